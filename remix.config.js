@@ -1,0 +1,16 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  // The classic compiler, as the stack asks; ESM output for remix-serve.
+  serverModuleFormat: "esm",
+  ignoredRouteFiles: ["**/.*", "**/*.test.*"],
+  // Node built-ins are available on the server; nothing server-only is bundled for the browser.
+  serverPlatform: "node",
+  future: {
+    // ARCHITECTURE decision 1: every v3 flag on except single fetch and lazy route discovery.
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: false,
+    v3_lazyRouteDiscovery: false,
+  },
+};

@@ -1,0 +1,60 @@
+// Configuration of the reference upstream, read once from the environment.
+
+import path from "node:path";
+
+export interface ServiceDefinition {
+  id: string;
+  service_name: string;
+  login_url: string;
+}
+
+export interface UpstreamConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** The API's build version, sent as `version` by POST /api/me/ (§7). */
+  version: string;
+  /** Where links in e-mails point (the app's public origin). */
+  appBaseUrl: string;
+  /** Brands (services) this upstream serves; a login to another brand's account is refused (§6). */
+  services: ServiceDefinition[];
+  /** Seeds the demo account on an empty database. */
+  seedDemo: boolean;
+  /** Clock, replaceable in tests. */
+  now: () => Date;
+  /** Logs to stderr unless false. */
+  log: boolean;
+}
+
+export const DEFAULT_SERVICE_ID = "sakidori";
+export const UPSTREAM_VERSION = "2026.11.0";
+
+export function defaultServices(appBaseUrl: string): ServiceDefinition[] {
+  const whiteLabelBase = process.env.WHITE_LABEL_BASE_URL ?? whiteLabelOrigin(appBaseUrl);
+  return [
+    { id: "sakidori", service_name: "サキドリ", login_url: `${appBaseUrl}/login` },
+    { id: "midori", service_name: "みどり銀行 請求書買取サービス", login_url: `${whiteLabelBase}/login` },
+  ];
+}
+
+/** The white-label brand is served on the midori.* host of the same port (midori.localhost in development). */
+function whiteLabelOrigin(appBaseUrl: string): string {
+  const url = new URL(appBaseUrl);
+  url.hostname = `midori.${url.hostname === "127.0.0.1" ? "localhost" : url.hostname}`;
+  return url.origin;
+}
+
+export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+  const appBaseUrl = (env.APP_BASE_URL ?? `http://localhost:${env.PORT ?? "3000"}`).replace(/\/$/, "");
+  return {
+    host: env.UPSTREAM_HOST ?? "127.0.0.1",
+    port: Number(env.UPSTREAM_PORT ?? "8787"),
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    version: env.UPSTREAM_VERSION ?? UPSTREAM_VERSION,
+    appBaseUrl,
+    services: defaultServices(appBaseUrl),
+    seedDemo: env.SEED_DEMO !== "false",
+    now: () => new Date(),
+    log: true,
+  };
+}

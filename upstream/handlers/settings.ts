@@ -1,0 +1,2 @@
+import type { RouteDefinition } from "../http/router";
+export const settingsRoutes: RouteDefinition[] = [];

@@ -1,0 +1,132 @@
+// The reference upstream's HTTP server: one process, node:http, a router, and the conventions of
+// Django REST Framework with session authentication (cookies sessionid and csrftoken, X-CSRFToken).
+
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { checkCsrf, SAFE_METHODS } from "./auth/csrf";
+import { CSRF_COOKIE, SESSION_COOKIE, clearSessionCookie, findSession } from "./auth/sessions";
+import type { UpstreamConfig } from "./config";
+import { type Db, openDatabase } from "./db/database";
+import { allRoutes } from "./handlers";
+import { createContext } from "./http/context";
+import { parseCookies } from "./http/cookies";
+import { ApiError, DrfMessage, notAuthenticated, notFound } from "./http/errors";
+import { type Reply, Router } from "./http/router";
+import { findUserById } from "./users";
+
+export interface RunningUpstream {
+  url: string;
+  db: Db;
+  config: UpstreamConfig;
+  close(): Promise<void>;
+}
+
+export function buildRouter(): Router {
+  return new Router().add(...allRoutes);
+}
+
+export function createRequestListener(db: Db, config: UpstreamConfig, router = buildRouter()) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const started = Date.now();
+    let reply: Reply;
+    let setCookies: string[] = [];
+    try {
+      const result = await handle(req, db, config, router);
+      reply = result.reply;
+      setCookies = result.setCookies;
+    } catch (error) {
+      if (error instanceof ApiError) {
+        reply = { status: error.status, body: error.body, headers: error.headers };
+      } else {
+        console.error("[upstream] unexpected error", error);
+        reply = { status: 500, body: { detail: DrfMessage.serverError } };
+      }
+    }
+    // Django drops a dead session's cookie rather than leave the browser sending it.
+    if (reply.status === 403 && (reply.body as { detail?: string })?.detail === DrfMessage.notAuthenticated) {
+      const cookies = parseCookies(req.headers.cookie);
+      if (cookies[SESSION_COOKIE]) setCookies.push(clearSessionCookie());
+    }
+    const headers: http.OutgoingHttpHeaders = {
+      "Content-Type": "application/json",
+      Vary: "Accept, Cookie",
+      "X-Content-Type-Options": "nosniff",
+      ...reply.headers,
+    };
+    if (setCookies.length) headers["Set-Cookie"] = setCookies;
+    const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
+    headers["Content-Length"] = Buffer.byteLength(payload);
+    // A body the handler did not read (an error before parsing) must not stall keep-alive clients.
+    if (!req.complete) req.resume();
+    res.writeHead(reply.status, headers);
+    res.end(req.method === "HEAD" ? undefined : payload);
+    if (config.log) {
+      console.error(`[upstream] ${req.method} ${req.url} ${reply.status} ${Date.now() - started}ms`);
+    }
+  };
+}
+
+async function handle(req: http.IncomingMessage, db: Db, config: UpstreamConfig, router: Router) {
+  const url = new URL(req.url ?? "/", "http://upstream.invalid");
+  const method = (req.method ?? "GET").toUpperCase();
+  const match = router.match(method, url.pathname);
+  if (match.kind === "not-found") throw notFound();
+  if (match.kind === "method-not-allowed") {
+    throw new ApiError(405, { detail: DrfMessage.methodNotAllowed(method) }, { Allow: match.allowed.join(", ") });
+  }
+  const now = config.now();
+  const cookies = parseCookies(req.headers.cookie);
+  const session = findSession(db, cookies[SESSION_COOKIE], now);
+  const user = session ? findUserById(db, session.user_id) : null;
+  const activeUser = user && user.is_active === 1 ? user : null;
+  const requestedService = String(req.headers["x-service-id"] ?? "");
+  const serviceId = config.services.some((service) => service.id === requestedService)
+    ? requestedService
+    : config.services[0]!.id;
+
+  if (match.route.auth !== "optional" && !activeUser) throw notAuthenticated();
+  // DRF's SessionAuthentication enforces CSRF only for an authenticated request.
+  if (activeUser && !SAFE_METHODS.has(method)) {
+    const header = req.headers["x-csrftoken"];
+    checkCsrf(method, cookies[CSRF_COOKIE], Array.isArray(header) ? header[0] : header);
+  }
+  const ctx = createContext({
+    req,
+    url,
+    params: match.params,
+    db,
+    config,
+    now,
+    cookies,
+    session: activeUser ? session : null,
+    user: activeUser,
+    serviceId,
+  });
+  const reply = await match.route.handler(ctx);
+  return { reply, setCookies: ctx.setCookies };
+}
+
+/** Opens the database in config.dataDir and listens; port 0 picks a free port (tests). */
+export async function startUpstream(config: UpstreamConfig): Promise<RunningUpstream> {
+  const db = openDatabase(config.dataDir);
+  const server = http.createServer(createRequestListener(db, config));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host}:${address.port}`,
+    db,
+    config,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+      }),
+  };
+}
