@@ -24,7 +24,10 @@ export function sendMail(
   ).run(mail.kind, mail.to, mail.subject, mail.body, mail.link ?? null, isoJst(now));
 }
 
-export function latestMails(db: Db, options: { to?: string; kind?: string; limit?: number } = {}): OutboxMail[] {
+export function latestMails(
+  db: Db,
+  options: { to?: string; kind?: string; limit?: number } = {},
+): OutboxMail[] {
   const clauses: string[] = [];
   const values: unknown[] = [];
   if (options.to) {

@@ -3,6 +3,7 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { pipeline } from "node:stream/promises";
 import { checkCsrf, SAFE_METHODS } from "./auth/csrf";
 import { CSRF_COOKIE, SESSION_COOKIE, clearSessionCookie, findSession } from "./auth/sessions";
 import type { UpstreamConfig } from "./config";
@@ -54,16 +55,38 @@ export function createRequestListener(db: Db, config: UpstreamConfig, router = b
       ...reply.headers,
     };
     if (setCookies.length) headers["Set-Cookie"] = setCookies;
-    const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
-    headers["Content-Length"] = Buffer.byteLength(payload);
-    // A body the handler did not read (an error before parsing) must not stall keep-alive clients.
-    if (!req.complete) req.resume();
-    res.writeHead(reply.status, headers);
-    res.end(req.method === "HEAD" ? undefined : payload);
+    if (reply.stream) {
+      sendStream(req, res, reply, headers);
+    } else {
+      const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
+      headers["Content-Length"] = Buffer.byteLength(payload);
+      // A body the handler did not read (an error before parsing) must not stall keep-alive clients.
+      if (!req.complete) req.resume();
+      res.writeHead(reply.status, headers);
+      res.end(req.method === "HEAD" ? undefined : payload);
+    }
     if (config.log) {
       console.error(`[upstream] ${req.method} ${req.url} ${reply.status} ${Date.now() - started}ms`);
     }
   };
+}
+
+/** Sends a raw body (a stored file); a read error mid-way can only cut the connection. */
+function sendStream(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  reply: Reply,
+  headers: http.OutgoingHttpHeaders,
+) {
+  const stream = reply.stream!;
+  if (!req.complete) req.resume();
+  res.writeHead(reply.status, headers);
+  if (req.method === "HEAD") {
+    stream.destroy();
+    res.end();
+    return;
+  }
+  pipeline(stream, res).catch(() => res.destroy());
 }
 
 async function handle(req: http.IncomingMessage, db: Db, config: UpstreamConfig, router: Router) {
@@ -72,7 +95,11 @@ async function handle(req: http.IncomingMessage, db: Db, config: UpstreamConfig,
   const match = router.match(method, url.pathname);
   if (match.kind === "not-found") throw notFound();
   if (match.kind === "method-not-allowed") {
-    throw new ApiError(405, { detail: DrfMessage.methodNotAllowed(method) }, { Allow: match.allowed.join(", ") });
+    throw new ApiError(
+      405,
+      { detail: DrfMessage.methodNotAllowed(method) },
+      { Allow: match.allowed.join(", ") },
+    );
   }
   const now = config.now();
   const cookies = parseCookies(req.headers.cookie);

@@ -55,8 +55,7 @@ export function findUserById(db: Db, id: number): UserRow | null {
 export function findUserByEmail(db: Db, email: string): UserRow | null {
   return (
     (db.prepare("SELECT * FROM users WHERE email = ? COLLATE NOCASE").get(email.trim()) as
-      | UserRow
-      | undefined) ?? null
+      UserRow | undefined) ?? null
   );
 }
 

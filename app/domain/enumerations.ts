@@ -27,12 +27,7 @@ export type Sector = (typeof SECTORS)[number];
 export const DEFAULT_SECTOR: Sector = "unknown";
 
 /** §3 Identity document types. */
-export const IDENTITY_DOCUMENT_TYPES = [
-  "drivingLicence",
-  "passport",
-  "individualNumber",
-  "other",
-] as const;
+export const IDENTITY_DOCUMENT_TYPES = ["drivingLicence", "passport", "individualNumber", "other"] as const;
 export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number];
 
 /** §3 Financial statement types. */

@@ -3,8 +3,7 @@
 /** §5 Validation rules. */
 export const ValidationMessage = {
   bankAccountNumber: "7桁の半角数字で入力してください",
-  accountHolderName:
-    "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください",
+  accountHolderName: "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください",
   claimDepositType: "普通か当座を選択してください。",
   blank: "この項目は空にできません",
   uploadInProgress: "他のファイルをアップロード中です",
@@ -17,14 +16,12 @@ export const ValidationMessage = {
 
 /** §8 Error catalogue. */
 export const ErrorMessage = {
-  csrfMismatch:
-    "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
+  csrfMismatch: "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
   status: (code: number) => `ステータス ${code}`,
   uploadError: "アップロードエラー",
   uploadErrorWith: (message: string) => `アップロードエラー (${message})`,
   deleteFailed: "削除に失敗しました。画面をリロードして再度お試しください",
-  draftSaveError:
-    "入力内容に誤りがあります。入力内容をご確認いただき、ご修正ください。",
+  draftSaveError: "入力内容に誤りがあります。入力内容をご確認いただき、ご修正ください。",
   saveFailed: "申込みに失敗しました",
   saveFailedDetail: "エラーのある項目をご確認ください",
   claimLimit: "申し込みに登録できる請求書は5個までです。",

@@ -101,9 +101,7 @@ export type ReviewStatusValue = (typeof ReviewStatus)[ReviewStatusName];
 /** §4: "Inadequate, nothing and expired require resubmission." */
 export function requiresResubmission(status: number): boolean {
   return (
-    status === ReviewStatus.inadequate ||
-    status === ReviewStatus.nothing ||
-    status === ReviewStatus.expired
+    status === ReviewStatus.inadequate || status === ReviewStatus.nothing || status === ReviewStatus.expired
   );
 }
 
@@ -112,9 +110,6 @@ export function countsAsConfirmed(status: number): boolean {
   return status === ReviewStatus.confirming || status === ReviewStatus.confirmed;
 }
 
-export function nameOfStatus<T extends Record<string, number>>(
-  table: T,
-  value: number,
-): keyof T | undefined {
+export function nameOfStatus<T extends Record<string, number>>(table: T, value: number): keyof T | undefined {
   return (Object.keys(table) as (keyof T)[]).find((key) => table[key] === value);
 }

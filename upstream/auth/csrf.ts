@@ -11,7 +11,11 @@ export function csrfFailure(reason: string): ApiError {
   return new ApiError(403, { detail: `CSRF Failed: ${reason}` });
 }
 
-export function checkCsrf(method: string, cookieToken: string | undefined, headerToken: string | undefined): void {
+export function checkCsrf(
+  method: string,
+  cookieToken: string | undefined,
+  headerToken: string | undefined,
+): void {
   if (SAFE_METHODS.has(method)) return;
   if (!cookieToken) throw csrfFailure("CSRF cookie not set.");
   if (!headerToken) throw csrfFailure("CSRF token missing.");

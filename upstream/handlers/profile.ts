@@ -1,2 +1,69 @@
-import type { RouteDefinition } from "../http/router";
-export const profileRoutes: RouteDefinition[] = [];
+// §7 profile calls: GET/PATCH /api/profile/ and the two narrower PATCH variants. All answer §3 Profile.
+
+import { readProfile, type ProfileVariant } from "../accounts/profile-fields";
+import { asObject, FieldErrors } from "../accounts/fields";
+import { resolveIdentityAddfiles, submitIdentityIfNeeded } from "../accounts/identity-files";
+import { AccountMessage } from "../accounts/messages";
+import { inTransaction } from "../db/database";
+import type { RequestContext } from "../http/context";
+import type { Reply, RouteDefinition } from "../http/router";
+import { isoJst } from "../time";
+import { findUserById, parseJson, serializeProfile } from "../users";
+
+function getProfile(ctx: RequestContext): Reply {
+  return { status: 200, body: serializeProfile(ctx.db, ctx.requireUser()) };
+}
+
+/** Same account, same key order: an unchanged bank account sent back is not an edit. */
+function sameBankAccount(stored: string | null, next: unknown): boolean {
+  const canonical = (value: unknown) =>
+    value && typeof value === "object"
+      ? JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))))
+      : JSON.stringify(value ?? null);
+  return canonical(parseJson(stored, null)) === canonical(next);
+}
+
+function patchProfile(variant: ProfileVariant) {
+  return async (ctx: RequestContext): Promise<Reply> => {
+    const sessionUser = ctx.requireUser();
+    const body = asObject(await ctx.readJson());
+    const updated = inTransaction(ctx.db, () => {
+      const user = findUserById(ctx.db, sessionUser.id)!;
+      const errors = new FieldErrors();
+      const { changes, bankAccount, addfiles } = readProfile(body, variant, errors);
+      // §6 "can_edit_bank_account controls bank account editing".
+      if (
+        bankAccount !== undefined &&
+        user.can_edit_bank_account !== 1 &&
+        !sameBankAccount(user.bank_account, bankAccount)
+      ) {
+        errors.add("bank_account", AccountMessage.bankAccountLocked);
+      }
+      const addfileIds = resolveIdentityAddfiles(ctx.db, user.id, addfiles, errors);
+      errors.throwIfAny();
+      submitIdentityIfNeeded(ctx.db, user, addfileIds, ctx.now);
+
+      const assignments = Object.keys(changes).map((column) => `${column} = @${column}`);
+      const values: Record<string, unknown> = { ...changes, id: user.id, update_time: isoJst(ctx.now) };
+      if (bankAccount !== undefined && user.can_edit_bank_account === 1) {
+        assignments.push("bank_account = @bank_account");
+        values.bank_account = bankAccount === null ? null : JSON.stringify(bankAccount);
+      }
+      assignments.push("update_time = @update_time");
+      ctx.db.prepare(`UPDATE users SET ${assignments.join(", ")} WHERE id = @id`).run(values);
+      return findUserById(ctx.db, user.id)!;
+    });
+    return { status: 200, body: serializeProfile(ctx.db, updated) };
+  };
+}
+
+export const profileRoutes: RouteDefinition[] = [
+  { method: "GET", path: "/api/profile/", handler: getProfile },
+  { method: "PATCH", path: "/api/profile/", handler: patchProfile("full") },
+  {
+    method: "PATCH",
+    path: "/api/profile_without_sector_and_business_summary/",
+    handler: patchProfile("withoutSectorAndBusinessSummary"),
+  },
+  { method: "PATCH", path: "/api/profile_name_and_identity/", handler: patchProfile("nameAndIdentity") },
+];

@@ -2,12 +2,18 @@
 // numeric; anything else is a 404, never a 500). Trailing slashes are optional, as the calls of §7
 // are spelled both ways.
 
+import type { Readable } from "node:stream";
 import type { RequestContext } from "./context";
 
 export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * A body sent as is instead of JSON (a stored file, GET /api/uploads/{id}/content/); the
+   * headers must then give its Content-Type and Content-Length.
+   */
+  stream?: Readable;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

@@ -67,7 +67,11 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, pathname: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    pathname: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     let body: BodyInit | undefined;
     if (options.json !== undefined) {
@@ -84,7 +88,12 @@ export class ApiClient {
     }
     const csrf = this.cookies.get("csrftoken");
     if (options.csrf !== false && csrf && !("X-CSRFToken" in headers)) headers["X-CSRFToken"] = csrf;
-    const response = await fetch(new URL(pathname, this.baseUrl), { method, headers, body, redirect: "manual" });
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+    });
     const setCookies = response.headers.getSetCookie();
     for (const cookie of setCookies) {
       const [pair, ...attributes] = cookie.split(";");

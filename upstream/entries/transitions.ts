@@ -1,0 +1,298 @@
+// §4 "Entry transitions by call: save (create), review, contract, cancel" — the user's side of the
+// entry's life — and the status an entry takes from its claims' reviews (shared with the operator
+// command). Every change runs in one write transaction.
+
+import { parseUploadKind } from "../../app/domain/file-kinds";
+import {
+  CLAIM_STATUSES_AFTER_REVIEW,
+  ClaimStatus,
+  EntryStatus,
+  ReviewStatus,
+  isEntryCancellable,
+} from "../../app/domain/statuses";
+import { type Db, inTransaction } from "../db/database";
+import { DrfMessage, nonFieldError, validationError } from "../http/errors";
+import { isoJst } from "../time";
+import { parseJson } from "../users";
+import type { UserRow } from "../users";
+import { type ClaimFields, validateResubmission } from "./entry-input";
+import { isPlainObject, pythonTypeName } from "./fields";
+import { type ClaimRow, type EntryRow, claimsOfEntry, filesOf, findEntry, requireOwnEntry } from "./rows";
+import { UploadRefChecker } from "./upload-refs";
+
+export const TransitionMessage = {
+  notResubmittable: "不備のあるお申し込みのみ再提出できます。",
+  notContractable: "審査が完了し、買取可能な請求書があるお申し込みのみ契約できます。",
+  agreementRequired: "契約内容に同意してください。",
+  notCancellable: "審査中・不備・審査完了のお申し込みのみキャンセルできます。",
+} as const;
+
+/** Upload kinds reviewed as the entry's withdrawal details (account_activity_statement_confirmation_status). */
+const WITHDRAWAL_KINDS = new Set([
+  "withdrawals_detail",
+  "passbook_cover",
+  "passbook_details",
+  "ib_info",
+  "ib_details",
+]);
+/** Upload kinds reviewed as the entry's financial statements (financial_statement_confirmation_status). */
+const FINANCIAL_KINDS = new Set([
+  "financial_statements",
+  "pl",
+  "bs",
+  "breakdown_statement",
+  "sga_expenses",
+  "tb_pl",
+  "tb_bs",
+  "tax_returns",
+  "business_opening",
+]);
+
+const baseKind = (kind: string) => parseUploadKind(kind)?.base ?? kind;
+
+/** The operator's reason for inadequate financial or withdrawal documents, kept in the entry's metadata. */
+export const DOCUMENT_REASON_KEY = "inadequate_document_reason";
+
+/**
+ * POST /api/entries/{id}/review/: only an inadequate entry may be resubmitted. Inadequate claims go
+ * back to under_review, and a document whose files were replaced goes back to confirming (§4 1).
+ */
+export function resubmitEntry(db: Db, user: UserRow, entryId: number, body: unknown, now: Date): EntryRow {
+  return inTransaction(db, () => {
+    const entry = requireOwnEntry(db, user.id, entryId);
+    if (entry.status !== EntryStatus.inadequate) throw nonFieldError(TransitionMessage.notResubmittable);
+    const claims = claimsOfEntry(db, entry.id);
+    const validated = validateResubmission(
+      body,
+      new Map(claims.map((claim) => [claim.id, claim])),
+      (claim) => claim.status === ClaimStatus.inadequate,
+      new UploadRefChecker(db, user.id, entry.id),
+    );
+    if (!validated.ok) throw validationError(validated.errors);
+    const input = validated.value;
+    const at = isoJst(now);
+
+    for (const resubmitted of input.claims) {
+      const claim = claims.find((candidate) => candidate.id === resubmitted.id)!;
+      updateClaimFields(db, claim.id, resubmitted.fields);
+      if (resubmitted.contentfiles) {
+        const added = replaceFiles(db, entry.id, claim.id, resubmitted.contentfiles);
+        const kinds = new Set(added.map(baseKind));
+        if (kinds.has("invoice"))
+          setClaimColumn(db, claim.id, "invoice_confirmation_status", ReviewStatus.confirming);
+        if (kinds.has("additional_doc")) {
+          setClaimColumn(db, claim.id, "additional_doc_confirmation_status", ReviewStatus.confirming);
+        }
+      }
+    }
+    db.prepare(
+      "UPDATE claims SET status = ?, inadequate_reason = '', updated_at = ? WHERE entry_id = ? AND status = ?",
+    ).run(ClaimStatus.under_review, at, entry.id, ClaimStatus.inadequate);
+
+    let withdrawalStatus = entry.account_activity_statement_confirmation_status;
+    let financialStatus = entry.financial_statement_confirmation_status;
+    if (input.addfiles) {
+      const kinds = new Set(replaceFiles(db, entry.id, null, input.addfiles).map(baseKind));
+      if ([...kinds].some((kind) => WITHDRAWAL_KINDS.has(kind))) withdrawalStatus = ReviewStatus.confirming;
+      if ([...kinds].some((kind) => FINANCIAL_KINDS.has(kind))) financialStatus = ReviewStatus.confirming;
+    }
+    const metadata = parseJson<Record<string, unknown>>(entry.metadata, {});
+    delete metadata[DOCUMENT_REASON_KEY];
+    db.prepare(
+      `UPDATE entries SET status = ?, purchase_amount_desired = ?, purpose = ?,
+         account_activity_statement_confirmation_status = ?, financial_statement_confirmation_status = ?,
+         description_of_inadequate_document = '', metadata = ?, updated_at = ? WHERE id = ?`,
+    ).run(
+      EntryStatus.under_review,
+      input.purchase_amount_desired ?? entry.purchase_amount_desired,
+      input.purpose ?? entry.purpose,
+      withdrawalStatus,
+      financialStatus,
+      JSON.stringify(metadata),
+      at,
+      entry.id,
+    );
+    return findEntry(db, entry.id)!;
+  });
+}
+
+const CLAIM_FIELD_COLUMNS: readonly (keyof ClaimFields)[] = [
+  "obliger_company_name",
+  "houjinbangou",
+  "houjinbangou_address",
+  "amount",
+  "scheduled_deposit_amount_from_obliger",
+  "obliger_payment_date",
+  "is_fixed_debt",
+  "is_bank_transfer_from_obliger",
+];
+
+function updateClaimFields(db: Db, claimId: number, fields: Partial<ClaimFields>): void {
+  const columns = CLAIM_FIELD_COLUMNS.filter((column) => fields[column] !== undefined);
+  if (columns.length === 0) return;
+  const values = columns.map((column) => {
+    const value = fields[column];
+    return typeof value === "boolean" ? (value ? 1 : 0) : value;
+  });
+  // Column names come from the fixed list above, never from the body.
+  db.prepare(`UPDATE claims SET ${columns.map((column) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
+    ...values,
+    claimId,
+  );
+}
+
+type ClaimStatusColumn = "invoice_confirmation_status" | "additional_doc_confirmation_status";
+
+function setClaimColumn(db: Db, claimId: number, column: ClaimStatusColumn, value: number): void {
+  db.prepare(`UPDATE claims SET ${column} = ? WHERE id = ?`).run(value, claimId);
+}
+
+/** Makes the files of a claim (or of the entry itself) exactly `ids`; answers the kinds newly added. */
+function replaceFiles(db: Db, entryId: number, claimId: number | null, ids: readonly number[]): string[] {
+  const current = filesOf(db, entryId, claimId);
+  const wanted = new Set(ids);
+  const remove = db.prepare("DELETE FROM entry_files WHERE entry_id = ? AND upload_id = ?");
+  for (const file of current) if (!wanted.has(file.id)) remove.run(entryId, file.id);
+  const had = new Set(current.map((file) => file.id));
+  const added = ids.filter((id) => !had.has(id));
+  const attach = db.prepare("INSERT INTO entry_files (entry_id, claim_id, upload_id) VALUES (?, ?, ?)");
+  for (const id of added) attach.run(entryId, claimId, id);
+  if (added.length === 0) return [];
+  const rows = db
+    .prepare(`SELECT kind FROM uploads WHERE id IN (${added.map(() => "?").join(", ")})`)
+    .all(...added) as { kind: string }[];
+  return rows.map((row) => row.kind);
+}
+
+/**
+ * POST /api/entries/{id}/contract/: the user agrees to the contract online. Only a reviewed entry
+ * with at least one can_buy claim; its can_buy claims become contracted.
+ */
+export function contractEntry(db: Db, user: UserRow, entryId: number, body: unknown, now: Date): EntryRow {
+  return inTransaction(db, () => {
+    const entry = requireOwnEntry(db, user.id, entryId);
+    const claims = claimsOfEntry(db, entry.id);
+    const canBuy = claims.some((claim) => claim.status === ClaimStatus.can_buy);
+    if (entry.status !== EntryStatus.reviewed || !canBuy)
+      throw nonFieldError(TransitionMessage.notContractable);
+    if (!isPlainObject(body)) {
+      throw validationError({ non_field_errors: [DrfMessage.notAnObject(pythonTypeName(body))] });
+    }
+    if (body.agreed !== true) {
+      const wrongType = body.agreed !== undefined && body.agreed !== null && typeof body.agreed !== "boolean";
+      throw validationError({
+        agreed: [wrongType ? DrfMessage.invalidBoolean : TransitionMessage.agreementRequired],
+      });
+    }
+    markContracted(db, entry.id, now);
+    return findEntry(db, entry.id)!;
+  });
+}
+
+/** Entry contracted (§4 4), its can_buy claims contracted; shared with the operator's mark-contracted. */
+export function markContracted(db: Db, entryId: number, now: Date): void {
+  const at = isoJst(now);
+  db.prepare("UPDATE entries SET status = ?, contracted_at = ?, updated_at = ? WHERE id = ?").run(
+    EntryStatus.contracted,
+    at,
+    at,
+    entryId,
+  );
+  db.prepare("UPDATE claims SET status = ?, updated_at = ? WHERE entry_id = ? AND status = ?").run(
+    ClaimStatus.contracted,
+    at,
+    entryId,
+    ClaimStatus.can_buy,
+  );
+}
+
+/**
+ * POST /api/entries/{id}/cancel/: §4 "Cancellable only while under_review, inadequate or reviewed."
+ * The entry is archived; its claims still open (under review, inadequate, can_buy) are cancelled.
+ * A cannot_buy claim keeps the operator's decision.
+ */
+export function cancelEntry(db: Db, user: UserRow, entryId: number, now: Date): EntryRow {
+  return inTransaction(db, () => {
+    const entry = requireOwnEntry(db, user.id, entryId);
+    if (!isEntryCancellable(entry.status)) throw nonFieldError(TransitionMessage.notCancellable);
+    const at = isoJst(now);
+    db.prepare("UPDATE entries SET status = ?, cancelled_at = ?, updated_at = ? WHERE id = ?").run(
+      EntryStatus.archived,
+      at,
+      at,
+      entry.id,
+    );
+    db.prepare(
+      "UPDATE claims SET status = ?, cancelled_at = ?, updated_at = ? WHERE entry_id = ? AND status IN (?, ?, ?)",
+    ).run(
+      ClaimStatus.cancel,
+      at,
+      at,
+      entry.id,
+      ClaimStatus.under_review,
+      ClaimStatus.inadequate,
+      ClaimStatus.can_buy,
+    );
+    return findEntry(db, entry.id)!;
+  });
+}
+
+const isPastReview = (claim: ClaimRow) =>
+  (CLAIM_STATUSES_AFTER_REVIEW as readonly number[]).includes(claim.status);
+
+/** What description_of_inadequate_document says: the document reason and each inadequate claim's. */
+function describeInadequacy(entry: EntryRow, claims: ClaimRow[]): string {
+  const lines: string[] = [];
+  const documentReason = parseJson<Record<string, unknown>>(entry.metadata, {})[DOCUMENT_REASON_KEY];
+  if (typeof documentReason === "string" && documentReason) lines.push(documentReason);
+  for (const claim of claims) {
+    if (claim.status === ClaimStatus.inadequate) {
+      lines.push(`請求書${claim.position}: ${claim.inadequate_reason || "書類に不備があります。"}`);
+    }
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The status an entry before contract takes from its reviews: any inadequate claim or document →
+ * inadequate (2); else every claim past review → reviewed (3) if one can be bought, archived (6)
+ * with rejected_at if none can; else under_review (1). Entries already contracted or archived are
+ * left alone. Answers the status the entry now has.
+ */
+export function deriveEntryStatus(db: Db, entryId: number, now: Date): number {
+  const entry = findEntry(db, entryId)!;
+  if (
+    ![EntryStatus.under_review, EntryStatus.inadequate, EntryStatus.reviewed].includes(
+      entry.status as 1 | 2 | 3,
+    )
+  ) {
+    return entry.status;
+  }
+  const claims = claimsOfEntry(db, entryId);
+  const at = isoJst(now);
+  const documentsInadequate =
+    entry.account_activity_statement_confirmation_status === ReviewStatus.inadequate ||
+    entry.financial_statement_confirmation_status === ReviewStatus.inadequate;
+  if (documentsInadequate || claims.some((claim) => claim.status === ClaimStatus.inadequate)) {
+    db.prepare(
+      "UPDATE entries SET status = ?, description_of_inadequate_document = ?, updated_at = ? WHERE id = ?",
+    ).run(EntryStatus.inadequate, describeInadequacy(entry, claims), at, entryId);
+    return EntryStatus.inadequate;
+  }
+  if (claims.length > 0 && claims.every(isPastReview)) {
+    if (claims.some((claim) => claim.status === ClaimStatus.can_buy)) {
+      db.prepare(
+        "UPDATE entries SET status = ?, reviewed_at = ?, description_of_inadequate_document = '', updated_at = ? WHERE id = ?",
+      ).run(EntryStatus.reviewed, at, at, entryId);
+      return EntryStatus.reviewed;
+    }
+    db.prepare(
+      "UPDATE entries SET status = ?, rejected_at = ?, description_of_inadequate_document = '', updated_at = ? WHERE id = ?",
+    ).run(EntryStatus.archived, at, at, entryId);
+    return EntryStatus.archived;
+  }
+  db.prepare(
+    "UPDATE entries SET status = ?, description_of_inadequate_document = '', updated_at = ? WHERE id = ?",
+  ).run(EntryStatus.under_review, at, entryId);
+  return EntryStatus.under_review;
+}
