@@ -1,0 +1,82 @@
+// Browser tests: Debian's Chromium against the built app and the reference upstream, both started
+// by the test run on free ports with a temporary data directory. Every flow runs twice: JavaScript
+// on and JavaScript off (ARCHITECTURE decision 2).
+
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { findFreePort } from "./scripts/ports";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+
+// The config is loaded by the runner and again by each worker; the runner picks the ports and the
+// data directory once and the workers inherit them through the environment.
+if (!process.env.E2E_APP_PORT) {
+  process.env.E2E_APP_PORT = String(await findFreePort());
+  process.env.E2E_UPSTREAM_PORT = String(await findFreePort());
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-e2e-"));
+  process.env.E2E_SESSION_SECRETS = randomBytes(32).toString("base64");
+  process.env.E2E_SESSION_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+}
+const appPort = process.env.E2E_APP_PORT;
+const upstreamPort = process.env.E2E_UPSTREAM_PORT!;
+const dataDir = process.env.E2E_DATA_DIR!;
+const appUrl = `http://localhost:${appPort}`;
+const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: appUrl,
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: "npx tsx upstream/main.ts",
+      url: `${upstreamUrl}/api/health/`,
+      env: {
+        UPSTREAM_PORT: upstreamPort,
+        UPSTREAM_HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        APP_BASE_URL: appUrl,
+      },
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      timeout: 60_000,
+    },
+    {
+      command: "npx remix-serve ./build/index.js",
+      url: appUrl,
+      env: {
+        NODE_ENV: "production",
+        PORT: appPort,
+        API_BASE_URL: upstreamUrl,
+        APP_BASE_URL: appUrl,
+        SESSION_SECRETS: process.env.E2E_SESSION_SECRETS!,
+        SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY!,
+      },
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,96 @@
+// `npm start` (after `npm run build`): the reference upstream on 127.0.0.1:$UPSTREAM_PORT with its data
+// in $DATA_DIR, then the app (remix-serve) on $PORT pointed at it. With $API_BASE_URL set, no embedded
+// upstream starts and the app uses that URL.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../upstream/seed";
+import { waitForHttp } from "./ports";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const port = process.env.PORT ?? "3000";
+const upstreamPort = process.env.UPSTREAM_PORT ?? "8787";
+const children: ChildProcess[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    // One half without the other is no product: stop everything and report why.
+    if (!shuttingDown) {
+      console.error(`${path.basename(command)} exited (${signal ?? code}); stopping.`);
+      shutdown(code ?? 1);
+    }
+  });
+  return child;
+}
+
+let shuttingDown = false;
+function shutdown(code: number) {
+  shuttingDown = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500).unref();
+}
+process.on("SIGINT", () => shutdown(0));
+process.on("SIGTERM", () => shutdown(0));
+
+/**
+ * The app's cookie secrets: from the environment when set (a deployment), else created once in
+ * $DATA_DIR/app-secrets.json, so a restart keeps people logged in.
+ */
+function sessionSecrets(): { SESSION_SECRETS: string; SESSION_ENCRYPTION_KEY: string } {
+  if (process.env.SESSION_SECRETS && process.env.SESSION_ENCRYPTION_KEY) {
+    return {
+      SESSION_SECRETS: process.env.SESSION_SECRETS,
+      SESSION_ENCRYPTION_KEY: process.env.SESSION_ENCRYPTION_KEY,
+    };
+  }
+  const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
+  const file = path.join(dataDir, "app-secrets.json");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const created = {
+      SESSION_SECRETS: randomBytes(32).toString("base64"),
+      SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    };
+    fs.writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
+  }
+  return JSON.parse(fs.readFileSync(file, "utf8")) as {
+    SESSION_SECRETS: string;
+    SESSION_ENCRYPTION_KEY: string;
+  };
+}
+
+const appBaseUrl = process.env.APP_BASE_URL ?? `http://localhost:${port}`;
+let apiBaseUrl = process.env.API_BASE_URL;
+if (!apiBaseUrl) {
+  apiBaseUrl = `http://127.0.0.1:${upstreamPort}`;
+  run(bin("tsx"), ["upstream/main.ts"], {
+    ...process.env,
+    UPSTREAM_PORT: upstreamPort,
+    UPSTREAM_HOST: "127.0.0.1",
+    APP_BASE_URL: appBaseUrl,
+  });
+  await waitForHttp(`${apiBaseUrl}/api/health/`);
+}
+
+run(bin("remix-serve"), ["./build/index.js"], {
+  ...process.env,
+  ...sessionSecrets(),
+  NODE_ENV: "production",
+  PORT: port,
+  API_BASE_URL: apiBaseUrl,
+  APP_BASE_URL: appBaseUrl,
+});
+await waitForHttp(`http://127.0.0.1:${port}/`);
+
+console.log("");
+console.log(`Sakidori is running: ${appBaseUrl}/`);
+console.log(`Upstream API:        ${apiBaseUrl}/`);
+if (!process.env.API_BASE_URL) {
+  console.log(`Demo login:          ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+}
+console.log("Stop with Ctrl+C.");
