@@ -5,6 +5,8 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   // Node built-ins are available on the server; nothing server-only is bundled for the browser.
   serverPlatform: "node",
+  // The build's entry installs the request gate and guards every action (docs/decisions/0003).
+  server: "./server.ts",
   future: {
     // ARCHITECTURE decision 1: every v3 flag on except single fetch and lazy route discovery.
     v3_fetcherPersist: true,

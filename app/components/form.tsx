@@ -1,0 +1,256 @@
+// Accessible form pieces (REFERENCE.md, デジタル庁 design system and GOV.UK): a label with ※必須 or
+// ※任意, support text, the error at the field, all tied with aria-describedby; an error summary at the
+// top linking to each field with the same wording; a submit button with a pending state.
+
+import { type ReactNode, useEffect, useRef } from "react";
+import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
+
+export const NON_FIELD_ERRORS = "non_field_errors";
+
+/**
+ * Errors appear when the person submits, then update as they correct the field. Validating on blur
+ * before that would show a message under the last field just as they press the button below it,
+ * moving the button away from the pointer (and scolding people for fields they have not finished).
+ */
+const VALIDATE_ON_SUBMIT = {
+  initial: "onSubmit",
+  whenTouched: "onSubmit",
+  whenSubmitted: "onChange",
+} as const;
+
+function useFormField(name: string) {
+  return useField(name, { validationBehavior: VALIDATE_ON_SUBMIT });
+}
+
+export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+
+function describedBy(...ids: (string | false | undefined)[]) {
+  const joined = ids.filter(Boolean).join(" ");
+  return joined || undefined;
+}
+
+function RequirementMark({ required }: { required: boolean }) {
+  return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
+}
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  type?: "text" | "email" | "password" | "tel" | "number";
+  required?: boolean;
+  hint?: ReactNode;
+  autoComplete?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
+  maxLength?: number;
+}
+
+export function TextField({
+  name,
+  label,
+  type = "text",
+  required = false,
+  hint,
+  autoComplete,
+  inputMode,
+  maxLength,
+}: TextFieldProps) {
+  const { error, getInputProps } = useFormField(name);
+  const id = fieldId(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={error ? "field field-has-error" : "field"}>
+      <label htmlFor={id} className="field-label">
+        {label} <RequirementMark required={required} />
+      </label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          <span className="visually-hidden">エラー：</span>
+          {error}
+        </p>
+      ) : null}
+      <input
+        {...getInputProps({
+          id,
+          type,
+          autoComplete,
+          inputMode,
+          maxLength,
+          required,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy(hintId, errorId),
+        })}
+        className="field-input"
+      />
+    </div>
+  );
+}
+
+export interface ChoiceFieldProps {
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  required?: boolean;
+  hint?: ReactNode;
+}
+
+/** A radio group in a fieldset with its legend (the error and hint described on the group). */
+export function RadioField({ name, legend, options, required = false, hint }: ChoiceFieldProps) {
+  const { error, getInputProps } = useFormField(name);
+  const id = fieldId(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset
+      className={error ? "field field-has-error" : "field"}
+      aria-describedby={describedBy(hintId, errorId)}
+    >
+      <legend className="field-label">
+        {legend} <RequirementMark required={required} />
+      </legend>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          <span className="visually-hidden">エラー：</span>
+          {error}
+        </p>
+      ) : null}
+      <div className="choices">
+        {options.map((option, index) => (
+          <label key={option.value} className="choice">
+            <input
+              {...getInputProps({
+                type: "radio",
+                value: option.value,
+                id: index === 0 ? id : `${id}-${option.value}`,
+              })}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  required = false,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+}) {
+  const { error, getInputProps } = useFormField(name);
+  const id = fieldId(name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={error ? "field field-has-error" : "field"}>
+      {error ? (
+        <p id={errorId} className="field-error">
+          <span className="visually-hidden">エラー：</span>
+          {error}
+        </p>
+      ) : null}
+      <label className="choice" htmlFor={id}>
+        <input
+          {...getInputProps({
+            type: "checkbox",
+            id,
+            value: "on",
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": describedBy(hintId, errorId),
+          })}
+        />
+        {label}
+        {required ? (
+          <>
+            {" "}
+            <RequirementMark required />
+          </>
+        ) : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The error summary at the top of a form: 「エラー：」, then each message linking to its field. It takes
+ * focus when it appears after a submit with JavaScript; without it the page loads with it on top.
+ */
+export function ErrorSummary({ labels }: { labels?: Record<string, string> }) {
+  const { fieldErrors } = useFormContext();
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(fieldErrors).filter(([, message]) => Boolean(message));
+  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
+      <ul>
+        {entries.map(([name, message]) =>
+          name === NON_FIELD_ERRORS ? (
+            <li key={name}>{message}</li>
+          ) : (
+            <li key={name}>
+              <a href={`#${fieldId(name)}`}>
+                {labels?.[name] ? `${labels[name]}：` : ""}
+                {message}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
+  );
+}
+
+export function SubmitButton({
+  children,
+  pendingText = "送信中…",
+}: {
+  children: ReactNode;
+  pendingText?: string;
+}) {
+  const submitting = useIsSubmitting();
+  return (
+    <button type="submit" className="button button-primary" disabled={submitting} aria-disabled={submitting}>
+      {submitting ? pendingText : children}
+    </button>
+  );
+}
+
+/** A field people never see or fill; bots that fill every field give themselves away. */
+export const HONEYPOT_FIELD = "website";
+
+export function HoneypotField() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label>
+        この欄には何も入力しないでください
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// Dates as the user in Japan sees them, whatever zone the server runs in (CI runs in UTC).
+
+const JAPAN_DATE = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's date in Japan as "YYYY-MM-DD". */
+export function japanDate(now: Date): string {
+  return JAPAN_DATE.format(now);
+}
+
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+const JAPANESE_DATE = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** "2026年11月21日" for a date "YYYY-MM-DD" or an ISO timestamp. */
+export function formatJapaneseDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : JAPANESE_DATE.format(date);
+}

@@ -1,0 +1,80 @@
+// §4 "A user may create a new entry only if: identity is not imperfect or expired; status is
+// lackOfUserData or login; new entries are not stopped; and there is no before-contract entry, no
+// inadequate claim and no delay claim." §4 "Delay claims block entry unless
+// has_entry_permission_when_delayed is set."
+
+import type { SuppressionMethod } from "./enumerations";
+import { BEFORE_CONTRACTED_ENTRY_STATUSES, ClaimStatus } from "./statuses";
+import { type CurrentUser, isIdentityExpired, isImperfectIdentity, userStatus } from "./user";
+
+export interface EntrySummary {
+  status: number;
+  claims: { status: number }[];
+}
+
+/** §4 "A user has a before-contracted entry if any entry is reviewed, under_review or inadequate." */
+export function hasBeforeContractedEntry(entries: readonly EntrySummary[]): boolean {
+  return entries.some((entry) =>
+    (BEFORE_CONTRACTED_ENTRY_STATUSES as readonly number[]).includes(entry.status),
+  );
+}
+
+/** §4 "An inadequate claim flags the entry as having an inadequate claim." */
+export function hasInadequateClaim(entries: readonly EntrySummary[]): boolean {
+  return entries.some((entry) => entry.claims.some((claim) => claim.status === ClaimStatus.inadequate));
+}
+
+export function hasDelayClaim(entries: readonly EntrySummary[]): boolean {
+  return entries.some((entry) => entry.claims.some((claim) => claim.status === ClaimStatus.delay));
+}
+
+/** §4 "Stopping new entries applies when the suppression method is stop-new-entry." */
+export function areNewEntriesStopped(suppression: { method: SuppressionMethod | string } | null): boolean {
+  return suppression?.method === "stop-new-entry";
+}
+
+export type NewEntryBlocker =
+  | "identityImperfect"
+  | "identityExpired"
+  | "userStatus"
+  | "newEntriesStopped"
+  | "beforeContractedEntry"
+  | "inadequateClaim"
+  | "delayClaim";
+
+export interface NewEntryInput {
+  user: CurrentUser;
+  entries: readonly EntrySummary[];
+  suppression: { method: string } | null;
+  hasEntryPermissionWhenDelayed: boolean;
+  now: Date;
+}
+
+/** Every reason that blocks a new entry, in the order §4 lists them; empty when one may start. */
+export function newEntryBlockers(input: NewEntryInput): NewEntryBlocker[] {
+  const blockers: NewEntryBlocker[] = [];
+  if (isImperfectIdentity(input.user)) blockers.push("identityImperfect");
+  if (isIdentityExpired(input.user, input.now)) blockers.push("identityExpired");
+  const status = userStatus(input.user);
+  if (status !== "lackOfUserData" && status !== "login") blockers.push("userStatus");
+  if (areNewEntriesStopped(input.suppression)) blockers.push("newEntriesStopped");
+  if (hasBeforeContractedEntry(input.entries)) blockers.push("beforeContractedEntry");
+  if (hasInadequateClaim(input.entries)) blockers.push("inadequateClaim");
+  if (hasDelayClaim(input.entries) && !input.hasEntryPermissionWhenDelayed) blockers.push("delayClaim");
+  return blockers;
+}
+
+export function mayCreateNewEntry(input: NewEntryInput): boolean {
+  return newEntryBlockers(input).length === 0;
+}
+
+/** What the user reads for each blocker (My page shows the reason when a new entry may not start). */
+export const NEW_ENTRY_BLOCKER_MESSAGES: Record<NewEntryBlocker, string> = {
+  identityImperfect: "本人確認書類の提出または再提出が必要です。",
+  identityExpired: "本人確認書類の有効期限が切れています。新しい書類をご提出ください。",
+  userStatus: "現在のご登録内容では新しいお申し込みができません。",
+  newEntriesStopped: "現在、新規のお申し込みを停止しています。",
+  beforeContractedEntry: "審査中またはご契約前のお申し込みがあります。完了後に新しくお申し込みいただけます。",
+  inadequateClaim: "不備のある請求書があります。再提出をお願いします。",
+  delayClaim: "お支払いが遅れている請求書があるため、新しいお申し込みはできません。",
+};

@@ -1,0 +1,62 @@
+import { type LinksFunction, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { type ReactNode, useEffect } from "react";
+import { type Brand, brandFor } from "~/brand/brands";
+import { useNonce } from "~/components/nonce";
+import { FrameErrorBoundary } from "~/components/page-frame";
+import stylesheet from "~/styles/app.css";
+import { appConfig } from "~/upstream/config.server";
+import { AppSession } from "~/upstream/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** The brand of this host, and whether a session exists (no upstream call: the error screen's link). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const brand = brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
+  const session = await AppSession.fromRequest(request);
+  return json({ brand, isLoggedIn: session.hasUpstreamSession });
+}
+
+export type RootLoaderData = { brand: Brand; isLoggedIn: boolean };
+
+/** Brand colours as CSS variables (ARCHITECTURE decision 10): no brand ships JavaScript. */
+function brandStyle(brand: Brand): string {
+  return `:root{--brand-primary:${brand.colors.primary};--brand-primary-dark:${brand.colors.primaryDark};--brand-accent:${brand.colors.accent};--brand-on-primary:${brand.colors.onPrimary}}`;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  return (
+    <html lang="ja" data-brand={data?.brand.id}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data ? <style nonce={nonce}>{brandStyle(data.brand)}</style> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has hydrated, so browser tests with JavaScript on know when a
+  // click will be handled by the app rather than submit a plain form.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <FrameErrorBoundary options={{ navigation: "none", footer: true, narrow: false }} />;
+}

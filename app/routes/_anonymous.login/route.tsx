@@ -1,0 +1,156 @@
+// §2 /login (anonymous layout, already-login-to-mypage, propagate-errors-in-hash-json).
+
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import {
+  CheckboxField,
+  ErrorSummary,
+  HONEYPOT_FIELD,
+  HoneypotField,
+  NON_FIELD_ERRORS,
+  SubmitButton,
+  TextField,
+} from "~/components/form";
+import { PropagatedNotices } from "~/components/notices";
+import { safeRedirectTarget } from "~/domain/redirect-target";
+import { errorsFromQuery } from "~/routing/propagated-errors";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { login } from "~/upstream/auth.server";
+import { appConfig } from "~/upstream/config.server";
+import { withUpstream } from "~/upstream/context.server";
+import { UpstreamUnauthorizedError, UpstreamValidationError } from "~/upstream/errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
+import { LOGIN_FIELD_LABELS, loginValidator } from "./schema";
+import { pageTitle } from "~/routing/meta";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { request } = args;
+    await redirectLoggedInToMyPage(upstream);
+    const url = new URL(request.url);
+    return json({
+      notices: errorsFromQuery(url.searchParams),
+      redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo"), appConfig().appOrigin),
+    });
+  });
+}
+
+interface WrongService {
+  url: string;
+  serviceName: string;
+}
+
+/** Every failure of this form carries `wrongService`, so the page reads one shape. */
+function loginFailure(
+  fieldErrors: Record<string, string>,
+  submitted: Record<string, unknown>,
+  status: number,
+  wrongService: WrongService | null = null,
+) {
+  return formFailure(fieldErrors, submitted, status, { wrongService });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { request } = args;
+    await redirectLoggedInToMyPage(upstream);
+    const formData = await request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    if (formData.get(HONEYPOT_FIELD)) {
+      return loginFailure(
+        { [NON_FIELD_ERRORS]: "ログインできませんでした。入力内容をご確認ください。" },
+        submitted,
+        400,
+      );
+    }
+    const result = await loginValidator.validate(formData);
+    if (result.error) return loginFailure(result.error.fieldErrors, submitted, 422);
+    const { email, password, persistLoginState, redirectTo } = result.data;
+
+    const limit = limitFormAttempt("login", email);
+    if (!limit.allowed) return loginFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+
+    try {
+      await login(upstream, { email, password, persistLoginState });
+    } catch (error) {
+      if (error instanceof UpstreamUnauthorizedError) {
+        // §8 "Login 401: operational error with server detail"; §6 the wrong service names the right one.
+        const wrongService: WrongService | null =
+          error.correctLoginUrl && /^https?:\/\//.test(error.correctLoginUrl)
+            ? { url: error.correctLoginUrl, serviceName: error.serviceName ?? "" }
+            : null;
+        return loginFailure({ [NON_FIELD_ERRORS]: error.detail }, submitted, 401, wrongService);
+      }
+      if (error instanceof UpstreamValidationError) {
+        return loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400);
+      }
+      if (error instanceof Response) throw error;
+      const status = (error as { status?: number }).status;
+      if (status === 429) return loginFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+      throw error;
+    }
+    return redirect(safeRedirectTarget(redirectTo, appConfig().appOrigin) ?? "/mypage");
+  });
+}
+
+export default function LoginPage() {
+  const { notices, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const wrongService = actionData?.wrongService ?? null;
+  return (
+    <div className="narrow">
+      <h1>ログイン</h1>
+      <PropagatedNotices codes={notices} />
+      <ValidatedForm validator={loginValidator} method="post" noValidate className="form">
+        <ErrorSummary labels={LOGIN_FIELD_LABELS} />
+        {wrongService ? (
+          <p className="alert">
+            <a href={wrongService.url}>{wrongService.serviceName}のログインページ</a>
+            からログインしてください。
+          </p>
+        ) : null}
+        <HoneypotField />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <TextField
+          name="email"
+          label="メールアドレス"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+        />
+        <TextField
+          name="password"
+          label="パスワード"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <CheckboxField
+          name="persistLoginState"
+          label="ログイン状態を保持する"
+          hint="14日間ログインしたままになります。共用のパソコンではチェックしないでください。"
+        />
+        <SubmitButton pendingText="ログインしています…">ログイン</SubmitButton>
+      </ValidatedForm>
+      <ul className="link-list">
+        <li>
+          <Link to="/profile/password/reset/recover">パスワードをお忘れの方</Link>
+        </li>
+        <li>
+          <Link to="/register">会員登録がお済みでない方</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

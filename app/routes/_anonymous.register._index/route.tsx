@@ -1,0 +1,147 @@
+// §2 /register (anonymous layout, already-login-to-mypage).
+
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { ExperimentIdField } from "~/components/experiment-id-field";
+import {
+  CheckboxField,
+  ErrorSummary,
+  HONEYPOT_FIELD,
+  HoneypotField,
+  NON_FIELD_ERRORS,
+  RadioField,
+  SubmitButton,
+  TextField,
+} from "~/components/form";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { register } from "~/upstream/auth.server";
+import { withUpstream } from "~/upstream/context.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
+import {
+  CORPORATE_DIVISION_OPTIONS,
+  PASSWORD_RULE_TEXT,
+  REGISTER_FIELD_LABELS,
+  registerValidator,
+} from "./schema";
+import { pageTitle } from "~/routing/meta";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員登録")];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    await redirectLoggedInToMyPage(upstream);
+    return json({});
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { request } = args;
+    await redirectLoggedInToMyPage(upstream);
+    const formData = await request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    if (formData.get(HONEYPOT_FIELD)) {
+      return formFailure(
+        { [NON_FIELD_ERRORS]: "登録できませんでした。入力内容をご確認ください。" },
+        submitted,
+        400,
+      );
+    }
+    const result = await registerValidator.validate(formData);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    const { email, password, corporate_division, experiment_user_id } = result.data;
+
+    const limit = limitFormAttempt("register", email);
+    if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+
+    try {
+      await register(upstream, { email, password, corporate_division, experiment_user_id });
+    } catch (error) {
+      if (error instanceof UpstreamValidationError) {
+        const fields = fieldErrorsFromUpstream(error, ["email", "password", "corporate_division"]);
+        return formFailure(fields, submitted, 400);
+      }
+      throw error;
+    }
+    return redirect("/register/complete");
+  });
+}
+
+export default function RegisterPage() {
+  return (
+    <div className="narrow">
+      <h1>会員登録</h1>
+      <p>
+        メールアドレスとパスワードを登録してください。登録後、メールアドレスの確認のためのメールをお送りします。
+      </p>
+      <ValidatedForm validator={registerValidator} method="post" noValidate className="form">
+        <ErrorSummary labels={REGISTER_FIELD_LABELS} />
+        <HoneypotField />
+        <ExperimentIdField />
+        <TextField
+          name="email"
+          label="メールアドレス"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          hint="ログインとご連絡に使います。"
+        />
+        <TextField
+          name="password"
+          label="パスワード"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          hint={PASSWORD_RULE_TEXT}
+        />
+        <TextField
+          name="password_confirmation"
+          label="パスワード（確認）"
+          type="password"
+          autoComplete="new-password"
+          required
+          maxLength={128}
+          hint="確認のため、もう一度入力してください。"
+        />
+        <RadioField
+          name="corporate_division"
+          legend="事業形態"
+          options={CORPORATE_DIVISION_OPTIONS}
+          required
+          hint="ご提出いただく書類が変わります。"
+        />
+        <CheckboxField
+          name="agreement"
+          required
+          label={
+            <>
+              <Link to="/terms" target="_blank">
+                利用規約
+              </Link>
+              と
+              <Link to="/policy/privacy" target="_blank">
+                プライバシーポリシー
+              </Link>
+              に同意する
+            </>
+          }
+        />
+        <SubmitButton pendingText="登録しています…">同意して登録する</SubmitButton>
+      </ValidatedForm>
+      <p>
+        すでに登録済みの方は<Link to="/login">ログイン</Link>してください。
+      </p>
+    </div>
+  );
+}

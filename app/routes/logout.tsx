@@ -1,0 +1,17 @@
+// Logout is a POST (ARCHITECTURE decision 12): the upstream session ends, then the app's.
+
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { logout } from "~/upstream/auth.server";
+import { withUpstream } from "~/upstream/context.server";
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    await logout(upstream);
+    return redirect("/login?error=logged_out");
+  });
+}
+
+/** A GET never logs anyone out (a link or an image could trigger it). */
+export function loader() {
+  return redirect("/mypage");
+}

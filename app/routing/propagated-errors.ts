@@ -1,0 +1,42 @@
+// propagate-errors-in-hash-json (§2): pages show errors carried in the URL. The hash never reaches
+// the server, so the same errors are accepted as ?error=CODE; the hash (#{"errors":["CODE"]}) is read
+// in the browser as an enhancement. Only known codes are shown: a URL must never put arbitrary text
+// in front of the user.
+
+import { ErrorMessage } from "~/domain/messages";
+
+export const PROPAGATED_ERROR_MESSAGES = {
+  csrf: ErrorMessage.csrfMismatch,
+  session_expired: "セッションの有効期限が切れました。お手数ですが、再度ログインしてください。",
+  auth: "認証に失敗しました。お手数ですが、再度ログインしてください。",
+  logged_out: "ログアウトしました。",
+  password_changed: "パスワードを変更しました。新しいパスワードでログインしてください。",
+} as const;
+
+export type PropagatedErrorCode = keyof typeof PROPAGATED_ERROR_MESSAGES;
+
+function isKnownCode(code: unknown): code is PropagatedErrorCode {
+  return typeof code === "string" && Object.hasOwn(PROPAGATED_ERROR_MESSAGES, code);
+}
+
+export function errorsFromQuery(searchParams: URLSearchParams): PropagatedErrorCode[] {
+  return [...new Set(searchParams.getAll("error").filter(isKnownCode))];
+}
+
+/** Reads `#{"errors":["csrf"]}` (or the URL-encoded form); unknown codes and bad JSON are ignored. */
+export function errorsFromHash(hash: string): PropagatedErrorCode[] {
+  if (!hash || hash.length < 2 || hash.length > 1000) return [];
+  let text = hash.slice(1);
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    return [];
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const errors = (parsed as { errors?: unknown })?.errors;
+    return Array.isArray(errors) ? [...new Set(errors.filter(isKnownCode))] : [];
+  } catch {
+    return [];
+  }
+}

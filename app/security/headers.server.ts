@@ -1,0 +1,35 @@
+// Security headers (ARCHITECTURE decision 12). Every response gets the fixed ones; documents also get
+// a Content-Security-Policy whose script nonce is new for each request.
+
+import { randomBytes } from "node:crypto";
+
+export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    // Same-origin posts keep their Origin under this policy (no-referrer would send Origin: null).
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+export function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}

@@ -1,0 +1,90 @@
+// The account calls of §7: me, login, logout, register.
+
+import type { CorporateDivision } from "~/domain/enumerations";
+import type { CurrentUser } from "~/domain/user";
+import type { UpstreamContext } from "./context.server";
+import { UpstreamAuthenticationError, UpstreamError } from "./errors.server";
+
+/** §3 Current user as POST /api/me/ returns it (only what the app reads). */
+export interface MeResponse extends CurrentUser {
+  version?: string;
+  next_page?: unknown;
+  back_page?: unknown;
+}
+
+const meCache = new WeakMap<UpstreamContext, Promise<MeResponse | null>>();
+
+/**
+ * §7 POST /api/me/: the current user, or null when not logged in. "The response must contain a
+ * version" (§7); without one it is an authentication failure (§8). next_page and back_page are dropped.
+ * Asked once per request, however many guards want it.
+ */
+export function fetchCurrentUser(upstream: UpstreamContext): Promise<MeResponse | null> {
+  let pending = meCache.get(upstream);
+  if (!pending) {
+    pending = loadCurrentUser(upstream);
+    meCache.set(upstream, pending);
+  }
+  return pending;
+}
+
+async function loadCurrentUser(upstream: UpstreamContext): Promise<MeResponse | null> {
+  if (!upstream.client.hasSession) return null;
+  const me = await upstream.client.call<MeResponse | undefined>("POST", "/api/me/", { isMeCall: true });
+  if (!me || typeof me.version !== "string") {
+    throw new UpstreamAuthenticationError("the me response has no version");
+  }
+  const { next_page: _next, back_page: _back, ...user } = me;
+  if (typeof user.id !== "number") {
+    // The upstream no longer knows this session: forget it.
+    upstream.endSession();
+    return null;
+  }
+  return user;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  persistLoginState: boolean;
+}
+
+/** §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones. */
+export async function login(upstream: UpstreamContext, input: LoginInput): Promise<MeResponse> {
+  const user = await upstream.client.call<MeResponse>("POST", "/api/auth/", { json: input });
+  upstream.session.persistent = input.persistLoginState;
+  upstream.saveSession();
+  return user;
+}
+
+/** §7 POST /api/auth/session/delete, then the app session ends whatever the upstream answered. */
+export async function logout(upstream: UpstreamContext): Promise<void> {
+  try {
+    if (upstream.client.hasSession) await upstream.client.call("POST", "/api/auth/session/delete");
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    // Logging out must always work locally, even when the upstream session is already gone.
+  }
+  upstream.endSession();
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  corporate_division: CorporateDivision;
+  experiment_user_id?: string;
+}
+
+export interface RegisterResponse {
+  id: number;
+  email: string;
+  corporate_division: CorporateDivision;
+}
+
+/** §7 POST /api/register/: the upstream creates the account and logs it in (a browser-session login). */
+export async function register(upstream: UpstreamContext, input: RegisterInput): Promise<RegisterResponse> {
+  const created = await upstream.client.call<RegisterResponse>("POST", "/api/register/", { json: input });
+  upstream.session.persistent = false;
+  upstream.saveSession();
+  return created;
+}

@@ -1,0 +1,56 @@
+// The app's server configuration, read from the environment once.
+
+import { randomBytes } from "node:crypto";
+
+export interface AppConfig {
+  apiBaseUrl: URL;
+  /** The app's public origin: redirect checks and the origin check accept it. */
+  appOrigin: string;
+  secureCookies: boolean;
+  /** The first signs new cookies; all verify, so a secret can be rotated without logging people out. */
+  sessionSecrets: string[];
+  /** 32 bytes: AES-256-GCM key for the upstream's cookies inside ours (separate from the signing secrets). */
+  sessionEncryptionKey: Buffer;
+  fixedBrandId: string | undefined;
+  production: boolean;
+}
+
+let cached: AppConfig | null = null;
+
+export function appConfig(): AppConfig {
+  cached ??= readConfig(process.env);
+  return cached;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const production = env.NODE_ENV === "production";
+  const appOrigin = new URL(env.APP_BASE_URL ?? `http://localhost:${env.PORT ?? "3000"}`).origin;
+  const secrets = (env.SESSION_SECRETS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const keyText = env.SESSION_ENCRYPTION_KEY ?? "";
+  let key = keyText ? Buffer.from(keyText, "base64") : null;
+  if (secrets.length === 0 || !key) {
+    if (production && env.ALLOW_EPHEMERAL_SECRETS !== "true") {
+      throw new Error(
+        "SESSION_SECRETS and SESSION_ENCRYPTION_KEY must be set in production (npm start sets them for you).",
+      );
+    }
+    // Development and tests only: random per process, so sessions end when the server restarts.
+    if (secrets.length === 0) secrets.push(randomBytes(32).toString("base64"));
+    key ??= randomBytes(32);
+  }
+  if (key.length !== 32) throw new Error("SESSION_ENCRYPTION_KEY must be 32 bytes, base64-encoded.");
+  return {
+    apiBaseUrl: new URL(env.API_BASE_URL ?? "http://127.0.0.1:8787"),
+    appOrigin,
+    // Secure cookies wherever the public origin is https (every real deployment); plain http is
+    // only the local machine.
+    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : appOrigin.startsWith("https:"),
+    sessionSecrets: secrets,
+    sessionEncryptionKey: key,
+    fixedBrandId: env.BRAND || undefined,
+    production,
+  };
+}

@@ -1,0 +1,146 @@
+// Per-request upstream context: the brand, the app session and the upstream client built from it.
+// `withUpstream` wraps a loader or action so that the session is saved when the upstream changed its
+// cookies, and every §8 failure becomes the right redirect or error screen, in one place.
+
+import { json, redirect } from "@remix-run/node";
+import { type Brand, brandFor } from "~/brand/brands";
+import { safeRedirectTarget } from "~/domain/redirect-target";
+import { UpstreamClient } from "./client.server";
+import { appConfig } from "./config.server";
+import {
+  UpstreamAuthenticationError,
+  UpstreamBadRequestError,
+  UpstreamCsrfError,
+  UpstreamError,
+  UpstreamNetworkError,
+  UpstreamServerError,
+  UpstreamUnauthorizedError,
+  UpstreamValidationError,
+} from "./errors.server";
+import { loginPath } from "~/routing/login-path";
+import { AppSession } from "./session.server";
+
+/** Everything a loader or action needs to talk to the upstream for one request. */
+export class UpstreamContext {
+  readonly url: URL;
+  readonly now = new Date();
+  private ended = false;
+  private mustSave = false;
+
+  private constructor(
+    readonly request: Request,
+    readonly brand: Brand,
+    readonly session: AppSession,
+    readonly client: UpstreamClient,
+  ) {
+    this.url = new URL(request.url);
+  }
+
+  static async create(request: Request): Promise<UpstreamContext> {
+    const config = appConfig();
+    const brand = brandFor(request.headers.get("Host"), config.fixedBrandId);
+    const session = await AppSession.fromRequest(request);
+    const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id);
+    return new UpstreamContext(request, brand, session, client);
+  }
+
+  /** Ends the app session in the response (logout, a dead upstream session). */
+  endSession(): void {
+    this.ended = true;
+  }
+
+  /** Saves the session in the response even if the upstream did not change its cookies. */
+  saveSession(): void {
+    this.mustSave = true;
+  }
+
+  /** The Set-Cookie header this request's response needs, if any. */
+  async sessionCookieHeader(): Promise<string | null> {
+    if (this.ended) return this.session.destroy();
+    if (this.client.credentialsChanged || this.mustSave) {
+      this.session.credentials = this.client.credentials;
+      return this.session.commit();
+    }
+    return null;
+  }
+}
+
+/**
+ * Runs a loader's or action's work with the upstream: see the module comment. Routes call it inside
+ * a plain `export function loader(args)` so the browser build can drop the loader entirely.
+ */
+export async function withUpstream<R extends Response>(
+  args: { request: Request },
+  work: (upstream: UpstreamContext) => Promise<R>,
+): Promise<R> {
+  const upstream = await UpstreamContext.create(args.request);
+  let outcome: Response;
+  let thrown = false;
+  try {
+    outcome = await work(upstream);
+  } catch (error) {
+    thrown = true;
+    outcome = error instanceof Response ? error : responseForUpstreamError(error, upstream);
+  }
+  const cookie = await upstream.sessionCookieHeader();
+  if (cookie) outcome = withSetCookie(outcome, cookie);
+  if (thrown) throw outcome;
+  return outcome as R;
+}
+
+function withSetCookie(response: Response, cookie: string): Response {
+  try {
+    response.headers.append("Set-Cookie", cookie);
+    return response;
+  } catch {
+    // Immutable headers (a fetched response): copy.
+    const headers = new Headers(response.headers);
+    headers.append("Set-Cookie", cookie);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+/** Error screens carry the code to show (§2); the HTTP status stays a real one. */
+export interface ErrorScreenData {
+  code: number;
+}
+
+export function errorScreen(code: number, httpStatus = code): Response {
+  return json<ErrorScreenData>({ code }, { status: httpStatus });
+}
+
+/**
+ * §8, once for every route: a CSRF mismatch ends the session and sends to login with the §8 alert;
+ * an unauthorized or authentication failure ends the session and sends to login ("session expired");
+ * other statuses show the error screen with their code (or follow the upstream's redirect target);
+ * no response shows 499.
+ */
+export function responseForUpstreamError(error: unknown, upstream: UpstreamContext): Response {
+  if (!(error instanceof UpstreamError)) throw error;
+  const returnTo =
+    upstream.request.method === "GET" ? `${upstream.url.pathname}${upstream.url.search}` : null;
+  if (error instanceof UpstreamCsrfError) {
+    upstream.endSession();
+    return redirect(loginPath({ error: "csrf", redirectTo: returnTo }));
+  }
+  if (error instanceof UpstreamUnauthorizedError || error instanceof UpstreamAuthenticationError) {
+    upstream.endSession();
+    const target = error instanceof UpstreamUnauthorizedError ? error.redirectTo : null;
+    const safe = safeRedirectTarget(target, appConfig().appOrigin);
+    if (safe) return redirect(safe);
+    return redirect(loginPath({ error: "session_expired", redirectTo: returnTo }));
+  }
+  if (error instanceof UpstreamNetworkError) {
+    console.error("[upstream] no response:", String(error.cause));
+    return errorScreen(error.status, 503);
+  }
+  if (error instanceof UpstreamServerError) {
+    const safe = safeRedirectTarget(error.redirectTo, appConfig().appOrigin);
+    if (safe) return redirect(safe);
+    return errorScreen(error.status, error.status >= 400 && error.status <= 599 ? error.status : 502);
+  }
+  if (error instanceof UpstreamValidationError || error instanceof UpstreamBadRequestError) {
+    return errorScreen(400);
+  }
+  return errorScreen(error.status >= 400 && error.status <= 599 ? error.status : 500);
+}

@@ -1,0 +1,83 @@
+// §8 Error catalogue: every way an upstream call fails, as a typed error.
+
+import { ErrorMessage, NETWORK_ERROR_STATUS } from "~/domain/messages";
+
+export abstract class UpstreamError extends Error {
+  abstract readonly status: number;
+}
+
+/** §8 "400 with body: validation error with per-field errors and non-field error list". */
+export class UpstreamValidationError extends UpstreamError {
+  readonly status = 400;
+  constructor(
+    readonly fieldErrors: Record<string, unknown>,
+    readonly nonFieldErrors: string[],
+  ) {
+    super("upstream validation error");
+  }
+}
+
+/** §8 "400 without body: generic bad request." */
+export class UpstreamBadRequestError extends UpstreamError {
+  readonly status = 400;
+  constructor() {
+    super("upstream bad request");
+  }
+}
+
+/** §8 "401/403 with CSRF mismatch (except on the me call)": the alert, then login. */
+export class UpstreamCsrfError extends UpstreamError {
+  constructor(readonly status: number) {
+    super(ErrorMessage.csrfMismatch);
+  }
+}
+
+/** §8 "401/403 otherwise: unauthorized error with server detail or message"; §6 the wrong-service login. */
+export class UpstreamUnauthorizedError extends UpstreamError {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly redirectTo: string | null = null,
+    readonly correctLoginUrl: string | null = null,
+    readonly serviceName: string | null = null,
+  ) {
+    super(detail);
+  }
+}
+
+/** §8 "Other statuses: server error, default message ステータス {code}, optional redirect target." */
+export class UpstreamServerError extends UpstreamError {
+  constructor(
+    readonly status: number,
+    readonly detail: string = ErrorMessage.status(status),
+    readonly redirectTo: string | null = null,
+  ) {
+    super(detail);
+  }
+}
+
+/** §8 "No response: server error network error, status 499." */
+export class UpstreamNetworkError extends UpstreamError {
+  readonly status = NETWORK_ERROR_STATUS;
+  constructor(cause: unknown) {
+    super("network error", { cause });
+  }
+}
+
+/** §8 "Authentication failure (no version, or settings fetch fails): logout, reset user, auth error." */
+export class UpstreamAuthenticationError extends UpstreamError {
+  readonly status = 401;
+  constructor(reason: string) {
+    super(reason);
+  }
+}
+
+/** The first message of each field, and of the non-field list (§5 "taking the first message"). */
+export function firstMessages(errors: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [field, value] of Object.entries(errors)) {
+    const first = Array.isArray(value) ? value.find((item) => typeof item === "string") : value;
+    if (typeof first === "string") result[field] = first;
+  }
+  return result;
+}

@@ -1,0 +1,74 @@
+// The guards of §2 as server helpers (ARCHITECTURE decision 7). Each is one call in a loader or
+// action that returns what it learned or throws a redirect. A parent loader does not protect its
+// children: every route that needs a guard calls it.
+
+import { redirect } from "@remix-run/node";
+import type { SuppressionMethod } from "~/domain/enumerations";
+import { isIndividual, userStatus } from "~/domain/user";
+import { loginPath } from "~/routing/login-path";
+import { type MeResponse, fetchCurrentUser, logout } from "./auth.server";
+import type { UpstreamContext } from "./context.server";
+import { UpstreamAuthenticationError, UpstreamError, UpstreamNetworkError } from "./errors.server";
+
+export type AuthenticatedUser = MeResponse & { id: number };
+
+/**
+ * authenticated-redirect: sends users who are not logged in to login, carrying the page they asked
+ * for, so an operator's link to /entry/detail/123 lands there after login. Also applies §6: when the
+ * brand does not support individuals, an individual user is logged out and sent to /unsupported/.
+ */
+export async function requireUser(upstream: UpstreamContext): Promise<AuthenticatedUser> {
+  const user = await fetchCurrentUser(upstream);
+  if (!user || typeof user.id !== "number") {
+    const hadSession = upstream.session.hasUpstreamSession;
+    if (hadSession) upstream.endSession();
+    const returnTo =
+      upstream.request.method === "GET" ? `${upstream.url.pathname}${upstream.url.search}` : null;
+    throw redirect(loginPath({ redirectTo: returnTo, error: hadSession ? "session_expired" : undefined }));
+  }
+  if (!upstream.brand.individualSupported && isIndividual(user)) {
+    await logout(upstream);
+    throw redirect("/unsupported/");
+  }
+  return user as AuthenticatedUser;
+}
+
+/** already-login-to-mypage: login and register pages send logged-in users to My page. */
+export async function redirectLoggedInToMyPage(upstream: UpstreamContext): Promise<void> {
+  const user = await fetchCurrentUser(upstream);
+  if (user && userStatus(user) !== "logout") throw redirect("/mypage");
+}
+
+export interface SystemSettings {
+  method: SuppressionMethod | string;
+  segment: string;
+  message: string;
+}
+
+/**
+ * system-settings: loads GET /api/system_settings/supress_entries/. §8: a failed settings fetch is an
+ * authentication failure (logout). When the upstream gives no answer at all, that is the network
+ * error 499 instead: logging out would not help.
+ */
+export async function loadSystemSettings(upstream: UpstreamContext): Promise<SystemSettings> {
+  try {
+    const settings = await upstream.client.call<SystemSettings>(
+      "GET",
+      "/api/system_settings/supress_entries/",
+    );
+    return { method: settings.method, segment: settings.segment ?? "", message: settings.message ?? "" };
+  } catch (error) {
+    if (error instanceof UpstreamNetworkError || !(error instanceof UpstreamError)) throw error;
+    throw new UpstreamAuthenticationError("the system settings could not be fetched");
+  }
+}
+
+/**
+ * profile-redirect: a user whose profile is not yet complete, and whom the upstream allows to be
+ * redirected, is sent to the first profile registration.
+ */
+export function redirectToProfileWhenNeeded(user: AuthenticatedUser): void {
+  if (user.has_satisfied_profile !== true && user.allow_redirect_to_profile !== false) {
+    throw redirect("/register/profile");
+  }
+}

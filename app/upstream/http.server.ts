@@ -1,0 +1,66 @@
+// One HTTP exchange with the upstream over node:http(s). Not the global fetch: remix-serve replaces
+// it with a polyfill when single fetch is off, and node:http streams uploads with flat memory.
+
+import http from "node:http";
+import https from "node:https";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface RawRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  /** A buffer, or a stream whose length is in headers["Content-Length"] (never chunked: §REFERENCE). */
+  body?: Buffer | Readable;
+  timeoutMs: number;
+}
+
+/** Largest upstream answer read into memory; anything bigger is a broken upstream. */
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+export class TransportError extends Error {}
+
+export function sendRequest(request: RawRequest): Promise<RawResponse> {
+  const transport = request.url.protocol === "https:" ? https : http;
+  return new Promise<RawResponse>((resolve, reject) => {
+    const outgoing = transport.request(request.url, { method: request.method, headers: request.headers });
+    const timer = setTimeout(() => {
+      outgoing.destroy(new TransportError(`upstream timed out after ${request.timeoutMs} ms`));
+    }, request.timeoutMs);
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      reject(error instanceof TransportError ? error : new TransportError(String(error)));
+    };
+    outgoing.on("error", fail);
+    outgoing.on("response", (incoming) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) {
+          outgoing.destroy(new TransportError("upstream response too large"));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      incoming.on("error", fail);
+      incoming.on("end", () => {
+        clearTimeout(timer);
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) });
+      });
+    });
+    if (request.body === undefined) {
+      outgoing.end();
+    } else if (Buffer.isBuffer(request.body)) {
+      outgoing.end(request.body);
+    } else {
+      pipeline(request.body, outgoing).catch(fail);
+    }
+  });
+}

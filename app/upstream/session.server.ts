@@ -1,0 +1,84 @@
+// The app's own session (ARCHITECTURE decision 6): an HttpOnly, SameSite=Lax cookie, Secure on https,
+// signed with rotatable secrets, carrying the upstream's sessionid and csrftoken encrypted. "Keep me
+// logged in" makes it persistent (14 days, the upstream's session age); otherwise it ends with the browser.
+
+import { type Session, createCookieSessionStorage } from "@remix-run/node";
+import type { UpstreamCredentials } from "./client.server";
+import { appConfig } from "./config.server";
+import { seal, unseal } from "./crypto.server";
+
+export const SESSION_COOKIE_NAME = "__sakidori";
+export const PERSISTENT_SESSION_SECONDS = 14 * 24 * 60 * 60;
+
+interface SessionData {
+  /** The upstream's cookies, sealed with AES-256-GCM. */
+  upstream: string;
+  persistent: boolean;
+}
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | null = null;
+
+function sessionStorage() {
+  const config = appConfig();
+  storage ??= createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: SESSION_COOKIE_NAME,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.secureCookies,
+      path: "/",
+      secrets: config.sessionSecrets,
+    },
+  });
+  return storage;
+}
+
+export class AppSession {
+  private constructor(private readonly session: Session<SessionData>) {}
+
+  static async fromRequest(request: Request): Promise<AppSession> {
+    return new AppSession(await sessionStorage().getSession(request.headers.get("Cookie")));
+  }
+
+  get credentials(): UpstreamCredentials {
+    const sealed = this.session.get("upstream");
+    if (!sealed) return {};
+    const plain = unseal(sealed, appConfig().sessionEncryptionKey);
+    if (!plain) return {};
+    try {
+      const parsed = JSON.parse(plain) as UpstreamCredentials;
+      return { sessionid: parsed.sessionid, csrftoken: parsed.csrftoken };
+    } catch {
+      return {};
+    }
+  }
+
+  set credentials(credentials: UpstreamCredentials) {
+    this.session.set("upstream", seal(JSON.stringify(credentials), appConfig().sessionEncryptionKey));
+  }
+
+  get persistent(): boolean {
+    return this.session.get("persistent") === true;
+  }
+
+  set persistent(value: boolean) {
+    this.session.set("persistent", value);
+  }
+
+  get hasUpstreamSession(): boolean {
+    return Boolean(this.credentials.sessionid);
+  }
+
+  /** Set-Cookie that saves this session: persistent for "keep me logged in", else a browser-session cookie. */
+  commit(): Promise<string> {
+    return sessionStorage().commitSession(
+      this.session,
+      this.persistent ? { maxAge: PERSISTENT_SESSION_SECONDS } : { maxAge: undefined, expires: undefined },
+    );
+  }
+
+  /** Set-Cookie that removes the session entirely. */
+  destroy(): Promise<string> {
+    return sessionStorage().destroySession(this.session);
+  }
+}

@@ -1,0 +1,107 @@
+// What every flow test needs: knowing whether JavaScript is on, waiting for hydration when it is
+// (a click before hydration silently becomes a plain form post), unique accounts, and the run's
+// reference upstream (its URL and its database, for the outbox).
+
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { type Page, type TestInfo, expect } from "@playwright/test";
+import Database from "better-sqlite3";
+import { findFreePort, waitForHttp } from "../../scripts/ports";
+
+export const UPSTREAM_URL = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`;
+export const DEMO = { email: "demo@sakidori.example", password: "sakidori-demo-2026" };
+export const STRONG_PASSWORD = "Kaede-no-ki-2026";
+
+export function isJavaScriptOn(testInfo: TestInfo): boolean {
+  return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+/** Opens `url` and, with JavaScript on, waits until React has hydrated the document. */
+export async function openPage(page: Page, url: string, testInfo: TestInfo) {
+  const response = await page.goto(url);
+  await waitForHydration(page, testInfo);
+  return response;
+}
+
+export async function waitForHydration(page: Page, testInfo: TestInfo) {
+  if (isJavaScriptOn(testInfo)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+let counter = 0;
+/** A fresh address per test and project, so runs never collide. */
+export function uniqueEmail(testInfo: TestInfo, label = "user"): string {
+  counter += 1;
+  const project = testInfo.project.name.replace(/[^a-z]/g, "");
+  return `${label}-${project}-${testInfo.workerIndex}-${Date.now()}-${counter}@example.jp`;
+}
+
+/** The run's upstream database, read-only (the outbox, rows a screen does not show). */
+export function upstreamDatabase() {
+  return new Database(path.join(process.env.E2E_DATA_DIR!, "upstream.sqlite3"), {
+    readonly: true,
+    fileMustExist: true,
+  });
+}
+
+export function userCount(email: string): number {
+  const db = upstreamDatabase();
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").get(email) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Registers through the upstream directly (a fixture, not the flow under test). */
+export async function registerThroughUpstream(email: string, options: { serviceId?: string } = {}) {
+  const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Service-Id": options.serviceId ?? "sakidori" },
+    body: JSON.stringify({ email, password: STRONG_PASSWORD, corporate_division: "corporate" }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+export async function logIn(
+  page: Page,
+  testInfo: TestInfo,
+  email: string,
+  password: string,
+  persist = false,
+) {
+  await openPage(page, "/login", testInfo);
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード", { exact: false }).first().fill(password);
+  if (persist) await page.getByLabel("ログイン状態を保持する").check();
+  await page.getByRole("button", { name: "ログイン" }).click();
+}
+
+/**
+ * A second app server for one test file, pointed at an upstream the test controls (to see the error
+ * screens for an upstream that fails or is down). Uses the same build the suite runs against.
+ */
+export async function startAppAgainst(apiBaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await findFreePort();
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/remix-serve"), ["./build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      API_BASE_URL: apiBaseUrl,
+      APP_BASE_URL: url,
+      SESSION_SECRETS: process.env.E2E_SESSION_SECRETS,
+      SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY,
+    },
+    stdio: "ignore",
+  });
+  await waitForHttp(`${url}/`, 30_000);
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}

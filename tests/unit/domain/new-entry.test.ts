@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { type NewEntryInput, mayCreateNewEntry, newEntryBlockers } from "~/domain/new-entry";
+
+const base: NewEntryInput = {
+  user: { id: 1, has_satisfied_profile: true, identity_confirmation: 3, identity_valid_date: "2027-01-01" },
+  entries: [],
+  suppression: { method: "none" },
+  hasEntryPermissionWhenDelayed: false,
+  now: new Date("2026-11-21T01:00:00Z"),
+};
+const entry = (status: number, claimStatuses: number[] = [1]) => ({
+  status,
+  claims: claimStatuses.map((claimStatus) => ({ status: claimStatus })),
+});
+
+describe("§4 may create a new entry", () => {
+  it("a confirmed user with no entries may create one", () => {
+    expect(mayCreateNewEntry(base)).toBe(true);
+    expect(newEntryBlockers(base)).toEqual([]);
+  });
+  it("identity is not imperfect or expired", () => {
+    expect(newEntryBlockers({ ...base, user: { ...base.user, identity_confirmation: 4 } })).toEqual([
+      "identityImperfect",
+    ]);
+    expect(newEntryBlockers({ ...base, user: { ...base.user, identity_valid_date: "2026-11-20" } })).toEqual([
+      "identityExpired",
+    ]);
+  });
+  it("status is lackOfUserData or login", () => {
+    const declined = { ...base.user, has_satisfied_profile: false, has_pre_entry_declined: true };
+    expect(newEntryBlockers({ ...base, user: declined })).toEqual(["userStatus"]);
+    expect(mayCreateNewEntry({ ...base, user: { ...base.user, has_satisfied_profile: false } })).toBe(true);
+  });
+  it("new entries are not stopped", () => {
+    expect(newEntryBlockers({ ...base, suppression: { method: "stop-new-entry" } })).toEqual([
+      "newEntriesStopped",
+    ]);
+  });
+  it("no before-contract entry (reviewed, under_review or inadequate)", () => {
+    for (const status of [1, 2, 3]) {
+      expect(newEntryBlockers({ ...base, entries: [entry(status, [3])] })).toContain("beforeContractedEntry");
+    }
+    for (const status of [4, 5, 6])
+      expect(mayCreateNewEntry({ ...base, entries: [entry(status, [4])] })).toBe(true);
+  });
+  it("no inadequate claim", () => {
+    expect(newEntryBlockers({ ...base, entries: [entry(6, [2])] })).toEqual(["inadequateClaim"]);
+  });
+  it("Delay claims block entry unless has_entry_permission_when_delayed is set", () => {
+    expect(newEntryBlockers({ ...base, entries: [entry(5, [7])] })).toEqual(["delayClaim"]);
+    expect(
+      mayCreateNewEntry({ ...base, entries: [entry(5, [7])], hasEntryPermissionWhenDelayed: true }),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+// propagate-errors-in-hash-json (§2): "Only known codes are shown: a URL must never put arbitrary text in
+// front of the user."
+
+import { describe, expect, it } from "vitest";
+import { ErrorMessage } from "~/domain/messages";
+import { PROPAGATED_ERROR_MESSAGES, errorsFromHash, errorsFromQuery } from "~/routing/propagated-errors";
+
+const query = (search: string) => errorsFromQuery(new URLSearchParams(search));
+const hashOf = (value: unknown) => `#${JSON.stringify(value)}`;
+
+describe("errors carried as ?error=CODE", () => {
+  it("reads known codes, once each, in order", () => {
+    expect(query("?error=csrf")).toEqual(["csrf"]);
+    expect(query("?error=session_expired&error=csrf&error=session_expired")).toEqual([
+      "session_expired",
+      "csrf",
+    ]);
+  });
+
+  it("ignores unknown codes and hostile text", () => {
+    expect(query("?error=<script>alert(1)</script>")).toEqual([]);
+    expect(query("?error=Your+account+is+locked,+call+0120")).toEqual([]);
+    expect(query("?error=__proto__&error=toString&error=constructor&error=CSRF")).toEqual([]);
+    expect(query("?error=&errors=csrf")).toEqual([]);
+    expect(query("?error=evil&error=logged_out")).toEqual(["logged_out"]);
+  });
+});
+
+describe('errors carried in the hash as #{"errors":["CODE"]}', () => {
+  it("reads known codes from raw and URL-encoded JSON, once each", () => {
+    expect(errorsFromHash(hashOf({ errors: ["csrf"] }))).toEqual(["csrf"]);
+    expect(
+      errorsFromHash(`#${encodeURIComponent(JSON.stringify({ errors: ["auth", "csrf", "auth"] }))}`),
+    ).toEqual(["auth", "csrf"]);
+    // What a browser's location.hash gives: quotes percent-encoded.
+    expect(errorsFromHash("#{%22errors%22:[%22password_changed%22]}")).toEqual(["password_changed"]);
+  });
+
+  it("ignores unknown codes and hostile text", () => {
+    expect(errorsFromHash(hashOf({ errors: ["<img src=x onerror=alert(1)>", "csrf"] }))).toEqual(["csrf"]);
+    expect(
+      errorsFromHash(hashOf({ errors: ["__proto__", "hasOwnProperty", { code: "csrf" }, 1, null] })),
+    ).toEqual([]);
+    expect(errorsFromHash(hashOf({ errors: "csrf" }))).toEqual([]);
+    expect(errorsFromHash(hashOf({ message: "振込先が変更されました" }))).toEqual([]);
+    expect(errorsFromHash(hashOf(["csrf"]))).toEqual([]);
+  });
+
+  it("ignores bad JSON, bad percent-encoding, empty and oversized hashes", () => {
+    expect(errorsFromHash('#{"errors":["csrf"]')).toEqual([]);
+    expect(errorsFromHash("#%E0%A4%A")).toEqual([]);
+    expect(errorsFromHash("#null")).toEqual([]);
+    expect(errorsFromHash("#42")).toEqual([]);
+    expect(errorsFromHash("")).toEqual([]);
+    expect(errorsFromHash("#")).toEqual([]);
+    expect(errorsFromHash(hashOf({ errors: ["csrf"], padding: "x".repeat(1000) }))).toEqual([]);
+  });
+});
+
+describe("the messages shown for the codes", () => {
+  it("csrf shows the §8 alert verbatim", () => {
+    expect(PROPAGATED_ERROR_MESSAGES.csrf).toBe(ErrorMessage.csrfMismatch);
+    expect(PROPAGATED_ERROR_MESSAGES.csrf).toBe(
+      "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
+    );
+  });
+});

@@ -1,0 +1,389 @@
+// §7 "The calls it makes" and §8 "Error catalogue", checked against a real local HTTP server.
+
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UpstreamClient, type UpstreamCredentials } from "~/upstream/client.server";
+import {
+  UpstreamBadRequestError,
+  UpstreamCsrfError,
+  UpstreamNetworkError,
+  UpstreamServerError,
+  UpstreamUnauthorizedError,
+  UpstreamValidationError,
+} from "~/upstream/errors.server";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+let server: http.Server;
+let baseUrl: string;
+let handler: Handler;
+let seen: Seen[] = [];
+
+function answer(status: number, body?: unknown, headers: Record<string, string | string[]> = {}): Handler {
+  return (_req, res) => {
+    const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+    res.writeHead(status, {
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(text),
+      ...headers,
+    });
+    res.end(text);
+  };
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      });
+      handler(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen = [];
+  handler = answer(200, { ok: true });
+});
+
+const CREDENTIALS: UpstreamCredentials = {
+  sessionid: "abcdefghijklmnopqrstuvwxyz012345",
+  csrftoken: "tok123",
+};
+const client = (credentials: UpstreamCredentials = CREDENTIALS, url = baseUrl) =>
+  new UpstreamClient(new URL(url), credentials, "sakidori");
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer and X-Service-Id", () => {
+  it("sends Cookie with sessionid and csrftoken, and X-CSRFToken equal to the csrftoken cookie", async () => {
+    await client().call("POST", "/api/me/", { json: {} });
+    const headers = seen[0]!.headers;
+    const cookies = (headers.cookie ?? "").split(/;\s*/);
+    expect(cookies).toContain(`sessionid=${CREDENTIALS.sessionid}`);
+    expect(cookies).toContain("csrftoken=tok123");
+    expect(headers["x-csrftoken"]).toBe("tok123");
+  });
+
+  it("sends a Referer equal to the upstream origin + '/' and the brand's X-Service-Id", async () => {
+    await client(CREDENTIALS, `${baseUrl}/some/base/`).call("GET", "/api/entries/");
+    expect(seen[0]!.headers.referer).toBe(`${baseUrl}/`);
+    expect(seen[0]!.headers["x-service-id"]).toBe("sakidori");
+  });
+
+  it("sends no Cookie and no X-CSRFToken without credentials (an anonymous login needs no token)", async () => {
+    await client({}).call("POST", "/api/auth/", { json: { email: "a@example.com" } });
+    expect(seen[0]!.headers.cookie).toBeUndefined();
+    expect(seen[0]!.headers["x-csrftoken"]).toBeUndefined();
+  });
+
+  it("sends a JSON body with Content-Length, never chunked", async () => {
+    const payload = { email: "山田@example.com", persistLoginState: true };
+    await client().call("POST", "/api/auth/", { json: payload });
+    const request = seen[0]!;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/api/auth/");
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers["transfer-encoding"]).toBeUndefined();
+    expect(request.headers["content-length"]).toBe(String(Buffer.byteLength(JSON.stringify(payload))));
+    expect(JSON.parse(request.body.toString("utf8"))).toEqual(payload);
+  });
+
+  it("sends Content-Length: 0 on a POST without a body (never chunked)", async () => {
+    await client().call("POST", "/api/entries/7/cancel/");
+    expect(seen[0]!.headers["content-length"]).toBe("0");
+    expect(seen[0]!.headers["transfer-encoding"]).toBeUndefined();
+  });
+
+  it("adds the query of a GET (houjinbangou ?name=) and returns the parsed JSON", async () => {
+    handler = answer(200, [{ number: "7123456789012" }]);
+    const result = await client().call("GET", "/api/ext/houjinbangou/", { query: { name: "株式会社 & co" } });
+    expect(result).toEqual([{ number: "7123456789012" }]);
+    expect(new URL(seen[0]!.url, baseUrl).searchParams.get("name")).toBe("株式会社 & co");
+  });
+
+  it("send() streams a body with the given Content-Length, never chunked", async () => {
+    const parts = [
+      Buffer.from("--b\r\n"),
+      Buffer.from("content ".repeat(1000)),
+      Buffer.from("\r\n--b--\r\n"),
+    ];
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    handler = answer(201, { id: 5 });
+    const result = await client().send("POST", "/api/uploads/", {
+      stream: Readable.from(parts),
+      contentType: "multipart/form-data; boundary=b",
+      contentLength: length,
+    });
+    expect(result).toEqual({ id: 5 });
+    const request = seen[0]!;
+    expect(request.headers["content-length"]).toBe(String(length));
+    expect(request.headers["transfer-encoding"]).toBeUndefined();
+    expect(request.headers["content-type"]).toBe("multipart/form-data; boundary=b");
+    expect(request.headers["x-csrftoken"]).toBe("tok123");
+    expect(request.body.equals(Buffer.concat(parts))).toBe(true);
+  });
+});
+
+describe("REFERENCE: login cycles the session key and CSRF token; capture the upstream's new cookies", () => {
+  it("keeps a new sessionid and csrftoken from Set-Cookie and sends them on the next call", async () => {
+    handler = answer(
+      200,
+      {},
+      {
+        "Set-Cookie": [
+          "csrftoken=newtok; expires=Thu, 01 Jan 2099 00:00:00 GMT; Max-Age=31449600; Path=/; SameSite=Lax",
+          "sessionid=newsession0123456789abcdefghijk; HttpOnly; Max-Age=1209600; Path=/; SameSite=Lax",
+        ],
+      },
+    );
+    const upstream = client({});
+    expect(upstream.credentialsChanged).toBe(false);
+    await upstream.call("POST", "/api/auth/", { json: {} });
+    expect(upstream.credentialsChanged).toBe(true);
+    expect(upstream.credentials).toEqual({
+      sessionid: "newsession0123456789abcdefghijk",
+      csrftoken: "newtok",
+    });
+    expect(upstream.hasSession).toBe(true);
+
+    handler = answer(200, {});
+    await upstream.call("POST", "/api/me/", { json: {} });
+    expect(seen[1]!.headers["x-csrftoken"]).toBe("newtok");
+    expect(seen[1]!.headers.cookie).toContain("sessionid=newsession0123456789abcdefghijk");
+  });
+
+  it("forgets a cookie the upstream deletes with Max-Age=0", async () => {
+    handler = answer(
+      200,
+      {},
+      {
+        "Set-Cookie": 'sessionid=""; expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; Path=/; SameSite=Lax',
+      },
+    );
+    const upstream = client();
+    await upstream.call("POST", "/api/auth/session/delete");
+    expect(upstream.credentialsChanged).toBe(true);
+    expect(upstream.credentials).toEqual({ csrftoken: "tok123" });
+    expect(upstream.hasSession).toBe(false);
+  });
+
+  it("forgets a cookie deleted by Max-Age=0 even when it still has a value", async () => {
+    handler = answer(200, {}, { "Set-Cookie": "csrftoken=tok123; Max-Age=0; Path=/" });
+    const upstream = client();
+    await upstream.call("GET", "/api/profile/");
+    expect(upstream.credentialsChanged).toBe(true);
+    expect(upstream.credentials).toEqual({ sessionid: CREDENTIALS.sessionid });
+  });
+
+  it("ignores other cookies and leaves credentialsChanged false without Set-Cookie", async () => {
+    handler = answer(200, {}, { "Set-Cookie": "tracking=1; Path=/" });
+    const upstream = client();
+    await upstream.call("GET", "/api/profile/");
+    expect(upstream.credentialsChanged).toBe(false);
+    expect(upstream.credentials).toEqual(CREDENTIALS);
+  });
+
+  it("does not let callers change the client's cookies through the credentials getter", async () => {
+    const upstream = client();
+    const copy = upstream.credentials;
+    copy.sessionid = "changed";
+    expect(upstream.credentials.sessionid).toBe(CREDENTIALS.sessionid);
+  });
+});
+
+describe("§8 Error catalogue", () => {
+  it("400 with body: validation error with per-field errors and non-field error list", async () => {
+    handler = answer(400, {
+      email: ["Enter a valid email address."],
+      non_field_errors: ["Unable to log in."],
+    });
+    const error = await failure(client().call("POST", "/api/auth/", { json: {} }));
+    expect(error).toBeInstanceOf(UpstreamValidationError);
+    const validation = error as UpstreamValidationError;
+    expect(validation.status).toBe(400);
+    expect(validation.fieldErrors).toEqual({ email: ["Enter a valid email address."] });
+    expect(validation.nonFieldErrors).toEqual(["Unable to log in."]);
+  });
+
+  it("400 with body: a lone detail becomes a non-field error", async () => {
+    handler = answer(400, { detail: "Bad thing." });
+    const error = (await failure(client().call("POST", "/api/x/"))) as UpstreamValidationError;
+    expect(error).toBeInstanceOf(UpstreamValidationError);
+    expect(error.fieldErrors).toEqual({});
+    expect(error.nonFieldErrors).toEqual(["Bad thing."]);
+  });
+
+  it("400 without body: generic bad request", async () => {
+    handler = answer(400);
+    const error = await failure(client().call("POST", "/api/x/"));
+    expect(error).toBeInstanceOf(UpstreamBadRequestError);
+    expect((error as UpstreamBadRequestError).status).toBe(400);
+  });
+
+  it("400 without body: an empty object or a non-JSON body is a generic bad request too", async () => {
+    handler = answer(400, {});
+    expect(await failure(client().call("POST", "/api/x/"))).toBeInstanceOf(UpstreamBadRequestError);
+    handler = answer(400, "<html>Bad Request</html>");
+    expect(await failure(client().call("POST", "/api/x/"))).toBeInstanceOf(UpstreamBadRequestError);
+  });
+
+  it("401/403 with CSRF mismatch: the CSRF error carrying the §8 alert", async () => {
+    handler = answer(403, { detail: "CSRF Failed: CSRF token missing." });
+    const error = await failure(client().call("POST", "/api/entries/", { json: {} }));
+    expect(error).toBeInstanceOf(UpstreamCsrfError);
+    expect((error as UpstreamCsrfError).status).toBe(403);
+    expect((error as UpstreamCsrfError).message).toBe(
+      "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
+    );
+    handler = answer(401, {
+      detail: "CSRF Failed: CSRF token from the 'X-Csrftoken' HTTP header incorrect.",
+    });
+    const error401 = await failure(client().call("POST", "/api/entries/", { json: {} }));
+    expect(error401).toBeInstanceOf(UpstreamCsrfError);
+    expect((error401 as UpstreamCsrfError).status).toBe(401);
+  });
+
+  it("401/403 with CSRF mismatch (except on the me call): the me call gets an unauthorized error", async () => {
+    handler = answer(403, { detail: "CSRF Failed: CSRF token missing." });
+    const error = await failure(client().call("POST", "/api/me/", { json: {}, isMeCall: true }));
+    expect(error).not.toBeInstanceOf(UpstreamCsrfError);
+    expect(error).toBeInstanceOf(UpstreamUnauthorizedError);
+    expect((error as UpstreamUnauthorizedError).detail).toBe("CSRF Failed: CSRF token missing.");
+  });
+
+  it.each([401, 403])("401/403 otherwise: unauthorized error with server detail (%i)", async (status) => {
+    handler = answer(status, {
+      detail: "Authentication credentials were not provided.",
+      redirect_to: "/login?next=/entries",
+      correct_login_url: "https://other.example/login",
+      service_name: "他サービス",
+    });
+    const error = await failure(client().call("GET", "/api/entries/"));
+    expect(error).toBeInstanceOf(UpstreamUnauthorizedError);
+    const unauthorized = error as UpstreamUnauthorizedError;
+    expect(unauthorized.status).toBe(status);
+    expect(unauthorized.detail).toBe("Authentication credentials were not provided.");
+    expect(unauthorized.message).toBe("Authentication credentials were not provided.");
+    expect(unauthorized.redirectTo).toBe("/login?next=/entries");
+    expect(unauthorized.correctLoginUrl).toBe("https://other.example/login");
+    expect(unauthorized.serviceName).toBe("他サービス");
+  });
+
+  it("401/403 otherwise: without a body, an unauthorized error with a message and no targets", async () => {
+    handler = answer(401);
+    const error = (await failure(client().call("GET", "/api/entries/"))) as UpstreamUnauthorizedError;
+    expect(error).toBeInstanceOf(UpstreamUnauthorizedError);
+    expect(error.detail).toBeTruthy();
+    expect(error.redirectTo).toBeNull();
+    expect(error.correctLoginUrl).toBeNull();
+    expect(error.serviceName).toBeNull();
+  });
+
+  it.each([404, 500, 502])(
+    "Other statuses: server error, default message ステータス {code} (%i)",
+    async (status) => {
+      handler = answer(status);
+      const error = await failure(client().call("GET", "/api/entries/1/"));
+      expect(error).toBeInstanceOf(UpstreamServerError);
+      const server = error as UpstreamServerError;
+      expect(server.status).toBe(status);
+      expect(server.detail).toBe(`ステータス ${status}`);
+      expect(server.message).toBe(`ステータス ${status}`);
+      expect(server.redirectTo).toBeNull();
+    },
+  );
+
+  it("Other statuses: server error with the server's detail and optional redirect target", async () => {
+    handler = answer(404, { detail: "Not found.", redirect_to: "/entries" });
+    const error = (await failure(client().call("GET", "/api/entries/1/"))) as UpstreamServerError;
+    expect(error).toBeInstanceOf(UpstreamServerError);
+    expect(error.status).toBe(404);
+    expect(error.detail).toBe("Not found.");
+    expect(error.redirectTo).toBe("/entries");
+  });
+
+  it("No response: server error network error, status 499 (a closed port)", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure(client(CREDENTIALS, `http://127.0.0.1:${port}`).call("GET", "/api/entries/"));
+    expect(error).toBeInstanceOf(UpstreamNetworkError);
+    expect((error as UpstreamNetworkError).status).toBe(499);
+  });
+
+  it("No response: a server that never answers gives a network error (499) after the timeout", async () => {
+    handler = () => {
+      /* never answers */
+    };
+    const started = Date.now();
+    const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 200 }));
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(UpstreamNetworkError);
+    expect((error as UpstreamNetworkError).status).toBe(499);
+    expect(elapsed).toBeGreaterThanOrEqual(150);
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
+  it("No response: an answer larger than 8 MiB (a broken upstream) is a network error (499)", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      const chunk = Buffer.alloc(1 << 20, 0x61);
+      let sent = 0;
+      const write = () => {
+        while (sent < 12) {
+          sent += 1;
+          if (!res.write(chunk)) {
+            res.once("drain", write);
+            return;
+          }
+        }
+        res.end();
+      };
+      write();
+    };
+    const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 5_000 }));
+    expect(error).toBeInstanceOf(UpstreamNetworkError);
+    expect((error as UpstreamNetworkError).status).toBe(499);
+  });
+
+  it("No response: a server that sends headers and then stalls also times out (499)", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100" });
+      res.write("{");
+    };
+    const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 200 }));
+    expect(error).toBeInstanceOf(UpstreamNetworkError);
+    expect((error as UpstreamNetworkError).status).toBe(499);
+  });
+});
