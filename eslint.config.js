@@ -26,6 +26,7 @@ export default tseslint.config(
       "node_modules/",
       "build/",
       "public/build/",
+      ".builds/",
       ".cache/",
       "data/",
       "test-results/",

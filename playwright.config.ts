@@ -56,6 +56,7 @@ export default defineConfig({
         UPSTREAM_HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         APP_BASE_URL: appUrl,
+        UPSTREAM_LOG: "false",
       },
       reuseExistingServer: false,
       stdout: "ignore",
@@ -63,7 +64,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: "npx remix-serve ./build/index.js",
+      command: `npx remix-serve ./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`,
       url: appUrl,
       env: {
         NODE_ENV: "production",

@@ -1,5 +1,11 @@
+// SAKIDORI_BUILD_DIR lets several builds live side by side (parallel work on one checkout); the
+// default is the usual build/ and public/build/.
+const buildDir = process.env.SAKIDORI_BUILD_DIR || "build";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
+  serverBuildPath: `${buildDir}/index.js`,
+  assetsBuildDirectory: buildDir === "build" ? "public/build" : `${buildDir}/public`,
   // The classic compiler, as the stack asks; ESM output for remix-serve.
   serverModuleFormat: "esm",
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],

@@ -55,6 +55,6 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): Ups
     services: defaultServices(appBaseUrl),
     seedDemo: env.SEED_DEMO !== "false",
     now: () => new Date(),
-    log: true,
+    log: env.UPSTREAM_LOG !== "false",
   };
 }

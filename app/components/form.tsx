@@ -175,13 +175,15 @@ export function CheckboxField({
             "aria-describedby": describedBy(hintId, errorId),
           })}
         />
-        {label}
-        {required ? (
-          <>
-            {" "}
-            <RequirementMark required />
-          </>
-        ) : null}
+        <span>
+          {label}
+          {required ? (
+            <>
+              {" "}
+              <RequirementMark required />
+            </>
+          ) : null}
+        </span>
       </label>
       {hint ? (
         <p id={hintId} className="field-hint">

@@ -28,9 +28,19 @@ export function hasDelayClaim(entries: readonly EntrySummary[]): boolean {
   return entries.some((entry) => entry.claims.some((claim) => claim.status === ClaimStatus.delay));
 }
 
-/** §4 "Stopping new entries applies when the suppression method is stop-new-entry." */
-export function areNewEntriesStopped(suppression: { method: SuppressionMethod | string } | null): boolean {
-  return suppression?.method === "stop-new-entry";
+export interface Suppression {
+  method: SuppressionMethod | string;
+  /** §3 System suppression setting: method, segment, message. An empty segment means everyone. */
+  segment?: string;
+}
+
+/**
+ * §4 "Stopping new entries applies when the suppression method is stop-new-entry", for the users of
+ * the setting's segment (all users when it names none), as the upstream applies it.
+ */
+export function areNewEntriesStopped(suppression: Suppression | null, userSegment?: string): boolean {
+  if (suppression?.method !== "stop-new-entry") return false;
+  return !suppression.segment || suppression.segment === userSegment;
 }
 
 export type NewEntryBlocker =
@@ -45,7 +55,7 @@ export type NewEntryBlocker =
 export interface NewEntryInput {
   user: CurrentUser;
   entries: readonly EntrySummary[];
-  suppression: { method: string } | null;
+  suppression: Suppression | null;
   hasEntryPermissionWhenDelayed: boolean;
   now: Date;
 }
@@ -57,7 +67,7 @@ export function newEntryBlockers(input: NewEntryInput): NewEntryBlocker[] {
   if (isIdentityExpired(input.user, input.now)) blockers.push("identityExpired");
   const status = userStatus(input.user);
   if (status !== "lackOfUserData" && status !== "login") blockers.push("userStatus");
-  if (areNewEntriesStopped(input.suppression)) blockers.push("newEntriesStopped");
+  if (areNewEntriesStopped(input.suppression, input.user.user_segment)) blockers.push("newEntriesStopped");
   if (hasBeforeContractedEntry(input.entries)) blockers.push("beforeContractedEntry");
   if (hasInadequateClaim(input.entries)) blockers.push("inadequateClaim");
   if (hasDelayClaim(input.entries) && !input.hasEntryPermissionWhenDelayed) blockers.push("delayClaim");

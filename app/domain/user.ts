@@ -19,6 +19,7 @@ export interface CurrentUser {
   has_satisfied_profile?: boolean;
   allow_redirect_to_profile?: boolean;
   is_email_verified?: boolean;
+  user_segment?: string;
 }
 
 export type UserStatus = "logout" | "login" | "preEntryDeclined" | "lackOfUserData";

@@ -3,6 +3,7 @@
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { areNewEntriesStopped } from "~/domain/new-entry";
 import { userStatus } from "~/domain/user";
 import { withUpstream } from "~/upstream/context.server";
 import { loadSystemSettings, requireUser } from "~/upstream/guards.server";
@@ -26,7 +27,7 @@ export function loader(args: LoaderFunctionArgs) {
       companyName: user.company_name ?? "",
       statusText: STATUS_TEXT[userStatus(user)],
       isEmailVerified: user.is_email_verified === true,
-      suppressionMessage: settings.method === "stop-new-entry" ? settings.message : "",
+      suppressionMessage: areNewEntriesStopped(settings, user.user_segment) ? settings.message : "",
     });
   });
 }

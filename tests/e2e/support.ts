@@ -83,18 +83,22 @@ export async function logIn(
 export async function startAppAgainst(apiBaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await findFreePort();
   const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(path.resolve("node_modules/.bin/remix-serve"), ["./build/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      API_BASE_URL: apiBaseUrl,
-      APP_BASE_URL: url,
-      SESSION_SECRETS: process.env.E2E_SESSION_SECRETS,
-      SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY,
+  const child: ChildProcess = spawn(
+    path.resolve("node_modules/.bin/remix-serve"),
+    [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        API_BASE_URL: apiBaseUrl,
+        APP_BASE_URL: url,
+        SESSION_SECRETS: process.env.E2E_SESSION_SECRETS,
+        SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY,
+      },
+      stdio: "ignore",
     },
-    stdio: "ignore",
-  });
+  );
   await waitForHttp(`${url}/`, 30_000);
   return {
     url,

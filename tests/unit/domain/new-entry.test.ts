@@ -36,6 +36,13 @@ describe("§4 may create a new entry", () => {
       "newEntriesStopped",
     ]);
   });
+  it("a stop for one segment stops only the users of that segment", () => {
+    const stopGold = { method: "stop-new-entry", segment: "gold" };
+    expect(newEntryBlockers({ ...base, suppression: stopGold })).toEqual([]);
+    expect(
+      newEntryBlockers({ ...base, user: { ...base.user, user_segment: "gold" }, suppression: stopGold }),
+    ).toEqual(["newEntriesStopped"]);
+  });
   it("no before-contract entry (reviewed, under_review or inadequate)", () => {
     for (const status of [1, 2, 3]) {
       expect(newEntryBlockers({ ...base, entries: [entry(status, [3])] })).toContain("beforeContractedEntry");
