@@ -27,6 +27,10 @@ const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Side-by-side runs (SAKIDORI_BUILD_DIR) keep their artifacts apart.
+  outputDir: process.env.SAKIDORI_BUILD_DIR
+    ? `${process.env.SAKIDORI_BUILD_DIR}/test-results`
+    : "test-results",
   globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

@@ -2,6 +2,7 @@ import { type LinksFunction, type LoaderFunctionArgs, json } from "@remix-run/no
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { type Brand, brandFor } from "~/brand/brands";
+import { BrandHeadTags } from "~/brand/head-tags";
 import { useNonce } from "~/components/nonce";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import stylesheet from "~/styles/app.css";
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data ? <BrandHeadTags brand={data.brand} /> : null}
         <Links />
         {data ? <style nonce={nonce}>{brandStyle(data.brand)}</style> : null}
       </head>

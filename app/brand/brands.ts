@@ -1,13 +1,19 @@
-// White-label brands (ARCHITECTURE decision 10): a brand is configuration, chosen per host, rendered
-// as CSS variables. No brand ships JavaScript of its own.
+// White-label brands (ARCHITECTURE decision 10): a brand is configuration (service name, colours,
+// logo, legal links, analytics content tag id), chosen per deployment (BRAND) or per host, rendered as
+// CSS variables. No brand ships JavaScript of its own. The logo artwork is in ./logos.tsx, keyed by id.
+
+export interface LegalLink {
+  label: string;
+  href: string;
+}
 
 export interface Brand {
-  /** Sent to the upstream as X-Service-Id. */
+  /** Sent to the upstream as X-Service-Id; also the first host label that selects the brand. */
   id: string;
   serviceName: string;
-  /** The short name shown in the header. */
+  /** The short name, for places too narrow for the service name. */
   shortName: string;
-  /** Analytics content tag id (§9: 15 for the white-label product). */
+  /** Analytics content tag id (§9: 15 for the white-label product); null renders no tag. */
   contentTagId: number | null;
   colors: {
     primary: string;
@@ -15,12 +21,24 @@ export interface Brand {
     accent: string;
     onPrimary: string;
   };
-  /** Operator of the service, shown in the footer and the legal pages. */
+  /** The company that runs the service: the footer, the terms and the legal pages name it. */
   operatorName: string;
+  /** The partner through whom a white-label brand reaches its customers; null for the own brand. */
+  partnerName: string | null;
   supportEmail: string;
+  /** The footer's legal links. Every brand uses the same paths; the pages read the brand's names. */
+  legalLinks: readonly LegalLink[];
   /** §6: when false, individual users are logged out and sent to /unsupported/. */
   individualSupported: boolean;
 }
+
+/** The four legal pages of §2, at the same paths for every brand. */
+export const LEGAL_LINKS: readonly LegalLink[] = [
+  { label: "利用規約", href: "/terms" },
+  { label: "プライバシーポリシー", href: "/policy/privacy" },
+  { label: "情報セキュリティ基本方針", href: "/policy/security" },
+  { label: "特定商取引法に基づく表記", href: "/legal/sct" },
+];
 
 export const DEFAULT_BRAND: Brand = {
   id: "sakidori",
@@ -29,7 +47,9 @@ export const DEFAULT_BRAND: Brand = {
   contentTagId: null,
   colors: { primary: "#0b6b5d", primaryDark: "#08493f", accent: "#f2b134", onPrimary: "#ffffff" },
   operatorName: "サキドリ株式会社",
+  partnerName: null,
   supportEmail: "support@sakidori.example",
+  legalLinks: LEGAL_LINKS,
   individualSupported: true,
 };
 
@@ -39,19 +59,32 @@ export const WHITE_LABEL_BRAND: Brand = {
   shortName: "みどり銀行",
   contentTagId: 15,
   colors: { primary: "#1f5fa8", primaryDark: "#153f70", accent: "#8cc63f", onPrimary: "#ffffff" },
-  operatorName: "サキドリ株式会社（みどり銀行 提携サービス）",
+  operatorName: "サキドリ株式会社",
+  partnerName: "株式会社みどり銀行",
   supportEmail: "support@midori-bank.example",
+  legalLinks: LEGAL_LINKS,
   individualSupported: false,
 };
 
 export const BRANDS: readonly Brand[] = [DEFAULT_BRAND, WHITE_LABEL_BRAND];
 
+/** The host name of a Host header, lower-cased, without port or trailing dot ("" when unusable). */
+export function hostNameOf(host: string | null | undefined): string {
+  const value = (host ?? "").trim().toLowerCase();
+  // An IPv6 literal ("[::1]:3000") never names a brand.
+  if (value.startsWith("[")) return "";
+  return (value.split(":")[0] ?? "").replace(/\.$/, "");
+}
+
 /**
- * The brand for a request: the BRAND environment variable fixes it for a deployment; otherwise a
- * host whose first label is a brand id (midori.localhost, midori.example.jp) selects that brand.
+ * The brand for a request: the BRAND environment variable fixes it for a deployment (an unknown id
+ * falls back to the default brand); otherwise a host whose first label is a brand id
+ * (midori.localhost:3000, midori.example.jp) selects that brand, and any other host gets the default.
+ * Choosing by host is safe: a forged Host header only changes the look of the forger's own response.
  */
-export function brandFor(host: string | null, fixedBrandId?: string): Brand {
-  if (fixedBrandId) return BRANDS.find((brand) => brand.id === fixedBrandId) ?? DEFAULT_BRAND;
-  const firstLabel = (host ?? "").toLowerCase().split(":")[0]?.split(".")[0] ?? "";
+export function brandFor(host: string | null | undefined, fixedBrandId?: string): Brand {
+  if (fixedBrandId)
+    return BRANDS.find((brand) => brand.id === fixedBrandId.trim().toLowerCase()) ?? DEFAULT_BRAND;
+  const firstLabel = hostNameOf(host).split(".")[0] ?? "";
   return BRANDS.find((brand) => brand.id === firstLabel) ?? DEFAULT_BRAND;
 }

@@ -56,24 +56,8 @@ export function TextField({
 }: TextFieldProps) {
   const { error, getInputProps } = useFormField(name);
   const id = fieldId(name);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={error ? "field field-has-error" : "field"}>
-      <label htmlFor={id} className="field-label">
-        {label} <RequirementMark required={required} />
-      </label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          <span className="visually-hidden">エラー：</span>
-          {error}
-        </p>
-      ) : null}
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <input
         {...getInputProps({
           id,
@@ -83,11 +67,119 @@ export function TextField({
           maxLength,
           required,
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy(hintId, errorId),
+          "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined),
         })}
         className="field-input"
       />
+    </FieldFrame>
+  );
+}
+
+/** The label, support text and error of one field, tied to its control by ids. */
+function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? "field field-has-error" : "field"}>
+      <label htmlFor={id} className="field-label">
+        {label} <RequirementMark required={required} />
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          <span className="visually-hidden">エラー：</span>
+          {error}
+        </p>
+      ) : null}
+      {children}
     </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  required = false,
+  hint,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  required?: boolean;
+  hint?: ReactNode;
+  placeholder?: string;
+}) {
+  const { error, getInputProps } = useFormField(name);
+  const id = fieldId(name);
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <select
+        {...getInputProps({
+          id,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined),
+        })}
+        className="field-input"
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  name,
+  label,
+  required = false,
+  hint,
+  maxLength,
+  rows = 4,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  maxLength?: number;
+  rows?: number;
+}) {
+  const { error, getInputProps } = useFormField(name);
+  const id = fieldId(name);
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <textarea
+        {...getInputProps({
+          id,
+          maxLength,
+          rows,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined),
+        })}
+        className="field-input"
+      />
+    </FieldFrame>
   );
 }
 

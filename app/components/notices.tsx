@@ -8,7 +8,7 @@ import {
   errorsFromHash,
 } from "~/routing/propagated-errors";
 
-const INFORMATIONAL: readonly PropagatedErrorCode[] = ["logged_out", "password_changed"];
+const INFORMATIONAL: readonly PropagatedErrorCode[] = ["logged_out"];
 
 export function PropagatedNotices({ codes }: { codes: readonly PropagatedErrorCode[] }) {
   const [fromHash, setFromHash] = useState<PropagatedErrorCode[]>([]);

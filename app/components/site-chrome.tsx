@@ -1,8 +1,10 @@
-// The header and footer every layout shares; the brand comes from the root loader.
+// The header and footer every layout shares; the brand comes from the root loader. The header shows
+// the brand's logo (app/brand/logos.tsx), the footer its legal links and operator.
 
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DEFAULT_BRAND } from "~/brand/brands";
+import { BrandLogo } from "~/brand/logos";
 import type { RootLoaderData } from "~/root";
 
 export function useBrand() {
@@ -18,7 +20,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
       </a>
       <div className="container">
         <Link to="/" className="brand-name">
-          {brand.shortName}
+          <BrandLogo brand={brand} />
         </Link>
         {children ? (
           <nav aria-label="アカウント" className="site-nav">
@@ -46,20 +48,20 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="container">
-        <ul>
-          <li>
-            <Link to="/terms">利用規約</Link>
-          </li>
-          <li>
-            <Link to="/policy/privacy">プライバシーポリシー</Link>
-          </li>
-          <li>
-            <Link to="/policy/security">情報セキュリティ基本方針</Link>
-          </li>
-          <li>
-            <Link to="/legal/sct">特定商取引法に基づく表記</Link>
-          </li>
-        </ul>
+        <nav aria-label="規約・ポリシー">
+          <ul>
+            {brand.legalLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {brand.partnerName ? (
+          <p>
+            {brand.serviceName}は、{brand.partnerName}との提携により{brand.operatorName}が提供しています。
+          </p>
+        ) : null}
         <p>
           © {brand.operatorName} / お問い合わせ:{" "}
           <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>

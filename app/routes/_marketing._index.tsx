@@ -32,8 +32,14 @@ const FEATURES = [
     title: "下書きを自動保存",
     text: "入力内容は手順ごとに保存されます。途中で中断しても続きから再開できます。",
   },
-  { title: "法人・個人事業主に対応", text: "事業形態に応じて必要な書類をご案内します。" },
 ] as const;
+
+/** Only a brand that serves sole proprietors says so (§6: individuals may be unsupported). */
+function divisionFeature(individualSupported: boolean) {
+  return individualSupported
+    ? { title: "法人・個人事業主に対応", text: "事業形態に応じて必要な書類をご案内します。" }
+    : { title: "法人のお客さま専用", text: "法人のお客さまに必要な書類をわかりやすくご案内します。" };
+}
 
 export default function LandingPage() {
   const brand = useBrand();
@@ -76,7 +82,7 @@ export default function LandingPage() {
       <section className="section container" aria-labelledby="features-title">
         <h2 id="features-title">特長</h2>
         <ul className="features">
-          {FEATURES.map((feature) => (
+          {[...FEATURES, divisionFeature(brand.individualSupported)].map((feature) => (
             <li key={feature.title} className="card">
               <h3>{feature.title}</h3>
               <p>{feature.text}</p>

@@ -1,6 +1,6 @@
 // The login URL with the reason and the page to return to. Pure: routes and components use it too.
 
-export type LoginNotice = "csrf" | "session_expired" | "logged_out" | "password_changed" | "auth";
+export type LoginNotice = "csrf" | "session_expired" | "logged_out" | "auth";
 
 export function loginPath(options: { error?: LoginNotice; redirectTo?: string | null } = {}): string {
   const params = new URLSearchParams();

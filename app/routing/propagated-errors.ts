@@ -10,7 +10,6 @@ export const PROPAGATED_ERROR_MESSAGES = {
   session_expired: "セッションの有効期限が切れました。お手数ですが、再度ログインしてください。",
   auth: "認証に失敗しました。お手数ですが、再度ログインしてください。",
   logged_out: "ログアウトしました。",
-  password_changed: "パスワードを変更しました。新しいパスワードでログインしてください。",
 } as const;
 
 export type PropagatedErrorCode = keyof typeof PROPAGATED_ERROR_MESSAGES;

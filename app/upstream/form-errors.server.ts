@@ -6,6 +6,8 @@ import { NON_FIELD_ERRORS } from "~/components/form";
 import { type UpstreamValidationError, firstMessages } from "./errors.server";
 
 const SECRET_FIELDS = /password/i;
+/** The hidden field remix-validated-form adds to a form that has an id. */
+const FORM_ID_FIELD = "__rvfInternalFormId";
 
 /** The submitted values to repopulate the form with, without any password field. */
 export function valuesWithoutSecrets(values: Record<string, unknown>): Record<string, unknown> {
@@ -19,8 +21,11 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   status = 400,
   extra?: Extra,
 ) {
+  // With several forms on a page, the form id says which one the errors belong to.
+  const formId =
+    typeof submitted[FORM_ID_FIELD] === "string" ? (submitted[FORM_ID_FIELD] as string) : undefined;
   return json(
-    { fieldErrors, repopulateFields: valuesWithoutSecrets(submitted), ...(extra as Extra) },
+    { fieldErrors, formId, repopulateFields: valuesWithoutSecrets(submitted), ...(extra as Extra) },
     { status },
   );
 }

@@ -80,7 +80,10 @@ export async function logIn(
  * A second app server for one test file, pointed at an upstream the test controls (to see the error
  * screens for an upstream that fails or is down). Uses the same build the suite runs against.
  */
-export async function startAppAgainst(apiBaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startAppAgainst(
+  apiBaseUrl: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await findFreePort();
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
@@ -95,15 +98,22 @@ export async function startAppAgainst(apiBaseUrl: string): Promise<{ url: string
         APP_BASE_URL: url,
         SESSION_SECRETS: process.env.E2E_SESSION_SECRETS,
         SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY,
+        ...extraEnv,
       },
       stdio: "ignore",
     },
   );
-  await waitForHttp(`${url}/`, 30_000);
+  try {
+    await waitForHttp(`${url}/`, 30_000);
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
   return {
     url,
     stop: () =>
       new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

@@ -1,3 +1,4 @@
+import { ContactFormatMessage } from "../../app/domain/contact-formats";
 // Messages of the accounts area (login, registration, passwords, profile, pre-entry), in Japanese as a
 // Japanese-locale Django / DRF / dj-rest-auth answers them, or in the same register where the spec
 // leaves the wording open. One place, so the app can match on them and tests quote them.
@@ -22,8 +23,8 @@ export const AccountMessage = {
   oldPasswordIncorrect: "元のパスワードが間違っています。もう一度入力してください。",
   passwordResetDone: "新しいパスワードが設定されました。",
   passwordChanged: "新しいパスワードが保存されました。",
-  zipcode: "郵便番号は7桁の数字で入力してください（例: 100-0005）。",
-  phone: "電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフン可）。",
+  zipcode: ContactFormatMessage.zipcode,
+  phone: ContactFormatMessage.phone,
   prefecture: (value: string) => `"${value}" は都道府県として正しくありません。`,
   bankAccountLocked: "口座情報は変更できません。お手数ですがお問い合わせください。",
   identityFilesRequired: "本人確認書類（表面・裏面）をアップロードしてください。",

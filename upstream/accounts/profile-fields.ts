@@ -3,6 +3,7 @@
 // as Japanese users type them), the 47 prefectures, the §3 enumerations and lengths.
 
 import { CORPORATE_DIVISIONS, IDENTITY_DOCUMENT_TYPES, SECTORS } from "../../app/domain/enumerations";
+import { normalizePhone, normalizeZipcode } from "../../app/domain/contact-formats";
 import { isPrefecture } from "../../app/domain/prefectures";
 import { type BankAccount, readBankAccount } from "./bank-account";
 import { type FieldErrors, has, type JsonObject, readChoice, readString } from "./fields";
@@ -27,27 +28,6 @@ export type ProfileColumn =
   | "identity_document_type";
 
 export const BUSINESS_SUMMARY_MAX_LENGTH = 1000;
-
-// Hyphen-minus and the dash-like characters people type for it (full-width, long vowel mark …).
-const DASHES = /[-‐‑‒–—―−ー－ｰ]/g;
-
-/** "100-0005", "１００－０００５", "1000005" → "1000005"; null when not a 7-digit postcode. */
-export function normalizeZipcode(value: string): string | null {
-  const text = value.normalize("NFKC").replace(/\s+/g, "").replace(DASHES, "-");
-  const match = /^([0-9]{3})-?([0-9]{4})$/.exec(text);
-  return match ? `${match[1]}${match[2]}` : null;
-}
-
-/**
- * A Japanese telephone number: 10 or 11 digits starting with 0, hyphens allowed between digits.
- * Returned half-width with the hyphens as typed ("03-1234-5678"); null when not a number.
- */
-export function normalizePhone(value: string): string | null {
-  const text = value.normalize("NFKC").replace(/\s+/g, "").replace(DASHES, "-");
-  if (!/^0[0-9]*(-[0-9]+)*$/.test(text)) return null;
-  const digits = text.replace(/-/g, "").length;
-  return digits === 10 || digits === 11 ? text : null;
-}
 
 export interface ParsedProfile {
   changes: ProfileChanges;

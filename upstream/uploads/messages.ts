@@ -1,18 +1,18 @@
 // The upload endpoints' Japanese messages, in one place (DRF's wording where DRF has one).
 
-import { MAX_UPLOAD_BYTES } from "../../app/domain/enumerations";
+import { UploadRuleMessage } from "../../app/domain/upload-rules";
 
 export const UploadMessage = {
   /** Architecture decision 8: 10 MiB a file (shown as "10MB", as people read it). */
-  tooLarge: `ファイルサイズは${MAX_UPLOAD_BYTES / (1024 * 1024)}MBまでです。`,
+  tooLarge: UploadRuleMessage.tooLarge,
   /** DRF FileField "No file was submitted." */
   noFile: "ファイルが送信されていません。",
   /** DRF FileField "The submitted file is empty." */
-  emptyFile: "送信されたファイルは空です。",
+  emptyFile: UploadRuleMessage.emptyFile,
   /** DRF FileField "The submitted data was not a file. Check the encoding type on the form." */
   notAFile: "送信されたデータはファイルではありません。フォームのエンコードタイプを確認してください。",
   /** Architecture decision 8: PDF, JPEG and PNG, recognised by their first bytes. */
-  unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
+  unsupportedType: UploadRuleMessage.unsupportedType,
   sideOnlyForIdentity: "本人確認書類（identity）以外には指定できません。",
   attachedToEntry: "申し込み済みのファイルは削除できません。",
   /** DRF PrimaryKeyRelatedField "Invalid pk "{pk}" - object does not exist." */

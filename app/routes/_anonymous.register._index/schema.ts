@@ -1,25 +1,19 @@
 // The registration form (§7 POST /api/register/: registration fields plus an experiment-user id).
+// The password follows the same rules as every new password (app/forms/new-password.ts).
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { ValidationMessage } from "~/domain/messages";
+import { PasswordMessage } from "~/domain/passwords";
 import { passwordsMatch, withCrossFieldChecks } from "~/forms/cross-field";
+import { newPasswordConfirmationField, newPasswordField } from "~/forms/new-password";
 import { emailField } from "../_anonymous.login/schema";
 
-export const PASSWORD_RULE_TEXT =
-  "8文字以上で、数字だけにしないでください。推測されやすいパスワードは使えません。";
+export { NEW_PASSWORD_RULE_TEXT as PASSWORD_RULE_TEXT } from "~/domain/passwords";
 
 export const registerSchema = z.object({
   email: emailField,
-  password: z
-    .string({ required_error: ValidationMessage.blank })
-    .min(1, ValidationMessage.blank)
-    .min(8, "パスワードは8文字以上で入力してください。")
-    .max(128, "パスワードは128文字以内で入力してください。")
-    .refine((value) => !/^\d+$/.test(value), "数字だけのパスワードは使えません。"),
-  password_confirmation: z
-    .string({ required_error: ValidationMessage.blank })
-    .min(1, ValidationMessage.blank),
+  password: newPasswordField,
+  password_confirmation: newPasswordConfirmationField,
   corporate_division: z.enum(["corporate", "individual"], {
     errorMap: () => ({ message: "法人か個人事業主かを選択してください。" }),
   }),
@@ -36,11 +30,7 @@ export const registerSchema = z.object({
 
 export const registerValidator = withCrossFieldChecks(
   withZod(registerSchema),
-  passwordsMatch(
-    "password",
-    "password_confirmation",
-    "パスワードが一致しません。同じパスワードを入力してください。",
-  ),
+  passwordsMatch("password", "password_confirmation", PasswordMessage.mismatch),
 );
 
 export const REGISTER_FIELD_LABELS: Record<string, string> = {

@@ -91,38 +91,9 @@ export function insertUpload(upstream: TestUpstream, userId: number, kind: strin
   return Number(result.lastInsertRowid);
 }
 
-/** A claim that passes every §5 first-submit rule. */
-export function validClaim(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    obliger_company_name: "株式会社売掛先",
-    houjinbangou: "7123456789012",
-    houjinbangou_address: "東京都千代田区丸の内1-1",
-    amount: 1_100_000,
-    scheduled_deposit_amount_from_obliger: 1_000_000,
-    obliger_payment_date: "2026-12-31",
-    is_fixed_debt: true,
-    is_bank_transfer_from_obliger: true,
-    receive_payment_account: {
-      bank_name: "みどり銀行",
-      deposit_type: "ordinary",
-      bank_account_number: "1234567",
-      obliger_accounts: [{ holder_name: "ｶ)ｳﾘｶｹｻｷ" }],
-    },
-    contentfiles: [],
-    ...overrides,
-  };
-}
+import { validEntryBody } from "../../fixtures/entry-body";
 
-/** An entry body that passes every §5 rule, with `claims` claims. */
-export function validEntryBody(overrides: Record<string, unknown> = {}, claims = 1): Record<string, unknown> {
-  return {
-    purchase_amount_desired: "1000000",
-    purpose: "運転資金",
-    claims: Array.from({ length: claims }, () => validClaim()),
-    addfiles: [],
-    ...overrides,
-  };
-}
+export { validClaim, validEntryBody } from "../../fixtures/entry-body";
 
 /** Creates an entry through the API and answers its body (throws unless 201). */
 export async function createEntryVia(client: UserClient, body: Record<string, unknown> = validEntryBody()) {

@@ -33,7 +33,7 @@ describe('errors carried in the hash as #{"errors":["CODE"]}', () => {
       errorsFromHash(`#${encodeURIComponent(JSON.stringify({ errors: ["auth", "csrf", "auth"] }))}`),
     ).toEqual(["auth", "csrf"]);
     // What a browser's location.hash gives: quotes percent-encoded.
-    expect(errorsFromHash("#{%22errors%22:[%22password_changed%22]}")).toEqual(["password_changed"]);
+    expect(errorsFromHash("#{%22errors%22:[%22logged_out%22]}")).toEqual(["logged_out"]);
   });
 
   it("ignores unknown codes and hostile text", () => {

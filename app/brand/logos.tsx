@@ -1,0 +1,109 @@
+// The brands' logos (ARCHITECTURE decision 10): inline SVG, text and mark, no external file and no
+// script. The text is drawn in currentColor (the header's on-primary colour); the marks take the
+// brand's own palette from its configuration. Presentation attributes only: the CSP forbids style="".
+// `textLength` pins the width of the lettering whatever Japanese font the device has.
+
+import type { Brand } from "./brands";
+
+interface LogoProps {
+  brand: Brand;
+}
+
+/** サキドリ: an invoice sheet with an arrow running ahead of it (payment before the due date). */
+function SakidoriLogo({ brand }: LogoProps) {
+  return (
+    <svg
+      role="img"
+      aria-label={brand.serviceName}
+      viewBox="0 0 134 36"
+      width="134"
+      height="36"
+      display="block"
+      className="brand-logo"
+    >
+      <path
+        d="M5 4h15l7 7v21H5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
+      <path d="M20 4v7h7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
+      <path d="M9 16h8M9 21h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path d="M12 27h17" stroke={brand.colors.accent} strokeWidth="3.5" strokeLinecap="round" />
+      <path
+        d="M24 21.5l6 5.5-6 5.5"
+        fill="none"
+        stroke={brand.colors.accent}
+        strokeWidth="3.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <text
+        x="40"
+        y="26"
+        fill="currentColor"
+        fontSize="21"
+        fontWeight="700"
+        textLength="90"
+        lengthAdjust="spacingAndGlyphs"
+      >
+        {brand.shortName}
+      </text>
+    </svg>
+  );
+}
+
+/** みどり銀行: a leaf in the bank's green, the bank's name over the service's. */
+function MidoriLogo({ brand }: LogoProps) {
+  return (
+    <svg
+      role="img"
+      aria-label={brand.serviceName}
+      viewBox="0 0 146 36"
+      width="146"
+      height="36"
+      display="block"
+      className="brand-logo"
+    >
+      <path d="M4 32C4 15 14 5 31 4c0 17-10 27-27 28z" fill={brand.colors.accent} />
+      <path
+        d="M6 30C12 22 18 16 25 11"
+        fill="none"
+        stroke={brand.colors.primaryDark}
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+      <text
+        x="38"
+        y="17"
+        fill="currentColor"
+        fontSize="17"
+        fontWeight="700"
+        textLength="88"
+        lengthAdjust="spacingAndGlyphs"
+      >
+        {brand.shortName}
+      </text>
+      <text x="38" y="32" fill="currentColor" fontSize="11" textLength="106" lengthAdjust="spacingAndGlyphs">
+        請求書買取サービス
+      </text>
+    </svg>
+  );
+}
+
+/** A brand without artwork of its own still gets a readable header: its name. */
+function TextLogo({ brand }: LogoProps) {
+  return <span className="brand-logo">{brand.shortName}</span>;
+}
+
+const LOGOS: Record<string, (props: LogoProps) => JSX.Element> = {
+  sakidori: SakidoriLogo,
+  midori: MidoriLogo,
+};
+
+/** The brand's logo; its accessible name is the service name. */
+export function BrandLogo({ brand }: LogoProps) {
+  const Logo = LOGOS[brand.id] ?? TextLogo;
+  return <Logo brand={brand} />;
+}

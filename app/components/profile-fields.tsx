@@ -1,0 +1,238 @@
+// The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
+
+import { useField } from "remix-validated-form";
+import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
+import {
+  BANK_ACCOUNT_DEPOSIT_TYPE_LABELS,
+  IDENTITY_DOCUMENT_TYPE_LABELS,
+  SECTOR_LABELS,
+} from "~/domain/profile-labels";
+import { PREFECTURES } from "~/domain/prefectures";
+import { UploadRuleMessage } from "~/domain/upload-rules";
+import { RadioField, SelectField, TextAreaField, TextField } from "./form";
+import { type UploadedFileView, UploadSlot } from "./upload-slot";
+
+const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
+
+export const IDENTITY_TYPE_OPTIONS = IDENTITY_DOCUMENT_TYPES.map((value) => ({
+  value,
+  label: IDENTITY_DOCUMENT_TYPE_LABELS[value],
+}));
+
+export function BusinessFields() {
+  const division = useField("corporate_division");
+  const isIndividual = division.defaultValue === "individual";
+  return (
+    <fieldset className="form-group">
+      <legend>事業者の情報</legend>
+      <RadioField
+        name="corporate_division"
+        legend="事業形態"
+        required
+        options={[
+          { value: "corporate", label: "法人" },
+          { value: "individual", label: "個人事業主" },
+        ]}
+      />
+      <TextField
+        name="company_name"
+        label={isIndividual ? "屋号" : "会社名・屋号"}
+        maxLength={255}
+        autoComplete="organization"
+        hint="法人の方は登記上の会社名（例: 株式会社サキドリ商事）を入力してください。個人事業主の方は屋号があれば入力してください。"
+      />
+      <div className="field-row">
+        <TextField
+          name="last_name"
+          label="代表者氏名（姓）"
+          required
+          maxLength={150}
+          autoComplete="family-name"
+        />
+        <TextField
+          name="first_name"
+          label="代表者氏名（名）"
+          required
+          maxLength={150}
+          autoComplete="given-name"
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+export function AddressFields({ who }: { who: "office" | "owner" }) {
+  const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
+  return (
+    <fieldset className="form-group">
+      <legend>{title}</legend>
+      <TextField
+        name={`${who}_zipcode`}
+        label="郵便番号"
+        required
+        inputMode="numeric"
+        maxLength={10}
+        autoComplete="postal-code"
+        hint="7桁の数字（例: 100-0005）"
+      />
+      <SelectField
+        name={`${who}_prefecture`}
+        label="都道府県"
+        required
+        placeholder="選択してください"
+        options={PREFECTURE_OPTIONS}
+      />
+      <TextField
+        name={`${who}_city`}
+        label="市区町村"
+        required
+        maxLength={255}
+        autoComplete="address-level2"
+      />
+      <TextField
+        name={`${who}_building_number`}
+        label="番地・建物名"
+        required
+        maxLength={255}
+        autoComplete="address-line1"
+        hint="例: 丸の内1-1-1 サキドリビル3階"
+      />
+      <TextField
+        name={`${who}_phone`}
+        label="電話番号"
+        type="tel"
+        required
+        inputMode="tel"
+        maxLength={20}
+        autoComplete="tel"
+        hint="0から始まる10桁または11桁（ハイフンはあってもなくても構いません）"
+      />
+    </fieldset>
+  );
+}
+
+export function BusinessDetailFields() {
+  return (
+    <fieldset className="form-group">
+      <legend>事業の内容</legend>
+      <SelectField
+        name="sector"
+        label="業種"
+        options={SECTORS.map((value) => ({ value, label: SECTOR_LABELS[value] }))}
+      />
+      <TextAreaField
+        name="business_summary"
+        label="事業内容"
+        maxLength={1000}
+        hint="主な商品・サービスと取引先を簡単にご記入ください（1000文字以内）。"
+      />
+    </fieldset>
+  );
+}
+
+export function BankAccountFields() {
+  return (
+    <fieldset className="form-group">
+      <legend>お振込先口座</legend>
+      <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
+      <TextField name="bank_name" label="金融機関名" maxLength={100} hint="例: みどり銀行" />
+      <TextField name="branch_name" label="支店名" maxLength={100} hint="例: 本店営業部" />
+      <RadioField
+        name="deposit_type"
+        legend="預金種目"
+        options={Object.entries(BANK_ACCOUNT_DEPOSIT_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+      />
+      <TextField
+        name="bank_account_number"
+        label="口座番号"
+        inputMode="numeric"
+        maxLength={7}
+        hint="7桁の半角数字"
+      />
+      <TextField
+        name="account_holder_name"
+        label="口座名義（カナ）"
+        maxLength={30}
+        hint="カタカナ・英数字で30文字以内（例: カ）サキドリシヨウジ）"
+      />
+    </fieldset>
+  );
+}
+
+export interface IdentityViewModel {
+  statusLabel: string;
+  validDate: string | null;
+  isExpired: boolean;
+  needsDocuments: boolean;
+  documentTypeLabel: string | null;
+  front: UploadedFileView | null;
+  back: UploadedFileView | null;
+}
+
+/** The identity's review status and expiry; an expired identity asks for new documents. */
+export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
+  return (
+    <>
+      <dl className="summary-list">
+        <div>
+          <dt>本人確認の状況</dt>
+          <dd data-testid="identity-status">{identity.statusLabel}</dd>
+        </div>
+        {identity.documentTypeLabel ? (
+          <div>
+            <dt>提出済みの書類</dt>
+            <dd>{identity.documentTypeLabel}</dd>
+          </div>
+        ) : null}
+        {identity.validDate ? (
+          <div>
+            <dt>有効期限</dt>
+            <dd>{identity.validDate}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {identity.isExpired ? (
+        <p className="alert" role="alert">
+          本人確認書類の有効期限が切れています。新しい本人確認書類（表面・裏面）をアップロードして、再度ご提出ください。
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The front and back upload slots of the identity documents. */
+export function IdentityUploads({
+  identity,
+  uploadError,
+}: {
+  identity: IdentityViewModel;
+  uploadError?: { slot: string; message: string } | null;
+}) {
+  const errorFor = (slot: string) => (uploadError?.slot === slot ? uploadError.message : null);
+  return (
+    <div className="identity-documents">
+      <p>
+        代表者ご本人の本人確認書類の表面と裏面をアップロードしてください（{UploadRuleMessage.limits}）。
+        スマートフォンで撮影した写真も使えます。
+      </p>
+      <div className="upload-grid">
+        <UploadSlot
+          slot="identity-front"
+          label="本人確認書類（表面）"
+          kind="identity"
+          side="front"
+          current={identity.front}
+          error={errorFor("identity-front")}
+        />
+        <UploadSlot
+          slot="identity-back"
+          label="本人確認書類（裏面）"
+          kind="identity"
+          side="back"
+          current={identity.back}
+          error={errorFor("identity-back")}
+        />
+      </div>
+    </div>
+  );
+}

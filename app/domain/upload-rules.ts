@@ -1,0 +1,18 @@
+// The file rules a person reads (ARCHITECTURE decision 8): PDF, JPEG or PNG, 10 MiB a file. The same
+// words at the input, in the app's checks and in the reference upstream's answers.
+
+import { MAX_UPLOAD_BYTES } from "./enumerations";
+
+const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+export const UploadRuleMessage = {
+  /** Written beside every file input. */
+  limits: `PDF・JPEG・PNG 形式、1ファイル${MEGABYTES}MBまで`,
+  tooLarge: `ファイルサイズは${MEGABYTES}MBまでです。`,
+  unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
+  noFile: "ファイルを選択してください。",
+  emptyFile: "送信されたファイルは空です。",
+} as const;
+
+/** What a file input accepts (a hint to the browser; the first bytes decide). */
+export const ACCEPT_ATTRIBUTE = "application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png";

@@ -1,0 +1,56 @@
+// §2 /company/mail/complete (anonymous layout): the e-mail address is confirmed. Opened on the device
+// where the person is logged in, it leads on to the profile; elsewhere, to log in.
+
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { hasSatisfiedProfile, isAuthenticated } from "~/domain/user";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/account.css";
+import { fetchCurrentUser } from "~/upstream/auth.server";
+import { withUpstream } from "~/upstream/context.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの確認が完了しました")];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await fetchCurrentUser(upstream);
+    const next = !isAuthenticated(user)
+      ? {
+          text: "ログインして、お申し込みに必要な会員情報の登録にお進みください。",
+          href: "/login",
+          label: "ログインする",
+        }
+      : hasSatisfiedProfile(user)
+        ? {
+            text: "マイページからお申し込みの状況をご確認いただけます。",
+            href: "/mypage",
+            label: "マイページへ進む",
+          }
+        : {
+            text: "続いて、お申し込みに必要な会員情報をご登録ください。",
+            href: "/register/profile",
+            label: "会員情報の登録へ進む",
+          };
+    return json({ next });
+  });
+}
+
+export default function MailCompletePage() {
+  const { next } = useLoaderData<typeof loader>();
+  return (
+    <div className="narrow">
+      <h1>メールアドレスの確認が完了しました</h1>
+      <div className="notice notice-done" role="status">
+        <p>ご登録のメールアドレスを確認しました。ありがとうございます。</p>
+      </div>
+      <p>{next.text}</p>
+      <p className="account-actions">
+        <Link to={next.href} className="button button-primary">
+          {next.label}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// /company/mail/verify?key=… (contract addition: the link of the activation mail). Not in §2's list;
+// the upstream mails `${APP_BASE_URL}/company/mail/verify?key=…`. It works with or without a login,
+// since the mail may be opened on another device.
+//
+// A GET changes nothing: mail scanners and link previews open links before the person does, and would
+// otherwise use up the one-time key. The page shows a button; the POST confirms the address.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PendingSubmitButton } from "~/components/pending-button";
+import { ActivationMessage } from "~/domain/activation";
+import { pageTitle } from "~/routing/meta";
+import { requiredQueryParams } from "~/routing/params";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import styles from "~/styles/account.css";
+import { activateEmail } from "~/upstream/activation.server";
+import { withUpstream } from "~/upstream/context.server";
+
+export const meta: MetaFunction = ({ matches }) => [
+  pageTitle(matches, "メールアドレスの確認"),
+  { name: "robots", content: "noindex" },
+];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const KEY_MAX_LENGTH = 512;
+
+/** A missing key is a page not found (§2 "Route validation failure shows page not found"). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const { key } = requiredQueryParams(new URL(request.url), ["key"]);
+  return json({ key });
+}
+
+type Failure = { failure: "invalidKey" } | { failure: "rateLimited"; message: string };
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const formData = await args.request.formData();
+    const key = formData.get("key");
+    if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
+      return json<Failure>({ failure: "invalidKey" }, { status: 400 });
+    }
+    if (!limitFormAttempt("mail-verify", key).allowed) {
+      return json<Failure>({ failure: "rateLimited", message: RATE_LIMIT_MESSAGE }, { status: 429 });
+    }
+    const outcome = await activateEmail(upstream, key);
+    if (outcome === "invalidKey") return json<Failure>({ failure: "invalidKey" }, { status: 400 });
+    return redirect("/company/mail/complete");
+  });
+}
+
+export default function MailVerifyPage() {
+  const { key } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (actionData?.failure === "invalidKey") {
+    return (
+      <div className="narrow">
+        <h1>メールアドレスを確認できませんでした</h1>
+        <div className="alert" role="alert">
+          <p className="alert-title">{ActivationMessage.invalidKey}</p>
+          <p>{ActivationMessage.invalidKeyHelp}</p>
+        </div>
+        <p>{ActivationMessage.newMailHow}</p>
+        <p className="account-actions">
+          <Link to="/register/activation" className="button button-primary">
+            確認メールを再送する
+          </Link>
+        </p>
+        <p>
+          すでに確認が完了している場合は、このまま<Link to="/login">ログイン</Link>してご利用いただけます。
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="narrow">
+      <h1>メールアドレスの確認</h1>
+      {actionData?.failure === "rateLimited" ? (
+        <div className="alert" role="alert">
+          <p>{actionData.message}</p>
+        </div>
+      ) : null}
+      <p>
+        ご登録のメールアドレスを確認します。下のボタンを押すと確認が完了し、お申し込みに必要な会員情報の登録に進めるようになります。
+      </p>
+      <Form method="post" className="account-form">
+        <input type="hidden" name="key" value={key} />
+        <PendingSubmitButton pendingText="確認しています…">メールアドレスを確認する</PendingSubmitButton>
+      </Form>
+      <p className="field-hint">
+        このページはご登録のメールアドレスにお送りしたリンクから開かれています。お心当たりがない場合は、このページを閉じてください。
+      </p>
+    </div>
+  );
+}

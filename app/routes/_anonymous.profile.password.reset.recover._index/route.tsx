@@ -1,0 +1,88 @@
+// §2 /profile/password/reset/recover (anonymous layout): the password reset request. It answers the
+// same whether or not the address is registered (REFERENCE.md), so nobody can probe for accounts.
+
+import { type ActionFunctionArgs, type LinksFunction, type MetaFunction, redirect } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import {
+  ErrorSummary,
+  HONEYPOT_FIELD,
+  HoneypotField,
+  NON_FIELD_ERRORS,
+  SubmitButton,
+  TextField,
+} from "~/components/form";
+import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
+import { pageTitle } from "~/routing/meta";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import styles from "~/styles/passwords.css";
+import { withUpstream } from "~/upstream/context.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { requestPasswordReset } from "~/upstream/passwords.server";
+import { RECOVER_FIELD_LABELS, recoverValidator } from "./schema";
+
+const RESET_REQUESTED_PATH = "/profile/password/reset/done";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードの再設定")];
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const formData = await args.request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
+    if (formData.get(HONEYPOT_FIELD)) return redirect(RESET_REQUESTED_PATH);
+    const result = await recoverValidator.validate(formData);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    const { email } = result.data;
+
+    // Per address too: nobody can fill someone's mailbox with reset mails.
+    const limit = limitFormAttempt("password-reset", email);
+    if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+
+    try {
+      await requestPasswordReset(upstream, email);
+    } catch (error) {
+      if (error instanceof UpstreamValidationError) {
+        return formFailure(fieldErrorsFromUpstream(error, ["email"]), submitted, 400);
+      }
+      throw error;
+    }
+    return redirect(RESET_REQUESTED_PATH);
+  });
+}
+
+export default function PasswordRecoverPage() {
+  return (
+    <div className="narrow">
+      <h1>パスワードの再設定</h1>
+      <p>
+        ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをメールでお送りします。
+      </p>
+      <ValidatedForm validator={recoverValidator} method="post" noValidate className="form">
+        <ErrorSummary labels={RECOVER_FIELD_LABELS} />
+        <HoneypotField />
+        <TextField
+          name="email"
+          label="メールアドレス"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          hint={`会員登録に使ったメールアドレスです。リンクの有効期限は${RESET_LINK_VALID_HOURS}時間です。`}
+        />
+        <SubmitButton pendingText="送信しています…">再設定用のメールを送る</SubmitButton>
+      </ValidatedForm>
+      <ul className="link-list">
+        <li>
+          <Link to="/login">ログイン画面へ戻る</Link>
+        </li>
+        <li>
+          <Link to="/register">会員登録がお済みでない方</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

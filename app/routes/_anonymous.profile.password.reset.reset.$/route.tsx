@@ -1,0 +1,124 @@
+// §2 /profile/password/reset/reset/$ (anonymous layout): the page the reset e-mail links to
+// (`/profile/password/reset/reset/new?uid=…&token=…`). §2/§5: it "requires both uid and token query
+// parameters, otherwise not found". Any suffix is accepted; /profile/password/reset/reset/done is its
+// own route and wins over this splat (a static segment ranks above `*`; tests/e2e/passwords.spec.ts).
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import {
+  ErrorSummary,
+  HONEYPOT_FIELD,
+  HoneypotField,
+  NON_FIELD_ERRORS,
+  SubmitButton,
+} from "~/components/form";
+import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/domain/passwords";
+import { pageTitle } from "~/routing/meta";
+import { requiredQueryParams } from "~/routing/params";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import styles from "~/styles/passwords.css";
+import { withUpstream } from "~/upstream/context.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { confirmPasswordReset } from "~/upstream/passwords.server";
+import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS, resetPasswordValidator } from "./schema";
+import { NewPasswordFields } from "~/components/new-password-fields";
+
+const LINK_PARAMS = ["uid", "token"] as const;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "新しいパスワードの設定")];
+
+/** The link's uid and token stay in the URL (the form posts back to it); the page data carries neither. */
+export function loader({ request }: LoaderFunctionArgs) {
+  requiredQueryParams(new URL(request.url), LINK_PARAMS);
+  return json({});
+}
+
+/** Every failure of this form says whether the link itself was refused, so the page reads one shape. */
+function resetFailure(
+  fieldErrors: Record<string, string>,
+  submitted: Record<string, unknown>,
+  status: number,
+  linkRejected = false,
+) {
+  return formFailure(fieldErrors, submitted, status, { linkRejected });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { request } = args;
+    const { uid, token } = requiredQueryParams(new URL(request.url), LINK_PARAMS);
+    const formData = await request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    if (formData.get(HONEYPOT_FIELD)) {
+      return resetFailure({ [NON_FIELD_ERRORS]: PasswordMessage.resetRefused }, submitted, 400);
+    }
+    const result = await resetPasswordValidator.validate(formData);
+    if (result.error) return resetFailure(result.error.fieldErrors, submitted, 422);
+    const { new_password1, new_password2 } = result.data;
+
+    // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
+    const limit = limitFormAttempt("password-reset-confirm", uid);
+    if (!limit.allowed) return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+
+    try {
+      await confirmPasswordReset(upstream, { uid, token, new_password1, new_password2 });
+    } catch (error) {
+      if (error instanceof UpstreamValidationError) {
+        // A used, expired or wrong link: the form stays, with a way to ask for a new link.
+        if (isRejectedResetLink(error.fieldErrors)) return resetFailure({}, submitted, 400, true);
+        const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, RESET_PASSWORD_FIELDS));
+        return resetFailure(fields, submitted, 400);
+      }
+      throw error;
+    }
+    return redirect("/profile/password/reset/reset/done");
+  });
+}
+
+/** The refused link, said once, with the way out; it takes focus like the error summary does. */
+function RejectedLinkAlert() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div className="alert password-link-alert" role="alert" tabIndex={-1} ref={ref}>
+      <p>
+        <span className="visually-hidden">エラー：</span>
+        {PasswordMessage.resetLinkRejected}
+      </p>
+      <p>
+        <Link to="/profile/password/reset/recover">再設定用のメールをもう一度受け取る</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function PasswordResetPage() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="narrow">
+      <h1>新しいパスワードの設定</h1>
+      {actionData?.linkRejected ? <RejectedLinkAlert /> : null}
+      <p>新しいパスワードを2回入力してください。設定すると、すべての端末でログアウトします。</p>
+      <ValidatedForm validator={resetPasswordValidator} method="post" noValidate className="form">
+        <ErrorSummary labels={RESET_PASSWORD_FIELD_LABELS} />
+        <HoneypotField />
+        <NewPasswordFields />
+        <SubmitButton pendingText="設定しています…">パスワードを設定する</SubmitButton>
+      </ValidatedForm>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+// §2 /mypage (mypage layout, authenticated-redirect, system-settings): where the user stands, what to
+// do next (confirm the e-mail, complete the profile, identity documents), the entries with their §4
+// statuses in Japanese, and whether a new entry may start, with every reason when it may not.
+
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/account.css";
+import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
+import { withUpstream } from "~/upstream/context.server";
+import { type AuthenticatedUser, loadSystemSettings, requireUser } from "~/upstream/guards.server";
+import { listEntries, loadEntryPermission } from "~/upstream/my-page.server";
+import { type MyPageView, type StepView, toMyPageView } from "./view-model";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+type MyPageUser = AuthenticatedUser & {
+  is_email_verified?: boolean;
+  visited_at_entry_page_after_mail_verification?: string | null;
+};
+
+/**
+ * §7 POST /api/me/visited_at_entry_page_after_mail_verification. The entry pages come in a later
+ * issue; until then My page is the page a user enters after confirming the address (the verification
+ * complete page leads here or to the profile, and every guarded page returns here). So the visit is
+ * recorded the first time a verified user opens My page, and only then: once the upstream has the
+ * timestamp, `me` carries it and no further call is made. A GET that writes is acceptable here: it
+ * records that the page was seen, is idempotent (the upstream keeps the first timestamp), and a
+ * prefetch by a mail scanner cannot reach it (it needs the user's session).
+ */
+function shouldRecordVisit(user: MyPageUser): boolean {
+  return user.is_email_verified === true && !user.visited_at_entry_page_after_mail_verification;
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user: MyPageUser = await requireUser(upstream);
+    const [settings, entries, permission] = await Promise.all([
+      loadSystemSettings(upstream),
+      listEntries(upstream),
+      loadEntryPermission(upstream),
+      shouldRecordVisit(user) ? recordVisitAfterMailVerification(upstream) : null,
+    ]);
+    return json(
+      toMyPageView({
+        user,
+        entries,
+        suppression: settings,
+        hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
+        now: upstream.now,
+      }),
+    );
+  });
+}
+
+export default function MyPage() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <div className="my-page">
+      <h1>マイページ</h1>
+      <p className="my-page-account">
+        {view.companyName ? <span className="my-page-company">{view.companyName} 様</span> : null}
+        <span>
+          ログイン中：<span data-testid="current-email">{view.email}</span>
+        </span>
+      </p>
+      {view.suppressionMessage ? (
+        <div className="alert" role="alert">
+          <p className="alert-title">運営からのお知らせ</p>
+          <p>{view.suppressionMessage}</p>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="steps-heading" className="my-page-section">
+        <h2 id="steps-heading">ご利用までの流れ</h2>
+        {view.hasNextStep ? null : <p>お申し込みの前に必要なご登録は完了しています。</p>}
+        <ol className="account-steps">
+          {view.steps.map((step, index) => (
+            <AccountStepItem key={step.id} step={step} number={index + 1} />
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="entries-heading" className="my-page-section" id="entries">
+        <h2 id="entries-heading">お申し込み</h2>
+        <NewEntryPanel newEntry={view.newEntry} />
+        <h3>お申し込みの履歴</h3>
+        {view.entries.length === 0 ? (
+          <p>お申し込みはまだありません。</p>
+        ) : (
+          <ul className="entry-list" aria-label="お申し込みの一覧">
+            {view.entries.map((entry) => (
+              <li key={entry.id} className="entry-card">
+                <div className="entry-card-head">
+                  <span className="entry-code">申込番号 {entry.code}</span>
+                  <span className={`status-badge status-${entry.tone}`}>
+                    <span className="visually-hidden">状態：</span>
+                    {entry.statusLabel}
+                  </span>
+                </div>
+                <dl className="entry-facts">
+                  <div>
+                    <dt>申込日</dt>
+                    <dd>{entry.createdDate}</dd>
+                  </div>
+                  <div>
+                    <dt>希望買取額</dt>
+                    <dd>{entry.desiredAmount}</dd>
+                  </div>
+                  <div>
+                    <dt>請求書</dt>
+                    <dd>{entry.claimSummary}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="account-heading" className="my-page-section">
+        <h2 id="account-heading">ご登録情報</h2>
+        <dl className="summary-list">
+          <div>
+            <dt>メールアドレス</dt>
+            <dd>
+              {view.email}（{view.isEmailVerified ? "確認済み" : "未確認"}）
+            </dd>
+          </div>
+          {view.companyName ? (
+            <div>
+              <dt>会社名・屋号</dt>
+              <dd>{view.companyName}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>本人確認書類</dt>
+            <dd data-testid="identity-status">{view.identity.label}</dd>
+          </div>
+          <div>
+            <dt>本人確認書類の有効期限</dt>
+            <dd data-testid="identity-valid-date">
+              {view.identity.validDate || "—"}
+              {view.identity.isExpired ? <span className="text-attention">（期限切れ）</span> : null}
+            </dd>
+          </div>
+        </dl>
+        <ul className="link-list">
+          <li>
+            <Link to="/profile">会員情報・本人確認書類を確認・変更する</Link>
+          </li>
+          <li>
+            <Link to="/profile/password/change">パスワードを変更する</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function AccountStepItem({ step, number }: { step: StepView; number: number }) {
+  return (
+    <li className={step.isNext ? "account-step account-step-next" : "account-step"}>
+      <div className="account-step-head">
+        <span className="account-step-number" aria-hidden="true">
+          {number}
+        </span>
+        <h3 className="account-step-title">
+          <span className="visually-hidden">ステップ{number}：</span>
+          {step.title}
+        </h3>
+        <span className={`status-badge status-${step.tone}`}>{step.stateLabel}</span>
+      </div>
+      {step.isNext ? <p className="account-step-flag">次にしていただくこと</p> : null}
+      <p className="account-step-text">{step.text}</p>
+      {step.link ? (
+        <p className="account-step-action">
+          <Link to={step.link.href} className={step.isNext ? "button button-primary" : undefined}>
+            {step.link.label}
+          </Link>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function NewEntryPanel({ newEntry }: { newEntry: MyPageView["newEntry"] }) {
+  if (newEntry.allowed) {
+    return (
+      <div className="new-entry new-entry-allowed">
+        <p>新しいお申し込みができます。請求書（最大5件）をご用意ください。</p>
+        <p>
+          <Link to={newEntry.href} className="button button-primary">
+            新しく申し込む
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="new-entry new-entry-blocked">
+      <p className="new-entry-title">現在、新しいお申し込みはできません。</p>
+      <ul className="new-entry-reasons" aria-label="お申し込みできない理由">
+        {newEntry.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

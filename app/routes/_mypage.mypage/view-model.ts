@@ -1,0 +1,203 @@
+// My page's view model: only what the page shows, already in the words and formats the user reads.
+// Pure (no upstream calls), so the loader stays a list of calls and this stays easy to check.
+
+import {
+  type AccountStepState,
+  type IdentityProblem,
+  accountSteps,
+  nextAccountStep,
+} from "~/domain/account-steps";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import { NEW_ENTRY_BLOCKER_MESSAGES, areNewEntriesStopped, newEntryBlockers } from "~/domain/new-entry";
+import { EntryStatus } from "~/domain/statuses";
+import { claimStatusLabel, entryStatusLabel, identityStatusLabel } from "~/domain/status-labels";
+import type { CurrentUser } from "~/domain/user";
+import { formatYen } from "~/domain/yen";
+
+export interface MyPageUser extends CurrentUser {
+  is_email_verified?: boolean;
+}
+
+export interface MyPageEntry {
+  id: number;
+  code: string;
+  status: number;
+  purchase_amount_desired: string | number | null;
+  created_at: string;
+  claims: { status: number }[];
+}
+
+export interface MyPageInput {
+  user: MyPageUser;
+  entries: readonly MyPageEntry[];
+  suppression: { method: string; segment: string; message: string };
+  hasEntryPermissionWhenDelayed: boolean;
+  now: Date;
+}
+
+export type Tone = "neutral" | "attention" | "done";
+
+export interface StepView {
+  id: string;
+  title: string;
+  state: AccountStepState | "entry";
+  stateLabel: string;
+  tone: Tone;
+  text: string;
+  link: { href: string; label: string } | null;
+  isNext: boolean;
+}
+
+export const ENTRY_START_PATH = "/entry/entry_invoice";
+
+const STATE_LABELS: Record<AccountStepState, string> = {
+  done: "完了",
+  waiting: "確認中",
+  todo: "未完了",
+};
+
+function identityText(problem: IdentityProblem, validDate: string): string {
+  switch (problem) {
+    case "expired":
+      return validDate
+        ? `本人確認書類の有効期限が切れています（有効期限：${validDate}）。新しい書類をご提出ください。`
+        : "本人確認書類の有効期限が切れています。新しい書類をご提出ください。";
+    case "inadequate":
+      return "ご提出いただいた本人確認書類に不備がありました。お手数ですが、新しい書類をご提出ください。";
+    case "nothing":
+      return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面）をご提出ください。";
+  }
+}
+
+function entryTone(status: number): Tone {
+  if (status === EntryStatus.inadequate) return "attention";
+  if (status === EntryStatus.transferred || status === EntryStatus.archived) return "done";
+  return "neutral";
+}
+
+/** "2件（審査中 1件・不備あり 1件）": the count, then how many claims are in each status. */
+function claimSummary(claims: readonly { status: number }[]): string {
+  if (claims.length === 0) return "0件";
+  const counts = new Map<number, number>();
+  for (const claim of claims) counts.set(claim.status, (counts.get(claim.status) ?? 0) + 1);
+  const parts = [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${claimStatusLabel(status)} ${count}件`);
+  return `${claims.length}件（${parts.join("・")}）`;
+}
+
+export function toMyPageView(input: MyPageInput) {
+  const { user, now } = input;
+  const validDate = user.identity_valid_date ? formatJapaneseDate(user.identity_valid_date) : "";
+  const steps = accountSteps(user, now);
+  const next = nextAccountStep(steps);
+
+  const blockers = newEntryBlockers({
+    user,
+    entries: input.entries,
+    suppression: input.suppression,
+    hasEntryPermissionWhenDelayed: input.hasEntryPermissionWhenDelayed,
+    now,
+  });
+  const mayStartEntry = blockers.length === 0;
+  const stopped = areNewEntriesStopped(input.suppression, user.user_segment);
+
+  const stepViews: StepView[] = steps.map((step) => {
+    const common = {
+      id: step.id,
+      state: step.state,
+      stateLabel: STATE_LABELS[step.state],
+      tone: (step.state === "done" ? "done" : step.state === "todo" ? "attention" : "neutral") as Tone,
+      isNext: next?.id === step.id,
+    };
+    switch (step.id) {
+      case "email":
+        return {
+          ...common,
+          title: "メールアドレスの確認",
+          text:
+            step.state === "done"
+              ? "メールアドレスの確認が完了しています。"
+              : `${user.email ?? "ご登録のメールアドレス"}にお送りした確認メールのリンクを開いてください。`,
+          link:
+            step.state === "done"
+              ? null
+              : { href: "/register/activation", label: "メールアドレスを確認する" },
+        };
+      case "profile":
+        return {
+          ...common,
+          title: "会員情報の登録",
+          text:
+            step.state === "done"
+              ? "お申し込みに必要な会員情報が揃っています。"
+              : "会社名・ご住所・ご連絡先など、お申し込みに必要な会員情報をご登録ください。",
+          link: step.state === "done" ? null : { href: "/register/profile", label: "会員情報を登録する" },
+        };
+      case "identity":
+        return {
+          ...common,
+          title: "本人確認書類の提出",
+          text:
+            step.state === "todo"
+              ? identityText(step.identityProblem ?? "nothing", validDate)
+              : step.state === "waiting"
+                ? "ご提出いただいた本人確認書類を確認しています。確認が終わるまでお待ちください。"
+                : validDate
+                  ? `本人確認が完了しています（有効期限：${validDate}）。`
+                  : "本人確認が完了しています。",
+          link:
+            step.state === "todo"
+              ? {
+                  href: "/profile",
+                  label:
+                    step.identityProblem === "nothing" ? "本人確認書類を提出する" : "新しい書類を提出する",
+                }
+              : null,
+        };
+    }
+  });
+  stepViews.push({
+    id: "entry",
+    title: "お申し込み",
+    state: "entry",
+    stateLabel: mayStartEntry ? "お申し込みできます" : "現在お申し込みできません",
+    tone: mayStartEntry ? "done" : "neutral",
+    text: mayStartEntry
+      ? "請求書をご用意のうえ、お申し込みください。"
+      : "お申し込みできない理由は「お申し込み」の欄をご覧ください。",
+    link: null,
+    isNext: false,
+  });
+
+  return {
+    email: user.email ?? "",
+    companyName: user.company_name ?? "",
+    isEmailVerified: user.is_email_verified === true,
+    identity: {
+      label: identityStatusLabel(user, now),
+      validDate,
+      isExpired: steps[2]?.identityProblem === "expired",
+    },
+    steps: stepViews,
+    hasNextStep: next !== null,
+    suppressionMessage: stopped ? input.suppression.message.trim() : "",
+    newEntry: {
+      allowed: mayStartEntry,
+      href: ENTRY_START_PATH,
+      reasons: blockers.map((blocker) => NEW_ENTRY_BLOCKER_MESSAGES[blocker]),
+    },
+    entries: input.entries.map((entry) => ({
+      id: entry.id,
+      code: entry.code,
+      statusLabel: entryStatusLabel(entry.status),
+      tone: entryTone(entry.status),
+      createdDate: formatJapaneseDate(entry.created_at),
+      desiredAmount: formatYen(entry.purchase_amount_desired),
+      claimCount: entry.claims.length,
+      claimSummary: claimSummary(entry.claims),
+    })),
+  };
+}
+
+export type MyPageView = ReturnType<typeof toMyPageView>;

@@ -1,0 +1,196 @@
+// §2 /profile (profile-redirect, authenticated-redirect, propagate-errors-in-hash-json): the profile,
+// the identity documents with their expiry (an expired identity asks for new documents), and the
+// payout account where the upstream allows editing it (can_edit_bank_account).
+// Identity resubmission: §7 PATCH /api/profile_name_and_identity/; the rest: PATCH /api/profile/.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { ErrorSummary, NON_FIELD_ERRORS, RadioField, SubmitButton } from "~/components/form";
+import { PropagatedNotices } from "~/components/notices";
+import {
+  AddressFields,
+  BankAccountFields,
+  BusinessDetailFields,
+  BusinessFields,
+  IDENTITY_TYPE_OPTIONS,
+  IdentityStatus,
+  IdentityUploads,
+} from "~/components/profile-fields";
+import type { UploadFailure } from "~/components/upload-slot";
+import { formatHolderName } from "~/domain/bank-account";
+import {
+  PROFILE_FIELD_LABELS,
+  PROFILE_FORM_FIELDS,
+  fullProfileValidator,
+  identityValidator,
+} from "~/forms/profile-schema";
+import { pageTitle } from "~/routing/meta";
+import { errorsFromQuery } from "~/routing/propagated-errors";
+import styles from "~/styles/profile.css";
+import { withUpstream } from "~/upstream/context.server";
+import { formFailure } from "~/upstream/form-errors.server";
+import { redirectToProfileWhenNeeded, requireUser } from "~/upstream/guards.server";
+import {
+  IDENTITY_FILES_REQUIRED,
+  handleIdentityUpload,
+  identitySubmission,
+  identityView,
+  isMultipart,
+  loadProfile,
+  profileFormDefaults,
+  saveProfileOrFail,
+} from "~/upstream/profile.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+/** The confirmation after a save (PRG): only these fixed texts, never text from the URL. */
+const SAVED_MESSAGES: Record<string, string> = {
+  identity: "本人確認書類を提出しました。確認が終わるまでしばらくお待ちください。",
+  profile: "会員情報を保存しました。",
+};
+
+const IDENTITY_FORM = "identity-form";
+const PROFILE_FORM = "profile-form";
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await requireUser(upstream);
+    redirectToProfileWhenNeeded(user);
+    const profile = await loadProfile(upstream);
+    return json({
+      email: profile.email,
+      identity: identityView(profile, upstream.now),
+      identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
+      defaults: profileFormDefaults(profile),
+      canEditBankAccount: profile.can_edit_bank_account,
+      notices: errorsFromQuery(upstream.url.searchParams),
+      saved: SAVED_MESSAGES[upstream.url.searchParams.get("saved") ?? ""] ?? null,
+    });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    await requireUser(upstream);
+    if (isMultipart(args.request)) return handleIdentityUpload(upstream, args.request);
+
+    const formData = await args.request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    const profile = await loadProfile(upstream);
+
+    if (formData.get("intent") === "identity") {
+      const result = await identityValidator.validate(formData);
+      if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+      const identity = identitySubmission(profile, result.data.identity_document_type);
+      if (!identity) return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400);
+      const failure = await saveProfileOrFail(upstream, "nameAndIdentity", identity, submitted, [
+        "identity_document_type",
+      ]);
+      return failure ?? redirect("/profile?saved=identity#identity");
+    }
+
+    const result = await fullProfileValidator.validate(formData);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
+      result.data;
+    const body: Record<string, unknown> = { ...fields };
+    if (profile.can_edit_bank_account && bank_name) {
+      body.bank_account = {
+        bank_name,
+        branch_name,
+        deposit_type: deposit_type ?? "ordinary",
+        bank_account_number: bank_account_number.normalize("NFKC"),
+        account_holder_name: formatHolderName(account_holder_name),
+      };
+    }
+    const failure = await saveProfileOrFail(upstream, "full", body, submitted, PROFILE_FORM_FIELDS);
+    return failure ?? redirect("/profile?saved=profile");
+  });
+}
+
+export default function ProfilePage() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<UploadFailure>();
+  return (
+    <>
+      <h1>会員情報</h1>
+      <PropagatedNotices codes={view.notices} />
+      {view.saved ? (
+        <p className="notice" role="status">
+          {view.saved}
+        </p>
+      ) : null}
+      <section className="profile-section" id="identity" aria-labelledby="identity-title">
+        <h2 id="identity-title">本人確認書類</h2>
+        <IdentityStatus identity={view.identity} />
+        {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
+        <details
+          className="identity-update"
+          open={view.identity.needsDocuments || Boolean(actionData?.uploadError)}
+        >
+          <summary>本人確認書類を提出・更新する</summary>
+          <IdentityUploads identity={view.identity} uploadError={actionData?.uploadError} />
+          <ValidatedForm
+            id={IDENTITY_FORM}
+            validator={identityValidator}
+            method="post"
+            noValidate
+            className="form"
+            defaultValues={view.identityDefaults}
+          >
+            <input type="hidden" name="intent" value="identity" />
+            <ErrorSummary labels={PROFILE_FIELD_LABELS} />
+            <RadioField
+              name="identity_document_type"
+              legend="アップロードした本人確認書類の種類"
+              required
+              options={IDENTITY_TYPE_OPTIONS}
+            />
+            <SubmitButton pendingText="提出しています…">本人確認書類を提出する</SubmitButton>
+          </ValidatedForm>
+        </details>
+      </section>
+      <section className="profile-section" aria-labelledby="profile-title">
+        <h2 id="profile-title">事業者・代表者の情報</h2>
+        <dl className="summary-list">
+          <div>
+            <dt>メールアドレス</dt>
+            <dd>{view.email}</dd>
+          </div>
+          <div>
+            <dt>パスワード</dt>
+            <dd>
+              <Link to="/profile/password/change">パスワードを変更する</Link>
+            </dd>
+          </div>
+        </dl>
+        <ValidatedForm
+          id={PROFILE_FORM}
+          validator={fullProfileValidator}
+          method="post"
+          noValidate
+          className="form"
+          defaultValues={view.defaults}
+        >
+          <input type="hidden" name="intent" value="profile" />
+          <ErrorSummary labels={PROFILE_FIELD_LABELS} />
+          <BusinessFields />
+          <AddressFields who="office" />
+          <AddressFields who="owner" />
+          <BusinessDetailFields />
+          {view.canEditBankAccount ? <BankAccountFields /> : null}
+          <SubmitButton pendingText="保存しています…">変更を保存する</SubmitButton>
+        </ValidatedForm>
+      </section>
+    </>
+  );
+}

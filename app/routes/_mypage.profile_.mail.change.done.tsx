@@ -1,0 +1,35 @@
+// §2 /profile/mail/change/done (authenticated-redirect): the e-mail address has been changed. The
+// change itself is confirmed through a link the operator's upstream mails (§7 shows no call for it),
+// so this page only confirms and shows the address now in use.
+
+import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/routing/meta";
+import { withUpstream } from "~/upstream/context.server";
+import { requireUser } from "~/upstream/guards.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの変更完了")];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await requireUser(upstream);
+    return json({ email: user.email ?? "" });
+  });
+}
+
+export default function MailChangeDonePage() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <div className="narrow">
+      <h1>メールアドレスの変更が完了しました</h1>
+      <p>
+        今後のログインとご連絡には <strong>{email}</strong> をお使いください。
+      </p>
+      <p>
+        <Link to="/mypage" className="button button-primary">
+          マイページへ戻る
+        </Link>
+      </p>
+    </div>
+  );
+}

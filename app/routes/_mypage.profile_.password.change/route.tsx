@@ -1,0 +1,119 @@
+// /profile/password/change (mypage layout, authenticated-redirect): a logged-in user changes the
+// password (issue 4; §7 POST /api/password/change/). The upstream cycles its session key on success
+// (REFERENCE.md) and ends the user's other sessions; the upstream client keeps the new `sessionid` and
+// withUpstream saves it in the app session, so the person stays logged in here.
+// The folder is `profile_` so that a /profile route of the same layout never becomes its parent.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { ErrorSummary, NON_FIELD_ERRORS, SubmitButton, TextField } from "~/components/form";
+import { placeNewPasswordErrors } from "~/domain/passwords";
+import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password";
+import { pageTitle } from "~/routing/meta";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import styles from "~/styles/passwords.css";
+import { withUpstream } from "~/upstream/context.server";
+import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { type AuthenticatedUser, requireUser } from "~/upstream/guards.server";
+import { changePassword } from "~/upstream/passwords.server";
+import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS, passwordChangeValidator } from "./schema";
+import { NewPasswordFields } from "~/components/new-password-fields";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードの変更")];
+
+/** §3 has_usable_password: false only for an account that never had a password to sign in with. */
+function hasUsablePassword(user: AuthenticatedUser): boolean {
+  return (user as { has_usable_password?: boolean }).has_usable_password !== false;
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await requireUser(upstream);
+    return json({ asksOldPassword: hasUsablePassword(user) });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await requireUser(upstream);
+    const asksOldPassword = hasUsablePassword(user);
+    const formData = await args.request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    const result = await passwordChangeValidator(asksOldPassword).validate(formData);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    const { old_password, new_password1, new_password2 } = result.data;
+
+    const limit = limitFormAttempt("password-change", String(user.id));
+    if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+
+    try {
+      await changePassword(upstream, { old_password, new_password1, new_password2 });
+    } catch (error) {
+      if (error instanceof UpstreamValidationError) {
+        // A wrong current password lands at old_password; the validators' messages at the new one.
+        const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, CHANGE_PASSWORD_FIELDS));
+        return formFailure(fields, submitted, 400);
+      }
+      // The upstream counts wrong current passwords as failed logins and throttles them.
+      if (error instanceof UpstreamServerError && error.status === 429) {
+        return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+      }
+      throw error;
+    }
+    return redirect("/profile/password/change/done");
+  });
+}
+
+export default function PasswordChangePage() {
+  const { asksOldPassword } = useLoaderData<typeof loader>();
+  return (
+    <div className="narrow">
+      <h1>パスワードの変更</h1>
+      <p>
+        {asksOldPassword ? "現在のパスワードと、" : ""}
+        新しいパスワードを入力してください。変更すると、この端末以外ではログアウトします。
+      </p>
+      <ValidatedForm
+        validator={passwordChangeValidator(asksOldPassword)}
+        method="post"
+        noValidate
+        className="form"
+      >
+        <ErrorSummary labels={CHANGE_PASSWORD_FIELD_LABELS} />
+        {asksOldPassword ? (
+          <TextField
+            name="old_password"
+            label="現在のパスワード"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={NEW_PASSWORD_MAX_LENGTH}
+          />
+        ) : null}
+        <NewPasswordFields />
+        <SubmitButton pendingText="変更しています…">パスワードを変更する</SubmitButton>
+      </ValidatedForm>
+      <ul className="link-list">
+        <li>
+          <Link to="/mypage">変更せずにマイページへ戻る</Link>
+        </li>
+        {asksOldPassword ? (
+          <li>
+            <Link to="/profile/password/reset/recover">現在のパスワードをお忘れの方</Link>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

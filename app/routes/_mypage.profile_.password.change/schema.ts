@@ -1,0 +1,49 @@
+// The password change form (§7 POST /api/password/change/: old_password, new_password1,
+// new_password2; docs/upstream-api/accounts.md: old_password only when the account has a usable one).
+
+import { withZod } from "@remix-validated-form/with-zod";
+import type { Validator } from "remix-validated-form";
+import { z } from "zod";
+import { ValidationMessage } from "~/domain/messages";
+import { PasswordMessage } from "~/domain/passwords";
+import { withCrossFieldChecks } from "~/forms/cross-field";
+import {
+  NEW_PASSWORD_FIELD_LABELS,
+  NEW_PASSWORD_MAX_LENGTH,
+  newPasswordFields,
+  newPasswordsMatch,
+} from "~/forms/new-password";
+
+const oldPasswordField = z
+  .string({ required_error: ValidationMessage.blank })
+  .min(1, ValidationMessage.blank)
+  .max(NEW_PASSWORD_MAX_LENGTH, PasswordMessage.tooLong);
+
+export interface PasswordChangeInput {
+  old_password?: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+/** With the current password (the usual account). */
+const changePasswordValidator: Validator<PasswordChangeInput> = withCrossFieldChecks(
+  withZod(z.object({ old_password: oldPasswordField, ...newPasswordFields })),
+  newPasswordsMatch,
+);
+
+/** Without it: an account that has no usable password yet sets one (Django's SetPasswordForm). */
+const setPasswordValidator: Validator<PasswordChangeInput> = withCrossFieldChecks(
+  withZod(z.object(newPasswordFields)),
+  newPasswordsMatch,
+);
+
+export function passwordChangeValidator(asksOldPassword: boolean): Validator<PasswordChangeInput> {
+  return asksOldPassword ? changePasswordValidator : setPasswordValidator;
+}
+
+export const CHANGE_PASSWORD_FIELDS = ["old_password", "new_password1", "new_password2"] as const;
+
+export const CHANGE_PASSWORD_FIELD_LABELS: Record<string, string> = {
+  old_password: "現在のパスワード",
+  ...NEW_PASSWORD_FIELD_LABELS,
+};

@@ -1,0 +1,38 @@
+// /profile/password/change/done (mypage layout, authenticated-redirect): the visible confirmation after
+// a password change. Reaching it at all proves the session the upstream rotated was kept.
+// `change_` keeps it a sibling of the change form rather than a child rendered inside it.
+
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/passwords.css";
+import { withUpstream } from "~/upstream/context.server";
+import { requireUser } from "~/upstream/guards.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードを変更しました")];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    await requireUser(upstream);
+    return json({});
+  });
+}
+
+export default function PasswordChangeDonePage() {
+  return (
+    <div className="narrow">
+      <h1>パスワードを変更しました</h1>
+      <p className="notice" role="status">
+        新しいパスワードを保存しました。次回のログインから新しいパスワードをお使いください。
+      </p>
+      <p>この端末ではログインしたままです。ほかの端末やブラウザでは、安全のためログアウトしました。</p>
+      <p>
+        <Link to="/mypage" className="button button-primary">
+          マイページへ戻る
+        </Link>
+      </p>
+    </div>
+  );
+}

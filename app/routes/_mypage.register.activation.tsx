@@ -1,0 +1,156 @@
+// §2 /register/activation (authenticated-redirect), in the mypage layout since the user is logged in:
+// where the activation mail went and what to do with it, a resend (POST, rate limited per user, PRG
+// with a confirmation), and, once the address is confirmed, the way on to the profile.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PendingSubmitButton } from "~/components/pending-button";
+import { useBrand } from "~/components/site-chrome";
+import { ACTIVATION_LINK_VALID_DAYS, ActivationMessage } from "~/domain/activation";
+import { hasSatisfiedProfile } from "~/domain/user";
+import { pageTitle } from "~/routing/meta";
+import { RATE_LIMIT_MESSAGE, hit } from "~/security/rate-limit.server";
+import styles from "~/styles/account.css";
+import { resendActivationMail } from "~/upstream/activation.server";
+import { withUpstream } from "~/upstream/context.server";
+import { requireUser } from "~/upstream/guards.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの確認")];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const SENT_FLAG = "sent";
+/** Each resend is a mail: 3 a user in 10 minutes, 300 for everyone a minute. */
+const RESEND_LIMIT = { perUser: 3, perUserWindowMs: 10 * 60_000, all: 300, allWindowMs: 60_000 };
+
+function isVerified(user: { is_email_verified?: boolean }): boolean {
+  return user.is_email_verified === true;
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await requireUser(upstream);
+    const verified = isVerified(user);
+    return json({
+      email: user.email ?? "",
+      isVerified: verified,
+      justSent: !verified && upstream.url.searchParams.get(SENT_FLAG) === "1",
+      nextStep: hasSatisfiedProfile(user)
+        ? { href: "/mypage", label: "マイページへ進む" }
+        : { href: "/register/profile", label: "会員情報の登録へ進む" },
+    });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const user = await requireUser(upstream);
+    if (isVerified(user)) return redirect("/register/activation");
+
+    const perUser = hit(`activation-resend:${user.id}`, RESEND_LIMIT.perUser, RESEND_LIMIT.perUserWindowMs);
+    const all = hit("activation-resend:*", RESEND_LIMIT.all, RESEND_LIMIT.allWindowMs);
+    if (!perUser.allowed || !all.allowed) {
+      return json({ error: RATE_LIMIT_MESSAGE }, { status: 429 });
+    }
+
+    const outcome = await resendActivationMail(upstream);
+    // Already confirmed (on another device, say): the page then says so.
+    if (outcome === "alreadyVerified") return redirect("/register/activation");
+    return redirect(`/register/activation?${SENT_FLAG}=1`);
+  });
+}
+
+export default function ActivationPage() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const brand = useBrand();
+
+  if (view.isVerified) {
+    return (
+      <div className="narrow">
+        <h1>メールアドレスの確認</h1>
+        <div className="notice notice-done" role="status">
+          <p>{ActivationMessage.alreadyVerified}</p>
+        </div>
+        <dl className="summary-list">
+          <div>
+            <dt>確認済みのメールアドレス</dt>
+            <dd>{view.email}</dd>
+          </div>
+        </dl>
+        <p className="account-actions">
+          <Link to={view.nextStep.href} className="button button-primary">
+            {view.nextStep.label}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="narrow">
+      <h1>メールアドレスの確認</h1>
+      {view.justSent ? (
+        <div className="notice notice-done" role="status">
+          <p>{ActivationMessage.resent}</p>
+        </div>
+      ) : null}
+      {actionData?.error ? (
+        <div className="alert" role="alert">
+          <p>{actionData.error}</p>
+        </div>
+      ) : null}
+      <p>
+        ご登録のメールアドレスに確認メールをお送りしました。メールに記載のリンクを開き、表示される画面で「メールアドレスを確認する」ボタンを押してください。
+      </p>
+      <dl className="summary-list">
+        <div>
+          <dt>送信先のメールアドレス</dt>
+          <dd data-testid="activation-email">{view.email}</dd>
+        </div>
+        <div>
+          <dt>リンクの有効期限</dt>
+          <dd>メールの送信から{ACTIVATION_LINK_VALID_DAYS}日間（一度だけ使えます）</dd>
+        </div>
+      </dl>
+      <p>確認が済むと、お申し込みに必要な会員情報の登録に進めます。</p>
+
+      <h2 className="account-subheading">メールが届かない場合</h2>
+      <ul className="account-hints">
+        <li>迷惑メールフォルダに振り分けられていないかご確認ください。</li>
+        <li>
+          受信の設定をしている場合は、{brand.supportEmail.replace(/^.*@/, "")}
+          からのメールを受け取れるようにしてください。
+        </li>
+        <li>
+          メールアドレスが誤っている場合は、
+          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+          までお問い合わせください。
+        </li>
+      </ul>
+      <Form method="post" className="account-form">
+        <p className="field-hint" id="resend-hint">
+          再送すると、以前にお送りしたメールのリンクは使えなくなります。
+        </p>
+        <PendingSubmitButton
+          pendingText="送信しています…"
+          name="intent"
+          value="resend"
+          describedBy="resend-hint"
+        >
+          確認メールを再送する
+        </PendingSubmitButton>
+      </Form>
+      <p>
+        <Link to="/mypage">マイページへ戻る</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+// §2 /register/profile (authenticated-redirect): the first registration of the profile, with the
+// identity documents (§3). The documents come first, each in its own upload form, so that without
+// JavaScript an upload never throws away what was typed in the profile form below it.
+// Saved with §7 PATCH /api/profile_without_sector_and_business_summary/ (sector and business summary
+// are asked later, on /profile), with the identity files as addfiles (§5: the profile can be updated
+// only if identity resubmission is not required or identity files are present).
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { ErrorSummary, NON_FIELD_ERRORS, RadioField, SubmitButton } from "~/components/form";
+import {
+  AddressFields,
+  BusinessFields,
+  IDENTITY_TYPE_OPTIONS,
+  IdentityStatus,
+  IdentityUploads,
+} from "~/components/profile-fields";
+import type { UploadFailure } from "~/components/upload-slot";
+import {
+  PROFILE_FIELD_LABELS,
+  PROFILE_FORM_FIELDS,
+  registrationProfileValidator,
+} from "~/forms/profile-schema";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/profile.css";
+import { withUpstream } from "~/upstream/context.server";
+import { formFailure } from "~/upstream/form-errors.server";
+import { requireUser } from "~/upstream/guards.server";
+import {
+  IDENTITY_FILES_REQUIRED,
+  handleIdentityUpload,
+  identitySubmission,
+  identityView,
+  isMultipart,
+  loadProfile,
+  profileFormDefaults,
+  saveProfileOrFail,
+} from "~/upstream/profile.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の登録")];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    await requireUser(upstream);
+    const profile = await loadProfile(upstream);
+    return json({
+      identity: identityView(profile, upstream.now),
+      defaults: profileFormDefaults(profile),
+    });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    await requireUser(upstream);
+    if (isMultipart(args.request)) return handleIdentityUpload(upstream, args.request);
+
+    const formData = await args.request.formData();
+    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    const result = await registrationProfileValidator.validate(formData);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    const { identity_document_type: documentType, ...fields } = result.data;
+
+    const profile = await loadProfile(upstream);
+    const identity = identitySubmission(profile, documentType);
+    if (!identity) return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400);
+
+    const failure = await saveProfileOrFail(
+      upstream,
+      "withoutSectorAndBusinessSummary",
+      { ...fields, ...identity },
+      submitted,
+      PROFILE_FORM_FIELDS,
+    );
+    return failure ?? redirect("/mypage");
+  });
+}
+
+export default function RegisterProfilePage() {
+  const { identity, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<UploadFailure>();
+  return (
+    <>
+      <h1>会員情報の登録</h1>
+      <p>お申し込みの前に、本人確認書類と、事業者・代表者の情報をご登録ください。</p>
+      <section className="profile-section" id="identity" aria-labelledby="identity-title">
+        <h2 id="identity-title">1. 本人確認書類</h2>
+        <IdentityStatus identity={identity} />
+        <IdentityUploads identity={identity} uploadError={actionData?.uploadError} />
+      </section>
+      <section className="profile-section" aria-labelledby="profile-title">
+        <h2 id="profile-title">2. 事業者・代表者の情報</h2>
+        <ValidatedForm
+          validator={registrationProfileValidator}
+          method="post"
+          noValidate
+          className="form"
+          defaultValues={defaults}
+        >
+          <ErrorSummary labels={PROFILE_FIELD_LABELS} />
+          <RadioField
+            name="identity_document_type"
+            legend="アップロードした本人確認書類の種類"
+            required
+            options={IDENTITY_TYPE_OPTIONS}
+          />
+          <BusinessFields />
+          <AddressFields who="office" />
+          <AddressFields who="owner" />
+          <SubmitButton pendingText="登録しています…">登録する</SubmitButton>
+        </ValidatedForm>
+      </section>
+    </>
+  );
+}

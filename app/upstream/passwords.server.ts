@@ -1,0 +1,47 @@
+// The password calls of §7, as docs/upstream-api/accounts.md defines their bodies: the reset request,
+// the reset confirmation (the e-mailed link's uid and token) and the change for a logged-in user.
+
+import type { UpstreamContext } from "./context.server";
+
+interface DetailResponse {
+  detail?: string;
+}
+
+/** §7 POST /api/password/reset/: the same 200 whether or not the address has an account. */
+export async function requestPasswordReset(upstream: UpstreamContext, email: string): Promise<void> {
+  await upstream.client.call<DetailResponse>("POST", "/api/password/reset/", { json: { email } });
+}
+
+export interface ResetConfirmation {
+  uid: string;
+  token: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+/**
+ * §7 POST /api/password/reset/confirm/. The upstream ends every session of the user; when the person
+ * resetting is logged in as that user, it clears `sessionid`, and the client forgets it with it.
+ */
+export async function confirmPasswordReset(
+  upstream: UpstreamContext,
+  input: ResetConfirmation,
+): Promise<void> {
+  await upstream.client.call<DetailResponse>("POST", "/api/password/reset/confirm/", { json: input });
+}
+
+export interface PasswordChange {
+  /** Only when the account has a usable password (the upstream ignores it otherwise). */
+  old_password?: string;
+  new_password1: string;
+  new_password2: string;
+}
+
+/**
+ * §7 POST /api/password/change/. REFERENCE.md: "a password change cycles the session key". The client
+ * keeps the new `sessionid` the upstream sets, and withUpstream saves it in the app session, so the
+ * person stays logged in while every other session of theirs ends.
+ */
+export async function changePassword(upstream: UpstreamContext, input: PasswordChange): Promise<void> {
+  await upstream.client.call<DetailResponse>("POST", "/api/password/change/", { json: input });
+}

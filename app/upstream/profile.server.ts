@@ -1,0 +1,202 @@
+// The profile calls of §7 (GET/PATCH /api/profile/ and the two narrower PATCH variants) and the
+// identity documents it carries, shared by /register/profile and /profile.
+
+import { json, redirect } from "@remix-run/node";
+import { NON_FIELD_ERRORS } from "~/components/form";
+import type { UploadedFileView } from "~/components/upload-slot";
+import { formatZipcode } from "~/domain/contact-formats";
+import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
+import { identityStatusLabel } from "~/domain/status-labels";
+import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
+import type { UpstreamContext } from "./context.server";
+import { UpstreamValidationError } from "./errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
+import {
+  type UploadedFile,
+  fileProblem,
+  receiveMultipartForm,
+  sendUpload,
+  uploadFailureMessage,
+} from "./uploads.server";
+
+/** §3 Profile as GET /api/profile/ answers it. */
+export interface Profile {
+  id: number;
+  first_name: string;
+  last_name: string;
+  corporate_division: "none" | "corporate" | "individual";
+  company_name: string;
+  email: string;
+  identity_confirmation: number;
+  identity_document_type: IdentityDocumentType | null;
+  identity_valid_date: string | null;
+  bank_account: {
+    bank_name: string;
+    branch_name: string;
+    deposit_type: "ordinary" | "checking";
+    bank_account_number: string;
+    account_holder_name: string;
+  } | null;
+  office_phone: string;
+  office_zipcode: string;
+  office_prefecture: string;
+  office_city: string;
+  office_building_number: string;
+  owner_phone: string;
+  owner_zipcode: string;
+  owner_prefecture: string;
+  owner_city: string;
+  owner_building_number: string;
+  addfiles: UploadedFile[];
+  sector: string;
+  business_summary: string;
+  can_edit_bank_account: boolean;
+  has_entry_permission_when_delayed: boolean;
+}
+
+export function loadProfile(upstream: UpstreamContext): Promise<Profile> {
+  return upstream.client.call<Profile>("GET", "/api/profile/");
+}
+
+export type ProfileCall = "full" | "withoutSectorAndBusinessSummary" | "nameAndIdentity";
+
+const PROFILE_PATHS: Record<ProfileCall, string> = {
+  full: "/api/profile/",
+  withoutSectorAndBusinessSummary: "/api/profile_without_sector_and_business_summary/",
+  nameAndIdentity: "/api/profile_name_and_identity/",
+};
+
+export function patchProfile(upstream: UpstreamContext, call: ProfileCall, body: Record<string, unknown>) {
+  return upstream.client.call<Profile>("PATCH", PROFILE_PATHS[call], { json: body });
+}
+
+/** The newest identity upload of each side (an upload replaces the one before it). */
+export function latestIdentityFiles(profile: Profile): {
+  front: UploadedFile | null;
+  back: UploadedFile | null;
+} {
+  const newest = (side: "front" | "back") =>
+    profile.addfiles.filter((file) => file.kind === "identity" && file.side === side).at(-1) ?? null;
+  return { front: newest("front"), back: newest("back") };
+}
+
+function fileView(file: UploadedFile | null): UploadedFileView | null {
+  return file ? { name: file.name, uploadedAt: formatJapaneseDate(file.created_at) } : null;
+}
+
+/** What the identity section shows (view model: no raw upstream objects). */
+export function identityView(profile: Profile, now: Date) {
+  const files = latestIdentityFiles(profile);
+  const user = {
+    identity_confirmation: profile.identity_confirmation,
+    identity_valid_date: profile.identity_valid_date,
+  };
+  return {
+    statusLabel: identityStatusLabel(user, now),
+    validDate: profile.identity_valid_date ? formatJapaneseDate(profile.identity_valid_date) : null,
+    isExpired: isIdentityExpired(user, now),
+    needsDocuments: isImperfectIdentity(user) || isIdentityExpired(user, now),
+    documentType: profile.identity_document_type,
+    documentTypeLabel: profile.identity_document_type
+      ? IDENTITY_DOCUMENT_TYPE_LABELS[profile.identity_document_type]
+      : null,
+    front: fileView(files.front),
+    back: fileView(files.back),
+  };
+}
+
+/** The form's initial values from the profile (postcodes shown as 100-0005). */
+export function profileFormDefaults(profile: Profile) {
+  return {
+    corporate_division: profile.corporate_division === "none" ? undefined : profile.corporate_division,
+    company_name: profile.company_name,
+    last_name: profile.last_name,
+    first_name: profile.first_name,
+    office_zipcode: formatZipcode(profile.office_zipcode),
+    office_prefecture: profile.office_prefecture,
+    office_city: profile.office_city,
+    office_building_number: profile.office_building_number,
+    office_phone: profile.office_phone,
+    owner_zipcode: formatZipcode(profile.owner_zipcode),
+    owner_prefecture: profile.owner_prefecture,
+    owner_city: profile.owner_city,
+    owner_building_number: profile.owner_building_number,
+    owner_phone: profile.owner_phone,
+    sector: profile.sector as Sector,
+    business_summary: profile.business_summary,
+    identity_document_type: profile.identity_document_type ?? undefined,
+    bank_name: profile.bank_account?.bank_name ?? "",
+    branch_name: profile.bank_account?.branch_name ?? "",
+    deposit_type: profile.bank_account?.deposit_type ?? ("ordinary" as const),
+    bank_account_number: profile.bank_account?.bank_account_number ?? "",
+    account_holder_name: profile.bank_account?.account_holder_name ?? "",
+  };
+}
+
+export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
+
+/**
+ * An identity upload posted by an upload slot: checked here (size, type), sent to the upstream, then
+ * PRG back to the page's identity section; a refusal comes back at the slot with a 4xx.
+ */
+export async function handleIdentityUpload(upstream: UpstreamContext, request: Request) {
+  const form = await receiveMultipartForm(request);
+  try {
+    const slot = form.fields.slot ?? "";
+    const side = form.fields.side;
+    if (form.fields.kind !== "identity" || (side !== "front" && side !== "back")) {
+      return json({ uploadError: { slot, message: "アップロード先が正しくありません。" } }, { status: 400 });
+    }
+    const problem = fileProblem(form);
+    if (problem) return json({ uploadError: { slot, message: problem } }, { status: 400 });
+    try {
+      await sendUpload(upstream, { kind: "identity", side, file: form.file! });
+    } catch (error) {
+      const message = uploadFailureMessage(error);
+      if (message === null) throw error;
+      return json({ uploadError: { slot, message } }, { status: 400 });
+    }
+    return redirect(`${upstream.url.pathname}#identity`);
+  } finally {
+    await form.cleanup();
+  }
+}
+
+/** The fields of an identity submission: the document type and the newest front and back. */
+export function identitySubmission(profile: Profile, documentType: IdentityDocumentType) {
+  const { front, back } = latestIdentityFiles(profile);
+  if (!front || !back) return null;
+  return { identity_document_type: documentType, addfiles: [front.id, back.id] };
+}
+
+/**
+ * Saves through one of the PATCH calls; upstream field errors land on the form's fields, anything
+ * else at the top (§8 "merged into the step's field errors").
+ */
+export async function saveProfileOrFail(
+  upstream: UpstreamContext,
+  call: ProfileCall,
+  body: Record<string, unknown>,
+  submitted: Record<string, unknown>,
+  formFields: readonly string[],
+) {
+  try {
+    await patchProfile(upstream, call, body);
+    return null;
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    const fieldErrors = fieldErrorsFromUpstream(error, formFields);
+    if (Object.keys(fieldErrors).length === 0) fieldErrors[NON_FIELD_ERRORS] = "保存できませんでした。";
+    return formFailure(fieldErrors, submitted, 400);
+  }
+}
+
+export function isIdentityDocumentType(value: unknown): value is IdentityDocumentType {
+  return typeof value === "string" && (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+}

@@ -1,0 +1,117 @@
+// Issue 4, profile and identity (JavaScript on and off): the first profile registration with the
+// identity front and back, the refusals of bad files and bad input, and an expired identity asking
+// for new documents.
+
+import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { type FilePayload, oversizePdf, pdfFile, pngFile, renamedExecutable } from "./files";
+import { STRONG_PASSWORD, logIn, openPage, registerThroughUpstream, uniqueEmail } from "./support";
+import { runOperator, userRow } from "./support-account";
+import { fillCorporateProfile } from "./support-profile";
+
+async function upload(page: Page, side: "表面" | "裏面", file: FilePayload) {
+  const slot = page.locator("form.upload-slot").filter({ hasText: `本人確認書類（${side}）` });
+  await slot.getByLabel(`本人確認書類（${side}）`).setInputFiles(file);
+  await slot.getByRole("button", { name: /アップロードする|このファイルに差し替える/ }).click();
+  return slot;
+}
+
+async function newUserOnProfilePage(page: Page, testInfo: TestInfo, label: string) {
+  const email = uniqueEmail(testInfo, label);
+  await registerThroughUpstream(email);
+  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await openPage(page, "/register/profile", testInfo);
+  return email;
+}
+
+test("a new user registers the profile with the identity front and back, then sees it on /profile", async ({
+  page,
+}, testInfo) => {
+  await newUserOnProfilePage(page, testInfo, "profile");
+  const front = await upload(page, "表面", pdfFile("licence-front.pdf"));
+  await expect(front.getByText("アップロード済み：licence-front.pdf")).toBeVisible();
+  const back = await upload(page, "裏面", pngFile("licence-back.png"));
+  await expect(back.getByText("アップロード済み：licence-back.png")).toBeVisible();
+
+  await page.getByRole("radio", { name: "運転免許証" }).check();
+  await fillCorporateProfile(page);
+  await page.getByRole("button", { name: "登録する" }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+
+  await openPage(page, "/profile", testInfo);
+  await expect(page.getByTestId("identity-status")).toHaveText("確認中");
+  const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
+  // The full-width postcode was accepted and normalised.
+  await expect(office.getByLabel("郵便番号 ※必須")).toHaveValue("100-0005");
+  await expect(page.getByLabel("会社名・屋号", { exact: false })).toHaveValue("株式会社テスト商事");
+});
+
+test("a renamed executable and an 11 MiB file are refused at the slot", async ({ page }, testInfo) => {
+  await newUserOnProfilePage(page, testInfo, "badfile");
+  const front = await upload(page, "表面", renamedExecutable());
+  await expect(front.getByText("PDF、JPEG、PNGのファイルを選択してください。")).toBeVisible();
+  await expect(front.getByText("まだアップロードされていません")).toBeVisible();
+  const back = await upload(page, "裏面", oversizePdf());
+  await expect(back.getByText("ファイルサイズは10MBまでです。")).toBeVisible();
+  await expect(back.getByText("まだアップロードされていません")).toBeVisible();
+});
+
+test("bad postcodes and phones get their messages, the other values are kept", async ({ page }, testInfo) => {
+  await newUserOnProfilePage(page, testInfo, "badinput");
+  await upload(page, "表面", pdfFile());
+  await upload(page, "裏面", pdfFile("back.pdf"));
+  await expect(page.getByText("アップロード済み：back.pdf")).toBeVisible();
+  await page.getByRole("radio", { name: "パスポート" }).check();
+  await fillCorporateProfile(page);
+  const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
+  await office.getByLabel("郵便番号 ※必須").fill("12-345");
+  await office.getByLabel("電話番号 ※必須").fill("1234");
+  await page.getByRole("button", { name: "登録する" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "エラー：入力内容をご確認ください" })).toBeVisible();
+  await expect(office.getByText("郵便番号は7桁の数字で入力してください（例: 100-0005）。")).toBeVisible();
+  await expect(
+    office.getByText("電話番号は0から始まる10桁または11桁の数字で入力してください（ハイフン可）。"),
+  ).toBeVisible();
+  await expect(page.getByLabel("代表者氏名（姓） ※必須")).toHaveValue("山田");
+  await expect(office.getByLabel("郵便番号 ※必須")).toHaveValue("12-345");
+  await expect(page).toHaveURL(/\/register\/profile(#identity)?$/);
+});
+
+test("the profile is not saved without the identity documents (§5)", async ({ page }, testInfo) => {
+  await newUserOnProfilePage(page, testInfo, "noidentity");
+  await page.getByRole("radio", { name: "運転免許証" }).check();
+  await fillCorporateProfile(page);
+  await page.getByRole("button", { name: "登録する" }).click();
+  await expect(page.getByText("本人確認書類（表面・裏面）をアップロードしてください。")).toBeVisible();
+  await expect(page.getByLabel("代表者氏名（名） ※必須")).toHaveValue("太郎");
+});
+
+test("an expired identity asks for new documents, and new ones go back to review", async ({
+  page,
+}, testInfo) => {
+  const email = await newUserOnProfilePage(page, testInfo, "expired");
+  await upload(page, "表面", pdfFile("old-front.pdf"));
+  await upload(page, "裏面", pdfFile("old-back.pdf"));
+  await expect(page.getByText("アップロード済み：old-back.pdf")).toBeVisible();
+  await page.getByRole("radio", { name: "運転免許証" }).check();
+  await fillCorporateProfile(page);
+  await page.getByRole("button", { name: "登録する" }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+
+  runOperator("confirm-identity", String(userRow(email).id));
+  runOperator("expire-identity", String(userRow(email).id));
+
+  await openPage(page, "/profile", testInfo);
+  await expect(page.getByTestId("identity-status")).toHaveText("期限切れ");
+  await expect(page.getByText("本人確認書類の有効期限が切れています。")).toBeVisible();
+
+  await upload(page, "表面", pngFile("new-front.png"));
+  await expect(page.getByText("アップロード済み：new-front.png")).toBeVisible();
+  await upload(page, "裏面", pngFile("new-back.png"));
+  await expect(page.getByText("アップロード済み：new-back.png")).toBeVisible();
+  await page.getByRole("radio", { name: "マイナンバーカード（個人番号カード）" }).check();
+  await page.getByRole("button", { name: "本人確認書類を提出する" }).click();
+  await expect(page.getByText("本人確認書類を提出しました。")).toBeVisible();
+  await expect(page.getByTestId("identity-status")).toHaveText("確認中");
+});

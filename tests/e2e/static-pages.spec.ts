@@ -1,0 +1,157 @@
+// Issue 4 item 5: the legal and policy pages of §2 and the external entry points, each run with
+// JavaScript on and off. The legal texts are templates: each says so at the top.
+
+import { expect, test } from "@playwright/test";
+import { STRONG_PASSWORD, logIn, openPage, registerThroughUpstream, uniqueEmail } from "./support";
+
+const TEMPLATE_NOTICE = "この文書はひな形です。運営者が正式な内容に差し替えてください。";
+
+const LEGAL_PAGES = [
+  { path: "/terms", heading: "利用規約", mustContain: ["第1条（目的）", "反社会的勢力の排除", "準拠法"] },
+  {
+    path: "/policy/privacy",
+    heading: "プライバシーポリシー",
+    mustContain: ["取得する情報", "本人確認書類", "入出金明細", "お問い合わせ窓口"],
+  },
+  { path: "/policy/security", heading: "情報セキュリティ基本方針", mustContain: ["情報資産の保護"] },
+  {
+    path: "/legal/sct",
+    heading: "特定商取引法に基づく表記",
+    mustContain: ["サキドリ株式会社", "support@sakidori.example", "買取手数料は審査により決定"],
+  },
+] as const;
+
+for (const legal of LEGAL_PAGES) {
+  test(`${legal.path} answers 200 with its heading, the template notice and the brand's names`, async ({
+    page,
+  }, testInfo) => {
+    const response = await openPage(page, legal.path, testInfo);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${legal.heading} | サキドリ`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.heading);
+    // The notice comes first, before any article.
+    const notice = page.getByRole("note");
+    await expect(notice).toHaveText(TEMPLATE_NOTICE);
+    const firstSection = page.getByRole("heading", { level: 2 }).first();
+    if ((await firstSection.count()) > 0) {
+      const [noticeBox, sectionBox] = [await notice.boundingBox(), await firstSection.boundingBox()];
+      expect(noticeBox!.y).toBeLessThan(sectionBox!.y);
+    }
+    const main = page.getByRole("main");
+    for (const text of legal.mustContain) await expect(main).toContainText(text);
+    await expect(main).toContainText("サキドリ");
+  });
+}
+
+test("the terms are numbered articles from 目的 to 準拠法・管轄, on the plain layout", async ({
+  page,
+}, testInfo) => {
+  await openPage(page, "/terms", testInfo);
+  const articles = await page.getByRole("heading", { level: 2 }).allTextContents();
+  expect(articles[0]).toBe("第1条（目的）");
+  expect(articles.at(-1)).toBe("第14条（準拠法および管轄裁判所）");
+  articles.forEach((title, index) => expect(title).toMatch(new RegExp(`^第${index + 1}条（.+）$`)));
+  for (const subject of [
+    "定義",
+    "会員登録",
+    "アカウントの管理",
+    "本サービスの内容",
+    "禁止事項",
+    "免責",
+    "個人情報",
+  ]) {
+    expect(
+      articles.some((title) => title.includes(subject)),
+      subject,
+    ).toBe(true);
+  }
+  // The service's steps are described: application, review, contract, payment.
+  for (const step of ["請求書の買取申込み", "審査", "契約", "入金"]) {
+    await expect(page.getByRole("main").getByText(step, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "プライバシーポリシー" }).first()).toHaveAttribute(
+    "href",
+    "/policy/privacy",
+  );
+});
+
+test("the footer links reach each legal page", async ({ page }, testInfo) => {
+  for (const legal of LEGAL_PAGES) {
+    await openPage(page, "/", testInfo);
+    const footerLinks = page.getByRole("contentinfo").getByRole("navigation", { name: "規約・ポリシー" });
+    await footerLinks.getByRole("link", { name: legal.heading }).click();
+    await expect(page).toHaveURL(new RegExp(`${legal.path.replace(/\//g, "\\/")}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.heading);
+    await expect(page.getByRole("note")).toHaveText(TEMPLATE_NOTICE);
+  }
+});
+
+test("the 特定商取引法 notice lists the operator, the price rule and the payment timing", async ({
+  page,
+}, testInfo) => {
+  await openPage(page, "/legal/sct", testInfo);
+  const row = (label: string) => page.getByRole("row", { name: new RegExp(`^${label}`) });
+  await expect(row("事業者名")).toContainText("サキドリ株式会社");
+  await expect(row("メールアドレス").getByRole("link")).toHaveAttribute(
+    "href",
+    "mailto:support@sakidori.example",
+  );
+  await expect(row("役務の対価")).toContainText("買取手数料は審査により決定");
+  await expect(row("支払時期と方法")).toContainText("買取代金から差し引く");
+  await expect(row("所在地")).toBeVisible();
+  // The own brand has no partner row.
+  await expect(row("提携先")).toHaveCount(0);
+});
+
+test("/callback sends a visitor to login and a logged-in user to My page, ignoring its query", async ({
+  page,
+}, testInfo) => {
+  await openPage(page, "/callback?redirectTo=https%3A%2F%2Fevil.example%2F&next=//evil.example", testInfo);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
+
+  const email = uniqueEmail(testInfo, "callback");
+  await registerThroughUpstream(email);
+  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await openPage(page, "/callback?redirectTo=https%3A%2F%2Fevil.example%2F", testInfo);
+  await expect(page).toHaveURL(/\/mypage$/);
+});
+
+test("/ext/signup explains the service to a partner's customer and leads to registration", async ({
+  page,
+}, testInfo) => {
+  const response = await openPage(page, "/ext/signup?redirectTo=https%3A%2F%2Fevil.example%2F", testInfo);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("サキドリへようこそ");
+  await expect(page.getByRole("heading", { name: "ご利用の流れ" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("請求書（売掛金）を買い取り");
+  // Nothing from the query is kept: the way on is plain /register.
+  expect(await page.content()).not.toContain("evil.example");
+  const register = page.getByRole("link", { name: "会員登録へ進む" });
+  await expect(register).toHaveAttribute("href", "/register");
+  await register.click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/会員登録/);
+});
+
+test("/ext/authentication_error says the external authentication failed and how to go on", async ({
+  page,
+}, testInfo) => {
+  const response = await openPage(page, "/ext/authentication_error?message=%3Cscript%3E", testInfo);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("外部サービスでの認証に失敗しました");
+  await expect(page.getByRole("link", { name: "ログインページへ" })).toHaveAttribute("href", "/login");
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "support@sakidori.example" }),
+  ).toHaveAttribute("href", /^mailto:support@sakidori\.example\?subject=/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await page.getByRole("link", { name: "ログインページへ" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("an unknown page under the legal paths is page not found", async ({ page }, testInfo) => {
+  const response = await openPage(page, "/policy/cookies", testInfo);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
+});

@@ -1,0 +1,129 @@
+// Helpers for the account flows (activation, My page): an upstream session for setting up data the
+// way a user would through the API, the outbox's activation links, and the operator's command.
+
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { expect } from "@playwright/test";
+import { STRONG_PASSWORD, UPSTREAM_URL, upstreamDatabase } from "./support";
+import { validEntryBody } from "../fixtures/entry-body";
+
+/** A user registered through the upstream, with the upstream's own session (a fixture, not a flow). */
+export class UpstreamUser {
+  private constructor(
+    readonly id: number,
+    readonly email: string,
+    private readonly cookies: Map<string, string>,
+  ) {}
+
+  static async register(email: string): Promise<UpstreamUser> {
+    const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Service-Id": "sakidori" },
+      body: JSON.stringify({ email, password: STRONG_PASSWORD, corporate_division: "corporate" }),
+    });
+    const body = (await response.json()) as { id: number };
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    const cookies = new Map<string, string>();
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const index = pair.indexOf("=");
+      if (index > 0) cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+    }
+    return new UpstreamUser(body.id, email, cookies);
+  }
+
+  /** A POST as this user, with the CSRF header Django asks for. */
+  async post(apiPath: string, json?: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${UPSTREAM_URL}${apiPath}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-Service-Id": "sakidori",
+        Referer: `${UPSTREAM_URL}/`,
+        "X-CSRFToken": this.cookies.get("csrftoken") ?? "",
+        Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  /** Creates an entry of one claim (1,000,000 yen desired) through the API; answers its code and claim ids. */
+  async createEntry(): Promise<{ id: number; code: string; claimIds: number[] }> {
+    const { status, body } = await this.post("/api/entries/", validEntryBody());
+    expect(status, JSON.stringify(body)).toBe(201);
+    const entry = body as { id: number; code: string; claims: { id: number }[] };
+    return { id: entry.id, code: entry.code, claimIds: entry.claims.map((claim) => claim.id) };
+  }
+}
+
+function withDatabase<T>(read: (db: ReturnType<typeof upstreamDatabase>) => T): T {
+  const db = upstreamDatabase();
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The newest activation link mailed to `email`, pointed at the app the test runs against. */
+export function latestActivationLink(email: string, baseURL: string): string {
+  const row = withDatabase(
+    (db) =>
+      db
+        .prepare(
+          "SELECT link FROM outbox WHERE to_address = ? AND kind = 'activation' ORDER BY id DESC LIMIT 1",
+        )
+        .get(email) as { link: string } | undefined,
+  );
+  if (!row) throw new Error(`no activation mail to ${email}`);
+  const link = new URL(row.link);
+  return new URL(`${link.pathname}${link.search}`, baseURL).toString();
+}
+
+export function activationMailCount(email: string): number {
+  return withDatabase(
+    (db) =>
+      (
+        db
+          .prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = ? AND kind = 'activation'")
+          .get(email) as { n: number }
+      ).n,
+  );
+}
+
+/** The user's row fields the screens do not show (e-mail verified, the visit after verification). */
+export function userRow(email: string): {
+  id: number;
+  email_verified_at: string | null;
+  visited_at_entry_page_after_mail_verification: string | null;
+} {
+  return withDatabase(
+    (db) =>
+      db
+        .prepare(
+          "SELECT id, email_verified_at, visited_at_entry_page_after_mail_verification FROM users WHERE email = ?",
+        )
+        .get(email) as ReturnType<typeof userRow>,
+  );
+}
+
+/** `npm run operator -- …` against the run's upstream database. Answers its output. */
+export function runOperator(...args: string[]): string {
+  return execFileSync(path.resolve("node_modules/.bin/tsx"), ["upstream/cli/operator.ts", ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: "utf8",
+  });
+}
+
+/** Confirms the address with the key of its newest activation mail, straight at the upstream. */
+export async function verifyThroughUpstream(email: string): Promise<void> {
+  const key = new URL(latestActivationLink(email, UPSTREAM_URL)).searchParams.get("key");
+  const response = await fetch(`${UPSTREAM_URL}/api/register/activation/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Service-Id": "sakidori" },
+    body: JSON.stringify({ key }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}

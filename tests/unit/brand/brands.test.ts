@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { BRANDS, DEFAULT_BRAND, LEGAL_LINKS, WHITE_LABEL_BRAND, brandFor, hostNameOf } from "~/brand/brands";
+
+describe("brandFor: the brand is chosen per host, or fixed per deployment (ARCHITECTURE decision 10)", () => {
+  it.each([
+    ["midori.localhost:3000", "midori"],
+    ["MIDORI.example.jp", "midori"],
+    ["midori.example.jp.", "midori"],
+    ["localhost", "sakidori"],
+    ["localhost:3000", "sakidori"],
+    ["sakidori.example.jp", "sakidori"],
+    ["evil.com", "sakidori"],
+    ["midori-evil.com", "sakidori"],
+    ["example.jp.midori", "sakidori"],
+    ["127.0.0.1:3000", "sakidori"],
+    ["[::1]:3000", "sakidori"],
+    ["", "sakidori"],
+  ])("host %j gives the %s brand", (host, id) => {
+    expect(brandFor(host).id).toBe(id);
+  });
+
+  it("without a Host header gives the default brand", () => {
+    expect(brandFor(null)).toBe(DEFAULT_BRAND);
+    expect(brandFor(undefined)).toBe(DEFAULT_BRAND);
+  });
+
+  it("a fixed brand (BRAND=midori) wins over the host", () => {
+    expect(brandFor("localhost:3000", "midori")).toBe(WHITE_LABEL_BRAND);
+    expect(brandFor("evil.com", "midori")).toBe(WHITE_LABEL_BRAND);
+    expect(brandFor("midori.localhost:3000", "sakidori")).toBe(DEFAULT_BRAND);
+    expect(brandFor(null, " MIDORI ")).toBe(WHITE_LABEL_BRAND);
+  });
+
+  it("an unknown fixed brand falls back to the default brand, not to the host", () => {
+    expect(brandFor("midori.localhost:3000", "nosuchbrand")).toBe(DEFAULT_BRAND);
+  });
+
+  it("an empty fixed brand (BRAND unset) leaves the choice to the host", () => {
+    expect(brandFor("midori.localhost:3000", "")).toBe(WHITE_LABEL_BRAND);
+    expect(brandFor("midori.localhost:3000", undefined)).toBe(WHITE_LABEL_BRAND);
+  });
+});
+
+describe("hostNameOf", () => {
+  it("drops the port and a trailing dot and lower-cases", () => {
+    expect(hostNameOf("MIDORI.Example.JP:8443")).toBe("midori.example.jp");
+    expect(hostNameOf("localhost.")).toBe("localhost");
+    expect(hostNameOf("[::1]:3000")).toBe("");
+  });
+});
+
+describe("the brands' configuration", () => {
+  it("§9: the white-label product's content tag id is 15; the own brand has none", () => {
+    expect(WHITE_LABEL_BRAND.contentTagId).toBe(15);
+    expect(DEFAULT_BRAND.contentTagId).toBeNull();
+  });
+
+  it("every brand has its own id, name and colours, and the same legal paths", () => {
+    expect(new Set(BRANDS.map((brand) => brand.id)).size).toBe(BRANDS.length);
+    expect(new Set(BRANDS.map((brand) => brand.serviceName)).size).toBe(BRANDS.length);
+    expect(new Set(BRANDS.map((brand) => brand.colors.primary)).size).toBe(BRANDS.length);
+    for (const brand of BRANDS) {
+      expect(brand.legalLinks.map((link) => link.href)).toEqual([
+        "/terms",
+        "/policy/privacy",
+        "/policy/security",
+        "/legal/sct",
+      ]);
+      expect(brand.legalLinks).toBe(LEGAL_LINKS);
+      for (const color of Object.values(brand.colors)) expect(color).toMatch(/^#[0-9a-f]{6}$/);
+      expect(brand.supportEmail).toMatch(/^[^@\s]+@[^@\s]+$/);
+    }
+  });
+
+  it("the brand object survives the root loader's JSON (no functions in it)", () => {
+    for (const brand of BRANDS) expect(JSON.parse(JSON.stringify(brand))).toEqual(brand);
+  });
+});

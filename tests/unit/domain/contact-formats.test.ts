@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { formatZipcode, normalizePhone, normalizeZipcode } from "~/domain/contact-formats";
+
+describe("Japanese postcodes and phone numbers are converted as people type them", () => {
+  it("a postcode is 7 digits, with or without the hyphen, half- or full-width", () => {
+    for (const typed of ["100-0005", "1000005", "１００－０００５", " 100ー0005 ", "100‐0005"]) {
+      expect(normalizeZipcode(typed), typed).toBe("1000005");
+    }
+    for (const typed of ["100-005", "10000005", "abc-defg", "", "100--0005"]) {
+      expect(normalizeZipcode(typed), typed).toBeNull();
+    }
+    expect(formatZipcode("1000005")).toBe("100-0005");
+  });
+
+  it("a phone number has 10 or 11 digits starting with 0, hyphens allowed", () => {
+    expect(normalizePhone("03-1234-5678")).toBe("03-1234-5678");
+    expect(normalizePhone("０９０１２３４５６７８")).toBe("09012345678");
+    for (const typed of ["1234", "3-1234-5678", "03-1234-567", "090-1234-56789", "03--1234-5678", "tel"]) {
+      expect(normalizePhone(typed), typed).toBeNull();
+    }
+  });
+});

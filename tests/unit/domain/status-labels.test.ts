@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import {
+  CLAIM_STATUS_LABELS,
+  ENTRY_STATUS_LABELS,
+  REVIEW_STATUS_LABELS,
+  UNKNOWN_STATUS_LABEL,
+  claimStatusLabel,
+  entryStatusLabel,
+  identityStatusLabel,
+  reviewStatusLabel,
+} from "~/domain/status-labels";
+
+// 2026-11-21 10:00 in Japan.
+const now = new Date("2026-11-21T01:00:00Z");
+
+describe("§4 status labels in Japanese", () => {
+  it("Entry status (numeric): under_review 1, inadequate 2, reviewed 3, contracted 4, transferred 5, archived 6", () => {
+    expect([1, 2, 3, 4, 5, 6].map(entryStatusLabel)).toEqual([
+      "審査中",
+      "不備あり",
+      "審査完了",
+      "契約済み",
+      "入金済み",
+      "終了",
+    ]);
+    expect(Object.keys(ENTRY_STATUS_LABELS)).toHaveLength(6);
+  });
+
+  it("Claim status (numeric): under_review 1, inadequate 2, can_buy 3, contracted 4, transferred 5, returned 6, delay 7, cannot_buy 8, cancel 9", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(claimStatusLabel)).toEqual([
+      "審査中",
+      "不備あり",
+      "買取可",
+      "契約済み",
+      "入金済み",
+      "返金済み",
+      "遅延",
+      "買取不可",
+      "キャンセル",
+    ]);
+    expect(Object.keys(CLAIM_STATUS_LABELS)).toHaveLength(9);
+  });
+
+  it("Identity or document review status from number: 1 confirming, 2 inadequate, 3 confirmed, 4 nothing, 5 expired", () => {
+    expect([1, 2, 3, 4, 5].map(reviewStatusLabel)).toEqual([
+      "確認中",
+      "不備あり",
+      "確認済み",
+      "未提出",
+      "期限切れ",
+    ]);
+    expect(Object.keys(REVIEW_STATUS_LABELS)).toHaveLength(5);
+  });
+
+  it("a status the tables do not know (or none) is shown as unknown, never as another state", () => {
+    expect(entryStatusLabel(0)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(claimStatusLabel(10)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(reviewStatusLabel(null)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(entryStatusLabel(undefined)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(Object.values(ENTRY_STATUS_LABELS)).not.toContain(UNKNOWN_STATUS_LABEL);
+  });
+});
+
+describe("the identity as the user reads it today", () => {
+  it("Identity is expired when its valid date is before the start of today: a confirmed identity past its date reads 期限切れ", () => {
+    expect(identityStatusLabel({ identity_confirmation: 3, identity_valid_date: "2026-11-20" }, now)).toBe(
+      "期限切れ",
+    );
+    expect(identityStatusLabel({ identity_confirmation: 3, identity_valid_date: "2026-11-21" }, now)).toBe(
+      "確認済み",
+    );
+  });
+  it("the operator's expired (5) reads 期限切れ whatever the date", () => {
+    expect(identityStatusLabel({ identity_confirmation: 5, identity_valid_date: null }, now)).toBe(
+      "期限切れ",
+    );
+  });
+  it("Confirmation statuses start as nothing: no status at all reads 未提出", () => {
+    expect(identityStatusLabel({}, now)).toBe("未提出");
+    expect(identityStatusLabel({ identity_confirmation: 1 }, now)).toBe("確認中");
+    expect(identityStatusLabel({ identity_confirmation: 2 }, now)).toBe("不備あり");
+  });
+});

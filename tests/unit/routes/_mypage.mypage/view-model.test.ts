@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { NEW_ENTRY_BLOCKER_MESSAGES } from "~/domain/new-entry";
+import { type MyPageInput, toMyPageView } from "~/routes/_mypage.mypage/view-model";
+
+// 2026-11-21 10:00 in Japan.
+const now = new Date("2026-11-21T01:00:00Z");
+const ready: MyPageInput = {
+  user: {
+    id: 1,
+    email: "owner@example.jp",
+    company_name: "株式会社テスト",
+    is_email_verified: true,
+    has_satisfied_profile: true,
+    identity_confirmation: 3,
+    identity_valid_date: "2027-01-01",
+  },
+  entries: [],
+  suppression: { method: "none", segment: "", message: "" },
+  hasEntryPermissionWhenDelayed: false,
+  now,
+};
+
+describe("My page's view model", () => {
+  it("a ready user may start a new entry at the invoice step", () => {
+    const view = toMyPageView(ready);
+    expect(view.newEntry).toEqual({ allowed: true, href: "/entry/entry_invoice", reasons: [] });
+    expect(view.hasNextStep).toBe(false);
+    expect(view.identity).toEqual({ label: "確認済み", validDate: "2027年1月1日", isExpired: false });
+  });
+
+  it("Stopping new entries applies when the suppression method is stop-new-entry: the setting's message and the reason", () => {
+    const view = toMyPageView({
+      ...ready,
+      suppression: { method: "stop-new-entry", segment: "", message: "12月1日まで受付を停止しています。" },
+    });
+    expect(view.suppressionMessage).toBe("12月1日まで受付を停止しています。");
+    expect(view.newEntry.allowed).toBe(false);
+    expect(view.newEntry.reasons).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.newEntriesStopped]);
+    // Another segment's stop is not this user's.
+    const other = toMyPageView({
+      ...ready,
+      suppression: { method: "stop-new-entry", segment: "gold", message: "停止中" },
+    });
+    expect(other.suppressionMessage).toBe("");
+    expect(other.newEntry.allowed).toBe(true);
+  });
+
+  it("entries read in Japanese: status, date, amount and claims by status", () => {
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        {
+          id: 7,
+          code: "E000007",
+          status: 2,
+          purchase_amount_desired: "1000000.00",
+          created_at: "2026-11-20T23:30:00+09:00",
+          claims: [{ status: 1 }, { status: 2 }, { status: 1 }],
+        },
+      ],
+    });
+    expect(view.entries).toEqual([
+      {
+        id: 7,
+        code: "E000007",
+        statusLabel: "不備あり",
+        tone: "attention",
+        createdDate: "2026年11月20日",
+        desiredAmount: "1,000,000円",
+        claimCount: 3,
+        claimSummary: "3件（審査中 2件・不備あり 1件）",
+      },
+    ]);
+    expect(view.newEntry.reasons).toEqual([
+      NEW_ENTRY_BLOCKER_MESSAGES.beforeContractedEntry,
+      NEW_ENTRY_BLOCKER_MESSAGES.inadequateClaim,
+    ]);
+  });
+
+  it("a delay claim blocks unless has_entry_permission_when_delayed is set", () => {
+    const delayed = {
+      ...ready,
+      entries: [
+        {
+          id: 1,
+          code: "E1",
+          status: 5,
+          purchase_amount_desired: 1,
+          created_at: "2026-01-01",
+          claims: [{ status: 7 }],
+        },
+      ],
+    };
+    expect(toMyPageView(delayed).newEntry.reasons).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.delayClaim]);
+    expect(toMyPageView({ ...delayed, hasEntryPermissionWhenDelayed: true }).newEntry.allowed).toBe(true);
+  });
+
+  it("an expired identity says so with its valid date and asks for new documents at /profile", () => {
+    const view = toMyPageView({ ...ready, user: { ...ready.user, identity_valid_date: "2026-11-20" } });
+    const identity = view.steps.find((step) => step.id === "identity")!;
+    expect(identity.isNext).toBe(true);
+    expect(identity.text).toContain("本人確認書類の有効期限が切れています（有効期限：2026年11月20日）");
+    expect(identity.link).toEqual({ href: "/profile", label: "新しい書類を提出する" });
+    expect(view.identity).toEqual({ label: "期限切れ", validDate: "2026年11月20日", isExpired: true });
+  });
+});
