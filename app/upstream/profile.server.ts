@@ -1,7 +1,6 @@
 // The profile calls of §7 (GET/PATCH /api/profile/ and the two narrower PATCH variants) and the
 // identity documents it carries, shared by /register/profile and /profile.
 
-import { json, redirect } from "@remix-run/node";
 import { NON_FIELD_ERRORS } from "~/components/form";
 import type { UploadedFileView } from "~/components/upload-slot";
 import { formatZipcode } from "~/domain/contact-formats";
@@ -13,13 +12,8 @@ import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
 import type { UpstreamContext } from "./context.server";
 import { UpstreamValidationError } from "./errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
-import {
-  type UploadedFile,
-  fileProblem,
-  receiveMultipartForm,
-  sendUpload,
-  uploadFailureMessage,
-} from "./uploads.server";
+import { handleUploadIntent } from "./upload-actions.server";
+import type { UploadedFile } from "./uploads.server";
 
 /** §3 Profile as GET /api/profile/ answers it. */
 export interface Profile {
@@ -137,31 +131,12 @@ export function profileFormDefaults(profile: Profile) {
 
 export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
 
-/**
- * An identity upload posted by an upload slot: checked here (size, type), sent to the upstream, then
- * PRG back to the page's identity section; a refusal comes back at the slot with a 4xx.
- */
-export async function handleIdentityUpload(upstream: UpstreamContext, request: Request) {
-  const form = await receiveMultipartForm(request);
-  try {
-    const slot = form.fields.slot ?? "";
-    const side = form.fields.side;
-    if (form.fields.kind !== "identity" || (side !== "front" && side !== "back")) {
-      return json({ uploadError: { slot, message: "アップロード先が正しくありません。" } }, { status: 400 });
-    }
-    const problem = fileProblem(form);
-    if (problem) return json({ uploadError: { slot, message: problem } }, { status: 400 });
-    try {
-      await sendUpload(upstream, { kind: "identity", side, file: form.file! });
-    } catch (error) {
-      const message = uploadFailureMessage(error);
-      if (message === null) throw error;
-      return json({ uploadError: { slot, message } }, { status: 400 });
-    }
-    return redirect(`${upstream.url.pathname}#identity`);
-  } finally {
-    await form.cleanup();
-  }
+/** An identity upload posted by an upload slot (front or back), then back to the identity section. */
+export function handleIdentityUpload(upstream: UpstreamContext, request: Request) {
+  return handleUploadIntent(upstream, request, {
+    accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
+    redirectTo: () => `${upstream.url.pathname}#identity`,
+  });
 }
 
 /** The fields of an identity submission: the document type and the newest front and back. */
@@ -197,6 +172,4 @@ export function isIdentityDocumentType(value: unknown): value is IdentityDocumen
   return typeof value === "string" && (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
 
-export function isMultipart(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-}
+export { isMultipart } from "./upload-actions.server";

@@ -16,7 +16,7 @@ const NOT_ENTRY_FILE_BASES = new Set(["identity", "invoice", "additional_doc"]);
 export const UploadRefMessage = {
   duplicate: (id: number) => `ファイル ${id} が重複して指定されています。`,
   wrongClaimKind: (id: number, kind: string, position: number) =>
-    `ファイル ${id} (${kind}) は請求書${position}の書類ではありません。invoice-${position} か additional_doc-${position} のファイルを指定してください。`,
+    `ファイル ${id} (${kind}) は請求書${position}の書類ではありません。請求書（invoice）か追加書類（additional_doc）のファイルを指定してください。`,
   wrongEntryKind: (id: number, kind: string) =>
     `ファイル ${id} (${kind}) はお申し込みの書類として添付できません。`,
   attachedElsewhere: (id: number) => `ファイル ${id} は既に別のお申し込みに添付されています。`,
@@ -51,10 +51,9 @@ export class UploadRefChecker {
       }
       const kind = parseUploadKind(upload.kind);
       if (slot.kind === "claim") {
-        const fits =
-          kind !== null &&
-          (kind.base === "invoice" || kind.base === "additional_doc") &&
-          kind.displayId === slot.position;
+        // Any invoice-{n} / additional_doc-{n}: the number is the slot the file was uploaded into,
+        // and a claim removed from the middle of a draft moves the ones after it up a position.
+        const fits = kind !== null && (kind.base === "invoice" || kind.base === "additional_doc");
         if (!fits) messages.push(UploadRefMessage.wrongClaimKind(id, upload.kind, slot.position));
       } else if (kind === null || NOT_ENTRY_FILE_BASES.has(kind.base)) {
         messages.push(UploadRefMessage.wrongEntryKind(id, upload.kind));

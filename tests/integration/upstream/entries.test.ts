@@ -435,20 +435,22 @@ describe("bad input answers 400, never 500, and writes nothing", () => {
     expect(response.body.detail).toBeTruthy();
   });
 
-  it("keeps ids in the place they belong: another user's upload, a wrong claim slot, one file twice", async () => {
+  it("keeps ids in the place they belong: another user's upload, a non-claim file in a claim, one file twice", async () => {
     const client = createUserWithSession(upstream);
     const other = createUserWithSession(upstream);
     const foreign = insertUpload(upstream, other.userId, "invoice-1");
-    const own2 = insertUpload(upstream, client.userId, "invoice-2");
+    const statement = insertUpload(upstream, client.userId, "pl");
     const own1 = insertUpload(upstream, client.userId, "invoice-1");
+    const movedUp = insertUpload(upstream, client.userId, "invoice-3");
     const identity = insertUpload(upstream, client.userId, "identity");
     const errors = await errorsOf(
       client,
       validEntryBody({
         claims: [
           validClaim({ contentfiles: [foreign] }),
-          validClaim({ contentfiles: [own1] }),
-          validClaim({ contentfiles: [own2] }),
+          validClaim({ contentfiles: [statement] }),
+          // A claim's files keep their upload slot's number when an earlier claim is removed.
+          validClaim({ contentfiles: [own1, movedUp] }),
         ],
         addfiles: [identity],
       }),
@@ -456,8 +458,8 @@ describe("bad input answers 400, never 500, and writes nothing", () => {
     expect(errors.claims[0].contentfiles).toEqual([
       `無効な主キー "${foreign}" - オブジェクトは存在しません。`,
     ]);
-    expect(errors.claims[1].contentfiles[0]).toContain("invoice-2");
-    expect(errors.claims[2].contentfiles[0]).toContain("invoice-3");
+    expect(errors.claims[1].contentfiles[0]).toContain("(pl)");
+    expect(errors.claims[2]).toEqual({});
     expect(errors.addfiles).toHaveLength(1);
 
     const twice = await errorsOf(
@@ -752,7 +754,7 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
     expect(inadequate.claims[0].invoice_confirmation_status).toBe(2);
 
     const newInvoice = insertUpload(upstream, client.userId, "invoice-1");
-    const wrongSlot = insertUpload(upstream, client.userId, "invoice-2");
+    const wrongSlot = insertUpload(upstream, client.userId, "bs");
     const badFiles = await client.post(`/api/entries/${entry.id}/review/`, {
       claims: [{ id: first!.id, contentfiles: [wrongSlot] }],
     });

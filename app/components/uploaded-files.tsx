@@ -1,0 +1,43 @@
+// The files uploaded into a slot, each with a delete button behind a confirmation. The confirmation
+// is a <details> disclosure, so it works the same with and without JavaScript.
+
+import { Form, useActionData } from "@remix-run/react";
+
+export interface UploadedFileItem {
+  id: number;
+  name: string;
+  uploadedAt: string;
+}
+
+export function UploadedFiles({ files, label }: { files: readonly UploadedFileItem[]; label: string }) {
+  const actionData = useActionData<{ deleteError?: string }>();
+  if (files.length === 0) return null;
+  return (
+    <div className="uploaded-files">
+      {actionData?.deleteError ? (
+        <p className="alert" role="alert">
+          {actionData.deleteError}
+        </p>
+      ) : null}
+      <ul aria-label={`${label}のアップロード済みファイル`}>
+        {files.map((file) => (
+          <li key={file.id}>
+            <span className="uploaded-file-name">{file.name}</span>
+            <span className="uploaded-file-date">（{file.uploadedAt}）</span>
+            <details className="delete-confirmation">
+              <summary>削除</summary>
+              <Form method="post" replace preventScrollReset>
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="file_id" value={file.id} />
+                <p>「{file.name}」を削除しますか？</p>
+                <button type="submit" className="button button-danger">
+                  削除する
+                </button>
+              </Form>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// §2 The entry wizard's steps: their names, their order, their paths, and step detection by path.
+
+export const ENTRY_STEPS = [
+  "submitInvoices",
+  "submitFinancialStatements",
+  "submitWithdrawalsDetail",
+  "submitProfile",
+  "complete",
+] as const;
+export type EntryStepName = (typeof ENTRY_STEPS)[number];
+
+export const ENTRY_STEP_PATHS: Record<EntryStepName, string> = {
+  submitInvoices: "/entry/entry_invoice",
+  submitFinancialStatements: "/entry",
+  submitWithdrawalsDetail: "/entry/withdrawal_details",
+  submitProfile: "/profile/before_entry",
+  complete: "/entry/complete",
+};
+
+export const ENTRY_STEP_LABELS: Record<EntryStepName, string> = {
+  submitInvoices: "請求書",
+  submitFinancialStatements: "決算書類",
+  submitWithdrawalsDetail: "入出金明細・振込先",
+  submitProfile: "会員情報の確認",
+  complete: "完了",
+};
+
+export type DetectedStep = "financial" | "invoice" | "withdrawal";
+
+/**
+ * §2 "Step detection by path: financial step is a path ending in entry (optional trailing slash);
+ * invoice step is a path containing /entry/entry_invoice; withdrawal step is a path containing
+ * /entry/withdrawal_details."
+ */
+export function stepOfPath(pathname: string): DetectedStep | null {
+  if (pathname.includes("/entry/entry_invoice")) return "invoice";
+  if (pathname.includes("/entry/withdrawal_details")) return "withdrawal";
+  if (/entry\/?$/.test(pathname)) return "financial";
+  return null;
+}
+
+export function stepIndex(step: EntryStepName): number {
+  return ENTRY_STEPS.indexOf(step);
+}
