@@ -12,7 +12,10 @@ import { gzipSync } from "node:zlib";
 import { findFreePort, waitForHttp } from "../scripts/ports";
 
 const root = path.resolve(import.meta.dirname, "..");
-const publicDir = path.join(root, "public");
+// The same folders remix.config.js builds into (SAKIDORI_BUILD_DIR, default build/ + public/build/).
+const buildDir = process.env.SAKIDORI_BUILD_DIR || "build";
+const assetsDir = path.join(root, buildDir === "build" ? "public/build" : `${buildDir}/public`);
+const serverBuild = path.join(root, buildDir, "index.js");
 
 interface ManifestRoute {
   id: string;
@@ -28,10 +31,9 @@ interface Manifest {
 }
 
 function readManifest(): Manifest {
-  const buildDir = path.join(publicDir, "build");
-  const file = fs.readdirSync(buildDir).find((name) => /^manifest-[A-Za-z0-9]+\.js$/.test(name));
+  const file = fs.readdirSync(assetsDir).find((name) => /^manifest-[A-Za-z0-9]+\.js$/.test(name));
   if (!file) throw new Error("no build manifest: run npm run build");
-  const text = fs.readFileSync(path.join(buildDir, file), "utf8");
+  const text = fs.readFileSync(path.join(assetsDir, file), "utf8");
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
 }
 
@@ -46,7 +48,9 @@ function jsForRoute(manifest: Manifest, routeId: string): number {
     for (const imported of route.imports ?? []) files.add(imported);
   }
   let total = 0;
-  for (const file of files) total += gzipBytes(fs.readFileSync(path.join(publicDir, file)));
+  // Manifest paths are URLs under /build/.
+  for (const file of files)
+    total += gzipBytes(fs.readFileSync(path.join(assetsDir, file.replace(/^\/build\//, ""))));
   return total;
 }
 
@@ -65,7 +69,7 @@ function start(command: string, args: string[], env: Record<string, string>): Ch
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build", "index.js"))) {
+  if (!fs.existsSync(serverBuild)) {
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   }
   const manifest = readManifest();
@@ -83,7 +87,7 @@ async function main() {
   try {
     await waitForHttp(`http://127.0.0.1:${upstreamPort}/api/health/`);
     children.push(
-      start(path.join(root, "node_modules/.bin/remix-serve"), ["./build/index.js"], {
+      start(path.join(root, "node_modules/.bin/remix-serve"), [serverBuild], {
         NODE_ENV: "production",
         PORT: String(appPort),
         API_BASE_URL: `http://127.0.0.1:${upstreamPort}`,

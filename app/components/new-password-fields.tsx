@@ -1,7 +1,7 @@
 // The new password and its confirmation, as every form that sets a password asks for them.
 
 import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
-import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password";
+import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { TextField } from "./form";
 
 export function NewPasswordFields() {

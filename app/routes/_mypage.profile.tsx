@@ -26,12 +26,8 @@ import {
 } from "~/components/profile-fields";
 import type { UploadFailure } from "~/components/upload-slot";
 import { formatHolderName } from "~/domain/bank-account";
-import {
-  PROFILE_FIELD_LABELS,
-  PROFILE_FORM_FIELDS,
-  fullProfileValidator,
-  identityValidator,
-} from "~/forms/profile-schema";
+import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
+import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
 import { errorsFromQuery } from "~/routing/propagated-errors";
 import styles from "~/styles/profile.css";
@@ -48,6 +44,7 @@ import {
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/upstream/profile.server";
+import { validatedOnServer } from "~/forms/server-validation";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -141,7 +138,7 @@ export default function ProfilePage() {
           <IdentityUploads identity={view.identity} uploadError={actionData?.uploadError} />
           <ValidatedForm
             id={IDENTITY_FORM}
-            validator={identityValidator}
+            validator={validatedOnServer}
             method="post"
             noValidate
             className="form"
@@ -175,7 +172,7 @@ export default function ProfilePage() {
         </dl>
         <ValidatedForm
           id={PROFILE_FORM}
-          validator={fullProfileValidator}
+          validator={validatedOnServer}
           method="post"
           noValidate
           className="form"

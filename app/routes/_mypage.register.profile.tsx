@@ -24,11 +24,8 @@ import {
   IdentityUploads,
 } from "~/components/profile-fields";
 import type { UploadFailure } from "~/components/upload-slot";
-import {
-  PROFILE_FIELD_LABELS,
-  PROFILE_FORM_FIELDS,
-  registrationProfileValidator,
-} from "~/forms/profile-schema";
+import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
+import { registrationProfileValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/profile.css";
 import { withUpstream } from "~/upstream/context.server";
@@ -44,6 +41,7 @@ import {
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/upstream/profile.server";
+import { validatedOnServer } from "~/forms/server-validation";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の登録")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -100,7 +98,7 @@ export default function RegisterProfilePage() {
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
         <ValidatedForm
-          validator={registrationProfileValidator}
+          validator={validatedOnServer}
           method="post"
           noValidate
           className="form"

@@ -28,8 +28,10 @@ import { withUpstream } from "~/upstream/context.server";
 import { UpstreamUnauthorizedError, UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
-import { LOGIN_FIELD_LABELS, loginValidator } from "./schema";
+import { LOGIN_FIELD_LABELS } from "./labels";
+import { loginValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
+import { validatedOnServer } from "~/forms/server-validation";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
 
@@ -111,7 +113,7 @@ export default function LoginPage() {
     <div className="narrow">
       <h1>ログイン</h1>
       <PropagatedNotices codes={notices} />
-      <ValidatedForm validator={loginValidator} method="post" noValidate className="form">
+      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
         <ErrorSummary labels={LOGIN_FIELD_LABELS} />
         {wrongService ? (
           <p className="alert">

@@ -20,7 +20,9 @@ import { withUpstream } from "~/upstream/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
 import { requestPasswordReset } from "~/upstream/passwords.server";
-import { RECOVER_FIELD_LABELS, recoverValidator } from "./schema";
+import { RECOVER_FIELD_LABELS } from "./labels";
+import { recoverValidator } from "./schema.server";
+import { validatedOnServer } from "~/forms/server-validation";
 
 const RESET_REQUESTED_PATH = "/profile/password/reset/done";
 
@@ -61,7 +63,7 @@ export default function PasswordRecoverPage() {
       <p>
         ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをメールでお送りします。
       </p>
-      <ValidatedForm validator={recoverValidator} method="post" noValidate className="form">
+      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
         <ErrorSummary labels={RECOVER_FIELD_LABELS} />
         <HoneypotField />
         <TextField

@@ -30,8 +30,10 @@ import { withUpstream } from "~/upstream/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
 import { confirmPasswordReset } from "~/upstream/passwords.server";
-import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS, resetPasswordValidator } from "./schema";
+import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS } from "./labels";
+import { resetPasswordValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { validatedOnServer } from "~/forms/server-validation";
 
 const LINK_PARAMS = ["uid", "token"] as const;
 
@@ -113,7 +115,7 @@ export default function PasswordResetPage() {
       <h1>新しいパスワードの設定</h1>
       {actionData?.linkRejected ? <RejectedLinkAlert /> : null}
       <p>新しいパスワードを2回入力してください。設定すると、すべての端末でログアウトします。</p>
-      <ValidatedForm validator={resetPasswordValidator} method="post" noValidate className="form">
+      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
         <ErrorSummary labels={RESET_PASSWORD_FIELD_LABELS} />
         <HoneypotField />
         <NewPasswordFields />

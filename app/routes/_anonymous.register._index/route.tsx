@@ -26,13 +26,10 @@ import { withUpstream } from "~/upstream/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
-import {
-  CORPORATE_DIVISION_OPTIONS,
-  PASSWORD_RULE_TEXT,
-  REGISTER_FIELD_LABELS,
-  registerValidator,
-} from "./schema";
+import { CORPORATE_DIVISION_OPTIONS, PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
+import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
+import { validatedOnServer } from "~/forms/server-validation";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員登録")];
 
@@ -83,7 +80,7 @@ export default function RegisterPage() {
       <p>
         メールアドレスとパスワードを登録してください。登録後、メールアドレスの確認のためのメールをお送りします。
       </p>
-      <ValidatedForm validator={registerValidator} method="post" noValidate className="form">
+      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
         <ErrorSummary labels={REGISTER_FIELD_LABELS} />
         <HoneypotField />
         <ExperimentIdField />

@@ -16,7 +16,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { ErrorSummary, NON_FIELD_ERRORS, SubmitButton, TextField } from "~/components/form";
 import { placeNewPasswordErrors } from "~/domain/passwords";
-import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password";
+import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { pageTitle } from "~/routing/meta";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
@@ -25,8 +25,10 @@ import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.
 import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
 import { type AuthenticatedUser, requireUser } from "~/upstream/guards.server";
 import { changePassword } from "~/upstream/passwords.server";
-import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS, passwordChangeValidator } from "./schema";
+import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS } from "./labels";
+import { passwordChangeValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
+import { validatedOnServer } from "~/forms/server-validation";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -84,12 +86,7 @@ export default function PasswordChangePage() {
         {asksOldPassword ? "現在のパスワードと、" : ""}
         新しいパスワードを入力してください。変更すると、この端末以外ではログアウトします。
       </p>
-      <ValidatedForm
-        validator={passwordChangeValidator(asksOldPassword)}
-        method="post"
-        noValidate
-        className="form"
-      >
+      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
         <ErrorSummary labels={CHANGE_PASSWORD_FIELD_LABELS} />
         {asksOldPassword ? (
           <TextField

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { PasswordMessage } from "~/domain/passwords";
 import { withCrossFieldChecks } from "~/forms/cross-field";
-import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password";
+import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password.server";
 
 const validator = withCrossFieldChecks(withZod(z.object(newPasswordFields)), newPasswordsMatch);
 

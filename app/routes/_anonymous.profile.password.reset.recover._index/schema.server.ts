@@ -2,8 +2,6 @@
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { emailField } from "../_anonymous.login/schema";
+import { emailField } from "../_anonymous.login/schema.server";
 
 export const recoverValidator = withZod(z.object({ email: emailField }));
-
-export const RECOVER_FIELD_LABELS: Record<string, string> = { email: "メールアドレス" };

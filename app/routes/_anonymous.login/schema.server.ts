@@ -26,8 +26,3 @@ export const loginSchema = z.object({
 });
 
 export const loginValidator = withZod(loginSchema);
-
-export const LOGIN_FIELD_LABELS: Record<string, string> = {
-  email: "メールアドレス",
-  password: "パスワード",
-};

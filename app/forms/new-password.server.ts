@@ -6,8 +6,7 @@ import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { PasswordMessage } from "~/domain/passwords";
 import { type CrossFieldCheck, passwordsMatch } from "./cross-field";
-
-export const NEW_PASSWORD_MAX_LENGTH = 128;
+import { NEW_PASSWORD_MAX_LENGTH } from "./new-password-labels";
 
 export const newPasswordField = z
   .string({ required_error: ValidationMessage.blank })
@@ -32,8 +31,3 @@ export const newPasswordsMatch: CrossFieldCheck = passwordsMatch(
   "new_password2",
   PasswordMessage.mismatch,
 );
-
-export const NEW_PASSWORD_FIELD_LABELS = {
-  new_password1: "新しいパスワード",
-  new_password2: "新しいパスワード（確認）",
-} as const;

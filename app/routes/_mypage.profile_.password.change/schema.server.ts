@@ -7,23 +7,14 @@ import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { PasswordMessage } from "~/domain/passwords";
 import { withCrossFieldChecks } from "~/forms/cross-field";
-import {
-  NEW_PASSWORD_FIELD_LABELS,
-  NEW_PASSWORD_MAX_LENGTH,
-  newPasswordFields,
-  newPasswordsMatch,
-} from "~/forms/new-password";
+import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
+import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password.server";
+import type { PasswordChangeInput } from "./labels";
 
 const oldPasswordField = z
   .string({ required_error: ValidationMessage.blank })
   .min(1, ValidationMessage.blank)
   .max(NEW_PASSWORD_MAX_LENGTH, PasswordMessage.tooLong);
-
-export interface PasswordChangeInput {
-  old_password?: string;
-  new_password1: string;
-  new_password2: string;
-}
 
 /** With the current password (the usual account). */
 const changePasswordValidator: Validator<PasswordChangeInput> = withCrossFieldChecks(
@@ -40,10 +31,3 @@ const setPasswordValidator: Validator<PasswordChangeInput> = withCrossFieldCheck
 export function passwordChangeValidator(asksOldPassword: boolean): Validator<PasswordChangeInput> {
   return asksOldPassword ? changePasswordValidator : setPasswordValidator;
 }
-
-export const CHANGE_PASSWORD_FIELDS = ["old_password", "new_password1", "new_password2"] as const;
-
-export const CHANGE_PASSWORD_FIELD_LABELS: Record<string, string> = {
-  old_password: "現在のパスワード",
-  ...NEW_PASSWORD_FIELD_LABELS,
-};

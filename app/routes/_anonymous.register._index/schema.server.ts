@@ -5,10 +5,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { PasswordMessage } from "~/domain/passwords";
 import { passwordsMatch, withCrossFieldChecks } from "~/forms/cross-field";
-import { newPasswordConfirmationField, newPasswordField } from "~/forms/new-password";
-import { emailField } from "../_anonymous.login/schema";
-
-export { NEW_PASSWORD_RULE_TEXT as PASSWORD_RULE_TEXT } from "~/domain/passwords";
+import { newPasswordConfirmationField, newPasswordField } from "~/forms/new-password.server";
+import { emailField } from "../_anonymous.login/schema.server";
 
 export const registerSchema = z.object({
   email: emailField,
@@ -32,16 +30,3 @@ export const registerValidator = withCrossFieldChecks(
   withZod(registerSchema),
   passwordsMatch("password", "password_confirmation", PasswordMessage.mismatch),
 );
-
-export const REGISTER_FIELD_LABELS: Record<string, string> = {
-  email: "メールアドレス",
-  password: "パスワード",
-  password_confirmation: "パスワード（確認）",
-  corporate_division: "事業形態",
-  agreement: "利用規約への同意",
-};
-
-export const CORPORATE_DIVISION_OPTIONS = [
-  { value: "corporate", label: "法人" },
-  { value: "individual", label: "個人事業主" },
-] as const;

@@ -1,0 +1,28 @@
+// The profile form's field labels (the error summary names each field with them).
+
+export const PROFILE_FIELD_LABELS: Record<string, string> = {
+  identity_document_type: "本人確認書類の種類",
+  corporate_division: "事業形態",
+  company_name: "会社名・屋号",
+  last_name: "氏名（姓）",
+  first_name: "氏名（名）",
+  office_zipcode: "事業所の郵便番号",
+  office_prefecture: "事業所の都道府県",
+  office_city: "事業所の市区町村",
+  office_building_number: "事業所の番地・建物名",
+  office_phone: "事業所の電話番号",
+  owner_zipcode: "代表者ご自宅の郵便番号",
+  owner_prefecture: "代表者ご自宅の都道府県",
+  owner_city: "代表者ご自宅の市区町村",
+  owner_building_number: "代表者ご自宅の番地・建物名",
+  owner_phone: "代表者の電話番号",
+  sector: "業種",
+  business_summary: "事業内容",
+  bank_name: "金融機関名",
+  branch_name: "支店名",
+  deposit_type: "預金種目",
+  bank_account_number: "口座番号",
+  account_holder_name: "口座名義（カナ）",
+};
+
+export const PROFILE_FORM_FIELDS = Object.keys(PROFILE_FIELD_LABELS);

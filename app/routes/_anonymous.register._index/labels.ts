@@ -1,0 +1,16 @@
+// The registration form's labels and choices (the form validates on the server: schema.server.ts).
+
+export const REGISTER_FIELD_LABELS: Record<string, string> = {
+  email: "メールアドレス",
+  password: "パスワード",
+  password_confirmation: "パスワード（確認）",
+  corporate_division: "事業形態",
+  agreement: "利用規約への同意",
+};
+
+export const CORPORATE_DIVISION_OPTIONS = [
+  { value: "corporate", label: "法人" },
+  { value: "individual", label: "個人事業主" },
+] as const;
+
+export { NEW_PASSWORD_RULE_TEXT as PASSWORD_RULE_TEXT } from "~/domain/passwords";
