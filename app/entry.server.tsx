@@ -1,6 +1,6 @@
 // Server rendering: bots get the whole document at once, browsers a stream.
 
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -10,6 +10,23 @@ import { NonceProvider } from "~/components/nonce";
 import { contentSecurityPolicy, createNonce } from "~/security/headers.server";
 
 const ABORT_DELAY_MS = 5_000;
+
+/**
+ * React 18.3.1's renderToPipeableStream writes its whole 2048-byte buffer when the next character
+ * does not fit, so one to three zero bytes end such a chunk (facebook/react#24985 and #31134; the fix,
+ * #26228, was never released for React 18). Japanese text hits it on most pages, and in an attribute
+ * a browser turns the NUL into U+FFFD: a form's Japanese default value would come back corrupted.
+ * HTML never carries a NUL, so the padding is cut from the end of each chunk.
+ */
+function withoutChunkPadding(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      let end = chunk.length;
+      while (end > 0 && chunk.length - end < 3 && chunk[end - 1] === 0) end -= 1;
+      callback(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+    },
+  });
+}
 
 export default function handleRequest(
   request: Request,
@@ -33,7 +50,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutChunkPadding();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
