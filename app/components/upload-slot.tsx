@@ -1,9 +1,11 @@
 // One upload slot (ARCHITECTURE decision 8): its own form, one file per POST. Without JavaScript
-// the form posts and the page comes back with the file listed (or the error at the input); with it,
-// the same form posts in the background and the page updates in place. The accepted types and the
-// size limit are written beside the input.
+// the form posts and the page comes back with the file listed (or the error at the input). With it,
+// the file uploads as soon as it is chosen, with a progress bar, and the page updates in place. The
+// accepted types and the size limit are written beside the input.
 
-import { useFetcher } from "@remix-run/react";
+import { useMatches, useRevalidator } from "@remix-run/react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { ValidationMessage } from "~/domain/messages";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 
 export interface UploadedFileView {
@@ -21,20 +23,87 @@ export interface UploadSlotProps {
   label: string;
   kind: string;
   side?: "front" | "back";
-  current: UploadedFileView | null;
+  /** The file now in the slot, for slots that hold one (identity); lists use UploadedFiles. */
+  current?: UploadedFileView | null;
   /** The error the page's own action returned for this slot (no JavaScript). */
   error?: string | null;
 }
 
+/** §5 "Only one upload per file kind at a time": the kinds uploading now, across the page's slots. */
+const uploadingKinds = new Set<string>();
+
+interface XhrResult {
+  status: number;
+  body: unknown;
+}
+
+/** POSTs the slot's form to the route's data endpoint, reporting progress (fetch cannot). */
+function postWithProgress(form: HTMLFormElement, routeId: string, onProgress: (ratio: number) => void) {
+  return new Promise<XhrResult>((resolve, reject) => {
+    const url = new URL(form.action || window.location.href, window.location.href);
+    url.searchParams.set("_data", routeId);
+    const request = new XMLHttpRequest();
+    request.open("POST", url.toString());
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener("load", () => {
+      let body: unknown = null;
+      try {
+        body = request.responseText ? JSON.parse(request.responseText) : null;
+      } catch {
+        body = null;
+      }
+      resolve({ status: request.status, body });
+    });
+    request.addEventListener("error", () => reject(new Error("network")));
+    request.send(new FormData(form));
+  });
+}
+
 export function UploadSlot({ slot, label, kind, side, current, error }: UploadSlotProps) {
-  const fetcher = useFetcher<UploadFailure>();
-  const busy = fetcher.state !== "idle";
-  const fetcherError = fetcher.data?.uploadError?.slot === slot ? fetcher.data.uploadError.message : null;
-  const message = busy ? null : (fetcherError ?? error ?? null);
+  const [hydrated, setHydrated] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const matches = useMatches();
+  const revalidator = useRevalidator();
+  const routeId = matches.at(-1)?.id ?? "root";
+  useEffect(() => setHydrated(true), []);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const form = formRef.current;
+    if (!form || !event.target.files?.length) return;
+    if (uploadingKinds.has(kind)) {
+      setClientError(ValidationMessage.uploadInProgress);
+      event.target.value = "";
+      return;
+    }
+    uploadingKinds.add(kind);
+    setClientError(null);
+    setProgress(0);
+    try {
+      const result = await postWithProgress(form, routeId, setProgress);
+      const failure = (result.body as UploadFailure | null)?.uploadError;
+      if (failure) setClientError(failure.message);
+      else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
+      revalidator.revalidate();
+    } catch {
+      setClientError(UploadRuleMessage.failed);
+    } finally {
+      uploadingKinds.delete(kind);
+      setProgress(null);
+      form.reset();
+    }
+  }
+
+  const busy = progress !== null;
+  const message = busy ? null : (clientError ?? error ?? null);
   const inputId = `upload-${slot}`;
   const described = [`${inputId}-hint`, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
-    <fetcher.Form
+    <form
+      ref={formRef}
       method="post"
       encType="multipart/form-data"
       className={message ? "upload-slot field-has-error" : "upload-slot"}
@@ -50,11 +119,13 @@ export function UploadSlot({ slot, label, kind, side, current, error }: UploadSl
       <p id={`${inputId}-hint`} className="field-hint">
         {UploadRuleMessage.limits}
       </p>
-      <p className="upload-current" data-testid={`${inputId}-current`}>
-        {current
-          ? `アップロード済み：${current.name}（${current.uploadedAt}）`
-          : "まだアップロードされていません"}
-      </p>
+      {current !== undefined ? (
+        <p className="upload-current" data-testid={`${inputId}-current`}>
+          {current
+            ? `アップロード済み：${current.name}（${current.uploadedAt}）`
+            : "まだアップロードされていません"}
+        </p>
+      ) : null}
       {message ? (
         <p id={`${inputId}-error`} className="field-error" role="alert">
           <span className="visually-hidden">エラー：</span>
@@ -67,13 +138,24 @@ export function UploadSlot({ slot, label, kind, side, current, error }: UploadSl
         name="content"
         accept={ACCEPT_ATTRIBUTE}
         required
+        disabled={busy}
         aria-describedby={described}
         aria-invalid={message ? true : undefined}
         className="upload-input"
+        onChange={hydrated ? upload : undefined}
       />
-      <button type="submit" className="button button-secondary" disabled={busy}>
-        {busy ? "アップロード中…" : current ? "このファイルに差し替える" : "アップロードする"}
-      </button>
-    </fetcher.Form>
+      {busy ? (
+        <p className="upload-progress" role="status">
+          <progress max={1} value={progress ?? 0} aria-label={`${label}をアップロード中`} />
+          アップロード中… {Math.round((progress ?? 0) * 100)}%
+        </p>
+      ) : null}
+      {/* Without JavaScript the person sends the file with this button; with it the file goes when chosen. */}
+      {hydrated ? null : (
+        <button type="submit" className="button button-secondary">
+          {current ? "このファイルに差し替える" : "アップロードする"}
+        </button>
+      )}
+    </form>
   );
 }

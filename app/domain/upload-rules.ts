@@ -12,6 +12,8 @@ export const UploadRuleMessage = {
   unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
   noFile: "ファイルを選択してください。",
   emptyFile: "送信されたファイルは空です。",
+  /** §8 "Upload failure … else アップロードエラー": when the page got no answer it could read. */
+  failed: "アップロードエラー",
 } as const;
 
 /** What a file input accepts (a hint to the browser; the first bytes decide). */

@@ -20,6 +20,9 @@ export interface CurrentUser {
   allow_redirect_to_profile?: boolean;
   is_email_verified?: boolean;
   user_segment?: string;
+  financial_statements_status?: number;
+  withdrawals_detail_status?: number;
+  last_withdrawals_detail_date?: string | null;
 }
 
 export type UserStatus = "logout" | "login" | "preEntryDeclined" | "lackOfUserData";

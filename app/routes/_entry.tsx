@@ -1,7 +1,35 @@
-// §2 entry layout: the application wizard, with the account navigation.
+// §2 entry layout: the application wizard, with the account navigation and the step indicator.
 
-import { layoutRoute } from "~/components/page-frame";
+import { Outlet, useLocation } from "@remix-run/react";
+import { type FrameOptions, FrameErrorBoundary, PageFrame } from "~/components/page-frame";
+import { StepIndicator } from "~/components/step-indicator";
+import { ENTRY_STEPS, ENTRY_STEP_PATHS, type EntryStepName, stepOfPath } from "~/domain/entry-steps";
 
-const layout = layoutRoute({ navigation: "account", footer: true, narrow: true });
-export default layout.Layout;
-export const ErrorBoundary = layout.ErrorBoundary;
+const frame: FrameOptions = { navigation: "account", footer: true, narrow: true };
+
+const DETECTED: Record<string, EntryStepName> = {
+  invoice: "submitInvoices",
+  financial: "submitFinancialStatements",
+  withdrawal: "submitWithdrawalsDetail",
+};
+
+/** The step of a wizard page: §2 step detection by path, or the page's own path. */
+function currentStep(pathname: string): EntryStepName | null {
+  const detected = stepOfPath(pathname);
+  if (detected) return DETECTED[detected]!;
+  return ENTRY_STEPS.find((step) => ENTRY_STEP_PATHS[step] === pathname.replace(/\/$/, "")) ?? null;
+}
+
+export default function EntryLayout() {
+  const step = currentStep(useLocation().pathname);
+  return (
+    <PageFrame options={frame}>
+      {step ? <StepIndicator current={step} /> : null}
+      <Outlet />
+    </PageFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <FrameErrorBoundary options={frame} />;
+}

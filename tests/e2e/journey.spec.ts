@@ -3,7 +3,7 @@
 
 import { expect, test } from "@playwright/test";
 import { pdfFile, pngFile } from "./files";
-import { STRONG_PASSWORD, openPage, uniqueEmail, waitForHydration } from "./support";
+import { STRONG_PASSWORD, openPage, uniqueEmail, uploadInto, waitForHydration } from "./support";
 import { latestActivationLink } from "./support-account";
 import { fillCorporateProfile } from "./support-profile";
 
@@ -31,9 +31,7 @@ test("a business owner registers, confirms the e-mail, registers the profile and
     ["表面", pdfFile("front.pdf")],
     ["裏面", pngFile("back.png")],
   ] as const) {
-    const slot = page.locator("form.upload-slot").filter({ hasText: `本人確認書類（${side}）` });
-    await slot.getByLabel(`本人確認書類（${side}）`).setInputFiles(file);
-    await slot.getByRole("button", { name: "アップロードする" }).click();
+    const slot = await uploadInto(page, testInfo, `本人確認書類（${side}）`, file);
     await expect(slot.getByText(`アップロード済み：${file.name}`)).toBeVisible();
   }
   await waitForHydration(page, testInfo);

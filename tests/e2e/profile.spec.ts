@@ -3,17 +3,17 @@
 // for new documents.
 
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
-import { type FilePayload, oversizePdf, pdfFile, pngFile, renamedExecutable } from "./files";
-import { STRONG_PASSWORD, logIn, openPage, registerThroughUpstream, uniqueEmail } from "./support";
+import { oversizePdf, pdfFile, pngFile, renamedExecutable } from "./files";
+import {
+  STRONG_PASSWORD,
+  logIn,
+  openPage,
+  registerThroughUpstream,
+  uniqueEmail,
+  uploadInto,
+} from "./support";
 import { runOperator, userRow } from "./support-account";
 import { fillCorporateProfile } from "./support-profile";
-
-async function upload(page: Page, side: "表面" | "裏面", file: FilePayload) {
-  const slot = page.locator("form.upload-slot").filter({ hasText: `本人確認書類（${side}）` });
-  await slot.getByLabel(`本人確認書類（${side}）`).setInputFiles(file);
-  await slot.getByRole("button", { name: /アップロードする|このファイルに差し替える/ }).click();
-  return slot;
-}
 
 async function newUserOnProfilePage(page: Page, testInfo: TestInfo, label: string) {
   const email = uniqueEmail(testInfo, label);
@@ -28,9 +28,9 @@ test("a new user registers the profile with the identity front and back, then se
   page,
 }, testInfo) => {
   await newUserOnProfilePage(page, testInfo, "profile");
-  const front = await upload(page, "表面", pdfFile("licence-front.pdf"));
+  const front = await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile("licence-front.pdf"));
   await expect(front.getByText("アップロード済み：licence-front.pdf")).toBeVisible();
-  const back = await upload(page, "裏面", pngFile("licence-back.png"));
+  const back = await uploadInto(page, testInfo, "本人確認書類（裏面）", pngFile("licence-back.png"));
   await expect(back.getByText("アップロード済み：licence-back.png")).toBeVisible();
 
   await page.getByRole("radio", { name: "運転免許証" }).check();
@@ -48,18 +48,18 @@ test("a new user registers the profile with the identity front and back, then se
 
 test("a renamed executable and an 11 MiB file are refused at the slot", async ({ page }, testInfo) => {
   await newUserOnProfilePage(page, testInfo, "badfile");
-  const front = await upload(page, "表面", renamedExecutable());
+  const front = await uploadInto(page, testInfo, "本人確認書類（表面）", renamedExecutable());
   await expect(front.getByText("PDF、JPEG、PNGのファイルを選択してください。")).toBeVisible();
   await expect(front.getByText("まだアップロードされていません")).toBeVisible();
-  const back = await upload(page, "裏面", oversizePdf());
+  const back = await uploadInto(page, testInfo, "本人確認書類（裏面）", oversizePdf());
   await expect(back.getByText("ファイルサイズは10MBまでです。")).toBeVisible();
   await expect(back.getByText("まだアップロードされていません")).toBeVisible();
 });
 
 test("bad postcodes and phones get their messages, the other values are kept", async ({ page }, testInfo) => {
   await newUserOnProfilePage(page, testInfo, "badinput");
-  await upload(page, "表面", pdfFile());
-  await upload(page, "裏面", pdfFile("back.pdf"));
+  await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile());
+  await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("back.pdf"));
   await expect(page.getByText("アップロード済み：back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "パスポート" }).check();
   await fillCorporateProfile(page);
@@ -91,8 +91,8 @@ test("an expired identity asks for new documents, and new ones go back to review
   page,
 }, testInfo) => {
   const email = await newUserOnProfilePage(page, testInfo, "expired");
-  await upload(page, "表面", pdfFile("old-front.pdf"));
-  await upload(page, "裏面", pdfFile("old-back.pdf"));
+  await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile("old-front.pdf"));
+  await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("old-back.pdf"));
   await expect(page.getByText("アップロード済み：old-back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "運転免許証" }).check();
   await fillCorporateProfile(page);
@@ -106,9 +106,9 @@ test("an expired identity asks for new documents, and new ones go back to review
   await expect(page.getByTestId("identity-status")).toHaveText("期限切れ");
   await expect(page.getByText("本人確認書類の有効期限が切れています。")).toBeVisible();
 
-  await upload(page, "表面", pngFile("new-front.png"));
+  await uploadInto(page, testInfo, "本人確認書類（表面）", pngFile("new-front.png"));
   await expect(page.getByText("アップロード済み：new-front.png")).toBeVisible();
-  await upload(page, "裏面", pngFile("new-back.png"));
+  await uploadInto(page, testInfo, "本人確認書類（裏面）", pngFile("new-back.png"));
   await expect(page.getByText("アップロード済み：new-back.png")).toBeVisible();
   await page.getByRole("radio", { name: "マイナンバーカード（個人番号カード）" }).check();
   await page.getByRole("button", { name: "本人確認書類を提出する" }).click();

@@ -119,3 +119,21 @@ export async function startAppAgainst(
       }),
   };
 }
+
+/**
+ * Puts a file into the upload slot labelled `label`: with JavaScript it uploads when chosen; without,
+ * the person presses the slot's button. Answers the slot, to read its result.
+ */
+export async function uploadInto(
+  page: Page,
+  testInfo: TestInfo,
+  label: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const slot = page.locator("form.upload-slot").filter({ has: page.getByLabel(label, { exact: true }) });
+  await slot.getByLabel(label, { exact: true }).setInputFiles(file);
+  if (!isJavaScriptOn(testInfo)) {
+    await slot.getByRole("button", { name: /アップロードする|このファイルに差し替える/ }).click();
+  }
+  return slot;
+}

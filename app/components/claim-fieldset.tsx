@@ -1,0 +1,340 @@
+// One claim of the invoice step (§3 Claim, Receive-payment account; "請求書1" … "請求書5"). Its inputs
+// belong to the step's form through their form attribute, so the claim's upload slots (forms of their
+// own) stand inside it. Field names are the draft's paths: claims[0].amount,
+// claims[0].receive_payment_account.obliger_accounts[1].holder_name. Kept as a component so that the
+// resubmission screens can mount it on an existing entry.
+
+import { claimUploadKind } from "~/domain/file-kinds";
+import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
+import {
+  FieldMessage,
+  LinkedInput,
+  LinkedRadios,
+  RequirementMark,
+  fieldId,
+  useFieldError,
+} from "./linked-fields";
+import { UploadSlot } from "./upload-slot";
+import { UploadedFiles } from "./uploaded-files";
+
+export interface ClaimFileItem {
+  id: number;
+  name: string;
+  uploadedAt: string;
+  error: boolean;
+}
+
+/** A claim as the form shows it (inputs' text; radios "true"/"false"/""). */
+export interface ClaimFormValues {
+  obliger_company_name: string;
+  houjinbangou: string;
+  houjinbangou_address: string;
+  amount: string;
+  scheduled_deposit_amount_from_obliger: string;
+  obliger_payment_date: string;
+  is_fixed_debt: "true" | "false" | "";
+  is_bank_transfer_from_obliger: "true" | "false" | "";
+  receive_payment_account: {
+    bank_name: string;
+    deposit_type: string;
+    bank_account_number: string;
+    obliger_accounts: { holder_name: string }[];
+  };
+}
+
+export interface ClaimFilesView {
+  invoices: ClaimFileItem[];
+  additionalDocs: ClaimFileItem[];
+  /** Files of another claim's slot (the claims were renumbered): not counted, to be uploaded again. */
+  misplaced: ClaimFileItem[];
+}
+
+const YES_NO = [
+  { value: "true", label: "はい" },
+  { value: "false", label: "いいえ" },
+] as const;
+
+/** §3 Receive-payment account deposit_type: ordinary or current (§5 普通か当座を選択してください。). */
+const DEPOSIT_TYPES = [
+  { value: "ordinary", label: "普通" },
+  { value: "current", label: "当座" },
+] as const;
+
+const MAX_HOLDER_NAMES = 10;
+
+function HolderNames({ formId, index, names }: { formId: string; index: number; names: readonly string[] }) {
+  const count = names.length;
+  const base = `claims[${index}].receive_payment_account.obliger_accounts`;
+  const hintId = `claim-${index + 1}-holders-hint`;
+  return (
+    <fieldset className="field holder-names" id={`claim-${index + 1}-holders`} aria-describedby={hintId}>
+      <legend className="field-label">
+        売掛先の振込名義 <RequirementMark required={false} />
+      </legend>
+      <p id={hintId} className="field-hint">
+        売掛先からの振込で通帳に表示される名義です。全角カタカナ・英数字・記号（゛゜（）「」／．ー￥）とスペースで、30文字以内（ヲは使えません）。半角カナやひらがなで入力しても全角カタカナに変換して保存します（例：カ）ウリカケサキ）。
+      </p>
+      {Array.from({ length: count }, (_, holder) => (
+        <div key={holder} className="holder-name-row">
+          <LinkedInput
+            formId={formId}
+            name={`${base}[${holder}].holder_name`}
+            label={`振込名義${holder + 1}`}
+            maxLength={60}
+            defaultValue={names[holder] ?? ""}
+          />
+          {count > 1 ? (
+            <button
+              type="submit"
+              form={formId}
+              name="intent"
+              value={`remove_holder:${index}:${holder}`}
+              className="link-button holder-remove"
+            >
+              振込名義{holder + 1}を削除
+            </button>
+          ) : null}
+        </div>
+      ))}
+      {count < MAX_HOLDER_NAMES ? (
+        <button
+          type="submit"
+          form={formId}
+          name="intent"
+          value={`add_holder:${index}`}
+          className="button button-secondary"
+        >
+          振込名義を追加する
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ClaimUploads({
+  index,
+  files,
+  uploadError,
+}: {
+  index: number;
+  files: ClaimFilesView;
+  uploadError: { slot: string; message: string } | null;
+}) {
+  const n = index + 1;
+  const problemName = `claims[${index}].invoice`;
+  const error = useFieldError(problemName);
+  const slots = [
+    {
+      slot: `claim-${n}-invoice`,
+      kind: claimUploadKind("invoice", n),
+      label: "請求書",
+      files: files.invoices,
+    },
+    {
+      slot: `claim-${n}-additional_doc`,
+      kind: claimUploadKind("additional_doc", n),
+      label: "追加書類（任意）",
+      files: files.additionalDocs,
+    },
+  ];
+  return (
+    <div
+      className={error ? "claim-uploads field-has-error" : "claim-uploads"}
+      id={fieldId(problemName)}
+      tabIndex={-1}
+    >
+      <p className="field-hint">
+        請求書（必須）と、必要に応じて契約書・発注書などの追加書類をアップロードしてください。
+        <noscript>
+          JavaScriptが無効な場合、アップロードすると画面が読み込み直されます。先に「下書き保存」を押して入力内容を保存してください。
+        </noscript>
+      </p>
+      <FieldMessage id={fieldId(problemName)} error={error} />
+      <div className="claim-upload-grid">
+        {slots.map((slot) => {
+          return (
+            <div key={slot.slot} className="claim-upload">
+              <UploadSlot
+                slot={slot.slot}
+                label={`請求書${n}の${slot.label}`}
+                kind={slot.kind}
+                error={uploadError?.slot === slot.slot ? uploadError.message : null}
+              />
+              <UploadedFiles files={slot.files} label={`請求書${n}の${slot.label}`} />
+            </div>
+          );
+        })}
+      </div>
+      {files.misplaced.length > 0 ? (
+        <div className="misplaced-files">
+          <p className="field-error">
+            請求書の番号が変わったため、次のファイルはこの請求書のファイルとして使えません。削除して、上の欄からもう一度アップロードしてください。
+          </p>
+          <UploadedFiles files={files.misplaced} label={`請求書${n}の番号が変わる前のファイル`} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export interface ClaimFieldsetProps {
+  formId: string;
+  index: number;
+  claimCount: number;
+  values: ClaimFormValues;
+  files: ClaimFilesView;
+  suggestions: SuggestionsView | null;
+  uploadError: { slot: string; message: string } | null;
+}
+
+export function ClaimFieldset({
+  formId,
+  index,
+  claimCount,
+  values,
+  files,
+  suggestions,
+  uploadError,
+}: ClaimFieldsetProps) {
+  const account = values.receive_payment_account;
+  const n = index + 1;
+  const path = (field: string) => `claims[${index}].${field}`;
+  return (
+    <fieldset className="claim" id={`claim-${n}`}>
+      <legend className="claim-legend">請求書{n}</legend>
+      {claimCount > 1 ? (
+        <details className="claim-remove delete-confirmation">
+          <summary>請求書{n}を削除</summary>
+          <p>
+            請求書{n}の入力内容とファイルを削除します。
+            {n < claimCount
+              ? "後ろの請求書の番号が1つずつ繰り上がり、そのファイルはアップロードし直しが必要になります。"
+              : ""}
+          </p>
+          <button
+            type="submit"
+            form={formId}
+            name="intent"
+            value={`remove_claim:${index}`}
+            className="button button-danger"
+          >
+            請求書{n}を削除する
+          </button>
+        </details>
+      ) : null}
+
+      <h3 className="claim-section-title">売掛先（請求書の宛先）</h3>
+      <CompanyNameField
+        formId={formId}
+        index={index}
+        defaultValue={values.obliger_company_name}
+        suggestions={suggestions}
+      />
+      <div className="field-row">
+        <LinkedInput
+          formId={formId}
+          defaultValue={values.houjinbangou}
+          name={path("houjinbangou")}
+          label="売掛先の法人番号"
+          inputMode="numeric"
+          maxLength={20}
+          hint="13桁の数字です。「法人番号を検索」で候補から選ぶと入力されます。"
+        />
+        <LinkedInput
+          formId={formId}
+          defaultValue={values.houjinbangou_address}
+          name={path("houjinbangou_address")}
+          label="売掛先の所在地"
+          maxLength={255}
+        />
+      </div>
+
+      <h3 className="claim-section-title">請求書の内容</h3>
+      <div className="field-row">
+        <LinkedInput
+          formId={formId}
+          defaultValue={values.amount}
+          name={path("amount")}
+          label="請求書額面（税込・円）"
+          required
+          inputMode="numeric"
+          maxLength={20}
+          hint="請求書に記載された、消費税込みの請求金額です（例：1,100,000）。"
+        />
+        <LinkedInput
+          formId={formId}
+          defaultValue={values.scheduled_deposit_amount_from_obliger}
+          name={path("scheduled_deposit_amount_from_obliger")}
+          label="売掛先からの銀行振込金額（円）"
+          required
+          inputMode="numeric"
+          maxLength={20}
+          hint="売掛先から実際に振り込まれる予定の金額です。請求書額面（税込）以下で入力してください。"
+        />
+      </div>
+      <LinkedInput
+        formId={formId}
+        defaultValue={values.obliger_payment_date}
+        name={path("obliger_payment_date")}
+        label="入金予定日（支払期日）"
+        type="date"
+        required
+        maxLength={10}
+        hint="売掛先から入金される予定の日です（例：2026-12-31）。"
+        className="field-date"
+      />
+      <LinkedRadios
+        formId={formId}
+        checkedValue={values.is_fixed_debt}
+        name={path("is_fixed_debt")}
+        legend="納品やサービスの提供は完了し、請求金額は確定していますか"
+        options={YES_NO}
+      />
+      <LinkedRadios
+        formId={formId}
+        checkedValue={values.is_bank_transfer_from_obliger}
+        name={path("is_bank_transfer_from_obliger")}
+        legend="売掛先から銀行振込で支払われますか"
+        options={YES_NO}
+      />
+
+      <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
+      <LinkedInput
+        formId={formId}
+        defaultValue={account.bank_name}
+        name={path("receive_payment_account.bank_name")}
+        label="金融機関名"
+        required
+        maxLength={255}
+        hint="例：みどり銀行"
+      />
+      <div className="field-row">
+        <LinkedRadios
+          formId={formId}
+          checkedValue={account.deposit_type}
+          name={path("receive_payment_account.deposit_type")}
+          legend="預金種目"
+          options={DEPOSIT_TYPES}
+        />
+        <LinkedInput
+          formId={formId}
+          defaultValue={account.bank_account_number}
+          name={path("receive_payment_account.bank_account_number")}
+          label="口座番号"
+          required
+          inputMode="numeric"
+          maxLength={10}
+          hint="7桁の数字です（例：1234567）。"
+        />
+      </div>
+      <HolderNames
+        formId={formId}
+        index={index}
+        names={account.obliger_accounts.map((holder) => holder.holder_name)}
+      />
+
+      <h3 className="claim-section-title">書類</h3>
+      <ClaimUploads index={index} files={files} uploadError={uploadError} />
+    </fieldset>
+  );
+}

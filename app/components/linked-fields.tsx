@@ -1,0 +1,254 @@
+// Fields of a plain Remix form whose inputs may stand outside its <form> element and belong to it
+// through their form attribute (the invoice step's claims, whose upload slots are forms of their
+// own). The errors are the action's answer (fieldErrors, keyed by field path), given through
+// FieldErrorsProvider; no validation library runs in the browser, which keeps the wizard's JavaScript
+// small (issue 5: within 110 KB). Same markup as components/form.tsx: label, ※必須/※任意, hint,
+// error, aria-describedby; an error summary at the top that links to each field.
+
+import { type ReactNode, createContext, useContext, useEffect, useRef } from "react";
+
+/**
+ * The id of a field's input: the same as components/form.tsx gives (error-summary links agree), kept
+ * here so this page does not load form.tsx and, with it, remix-validated-form.
+ */
+export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+
+/** The key of the errors that belong to no field (DRF's non_field_errors, as in components/form.tsx). */
+export const NON_FIELD_ERRORS = "non_field_errors";
+
+const FieldErrorsContext = createContext<Record<string, string>>({});
+
+export function FieldErrorsProvider({
+  errors,
+  children,
+}: {
+  errors: Record<string, string> | undefined;
+  children: ReactNode;
+}) {
+  return <FieldErrorsContext.Provider value={errors ?? {}}>{children}</FieldErrorsContext.Provider>;
+}
+
+export function useFieldError(name: string): string | undefined {
+  return useContext(FieldErrorsContext)[name];
+}
+
+function describedBy(...ids: (string | null)[]) {
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
+export function RequirementMark({ required }: { required: boolean }) {
+  return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
+}
+
+export function FieldMessage({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className="field-error">
+      <span className="visually-hidden">エラー：</span>
+      {error}
+    </p>
+  );
+}
+
+interface FrameProps {
+  id: string;
+  label: string;
+  required: boolean;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+function FieldFrame({ id, label, required, hint, error, className, children }: FrameProps) {
+  return (
+    <div className={[error ? "field field-has-error" : "field", className].filter(Boolean).join(" ")}>
+      <label htmlFor={id} className="field-label">
+        {label} <RequirementMark required={required} />
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={id} error={error} />
+      {children}
+    </div>
+  );
+}
+
+interface LinkedInputProps {
+  formId: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  type?: "text" | "date";
+  inputMode?: "text" | "numeric";
+  maxLength?: number;
+  autoComplete?: string;
+  className?: string;
+  /** What the page shows (the saved draft, or what was typed when it could not be saved). */
+  defaultValue: string;
+}
+
+/** A text input of the form `formId`, wherever it stands on the page. */
+export function LinkedInput({
+  formId,
+  name,
+  label,
+  required = false,
+  hint,
+  type = "text",
+  inputMode,
+  maxLength,
+  autoComplete = "off",
+  className,
+  defaultValue,
+}: LinkedInputProps) {
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
+      <input
+        id={id}
+        name={name}
+        form={formId}
+        type={type}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+        className="field-input"
+      />
+    </FieldFrame>
+  );
+}
+
+export function LinkedTextArea({
+  formId,
+  name,
+  label,
+  required = false,
+  hint,
+  maxLength,
+  rows = 4,
+  defaultValue,
+}: {
+  formId: string;
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  maxLength?: number;
+  rows?: number;
+  defaultValue: string;
+}) {
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <textarea
+        id={id}
+        name={name}
+        form={formId}
+        maxLength={maxLength}
+        rows={rows}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+        className="field-input"
+      />
+    </FieldFrame>
+  );
+}
+
+/** A radio group (fieldset and legend) of the form `formId`. */
+export function LinkedRadios({
+  formId,
+  name,
+  legend,
+  options,
+  required = true,
+  hint,
+  checkedValue,
+}: {
+  formId: string;
+  name: string;
+  checkedValue: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  required?: boolean;
+  hint?: ReactNode;
+}) {
+  const error = useFieldError(name);
+  const id = fieldId(name);
+  return (
+    <fieldset
+      className={error ? "field field-has-error" : "field"}
+      aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+    >
+      <legend className="field-label">
+        {legend} <RequirementMark required={required} />
+      </legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={id} error={error} />
+      <div className="choices choices-inline">
+        {options.map((option, index) => (
+          <label key={option.value} className="choice">
+            <input
+              type="radio"
+              name={name}
+              form={formId}
+              value={option.value}
+              id={index === 0 ? id : `${id}-${option.value}`}
+              defaultChecked={option.value === checkedValue}
+              aria-invalid={error ? true : undefined}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * 「エラー：」 and each message linking to its field, with the same wording as at the field; it takes
+ * focus when it appears (with JavaScript; without it the page loads with it on top).
+ */
+export function LinkedErrorSummary({ labels }: { labels: Record<string, string> }) {
+  const errors = useContext(FieldErrorsContext);
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors).filter(([, message]) => Boolean(message));
+  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
+      <ul>
+        {entries.map(([name, message]) =>
+          name === NON_FIELD_ERRORS ? (
+            <li key={name}>{message}</li>
+          ) : (
+            <li key={name}>
+              <a href={`#${fieldId(name)}`}>
+                {labels[name] ? `${labels[name]}：` : ""}
+                {message}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
+  );
+}

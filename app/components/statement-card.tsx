@@ -1,0 +1,141 @@
+// One account activity statement of the withdrawal step (§3 Account activity statement item): the
+// bank name, the 7-digit account number, the format (passbook or internet banking) and the two
+// uploads the format needs, each with its files. The text controls belong to the step's form (`form`
+// attribute); the upload slots are forms of their own beside them.
+
+import { useState } from "react";
+import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
+import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
+import {
+  STATEMENT_FORMAT_LABELS,
+  STATEMENT_UPLOAD_LABELS,
+  type StatementUploadKind,
+  effectiveFileFormat,
+  statementField,
+  statementUploadKind,
+  statementUploadKinds,
+} from "~/domain/withdrawal-step";
+import { StepButton, StepRadioGroup, StepTextField, stepFieldId } from "./statement-fields";
+
+export interface StatementView {
+  bank_name: string;
+  bank_account_number: string;
+  file_format: "passbook" | "ib";
+  files: Partial<Record<StatementUploadKind, UploadedFileItem[]>>;
+}
+
+const FORMAT_OPTIONS = (["passbook", "ib"] as const).map((value) => ({
+  value,
+  label: STATEMENT_FORMAT_LABELS[value],
+}));
+
+const UPLOAD_HINTS: Record<StatementUploadKind, string> = {
+  passbook_cover: "金融機関名・支店名・口座番号・口座名義がわかる表紙（見開き）の写真です。",
+  passbook_details: "必要な期間の入出金がすべて写っているページです。",
+  ib_info: "金融機関名・支店名・口座番号・口座名義が表示された画面です。",
+  ib_details: "必要な期間の入出金明細が表示された画面です。",
+};
+
+export function StatementCard({
+  form,
+  index,
+  removable,
+  statement,
+  errors,
+  uploadError,
+}: {
+  form: string;
+  /** 0-based position; the page numbers statements from 1 (§9). */
+  index: number;
+  removable: boolean;
+  statement: StatementView;
+  errors: Record<string, string>;
+  uploadError?: { slot: string; message: string } | null;
+}) {
+  const displayId = index + 1;
+  // The format decides the slots: with JavaScript they follow the choice at once; without it, the
+  // choice is saved with 「入力内容を保存」 and the page comes back with the right slots.
+  const [format, setFormat] = useState<"passbook" | "ib">(statement.file_format);
+  const uploadsError = errors[statementField(index, "uploads")];
+  return (
+    <li className="statement-card" id={`bank-${displayId}`} aria-labelledby={`bank-${displayId}-title`}>
+      <h3 id={`bank-${displayId}-title`}>口座{displayId}</h3>
+      <div className="statement-row">
+        <StepTextField
+          form={form}
+          name={statementField(index, "bank_name")}
+          label="金融機関名"
+          defaultValue={statement.bank_name}
+          error={errors[statementField(index, "bank_name")]}
+          maxLength={100}
+          hint="例: みどり銀行"
+        />
+        <StepTextField
+          form={form}
+          name={statementField(index, "bank_account_number")}
+          label="口座番号"
+          defaultValue={statement.bank_account_number}
+          error={errors[statementField(index, "bank_account_number")]}
+          maxLength={7}
+          inputMode="numeric"
+          hint="7桁の半角数字（例: 1234567）"
+        />
+      </div>
+      <StepRadioGroup
+        form={form}
+        name={statementField(index, "file_format")}
+        legend="入出金明細の形式"
+        options={FORMAT_OPTIONS}
+        value={format}
+        onChange={(value) => setFormat(effectiveFileFormat(value))}
+      />
+      <div className="statement-actions">
+        <StepButton form={form} intent={`save_bank:${index}`} pendingText="保存しています…">
+          入力内容を保存
+        </StepButton>
+        {removable ? (
+          <StepButton form={form} intent={`remove_bank:${index}`} variant="link">
+            口座{displayId}を削除する
+          </StepButton>
+        ) : null}
+      </div>
+      <div
+        id={stepFieldId(statementField(index, "uploads"))}
+        tabIndex={-1}
+        className={uploadsError ? "field field-has-error" : "field"}
+      >
+        <p className="field-label">{STATEMENT_FORMAT_LABELS[format]}のアップロード</p>
+        {uploadsError ? (
+          <p className="field-error">
+            <span className="visually-hidden">エラー：</span>
+            {uploadsError}
+          </p>
+        ) : null}
+        <ul className="statement-slots">
+          {statementUploadKinds(format).map((base) => {
+            const kind = statementUploadKind(base, displayId);
+            const files = statement.files[base] ?? [];
+            const newest = files.at(-1);
+            const current: UploadedFileView | null = newest
+              ? { name: newest.name, uploadedAt: newest.uploadedAt }
+              : null;
+            const label = `${STATEMENT_UPLOAD_LABELS[base]}（口座${displayId}）`;
+            return (
+              <li key={kind} className="statement-slot">
+                <p className="field-hint">{UPLOAD_HINTS[base]}</p>
+                <UploadSlot
+                  slot={kind}
+                  label={label}
+                  kind={kind}
+                  current={current}
+                  error={uploadError?.slot === kind ? uploadError.message : null}
+                />
+                <UploadedFiles files={files} label={label} />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,227 @@
+// Field pieces for the financial and withdrawal steps. Their inputs sit beside upload slots, which
+// are forms of their own (ARCHITECTURE decision 8), and HTML forms cannot nest: so these controls
+// name their form with the `form` attribute instead of living inside it, and the step's action
+// (server-side rules of app/domain) answers the errors, shown at each field and in a summary at the
+// top (REFERENCE.md: デジタル庁 and GOV.UK patterns, the same wording in both places).
+
+import { useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+
+/** The id of a field's control (the summary links to it); the same shape as components/form.tsx. */
+export const stepFieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+
+const describedBy = (...ids: (string | false | null | undefined)[]) =>
+  ids.filter(Boolean).join(" ") || undefined;
+
+function Requirement({ required }: { required: boolean }) {
+  return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
+}
+
+function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="field-error">
+      <span className="visually-hidden">エラー：</span>
+      {message}
+    </p>
+  );
+}
+
+export interface StepTextFieldProps {
+  form: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string | null;
+  required?: boolean;
+  hint?: ReactNode;
+  maxLength?: number;
+  inputMode?: "text" | "numeric";
+  autoComplete?: string;
+}
+
+export function StepTextField({
+  form,
+  name,
+  label,
+  defaultValue,
+  error,
+  required = true,
+  hint,
+  maxLength,
+  inputMode,
+  autoComplete = "off",
+}: StepTextFieldProps) {
+  const id = stepFieldId(name);
+  return (
+    <div className={error ? "field field-has-error" : "field"}>
+      <label htmlFor={id} className="field-label">
+        {label} <Requirement required={required} />
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+      <input
+        id={id}
+        form={form}
+        name={name}
+        type="text"
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+        className="field-input"
+      />
+    </div>
+  );
+}
+
+export interface StepRadioGroupProps {
+  form: string;
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  /** Controlled: the page keeps the answer, so what depends on it follows at once with JavaScript. */
+  value: string | null;
+  onChange(value: string): void;
+  error?: string | null;
+  required?: boolean;
+  hint?: ReactNode;
+}
+
+export function StepRadioGroup({
+  form,
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  required = true,
+  hint,
+}: StepRadioGroupProps) {
+  const id = stepFieldId(name);
+  return (
+    <fieldset
+      className={error ? "field field-has-error" : "field"}
+      aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+    >
+      <legend className="field-label">
+        {legend} <Requirement required={required} />
+      </legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+      <div className="choices">
+        {options.map((option, index) => (
+          <label key={option.value} className="choice">
+            <input
+              type="radio"
+              form={form}
+              name={name}
+              value={option.value}
+              id={index === 0 ? id : `${id}-${option.value}`}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              aria-invalid={error ? true : undefined}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * 「エラー：」 and each message linking to its field, in page order. Takes focus when it appears after
+ * a submit with JavaScript; without it the page loads with the summary on top.
+ */
+export function StepErrorSummary({
+  errors,
+  labels,
+}: {
+  errors: Record<string, string>;
+  /** What to call each field in the summary; a message without a label stands alone. */
+  labels: (name: string) => string | null;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors);
+  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
+      <ul>
+        {entries.map(([name, message]) => {
+          const label = labels(name);
+          if (name === "non_field_errors") return <li key={name}>{message}</li>;
+          return (
+            <li key={name}>
+              <a href={`#${stepFieldId(name)}`}>
+                {label ? `${label}：` : ""}
+                {message}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * A submit button of the step's form, wherever it sits on the page (`form` attribute). With
+ * JavaScript it says it is working while its own intent is on the way, and every step button waits,
+ * so a double press sends one request.
+ */
+export function StepButton({
+  form,
+  intent,
+  children,
+  pendingText,
+  variant = "secondary",
+  hidden = false,
+}: {
+  form: string;
+  intent: string;
+  children: ReactNode;
+  pendingText?: string;
+  variant?: "primary" | "secondary" | "danger" | "link";
+  /** The form's default button (Enter in a field): present for the browser, not shown. */
+  hidden?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== undefined;
+  const mine = busy && navigation.formData?.get("intent") === intent;
+  const className = hidden
+    ? "visually-hidden"
+    : variant === "link"
+      ? "link-button"
+      : `button button-${variant}`;
+  return (
+    <button
+      type="submit"
+      form={form}
+      name="intent"
+      value={intent}
+      className={className}
+      disabled={busy}
+      aria-disabled={busy || undefined}
+      tabIndex={hidden ? -1 : undefined}
+      aria-hidden={hidden || undefined}
+    >
+      {mine && pendingText ? pendingText : children}
+    </button>
+  );
+}

@@ -1,0 +1,81 @@
+// §4 "Unsaved-change flags compare current step inputs and files with stored copies." With
+// JavaScript, leaving a wizard step with unsaved changes asks first: closing or reloading the tab
+// (beforeunload) and following a link inside the app (Remix's useBlocker). Files are saved the moment
+// they upload, so only the form's values are compared: the form as it is now against the form as it
+// was when the page showed the saved draft. Submitting the form is never blocked (it saves).
+
+import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+
+export const UNSAVED_CHANGES_MESSAGE =
+  "入力内容が保存されていません。このまま移動すると、入力した内容は失われます。移動してもよろしいですか？";
+
+/** The form's values (its own inputs and those tied to it by the form attribute), files left out. */
+function serializeForm(formId: string): string | null {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return null;
+  const pairs: string[] = [];
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== "string" || name.startsWith("__rvf")) continue;
+    pairs.push(`${name}=${value}`);
+  }
+  return pairs.join("\n");
+}
+
+/**
+ * `revision` changes whenever the page shows newly saved values (the snapshot is then taken again).
+ */
+export function useUnsavedChanges(formId: string, revision: string, message = UNSAVED_CHANGES_MESSAGE) {
+  const snapshot = useRef<string | null>(null);
+  const submitting = useRef(false);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    snapshot.current = serializeForm(formId);
+  }, [formId, revision]);
+
+  // A submission of this form saves the draft: leaving through it is what the person asked for.
+  useEffect(() => {
+    const onSubmit = (event: Event) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.id === formId) submitting.current = true;
+    };
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, [formId]);
+  useEffect(() => {
+    if (navigation.state === "idle") submitting.current = false;
+  }, [navigation.state]);
+
+  const isDirty = useCallback(() => {
+    if (submitting.current || snapshot.current === null) return false;
+    const current = serializeForm(formId);
+    return current !== null && current !== snapshot.current;
+  }, [formId]);
+
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!isDirty()) return;
+        event.preventDefault();
+        // Older browsers show the prompt only when returnValue is set.
+        event.returnValue = "";
+      },
+      [isDirty],
+    ),
+  );
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search) &&
+      isDirty(),
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm(message)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker, message]);
+
+  return { isDirty };
+}

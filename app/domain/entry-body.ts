@@ -1,0 +1,123 @@
+// §7 POST /api/entries/: the entry body built from the draft, "claims' holder names filled from
+// formatted names", every claim's files and the entry's documents attached by id.
+
+import { formatHolderName } from "./bank-account";
+import type { DraftEntry, PendingFile } from "./draft-entry";
+
+/** "1,000,000" / "１０００００" / 1000000 → 1000000; anything else is left for the upstream to refuse. */
+export function integerFrom(value: string | number | null | undefined): number | string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  const text = value.normalize("NFKC").replace(/[,\s円]/g, "");
+  return /^[0-9]{1,12}$/.test(text) ? Number(text) : value;
+}
+
+export interface EntryBody {
+  purchase_amount_desired: number | string | null;
+  purpose: string;
+  claims: Record<string, unknown>[];
+  addfiles: number[];
+  bank_account: Record<string, unknown> | null;
+  idempotency_key: string;
+}
+
+/**
+ * `entryDocumentKinds` are the financial and statement kinds the entry carries (the financial step
+ * decides which); claim files are taken from each claim's relations.
+ */
+export function entryBodyFromDraft(
+  draft: DraftEntry,
+  files: readonly PendingFile[],
+  entryDocumentKinds: readonly string[],
+): EntryBody {
+  const bankFileIds = draft.banks.flatMap((bank) => bank.contentfile_relations);
+  const documentIds = files
+    .filter((file) => !file.error && entryDocumentKinds.includes(file.kind.replace(/-\d+$/, "")))
+    .map((file) => file.id);
+  return {
+    purchase_amount_desired: integerFrom(draft.purchase_amount_desired),
+    purpose: draft.purpose ?? "",
+    claims: draft.claims.map((claim) => ({
+      obliger_company_name: claim.obliger_company_name ?? "",
+      houjinbangou: claim.houjinbangou ?? "",
+      houjinbangou_address: claim.houjinbangou_address ?? "",
+      amount: integerFrom(claim.amount),
+      scheduled_deposit_amount_from_obliger: integerFrom(claim.scheduled_deposit_amount_from_obliger),
+      obliger_payment_date: claim.obliger_payment_date ?? "",
+      is_fixed_debt: claim.is_fixed_debt ?? null,
+      is_bank_transfer_from_obliger: claim.is_bank_transfer_from_obliger ?? null,
+      receive_payment_account: {
+        bank_name: claim.receive_payment_account?.bank_name ?? "",
+        deposit_type: claim.receive_payment_account?.deposit_type || "ordinary",
+        bank_account_number: (claim.receive_payment_account?.bank_account_number ?? "").normalize("NFKC"),
+        obliger_accounts: (claim.receive_payment_account?.obliger_accounts ?? [])
+          .filter((account) => account.holder_name.trim() !== "")
+          .map((account) => ({ holder_name: formatHolderName(account.holder_name) })),
+      },
+      contentfiles: claim.contentfile_relations,
+    })),
+    addfiles: [...new Set([...documentIds, ...bankFileIds])],
+    bank_account: draft.bank_account
+      ? {
+          ...draft.bank_account,
+          deposit_type: draft.bank_account.deposit_type || "ordinary",
+          bank_account_number: (draft.bank_account.bank_account_number ?? "").normalize("NFKC"),
+          account_holder_name: formatHolderName(draft.bank_account.account_holder_name ?? ""),
+        }
+      : null,
+    // One draft makes one entry: a replayed or double-clicked submit finds the entry already made.
+    idempotency_key: `draft-${draft.id ?? "none"}`,
+  };
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  purchase_amount_desired: "希望買取額",
+  purpose: "資金使途",
+  claims: "請求書",
+  obliger_company_name: "売掛先の会社名",
+  houjinbangou: "法人番号",
+  houjinbangou_address: "売掛先の所在地",
+  amount: "請求書額面（税込）",
+  scheduled_deposit_amount_from_obliger: "売掛先からの銀行振込金額",
+  obliger_payment_date: "支払期日",
+  is_fixed_debt: "確定債権かどうか",
+  is_bank_transfer_from_obliger: "売掛先からの銀行振込かどうか",
+  receive_payment_account: "入金口座",
+  bank_name: "金融機関名",
+  branch_name: "支店名",
+  deposit_type: "預金種目",
+  bank_account_number: "口座番号",
+  obliger_accounts: "振込名義",
+  holder_name: "名義",
+  account_holder_name: "口座名義",
+  contentfiles: "書類",
+  addfiles: "書類",
+  bank_account: "お振込先口座",
+  non_field_errors: "",
+};
+
+/**
+ * DRF's nested errors ({"claims": [{}, {"amount": ["…"]}]}) as lines a person can read:
+ * 「請求書2 請求書額面（税込）：…」.
+ */
+export function readableErrors(errors: unknown, prefix = ""): string[] {
+  if (Array.isArray(errors)) {
+    if (errors.every((item) => typeof item === "string")) {
+      return (errors as string[]).map((message) => (prefix ? `${prefix}：${message}` : message));
+    }
+    return errors.flatMap((item, index) =>
+      readableErrors(
+        item,
+        prefix.endsWith("請求書") || prefix.endsWith("振込名義") ? `${prefix}${index + 1}` : prefix,
+      ),
+    );
+  }
+  if (errors && typeof errors === "object") {
+    return Object.entries(errors as Record<string, unknown>).flatMap(([field, value]) => {
+      const label = FIELD_LABELS[field] ?? field;
+      const next = [prefix, label].filter(Boolean).join(" ");
+      return readableErrors(value, next);
+    });
+  }
+  return typeof errors === "string" ? [prefix ? `${prefix}：${errors}` : errors] : [];
+}

@@ -1,0 +1,207 @@
+// §2 financial step (/entry, submitFinancialStatements): which financial documents a user submits
+// (§4 "Financial document type") and which uploads each needs (§5 "Financial documents"), the
+// questions that decide them, and when the step is satisfied. Pure: shared by the screen and the
+// entry-step guard.
+
+import type { DraftEntry, PendingFile } from "./draft-entry";
+import type { CorporateDivision, FinancialStatementType, TaxReturnSubmissionMethod } from "./enumerations";
+
+/** §3 Financial-statement state: the upload kinds of the financial step. */
+export const FINANCIAL_KINDS = [
+  "pl",
+  "bs",
+  "breakdown_statement",
+  "sga_expenses",
+  "tb_pl",
+  "tb_bs",
+  "tax_returns",
+  "business_opening",
+] as const;
+export type FinancialKind = (typeof FINANCIAL_KINDS)[number];
+
+export function isFinancialKind(kind: string): kind is FinancialKind {
+  return (FINANCIAL_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * §4 "Financial document type: corporate or unselected user: can_submit_financial_statements true
+ * gives financial statements, false gives trial balance. Individual: true with e-Tax gives e-Tax
+ * declaration; true with document gives document declaration; false gives business-opening notice."
+ * Null while the answers that decide it are missing (the yes/no, or an individual's method).
+ */
+export function financialDocumentType(
+  division: CorporateDivision | null | undefined,
+  canSubmit: boolean | null | undefined,
+  taxMethod: TaxReturnSubmissionMethod | null | undefined,
+): FinancialStatementType | null {
+  if (canSubmit === null || canSubmit === undefined) return null;
+  if (division === "individual") {
+    if (!canSubmit) return "businessOpening";
+    if (taxMethod === "e_tax") return "declarationETax";
+    if (taxMethod === "document") return "declarationDocument";
+    return null;
+  }
+  return canSubmit ? "financialStatements" : "trialBalance";
+}
+
+/**
+ * §5 "financial statements need pl, bs, breakdown statement (plus SGA expenses unless the no-SGA
+ * flag); trial balance needs tb_pl and tb_bs; declarations need tax_returns; business opening needs
+ * business_opening." The no-SGA flag is includes_sga_expenses === false: only an explicit "no" drops
+ * the SGA-expenses document.
+ */
+export function requiredFinancialKinds(
+  type: FinancialStatementType | null,
+  includesSga: boolean | null | undefined,
+): FinancialKind[] {
+  switch (type) {
+    case "financialStatements":
+      return includesSga === false
+        ? ["pl", "bs", "breakdown_statement"]
+        : ["pl", "bs", "breakdown_statement", "sga_expenses"];
+    case "trialBalance":
+      return ["tb_pl", "tb_bs"];
+    case "declarationETax":
+    case "declarationDocument":
+      return ["tax_returns"];
+    case "businessOpening":
+      return ["business_opening"];
+    default:
+      return [];
+  }
+}
+
+/** The Japanese name of each document type, as the page calls it. */
+export const FINANCIAL_DOCUMENT_TYPE_LABELS: Record<FinancialStatementType, string> = {
+  financialStatements: "決算書",
+  trialBalance: "試算表",
+  declarationETax: "確定申告書（e-Taxで提出したもの）",
+  declarationDocument: "確定申告書（書面で提出したもの）",
+  businessOpening: "開業届",
+};
+
+/** The Japanese name of each upload the step asks for. */
+export const FINANCIAL_KIND_LABELS: Record<FinancialKind, string> = {
+  pl: "損益計算書",
+  bs: "貸借対照表",
+  breakdown_statement: "勘定科目内訳明細書",
+  sga_expenses: "販売費及び一般管理費の明細",
+  tb_pl: "試算表（損益計算書）",
+  tb_bs: "試算表（貸借対照表）",
+  tax_returns: "確定申告書",
+  business_opening: "開業届（個人事業の開業・廃業等届出書）の控え",
+};
+
+/** The names of the step's answers, as the draft (and the form) spell them. */
+export type FinancialAnswerField =
+  "can_submit_financial_statements" | "tax_return_submissions" | "includes_sga_expenses";
+
+export const FinancialStepMessage = {
+  /** §5 "A yes/no choice on whether financial statements can be submitted is required." */
+  canSubmitRequired: "決算書類を提出できるかどうかを選択してください。",
+  taxMethodRequired: "確定申告書の提出方法を選択してください。",
+  sgaRequired: "販売費及び一般管理費の明細があるかどうかを選択してください。",
+  uploadRequired: (kind: FinancialKind) => `${FINANCIAL_KIND_LABELS[kind]}をアップロードしてください。`,
+} as const;
+
+/** The key of a missing upload among the step's problems (also the slot's anchor name). */
+export const uploadProblemKey = (kind: FinancialKind) => `upload_${kind}`;
+
+export interface FinancialAnswers {
+  can_submit_financial_statements: boolean | null;
+  tax_return_submissions: TaxReturnSubmissionMethod | null;
+  includes_sga_expenses: boolean | null;
+}
+
+/** Which follow-up questions apply to this user and these answers. */
+export function financialQuestions(
+  division: CorporateDivision | null | undefined,
+  answers: FinancialAnswers,
+) {
+  const individual = division === "individual";
+  return {
+    /** An individual who can submit says how the tax return was filed. */
+    asksTaxMethod: individual && answers.can_submit_financial_statements === true,
+    /** A corporation (or unselected user) with financial statements says whether SGA details exist. */
+    asksSga: !individual && answers.can_submit_financial_statements === true,
+  };
+}
+
+/** §3 "uploaded flags by kind": a pending file of that kind exists without error. */
+export function isKindUploaded(kind: string, files: readonly PendingFile[]): boolean {
+  return files.some((file) => file.kind === kind && file.error !== true);
+}
+
+/**
+ * What keeps the financial step from being satisfied, as {key: message} in page order: the
+ * answers first, then each missing upload (key `upload_{kind}`). Empty when satisfied.
+ */
+export function financialStepProblems(
+  draft: Pick<DraftEntry, FinancialAnswerField>,
+  division: CorporateDivision | null | undefined,
+  files: readonly PendingFile[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const answers: FinancialAnswers = {
+    can_submit_financial_statements: draft.can_submit_financial_statements ?? null,
+    tax_return_submissions: draft.tax_return_submissions ?? null,
+    includes_sga_expenses: draft.includes_sga_expenses ?? null,
+  };
+  if (answers.can_submit_financial_statements === null) {
+    problems.can_submit_financial_statements = FinancialStepMessage.canSubmitRequired;
+    return problems;
+  }
+  const questions = financialQuestions(division, answers);
+  if (questions.asksTaxMethod && answers.tax_return_submissions === null) {
+    problems.tax_return_submissions = FinancialStepMessage.taxMethodRequired;
+  }
+  if (questions.asksSga && answers.includes_sga_expenses === null) {
+    problems.includes_sga_expenses = FinancialStepMessage.sgaRequired;
+  }
+  const type = financialDocumentType(
+    division,
+    answers.can_submit_financial_statements,
+    answers.tax_return_submissions,
+  );
+  for (const kind of requiredFinancialKinds(type, answers.includes_sga_expenses)) {
+    if (!isKindUploaded(kind, files))
+      problems[uploadProblemKey(kind)] = FinancialStepMessage.uploadRequired(kind);
+  }
+  return problems;
+}
+
+/** The step's own requirements: the answers given and every needed document uploaded. */
+export function isFinancialStepSatisfied(
+  draft: Pick<DraftEntry, FinancialAnswerField>,
+  division: CorporateDivision | null | undefined,
+  files: readonly PendingFile[],
+): boolean {
+  return Object.keys(financialStepProblems(draft, division, files)).length === 0;
+}
+
+/** Facts from the user and the entries that let a confirmed document stand in for a new one. */
+export interface ConfirmedDocumentFacts {
+  /** §4 the user's status for this document counts as confirmed (confirming or confirmed). */
+  confirmed: boolean;
+  hasInadequateClaim: boolean;
+  hasDelayClaim: boolean;
+}
+
+/**
+ * §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or
+ * withdrawal details are confirmed with no inadequate claim and no delay claim. The financial step
+ * is similar": satisfied, or financial statements confirmed with no inadequate and no delay claim.
+ */
+export function isFinancialStepComplete(
+  draft: Pick<DraftEntry, FinancialAnswerField>,
+  division: CorporateDivision | null | undefined,
+  files: readonly PendingFile[],
+  facts: ConfirmedDocumentFacts,
+): boolean {
+  return isFinancialStepSatisfied(draft, division, files) || canSkipConfirmedDocuments(facts);
+}
+
+/** §4 the confirmed branch: confirmed, with no inadequate claim and no delay claim. */
+export function canSkipConfirmedDocuments(facts: ConfirmedDocumentFacts): boolean {
+  return facts.confirmed && !facts.hasInadequateClaim && !facts.hasDelayClaim;
+}

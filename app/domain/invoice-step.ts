@@ -1,0 +1,153 @@
+// §5 "Invoice step satisfied when: desired amount, purpose and at least one claim exist; every claim
+// has is_fixed_debt and is_bank_transfer_from_obliger set, all required fields, valid account number,
+// deposit type and holder names, scheduled deposit not above amount; and at least one successfully
+// uploaded invoice file."
+//
+// Problems are keyed by the form's field paths (remix-validated-form's syntax, the draft's shape):
+// "purchase_amount_desired", "claims[0].amount", "claims[0].receive_payment_account.bank_account_number",
+// "claims[0].receive_payment_account.obliger_accounts[1].holder_name", and "claims[0].invoice" for the
+// claim's invoice files. A file counts for a claim when its id is in the claim's contentfile_relations
+// and its kind is invoice-{n}, n the claim's position (§3 "Upload slots per claim: invoice-{n}"): the
+// upstream refuses a file of another slot at submit.
+
+import { formatHolderName, isValidBankAccountNumber, validateAccountHolderName } from "./bank-account";
+import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
+import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
+import { claimUploadKind } from "./file-kinds";
+import { isValidHoujinbangou } from "./houjinbangou";
+import { ValidationMessage } from "./messages";
+import { dateProblemMessage, parseDateInput, parseYen, yenProblemMessage } from "./money";
+
+/** The upstream's limits (docs/upstream-api/entries.md): purpose ≤ 1000, names and addresses ≤ 255. */
+export const PURPOSE_MAX_LENGTH = 1000;
+export const CLAIM_TEXT_MAX_LENGTH = 255;
+
+export const InvoiceStepMessage = {
+  chooseYesNo: "「はい」か「いいえ」を選択してください。",
+  houjinbangouFormat: "法人番号は13桁の数字で入力してください。",
+  houjinbangouCheckDigit: "法人番号が正しくありません。13桁の番号をご確認ください。",
+  tooLong: (max: number) => `${max.toLocaleString("ja-JP")}文字以内で入力してください。`,
+} as const;
+
+const isBlank = (value: unknown) => value === null || value === undefined || String(value).trim() === "";
+const length = (value: string) => [...value].length;
+
+/**
+ * What a person types for a corporate number, as 13 digits: full-width digits, hyphens and spaces
+ * are forgiven, and so is the "T" of an invoice registration number (REFERENCE.md).
+ */
+export function normalizeHoujinbangouInput(value: string): string {
+  return value
+    .normalize("NFKC")
+    .replace(/[\s\-‐−ー]/gu, "")
+    .replace(/^[Tt]/, "");
+}
+
+/** A claim's files by slot: its invoice-{n}, its additional_doc-{n}, and any of another slot. */
+export function claimFiles(claim: DraftClaim, index: number, files: readonly PendingFile[]) {
+  const related = files.filter((file) => claim.contentfile_relations.includes(file.id));
+  const invoiceKind = claimUploadKind("invoice", index + 1);
+  const additionalKind = claimUploadKind("additional_doc", index + 1);
+  return {
+    invoices: related.filter((file) => file.kind === invoiceKind),
+    additionalDocs: related.filter((file) => file.kind === additionalKind),
+    misplaced: related.filter((file) => file.kind !== invoiceKind && file.kind !== additionalKind),
+  };
+}
+
+/** "successfully uploaded" = the upstream did not flag the file with an error. */
+export function hasUploadedInvoice(claim: DraftClaim, index: number, files: readonly PendingFile[]): boolean {
+  return claimFiles(claim, index, files).invoices.some((file) => file.error !== true);
+}
+
+function textProblem(value: unknown, required: boolean, max: number): string | null {
+  if (isBlank(value)) return required ? ValidationMessage.blank : null;
+  return length(String(value)) > max ? InvoiceStepMessage.tooLong(max) : null;
+}
+
+function claimProblems(claim: DraftClaim, index: number, files: readonly PendingFile[]) {
+  const problems: Record<string, string> = {};
+  const at = (field: string, message: string | null) => {
+    if (message) problems[`claims[${index}].${field}`] = message;
+  };
+
+  // §5 "Each claim requires obliger_company_name, amount, scheduled_deposit_amount_from_obliger,
+  // obliger_payment_date."
+  at("obliger_company_name", textProblem(claim.obliger_company_name, true, CLAIM_TEXT_MAX_LENGTH));
+  if (!isBlank(claim.houjinbangou)) {
+    const number = normalizeHoujinbangouInput(String(claim.houjinbangou));
+    if (!/^[0-9]{13}$/.test(number)) at("houjinbangou", InvoiceStepMessage.houjinbangouFormat);
+    else if (!isValidHoujinbangou(number)) at("houjinbangou", InvoiceStepMessage.houjinbangouCheckDigit);
+  }
+  at("houjinbangou_address", textProblem(claim.houjinbangou_address, false, CLAIM_TEXT_MAX_LENGTH));
+
+  const amount = parseYen(claim.amount, 1);
+  at("amount", amount.reason && yenProblemMessage(amount.reason, 1));
+  const deposit = parseYen(claim.scheduled_deposit_amount_from_obliger, 0);
+  at("scheduled_deposit_amount_from_obliger", deposit.reason && yenProblemMessage(deposit.reason, 0));
+  // §5 "scheduled deposit must not exceed invoice amount".
+  if (amount.value !== null && deposit.value !== null && deposit.value > amount.value) {
+    at("scheduled_deposit_amount_from_obliger", ValidationMessage.scheduledDepositExceedsAmount);
+  }
+  const date = parseDateInput(claim.obliger_payment_date);
+  at("obliger_payment_date", date.reason && dateProblemMessage(date.reason));
+
+  // §5 "every claim has is_fixed_debt and is_bank_transfer_from_obliger set".
+  if (typeof claim.is_fixed_debt !== "boolean") at("is_fixed_debt", InvoiceStepMessage.chooseYesNo);
+  if (typeof claim.is_bank_transfer_from_obliger !== "boolean") {
+    at("is_bank_transfer_from_obliger", InvoiceStepMessage.chooseYesNo);
+  }
+
+  // §5 bank_name required; account number format; deposit type valid; every holder name valid.
+  const account = claim.receive_payment_account ?? {};
+  at("receive_payment_account.bank_name", textProblem(account.bank_name, true, CLAIM_TEXT_MAX_LENGTH));
+  // §3 "deposit_type (default ordinary; allowed ordinary or current)": not chosen is the default.
+  const depositType = account.deposit_type;
+  if (!isBlank(depositType) && !(CLAIM_DEPOSIT_TYPES as readonly unknown[]).includes(depositType)) {
+    at("receive_payment_account.deposit_type", ValidationMessage.claimDepositType);
+  }
+  const number = String(account.bank_account_number ?? "").trim();
+  if (number === "") at("receive_payment_account.bank_account_number", ValidationMessage.blank);
+  else if (!isValidBankAccountNumber(number)) {
+    at("receive_payment_account.bank_account_number", ValidationMessage.bankAccountNumber);
+  }
+  (account.obliger_accounts ?? []).forEach((holder, holderIndex) => {
+    // A blank input is an unused one: names are optional, each given name must pass §5.
+    if (isBlank(holder.holder_name)) return;
+    at(
+      `receive_payment_account.obliger_accounts[${holderIndex}].holder_name`,
+      validateAccountHolderName(formatHolderName(holder.holder_name)),
+    );
+  });
+
+  // §5 "at least one successfully uploaded invoice file": each claim is an invoice, so each needs its file.
+  if (!hasUploadedInvoice(claim, index, files)) at("invoice", ValidationMessage.noClaims);
+  return problems;
+}
+
+/** Every reason the invoice step is not yet satisfied, field path → message (§5 wording). */
+export function invoiceStepProblems(
+  draft: DraftEntry,
+  files: readonly PendingFile[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  // §5 "Submit: purchase_amount_desired required".
+  const desired = parseYen(draft.purchase_amount_desired, 1);
+  if (desired.reason) problems.purchase_amount_desired = yenProblemMessage(desired.reason, 1);
+  // §5 "purpose required (message 入力してください。)".
+  if (isBlank(draft.purpose)) problems.purpose = ValidationMessage.purposeRequired;
+  else if (length(draft.purpose!) > PURPOSE_MAX_LENGTH) {
+    problems.purpose = InvoiceStepMessage.tooLong(PURPOSE_MAX_LENGTH);
+  }
+  // §5 "at least one claim required, else 請求書がありません。"; "Maximum 5 invoices per entry".
+  if (draft.claims.length === 0) problems.claims = ValidationMessage.noClaims;
+  if (draft.claims.length > MAX_CLAIMS_PER_ENTRY) problems.claims = ValidationMessage.tooManyClaims;
+  draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY).forEach((claim, index) => {
+    Object.assign(problems, claimProblems(claim, index, files));
+  });
+  return problems;
+}
+
+export function isInvoiceStepSatisfied(draft: DraftEntry, files: readonly PendingFile[]): boolean {
+  return Object.keys(invoiceStepProblems(draft, files)).length === 0;
+}

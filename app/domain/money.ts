@@ -1,0 +1,99 @@
+// Amounts of yen and dates as people type them into the entry wizard. The wizard brief: accept
+// "1,000,000", "１０００００" (NFKC) and plain digits; refuse letters, negatives, decimals and more
+// than 999,999,999,999 with a Japanese message. Dates come from a type="date" input (YYYY-MM-DD);
+// impossible dates (2026-02-30) are refused. REFERENCE.md: convert what a program can convert.
+
+import { isIsoDate } from "./japan-date";
+import { ValidationMessage } from "./messages";
+
+/** The largest amount the upstream stores (docs/upstream-api/entries.md: 1–999999999999). */
+export const MAX_YEN = 999_999_999_999;
+
+export type YenProblem = "blank" | "notNumber" | "negative" | "fraction" | "tooSmall" | "tooLarge";
+
+export type YenParseResult = { value: number; reason: null } | { value: null; reason: YenProblem };
+
+const MINUS_SIGNS = /^[-−‐ー]/u;
+
+/**
+ * "1,000,000", "１，０００，０００円", "¥1000000" and 1000000 all give 1000000. `min` is the smallest
+ * amount the field takes (1 for a face value, 0 for a deposit).
+ */
+export function parseYen(input: string | number | null | undefined, min = 0): YenParseResult {
+  if (input === null || input === undefined) return { value: null, reason: "blank" };
+  if (typeof input === "number") return checkRange(input, min);
+  const text = input
+    .normalize("NFKC")
+    .replace(/[\s,]/g, "")
+    .replace(/^[¥\\]/, "")
+    .replace(/円$/, "");
+  if (text === "") return { value: null, reason: "blank" };
+  if (MINUS_SIGNS.test(text) && /^[0-9.]+$/.test(text.slice(1))) return { value: null, reason: "negative" };
+  if (/^[0-9]*\.[0-9]+$/.test(text)) {
+    // "1000.00" is a whole number of yen written with decimals; "1000.5" is not.
+    return /\.0+$/.test(text) ? checkRange(Number(text), min) : { value: null, reason: "fraction" };
+  }
+  if (!/^[0-9]+$/.test(text)) return { value: null, reason: "notNumber" };
+  if (text.replace(/^0+/, "").length > 12) return { value: null, reason: "tooLarge" };
+  return checkRange(Number(text), min);
+}
+
+function checkRange(value: number, min: number): YenParseResult {
+  if (!Number.isFinite(value)) return { value: null, reason: "notNumber" };
+  if (value < 0) return { value: null, reason: "negative" };
+  if (!Number.isInteger(value)) return { value: null, reason: "fraction" };
+  if (value > MAX_YEN) return { value: null, reason: "tooLarge" };
+  if (value < min) return { value: null, reason: "tooSmall" };
+  return { value, reason: null };
+}
+
+/** The message a person reads for each problem (blank is §5's). */
+export function yenProblemMessage(reason: YenProblem, min = 0): string {
+  switch (reason) {
+    case "blank":
+      return ValidationMessage.blank;
+    case "notNumber":
+      return "金額は数字で入力してください（例：1,000,000）。";
+    case "negative":
+      return "マイナスの金額は入力できません。";
+    case "fraction":
+      return "1円未満の端数は入力できません。円単位の整数で入力してください。";
+    case "tooSmall":
+      return `${min.toLocaleString("ja-JP")}円以上で入力してください。`;
+    case "tooLarge":
+      return `${MAX_YEN.toLocaleString("ja-JP")}円以下で入力してください。`;
+  }
+}
+
+/** "1,000,000" for an amount, as the input shows it again. */
+export function formatYenInput(value: number): string {
+  return value.toLocaleString("ja-JP");
+}
+
+export type DateProblem = "blank" | "format" | "impossible";
+
+export type DateParseResult = { value: string; reason: null } | { value: null; reason: DateProblem };
+
+/**
+ * A date as YYYY-MM-DD. A browser's date input sends exactly that; browsers without one leave a text
+ * box, so "2026/3/1" and full-width digits are accepted too. 2026-02-30 is impossible.
+ */
+export function parseDateInput(input: string | null | undefined): DateParseResult {
+  const text = (input ?? "").normalize("NFKC").trim();
+  if (text === "") return { value: null, reason: "blank" };
+  const match = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(text);
+  if (!match) return { value: null, reason: "format" };
+  const iso = `${match[1]}-${match[2]!.padStart(2, "0")}-${match[3]!.padStart(2, "0")}`;
+  return isIsoDate(iso) ? { value: iso, reason: null } : { value: null, reason: "impossible" };
+}
+
+export function dateProblemMessage(reason: DateProblem): string {
+  switch (reason) {
+    case "blank":
+      return ValidationMessage.blank;
+    case "format":
+      return "日付は「2026-12-31」の形で入力してください。";
+    case "impossible":
+      return "存在しない日付です。日付をご確認ください。";
+  }
+}

@@ -1,0 +1,237 @@
+// §2 withdrawal step (/entry/withdrawal_details, submitWithdrawalsDetail): the account activity
+// statements (§3 Account activity statement item) with their uploads, the payout bank account
+// (§3 Bank account), the needed start date of the statements and when the step is complete (§4).
+// Pure: shared by the screen and the entry-step guard.
+
+import {
+  formatHolderName,
+  isValidBankAccountNumber,
+  validateAccountHolderName,
+  validateBankAccountNumber,
+} from "./bank-account";
+import type { DraftBank, DraftBankAccount, PendingFile } from "./draft-entry";
+import {
+  BANK_ACCOUNT_DEPOSIT_TYPES,
+  STATEMENT_LOOKBACK_MONTHS,
+  type StatementFileFormat,
+} from "./enumerations";
+import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
+import { parseUploadKind } from "./file-kinds";
+import { isIsoDate, japanDate } from "./japan-date";
+import { ValidationMessage } from "./messages";
+
+/** Banks a draft may hold (the reference upstream's bound: 登録できる口座は10個までです。). */
+export const MAX_STATEMENTS = 10;
+
+export const STATEMENT_UPLOAD_KINDS = [
+  "passbook_cover",
+  "passbook_details",
+  "ib_info",
+  "ib_details",
+] as const;
+export type StatementUploadKind = (typeof STATEMENT_UPLOAD_KINDS)[number];
+
+export const STATEMENT_FORMAT_LABELS: Record<"passbook" | "ib", string> = {
+  passbook: "通帳",
+  ib: "インターネットバンキング",
+};
+
+export const STATEMENT_UPLOAD_LABELS: Record<StatementUploadKind, string> = {
+  passbook_cover: "通帳の表紙",
+  passbook_details: "入出金のページ",
+  ib_info: "口座情報の画面",
+  ib_details: "入出金明細の画面",
+};
+
+/** §3 "fileFormat (passbook, ib or unknown; unknown treated as passbook)". */
+export function effectiveFileFormat(
+  format: StatementFileFormat | string | null | undefined,
+): "passbook" | "ib" {
+  return format === "ib" ? "ib" : "passbook";
+}
+
+/** The two uploads a statement of this format needs, in page order. */
+export function statementUploadKinds(format: StatementFileFormat | string | null | undefined) {
+  return effectiveFileFormat(format) === "ib"
+    ? (["ib_info", "ib_details"] as const)
+    : (["passbook_cover", "passbook_details"] as const);
+}
+
+/** The upload kind of a statement's slot: the base kind with the statement's displayId (1-based). */
+export function statementUploadKind(base: StatementUploadKind, displayId: number): string {
+  return `${base}-${displayId}`;
+}
+
+/** The statement's files of one base kind: its related uploads, uploaded without error. */
+export function statementFilesOf(
+  bank: Pick<DraftBank, "contentfile_relations">,
+  base: StatementUploadKind,
+  files: readonly PendingFile[],
+): PendingFile[] {
+  const related = new Set(bank.contentfile_relations ?? []);
+  return files.filter(
+    (file) => related.has(file.id) && file.error !== true && parseUploadKind(file.kind)?.base === base,
+  );
+}
+
+/**
+ * §4 "An account activity statement is satisfied when passbook cover and details are both uploaded
+ * (format passbook or unknown), or ib info and details are both uploaded (format ib)."
+ */
+export function statementSatisfied(
+  bank: Pick<DraftBank, "file_format" | "contentfile_relations">,
+  files: readonly PendingFile[],
+): boolean {
+  return statementUploadKinds(bank.file_format).every(
+    (base) => statementFilesOf(bank, base, files).length > 0,
+  );
+}
+
+const filled = (value: string | null | undefined) => (value ?? "").trim() !== "";
+
+/**
+ * §4 "Entry requirements are met when at least one statement exists and every statement has a bank
+ * name, a valid 7-digit account number and satisfied uploads."
+ */
+export function entryRequirementsMet(banks: readonly DraftBank[], files: readonly PendingFile[]): boolean {
+  return (
+    banks.length > 0 &&
+    banks.every(
+      (bank) =>
+        filled(bank.bank_name) &&
+        isValidBankAccountNumber(bank.bank_account_number ?? "") &&
+        statementSatisfied(bank, files),
+    )
+  );
+}
+
+export const WithdrawalStepMessage = {
+  noStatements: "入出金明細を1つ以上登録してください。",
+  tooManyStatements: `登録できる口座は${MAX_STATEMENTS}個までです。`,
+  uploadsRequired: (format: StatementFileFormat | null | undefined) => {
+    const [first, second] = statementUploadKinds(format);
+    return `${STATEMENT_UPLOAD_LABELS[first]}と${STATEMENT_UPLOAD_LABELS[second]}をアップロードしてください。`;
+  },
+  /** The withdrawal step's deposit type is ordinary or checking (§5); the same words as the invoice step's. */
+  depositType: ValidationMessage.claimDepositType,
+} as const;
+
+/** The field names of one statement in the step's form (and in its problems). */
+export const statementField = (
+  index: number,
+  field: "bank_name" | "bank_account_number" | "file_format" | "uploads",
+) => `banks[${index}].${field}`;
+export const bankAccountField = (field: keyof DraftBankAccount) => `bank_account.${field}`;
+
+/** What a statement lacks, keyed by its form field names. */
+export function statementProblems(
+  bank: DraftBank,
+  index: number,
+  files: readonly PendingFile[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const number = bank.bank_account_number ?? "";
+  if (!filled(bank.bank_name)) problems[statementField(index, "bank_name")] = ValidationMessage.blank;
+  if (!filled(number)) problems[statementField(index, "bank_account_number")] = ValidationMessage.blank;
+  else {
+    const message = validateBankAccountNumber(number);
+    if (message) problems[statementField(index, "bank_account_number")] = message;
+  }
+  if (!statementSatisfied(bank, files)) {
+    problems[statementField(index, "uploads")] = WithdrawalStepMessage.uploadsRequired(bank.file_format);
+  }
+  return problems;
+}
+
+/**
+ * §5 rules of the payout bank account (§3 Bank account): every field given, deposit type ordinary or
+ * checking, the 7-digit number, and the holder name checked after formatHolderName. Keyed by field.
+ */
+export function bankAccountProblems(account: DraftBankAccount | null | undefined): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const value = account ?? {};
+  for (const field of ["bank_name", "branch_name"] as const) {
+    if (!filled(value[field])) problems[field] = ValidationMessage.blank;
+  }
+  if (!(BANK_ACCOUNT_DEPOSIT_TYPES as readonly string[]).includes(value.deposit_type ?? "")) {
+    problems.deposit_type = WithdrawalStepMessage.depositType;
+  }
+  const number = value.bank_account_number ?? "";
+  if (!filled(number)) problems.bank_account_number = ValidationMessage.blank;
+  else {
+    const message = validateBankAccountNumber(number);
+    if (message) problems.bank_account_number = message;
+  }
+  const holder = value.account_holder_name ?? "";
+  if (!filled(holder)) problems.account_holder_name = ValidationMessage.blank;
+  else {
+    const message = validateAccountHolderName(formatHolderName(holder));
+    if (message) problems.account_holder_name = message;
+  }
+  return problems;
+}
+
+/**
+ * Everything that keeps the step's own requirements from being met, keyed by form field name
+ * (`banks`, `banks[i].…`, `bank_account.…`) in page order. Empty when they are met.
+ */
+export function withdrawalStepProblems(
+  banks: readonly DraftBank[],
+  bankAccount: DraftBankAccount | null | undefined,
+  files: readonly PendingFile[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (banks.length === 0) problems.banks = WithdrawalStepMessage.noStatements;
+  banks.forEach((bank, index) => Object.assign(problems, statementProblems(bank, index, files)));
+  for (const [field, message] of Object.entries(bankAccountProblems(bankAccount))) {
+    problems[bankAccountField(field as keyof DraftBankAccount)] = message;
+  }
+  return problems;
+}
+
+/**
+ * §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or
+ * withdrawal details are confirmed with no inadequate claim and no delay claim."
+ */
+export function isWithdrawalStepComplete(
+  banks: readonly DraftBank[],
+  bankAccount: DraftBankAccount | null | undefined,
+  files: readonly PendingFile[],
+  facts: ConfirmedDocumentFacts,
+): boolean {
+  const ownRequirements =
+    entryRequirementsMet(banks, files) && Object.keys(bankAccountProblems(bankAccount)).length === 0;
+  return ownRequirements || canSkipConfirmedDocuments(facts);
+}
+
+/** "YYYY-MM-DD" of a date or a timestamp, as Japan's calendar reads it; null when it is neither. */
+function japanDateOf(value: string): string | null {
+  if (isIsoDate(value)) return value;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : japanDate(new Date(time));
+}
+
+/** Calendar months added to a "YYYY-MM-DD", the day kept within the month (05-31 − 3 months → 02-28). */
+function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const newYear = Math.floor(index / 12);
+  const newMonth = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(newYear, newMonth, 0)).getUTCDate();
+  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+  return `${pad(newYear, 4)}-${pad(newMonth)}-${pad(Math.min(day, lastDay))}`;
+}
+
+/**
+ * §4 "Needed withdrawals-detail start date: the given last withdrawals detail date if within 4
+ * months; otherwise, or if absent, the start of the month 4 months ago." Dates are Japan's. "Within
+ * 4 months" is read as: no earlier than the same day 4 months ago, and not in the future (a future
+ * date cannot be where statements start, so it counts as absent).
+ */
+export function neededWithdrawalsDetailStartDate(lastDate: string | null | undefined, now: Date): string {
+  const today = japanDate(now);
+  const fallback = `${addMonths(today, -STATEMENT_LOOKBACK_MONTHS).slice(0, 7)}-01`;
+  const last = lastDate ? japanDateOf(lastDate) : null;
+  if (last && last >= addMonths(today, -STATEMENT_LOOKBACK_MONTHS) && last <= today) return last;
+  return fallback;
+}

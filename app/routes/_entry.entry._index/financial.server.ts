@@ -1,0 +1,86 @@
+// The financial step's action: an upload or a delete from a slot, or the answers form (apply, save,
+// next). The answers are saved in the draft first, whatever the intent; "next" then moves on only when
+// the step is complete (§4/§5), otherwise the page comes back with the problems and a 422.
+
+import { json, redirect } from "@remix-run/node";
+import type { DraftEntry } from "~/domain/draft-entry";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~/domain/enumerations";
+import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
+import { ErrorMessage } from "~/domain/messages";
+import type { UpstreamContext } from "~/upstream/context.server";
+import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
+import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { handleDeleteIntent, handleUploadIntent, isMultipart } from "~/upstream/upload-actions.server";
+
+const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
+
+type FinancialPatch = Pick<
+  DraftEntry,
+  "can_submit_financial_statements" | "tax_return_submissions" | "includes_sga_expenses"
+>;
+
+function flag(value: FormDataEntryValue | null): boolean | null {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return null;
+}
+
+function taxMethod(value: FormDataEntryValue | null): TaxReturnSubmissionMethod | null {
+  return (TAX_RETURN_SUBMISSION_METHODS as readonly unknown[]).includes(value)
+    ? (value as TaxReturnSubmissionMethod)
+    : null;
+}
+
+/** The step's own draft keys from the answers form; an unanswered question is null. */
+export function financialPatchFrom(formData: FormData): FinancialPatch {
+  return {
+    can_submit_financial_statements: flag(formData.get("can_submit_financial_statements")),
+    tax_return_submissions: taxMethod(formData.get("tax_return_submissions")),
+    includes_sga_expenses: flag(formData.get("includes_sga_expenses")),
+  };
+}
+
+export async function financialStepAction(upstream: UpstreamContext, request: Request) {
+  const { user, entries } = await requireEntryStep(upstream, "submitFinancialStatements");
+
+  if (isMultipart(request)) {
+    return handleUploadIntent(upstream, request, {
+      accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
+      // One file per document: a new upload replaces the one before it (the slot says 差し替える).
+      afterUpload: async (uploaded) => {
+        const files = await loadPendingFiles(upstream);
+        const replaced = files.filter((file) => file.kind === uploaded.kind && file.id !== uploaded.id);
+        await deleteReplacedUploads(
+          upstream,
+          replaced.map((file) => file.id),
+        );
+      },
+      redirectTo: (fields) => `${PAGE}#${encodeURIComponent(`field-upload_${fields.kind ?? ""}`)}`,
+    });
+  }
+
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "delete") return handleDeleteIntent(upstream, formData, { redirectTo: `${PAGE}#documents` });
+
+  let draft: DraftEntry;
+  try {
+    draft = await saveDraft(upstream, financialPatchFrom(formData));
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    // §8 "Draft save error".
+    return json({ fieldErrors: { non_field_errors: ErrorMessage.draftSaveError } }, { status: 400 });
+  }
+
+  if (intent !== "next") return redirect(`${PAGE}?saved=1#documents`);
+
+  const files = await loadPendingFiles(upstream);
+  const facts = confirmedDocumentFacts(user, entries, "financial_statements");
+  if (isFinancialStepComplete(draft, user.corporate_division, files, facts)) {
+    return redirect(ENTRY_STEP_PATHS.submitWithdrawalsDetail);
+  }
+  return json({ fieldErrors: financialStepProblems(draft, user.corporate_division, files) }, { status: 422 });
+}

@@ -1,0 +1,165 @@
+// §2 /entry, the financial step (submitFinancialStatements): entry layout with authenticated-redirect,
+// entry-step and system-settings. The yes/no on financial statements (and an individual's tax return
+// method, a corporation's SGA-expenses flag) decides the document type (§4) and its uploads (§5).
+// Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
+// with it, the slots follow the answer at once. Every POST saves the draft first (decision 4).
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
+import { StepButton, StepErrorSummary } from "~/components/statement-fields";
+import type { UploadFailure } from "~/components/upload-slot";
+import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import {
+  type FinancialAnswers,
+  type FinancialKind,
+  canSkipConfirmedDocuments,
+  financialDocumentType,
+  isFinancialKind,
+  requiredFinancialKinds,
+} from "~/domain/financial-step";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/financial-step.css";
+import { withUpstream } from "~/upstream/context.server";
+import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
+import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { financialStepAction } from "./financial.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "決算書類の提出")];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const FORM_ID = "financial-form";
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { user, draft, files, entries } = await requireEntryStep(upstream, "submitFinancialStatements");
+    const facts = confirmedDocumentFacts(user, entries, "financial_statements");
+    const filesByKind: Partial<Record<FinancialKind, ReturnType<typeof fileItem>[]>> = {};
+    for (const file of files) {
+      if (!isFinancialKind(file.kind) || file.error === true) continue;
+      (filesByKind[file.kind] ??= []).push(fileItem(file));
+    }
+    const answers: FinancialAnswers = {
+      can_submit_financial_statements: draft.can_submit_financial_statements ?? null,
+      tax_return_submissions: draft.tax_return_submissions ?? null,
+      includes_sga_expenses: draft.includes_sga_expenses ?? null,
+    };
+    return json({
+      individual: user.corporate_division === "individual",
+      answers,
+      filesByKind,
+      saved: upstream.url.searchParams.get("saved") === "1",
+      confirmed: canSkipConfirmedDocuments(facts),
+    });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, (upstream) => financialStepAction(upstream, args.request));
+}
+
+type ActionData = Partial<UploadFailure> & { fieldErrors?: Record<string, string> };
+
+const ANSWER_LABELS: Record<string, string> = {
+  can_submit_financial_statements: "決算書類の提出",
+  tax_return_submissions: "確定申告書の提出方法",
+  includes_sga_expenses: "販売費及び一般管理費の明細",
+};
+
+/** A missing upload's message names its document already. */
+const summaryLabel = (name: string): string | null => ANSWER_LABELS[name] ?? null;
+
+export default function FinancialStepPage() {
+  const {
+    individual,
+    answers: saved,
+    filesByKind,
+    saved: justSaved,
+    confirmed,
+  } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const [answers, setAnswers] = useState<FinancialAnswers>(saved);
+  // With JavaScript, leaving with answers not yet saved asks first (files save as they upload).
+  useUnsavedChanges(FORM_ID, JSON.stringify(saved));
+  // A missing upload the person has since uploaded (with JavaScript, without a new submit) is no
+  // longer a problem.
+  const errors = Object.fromEntries(
+    Object.entries(actionData?.fieldErrors ?? {}).filter(([name]) => {
+      const kind = name.replace(/^upload_/, "");
+      return !(name !== kind && isFinancialKind(kind) && (filesByKind[kind]?.length ?? 0) > 0);
+    }),
+  );
+  const type = financialDocumentType(
+    individual ? "individual" : "corporate",
+    answers.can_submit_financial_statements,
+    answers.tax_return_submissions,
+  );
+  const kinds = requiredFinancialKinds(type, answers.includes_sga_expenses);
+  return (
+    <div className="wizard-step">
+      <h1>決算書類の提出</h1>
+      <p>
+        {individual
+          ? "事業の状況を確認するため、確定申告書（または開業届の控え）をご提出ください。"
+          : "事業の状況を確認するため、決算書（または試算表）をご提出ください。"}
+        質問にお答えいただくと、必要な書類が表示されます。
+      </p>
+      {justSaved && !actionData ? (
+        <p className="notice" role="status">
+          入力内容を保存しました。
+        </p>
+      ) : null}
+      {confirmed ? (
+        <p className="notice" data-testid="financial-confirmed">
+          前回ご提出いただいた決算書類は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。
+        </p>
+      ) : null}
+      <StepErrorSummary errors={errors} labels={summaryLabel} />
+
+      <section className="wizard-section" aria-labelledby="financial-questions-title">
+        <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
+        <Form id={FORM_ID} method="post" className="form" noValidate>
+          <FinancialQuestions
+            form={FORM_ID}
+            individual={individual}
+            answers={answers}
+            onChange={setAnswers}
+            errors={errors}
+          />
+          <div className="financial-apply">
+            <StepButton form={FORM_ID} intent="apply" pendingText="保存しています…">
+              回答を保存して必要な書類を表示する
+            </StepButton>
+          </div>
+        </Form>
+      </section>
+
+      <section className="wizard-section" id="documents" aria-labelledby="financial-documents-title">
+        <h2 id="financial-documents-title">2. 書類のアップロード</h2>
+        <FinancialUploads
+          type={type}
+          kinds={kinds}
+          filesByKind={filesByKind}
+          errors={errors}
+          uploadError={actionData?.uploadError}
+        />
+      </section>
+
+      <div className="button-row wizard-navigation">
+        <StepButton form={FORM_ID} intent="next" variant="primary" pendingText="確認しています…">
+          次へ
+        </StepButton>
+        <StepButton form={FORM_ID} intent="save" pendingText="保存しています…">
+          下書き保存
+        </StepButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// §2 /entry/withdrawal_details, the withdrawal step (submitWithdrawalsDetail): entry layout with
+// authenticated-redirect, entry-step and system-settings. One or more account activity statements
+// (§3) with their uploads, the start date they must cover (§4, 4-month lookback), and the payout
+// bank account (§3, §5). Every POST saves the draft first (decision 4); statements are added and
+// removed with buttons that work without JavaScript.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { type BankAccountView, BankAccountFieldset } from "~/components/bank-account-fieldset";
+import { type StatementView, StatementCard } from "~/components/statement-card";
+import { StepButton, StepErrorSummary } from "~/components/statement-fields";
+import type { UploadFailure } from "~/components/upload-slot";
+import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import { canSkipConfirmedDocuments } from "~/domain/financial-step";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import {
+  MAX_STATEMENTS,
+  STATEMENT_UPLOAD_KINDS,
+  effectiveFileFormat,
+  neededWithdrawalsDetailStartDate,
+  statementFilesOf,
+  statementUploadKinds,
+} from "~/domain/withdrawal-step";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/financial-step.css";
+import { withUpstream } from "~/upstream/context.server";
+import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
+import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const FORM_ID = "withdrawal-form";
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { user, draft, files, entries } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+    const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
+    const startDate = neededWithdrawalsDetailStartDate(
+      user.last_withdrawals_detail_date ?? null,
+      upstream.now,
+    );
+    const banks = draft.banks.length > 0 ? draft.banks : [emptyStatement()];
+    const statements: StatementView[] = banks.map((bank) => ({
+      bank_name: bank.bank_name ?? "",
+      bank_account_number: bank.bank_account_number ?? "",
+      file_format: effectiveFileFormat(bank.file_format),
+      files: Object.fromEntries(
+        STATEMENT_UPLOAD_KINDS.map((base) => [base, statementFilesOf(bank, base, files).map(fileItem)]),
+      ),
+    }));
+    const account = draft.bank_account;
+    const bankAccount: BankAccountView = {
+      bank_name: account?.bank_name ?? "",
+      branch_name: account?.branch_name ?? "",
+      deposit_type:
+        account?.deposit_type === "ordinary" || account?.deposit_type === "checking"
+          ? account.deposit_type
+          : null,
+      bank_account_number: account?.bank_account_number ?? "",
+      account_holder_name: account?.account_holder_name ?? "",
+    };
+    return json({
+      startDate: formatJapaneseDate(startDate),
+      statements,
+      bankAccount,
+      confirmed: canSkipConfirmedDocuments(facts),
+      saved: upstream.url.searchParams.get("saved") === "1",
+    });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, (upstream) => withdrawalStepAction(upstream, args.request));
+}
+
+type ActionData = Partial<UploadFailure> & { fieldErrors?: Record<string, string> };
+
+const STATEMENT_FIELD_LABELS: Record<string, string> = {
+  bank_name: "金融機関名",
+  bank_account_number: "口座番号",
+  file_format: "入出金明細の形式",
+  uploads: "入出金明細のアップロード",
+};
+
+const ACCOUNT_FIELD_LABELS: Record<string, string> = {
+  bank_name: "金融機関名",
+  branch_name: "支店名",
+  deposit_type: "預金種目",
+  bank_account_number: "口座番号",
+  account_holder_name: "口座名義（カナ）",
+};
+
+function summaryLabel(name: string): string | null {
+  const statement = /^banks\[(\d+)\]\.(\w+)$/.exec(name);
+  if (statement) return `口座${Number(statement[1]) + 1}の${STATEMENT_FIELD_LABELS[statement[2]!] ?? ""}`;
+  const account = /^bank_account\.(\w+)$/.exec(name);
+  if (account) return `お振込先の${ACCOUNT_FIELD_LABELS[account[1]!] ?? ""}`;
+  return null;
+}
+
+export default function WithdrawalStepPage() {
+  const { startDate, statements, bankAccount, confirmed, saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  // With JavaScript, leaving with typed values not yet saved asks first. The revision is the saved
+  // text only: an upload (saved at once) must not make unsaved typing look saved.
+  useUnsavedChanges(
+    FORM_ID,
+    JSON.stringify([statements.map(({ files: _files, ...text }) => text), bankAccount]),
+  );
+  // Uploads the person has since made (with JavaScript, without a new submit) are no longer missing.
+  const errors = Object.fromEntries(
+    Object.entries(actionData?.fieldErrors ?? {}).filter(([name]) => {
+      const uploads = /^banks\[(\d+)\]\.uploads$/.exec(name);
+      const statement = uploads ? statements[Number(uploads[1])] : undefined;
+      return !(
+        statement &&
+        statementUploadKinds(statement.file_format).every((base) => (statement.files[base]?.length ?? 0) > 0)
+      );
+    }),
+  );
+  return (
+    <div className="wizard-step">
+      <h1>入出金明細と振込先口座</h1>
+      <p>
+        事業でお使いの口座の入出金明細（通帳またはインターネットバンキングの画面）と、買取代金のお振込先口座をご登録ください。
+      </p>
+      <p className="statement-start-date" data-testid="withdrawals-start-date">
+        {startDate}以降の入出金がわかるものをご用意ください。
+      </p>
+      {saved && !actionData ? (
+        <p className="notice" role="status">
+          入力内容を保存しました。
+        </p>
+      ) : null}
+      {confirmed ? (
+        <p className="notice" data-testid="withdrawals-confirmed">
+          前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
+        </p>
+      ) : null}
+      <StepErrorSummary errors={errors} labels={summaryLabel} />
+      {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
+      <StepButton form={FORM_ID} intent="save" hidden>
+        保存
+      </StepButton>
+
+      <section className="wizard-section" id="statements" aria-labelledby="statements-title">
+        <h2 id="statements-title">1. 入出金明細</h2>
+        <p>
+          口座ごとに、通帳なら「表紙」と「入出金のページ」、インターネットバンキングなら「口座情報の画面」と「入出金明細の画面」をアップロードしてください。口座は
+          {MAX_STATEMENTS}個まで登録できます。
+        </p>
+        {errors.banks ? (
+          <p className="field-error" id="field-banks" tabIndex={-1}>
+            <span className="visually-hidden">エラー：</span>
+            {errors.banks}
+          </p>
+        ) : null}
+        <ol className="statement-list" aria-label="入出金明細の口座">
+          {statements.map((statement, index) => (
+            <StatementCard
+              // A new key when statements are added or removed: each card then shows what was saved.
+              key={`${statements.length}-${index}`}
+              form={FORM_ID}
+              index={index}
+              removable={statements.length > 1}
+              statement={statement}
+              errors={errors}
+              uploadError={actionData?.uploadError}
+            />
+          ))}
+        </ol>
+        {statements.length < MAX_STATEMENTS ? (
+          <div>
+            <StepButton form={FORM_ID} intent="add_bank" pendingText="追加しています…">
+              口座を追加する
+            </StepButton>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="wizard-section" aria-labelledby="payout-title">
+        <h2 id="payout-title">2. お振込先口座</h2>
+        <BankAccountFieldset form={FORM_ID} account={bankAccount} errors={errors} />
+      </section>
+
+      <Form id={FORM_ID} method="post" noValidate className="button-row wizard-navigation">
+        <StepButton form={FORM_ID} intent="next" variant="primary" pendingText="確認しています…">
+          次へ
+        </StepButton>
+        <StepButton form={FORM_ID} intent="save" pendingText="保存しています…">
+          下書き保存
+        </StepButton>
+      </Form>
+    </div>
+  );
+}

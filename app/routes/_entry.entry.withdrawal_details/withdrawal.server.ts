@@ -1,0 +1,199 @@
+// The withdrawal step's action: an upload or a delete from a statement's slot, or the step's form
+// (add or remove a statement, save, next). The typed values are saved in the draft first, whatever
+// the intent; "next" then moves on only when the step is complete (§4), otherwise the page comes
+// back with the problems and a 422.
+
+import { json, redirect } from "@remix-run/node";
+import { formatHolderName } from "~/domain/bank-account";
+import type { DraftBank, DraftBankAccount, DraftEntry } from "~/domain/draft-entry";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { parseUploadKind } from "~/domain/file-kinds";
+import { ErrorMessage } from "~/domain/messages";
+import {
+  MAX_STATEMENTS,
+  STATEMENT_UPLOAD_KINDS,
+  type StatementUploadKind,
+  WithdrawalStepMessage,
+  effectiveFileFormat,
+  isWithdrawalStepComplete,
+  statementField,
+  statementFilesOf,
+  withdrawalStepProblems,
+} from "~/domain/withdrawal-step";
+import type { UpstreamContext } from "~/upstream/context.server";
+import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
+import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { handleDeleteIntent, handleUploadIntent, isMultipart } from "~/upstream/upload-actions.server";
+
+const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
+
+export const emptyStatement = (): DraftBank => ({
+  bank_name: "",
+  bank_account_number: "",
+  file_format: "passbook",
+  contentfile_relations: [],
+});
+
+const text = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+
+/** Digits as people type them: full-width digits become half-width (NFKC); §5 then checks the rest. */
+const digits = (formData: FormData, name: string) => text(formData, name).normalize("NFKC").trim();
+
+/**
+ * The statements as posted, in order, with each one's files taken from the stored draft (the form
+ * never carries upload ids). A POST without statement fields keeps the stored ones.
+ */
+export function statementsFrom(formData: FormData, stored: readonly DraftBank[]): DraftBank[] {
+  if (!formData.has(statementField(0, "bank_name"))) return stored.map((bank) => ({ ...bank }));
+  const banks: DraftBank[] = [];
+  for (
+    let index = 0;
+    index < MAX_STATEMENTS && formData.has(statementField(index, "bank_name"));
+    index += 1
+  ) {
+    banks.push({
+      bank_name: text(formData, statementField(index, "bank_name")),
+      bank_account_number: digits(formData, statementField(index, "bank_account_number")),
+      file_format: effectiveFileFormat(text(formData, statementField(index, "file_format"))),
+      contentfile_relations: [...(stored[index]?.contentfile_relations ?? [])],
+    });
+  }
+  return banks;
+}
+
+/** The payout account as posted; the holder name formatted as it will be sent (§7). */
+export function bankAccountFrom(formData: FormData): DraftBankAccount {
+  const depositType = text(formData, "bank_account.deposit_type");
+  const holder = text(formData, "bank_account.account_holder_name");
+  return {
+    bank_name: text(formData, "bank_account.bank_name"),
+    branch_name: text(formData, "bank_account.branch_name"),
+    deposit_type: depositType === "ordinary" || depositType === "checking" ? depositType : null,
+    bank_account_number: digits(formData, "bank_account.bank_account_number"),
+    account_holder_name: holder ? formatHolderName(holder) : "",
+  };
+}
+
+function isStatementKind(base: string): base is StatementUploadKind {
+  return (STATEMENT_UPLOAD_KINDS as readonly string[]).includes(base);
+}
+
+async function saveOrFail(upstream: UpstreamContext, patch: Partial<DraftEntry>) {
+  try {
+    return { draft: await saveDraft(upstream, patch), failure: null };
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    // §8 "Draft save error".
+    const failure = json({ fieldErrors: { non_field_errors: ErrorMessage.draftSaveError } }, { status: 400 });
+    return { draft: null, failure };
+  }
+}
+
+export async function withdrawalStepAction(upstream: UpstreamContext, request: Request) {
+  const { user, draft, entries } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+
+  if (isMultipart(request)) {
+    // The page always shows at least one statement, so statement 1 may receive files before the
+    // draft holds any statement.
+    const shown = Math.max(draft.banks.length, 1);
+    return handleUploadIntent(upstream, request, {
+      accepts: (kind, side) => {
+        const parsed = parseUploadKind(kind);
+        return (
+          side === undefined &&
+          parsed !== null &&
+          isStatementKind(parsed.base) &&
+          parsed.displayId !== null &&
+          parsed.displayId <= shown
+        );
+      },
+      // The upload id goes into the statement's contentfile_relations; an earlier file of the same
+      // slot is replaced (the slot says 差し替える).
+      afterUpload: async (uploaded) => {
+        const parsed = parseUploadKind(uploaded.kind)!;
+        const index = parsed.displayId! - 1;
+        const banks = draft.banks.map((bank) => ({ ...bank }));
+        while (banks.length <= index) banks.push(emptyStatement());
+        const bank = banks[index]!;
+        const files = await loadPendingFiles(upstream);
+        const replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map(
+          (file) => file.id,
+        );
+        bank.contentfile_relations = [
+          ...bank.contentfile_relations.filter((id) => !replaced.includes(id)),
+          uploaded.id,
+        ];
+        await saveDraft(upstream, { banks });
+        await deleteReplacedUploads(upstream, replaced);
+      },
+      redirectTo: (fields) => {
+        const displayId = parseUploadKind(fields.kind ?? "")?.displayId ?? 1;
+        return `${PAGE}#bank-${displayId}`;
+      },
+    });
+  }
+
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "delete") {
+    return handleDeleteIntent(upstream, formData, {
+      redirectTo: `${PAGE}#statements`,
+      afterDelete: async (id) => {
+        if (!draft.banks.some((bank) => bank.contentfile_relations.includes(id))) return;
+        const banks = draft.banks.map((bank) => ({
+          ...bank,
+          contentfile_relations: bank.contentfile_relations.filter((related) => related !== id),
+        }));
+        await saveDraft(upstream, { banks });
+      },
+    });
+  }
+
+  const banks = statementsFrom(formData, draft.banks);
+  const bankAccount = bankAccountFrom(formData);
+
+  if (intent === "add_bank") {
+    if (banks.length >= MAX_STATEMENTS) {
+      const { failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+      return (
+        failure ?? json({ fieldErrors: { banks: WithdrawalStepMessage.tooManyStatements } }, { status: 422 })
+      );
+    }
+    banks.push(emptyStatement());
+    const { failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+    return failure ?? redirect(`${PAGE}#bank-${banks.length}`);
+  }
+
+  const removal = /^remove_bank:(\d{1,2})$/.exec(intent);
+  if (removal) {
+    const index = Number(removal[1]);
+    const [removed] = index < banks.length ? banks.splice(index, 1) : [];
+    const { failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+    if (failure) return failure;
+    // The statement's files go with it: nothing else would ever send them.
+    if (removed) await deleteReplacedUploads(upstream, removed.contentfile_relations);
+    return redirect(`${PAGE}#statements`);
+  }
+
+  const { draft: saved, failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+  if (failure || !saved) return failure;
+
+  const savedStatement = /^save_bank:(\d{1,2})$/.exec(intent);
+  if (savedStatement) return redirect(`${PAGE}?saved=1#bank-${Number(savedStatement[1]) + 1}`);
+  if (intent !== "next") return redirect(`${PAGE}?saved=1`);
+
+  const files = await loadPendingFiles(upstream);
+  const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
+  if (isWithdrawalStepComplete(saved.banks, saved.bank_account, files, facts)) {
+    return redirect(ENTRY_STEP_PATHS.submitProfile);
+  }
+  return json(
+    { fieldErrors: withdrawalStepProblems(saved.banks, saved.bank_account, files) },
+    { status: 422 },
+  );
+}

@@ -1,0 +1,186 @@
+// §2 /profile/before_entry (authenticated-redirect, propagate-errors-in-hash-json), the wizard's
+// submitProfile step: the profile and the entry as they will be sent, then the submit (§7 POST
+// /api/entries/ with every first-submit rule of §5) → /entry/complete.
+
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PropagatedNotices } from "~/components/notices";
+import { formatZipcode } from "~/domain/contact-formats";
+import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import { ErrorMessage } from "~/domain/messages";
+import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
+import { entryDocumentKinds } from "~/domain/wizard-progress";
+import { formatYen } from "~/domain/yen";
+import { pageTitle } from "~/routing/meta";
+import { errorsFromQuery } from "~/routing/propagated-errors";
+import { withUpstream } from "~/upstream/context.server";
+import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { loadProfile } from "~/upstream/profile.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の確認とお申し込み")];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { draft } = await requireEntryStep(upstream, "submitProfile");
+    const profile = await loadProfile(upstream);
+    const amount = integerFrom(draft.purchase_amount_desired);
+    return json({
+      notices: errorsFromQuery(upstream.url.searchParams),
+      profile: {
+        division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
+        companyName: profile.company_name,
+        name: `${profile.last_name} ${profile.first_name}`.trim(),
+        office: `〒${formatZipcode(profile.office_zipcode)} ${profile.office_prefecture}${profile.office_city}${profile.office_building_number}`,
+        phone: profile.office_phone,
+        email: profile.email,
+      },
+      entry: {
+        amount: typeof amount === "number" ? formatYen(amount) : "",
+        purpose: draft.purpose ?? "",
+        claims: draft.claims.map((claim, index) => {
+          const claimAmount = integerFrom(claim.amount);
+          return {
+            number: index + 1,
+            obliger: claim.obliger_company_name ?? "",
+            amount: typeof claimAmount === "number" ? formatYen(claimAmount) : "",
+            paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+            files: claim.contentfile_relations.length,
+          };
+        }),
+        statements: draft.banks.length,
+        payout: draft.bank_account?.bank_name
+          ? `${draft.bank_account.bank_name} ${draft.bank_account.branch_name ?? ""}`.trim()
+          : "",
+      },
+    });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withUpstream(args, async (upstream) => {
+    const { draft, files, user } = await requireEntryStep(upstream, "submitProfile");
+    const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
+    try {
+      await upstream.client.call("POST", "/api/entries/", { json: body });
+    } catch (error) {
+      if (!(error instanceof UpstreamValidationError)) throw error;
+      // §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください".
+      const messages = readableErrors({ ...error.fieldErrors, non_field_errors: error.nonFieldErrors });
+      return json(
+        { failure: { title: ErrorMessage.saveFailed, detail: ErrorMessage.saveFailedDetail, messages } },
+        { status: 400 },
+      );
+    }
+    return redirect(ENTRY_STEP_PATHS.complete);
+  });
+}
+
+export default function BeforeEntryPage() {
+  const { notices, profile, entry } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const failure = actionData && "failure" in actionData ? actionData.failure : null;
+  return (
+    <>
+      <h1>会員情報の確認とお申し込み</h1>
+      <PropagatedNotices codes={notices} />
+      {failure ? (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2>エラー：{failure.title}</h2>
+          <p>{failure.detail}</p>
+          <ul>
+            {failure.messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+          <p>
+            <Link to={ENTRY_STEP_PATHS.submitInvoices}>請求書の入力に戻る</Link>
+          </p>
+        </div>
+      ) : null}
+      <section className="profile-section" aria-labelledby="profile-summary">
+        <h2 id="profile-summary">会員情報</h2>
+        <dl className="summary-list">
+          <div>
+            <dt>事業形態</dt>
+            <dd>{profile.division}</dd>
+          </div>
+          {profile.companyName ? (
+            <div>
+              <dt>会社名・屋号</dt>
+              <dd>{profile.companyName}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>代表者</dt>
+            <dd>{profile.name}</dd>
+          </div>
+          <div>
+            <dt>事業所</dt>
+            <dd>{profile.office}</dd>
+          </div>
+          <div>
+            <dt>電話番号</dt>
+            <dd>{profile.phone}</dd>
+          </div>
+          <div>
+            <dt>メールアドレス</dt>
+            <dd>{profile.email}</dd>
+          </div>
+        </dl>
+        <p>
+          <Link to="/profile">会員情報を変更する</Link>（変更後、この画面に戻ってお申し込みください）
+        </p>
+      </section>
+      <section className="profile-section" aria-labelledby="entry-summary">
+        <h2 id="entry-summary">お申し込み内容</h2>
+        <dl className="summary-list">
+          <div>
+            <dt>希望買取額</dt>
+            <dd>{entry.amount}</dd>
+          </div>
+          <div>
+            <dt>資金使途</dt>
+            <dd>{entry.purpose}</dd>
+          </div>
+          {entry.claims.map((claim) => (
+            <div key={claim.number}>
+              <dt>請求書{claim.number}</dt>
+              <dd>
+                {claim.obliger} / {claim.amount} / 支払期日 {claim.paymentDate}（書類 {claim.files}件）
+              </dd>
+            </div>
+          ))}
+          <div>
+            <dt>入出金明細</dt>
+            <dd>{entry.statements}口座</dd>
+          </div>
+          {entry.payout ? (
+            <div>
+              <dt>お振込先口座</dt>
+              <dd>{entry.payout}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      <Form method="post" className="form">
+        <p>上記の内容でお申し込みします。お申し込み後は内容を変更できません。</p>
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting ? "送信しています…" : "この内容で申し込む"}
+        </button>
+      </Form>
+      <p>
+        <Link to={ENTRY_STEP_PATHS.submitWithdrawalsDetail}>前の手順に戻る</Link>
+      </p>
+    </>
+  );
+}

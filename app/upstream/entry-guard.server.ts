@@ -1,0 +1,53 @@
+// entry-step (§2): the wizard's guard. The whole wizard is gated by §4 "may create a new entry" (My
+// page says why not), and a user who skips ahead is sent to the first unfinished step.
+
+import { redirect } from "@remix-run/node";
+import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
+import { ENTRY_STEP_PATHS, type EntryStepName, stepIndex } from "~/domain/entry-steps";
+import { newEntryBlockers } from "~/domain/new-entry";
+import { firstUnfinishedStep } from "~/domain/wizard-progress";
+import type { UpstreamContext } from "./context.server";
+import { loadDraft, loadPendingFiles } from "./draft.server";
+import {
+  type AuthenticatedUser,
+  type SystemSettings,
+  loadSystemSettings,
+  requireUser,
+} from "./guards.server";
+import { type EntryListItem, listEntries, loadEntryPermission } from "./my-page.server";
+
+export interface EntryStepState {
+  user: AuthenticatedUser;
+  settings: SystemSettings;
+  draft: DraftEntry;
+  files: PendingFile[];
+  /** The user's entries (GET /api/entries/), for the rules that read their claims. */
+  entries: EntryListItem[];
+  /** The first step not yet satisfied (where "次へ" leads at most). */
+  firstUnfinished: EntryStepName;
+}
+
+export async function requireEntryStep(
+  upstream: UpstreamContext,
+  step: EntryStepName,
+): Promise<EntryStepState> {
+  const user = await requireUser(upstream);
+  const [settings, entries, permission, draft, files] = await Promise.all([
+    loadSystemSettings(upstream),
+    listEntries(upstream),
+    loadEntryPermission(upstream),
+    loadDraft(upstream),
+    loadPendingFiles(upstream),
+  ]);
+  const blockers = newEntryBlockers({
+    user,
+    entries,
+    suppression: settings,
+    hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
+    now: upstream.now,
+  });
+  if (blockers.length > 0) throw redirect("/mypage");
+  const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
+  if (stepIndex(step) > stepIndex(firstUnfinished)) throw redirect(ENTRY_STEP_PATHS[firstUnfinished]);
+  return { user, settings, draft, files, entries, firstUnfinished };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_DRAFT, type DraftEntry } from "~/domain/draft-entry";
+import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
+
+const draft: DraftEntry = {
+  ...EMPTY_DRAFT,
+  id: 12,
+  purchase_amount_desired: "1,000,000",
+  purpose: "運転資金",
+  claims: [
+    {
+      obliger_company_name: "株式会社売掛先",
+      amount: "１，１００，０００",
+      scheduled_deposit_amount_from_obliger: 1000000,
+      obliger_payment_date: "2026-12-31",
+      is_fixed_debt: true,
+      is_bank_transfer_from_obliger: true,
+      receive_payment_account: {
+        bank_name: "みどり銀行",
+        deposit_type: "",
+        bank_account_number: "１２３４５６７",
+        obliger_accounts: [{ holder_name: "ｶ)ｳﾘｶｹｻｷ" }, { holder_name: " " }],
+      },
+      contentfile_relations: [5, 6],
+    },
+  ],
+  banks: [
+    {
+      bank_name: "みどり銀行",
+      bank_account_number: "7654321",
+      file_format: "passbook",
+      contentfile_relations: [9],
+    },
+  ],
+};
+
+describe("§7 the entry body from the draft", () => {
+  it("parses amounts as people type them", () => {
+    expect(integerFrom("1,000,000")).toBe(1000000);
+    expect(integerFrom("１０００円")).toBe(1000);
+    expect(integerFrom("abc")).toBe("abc");
+    expect(integerFrom(null)).toBeNull();
+  });
+
+  it("claims' holder names filled from formatted names; files by relation and by kind", () => {
+    const body = entryBodyFromDraft(
+      draft,
+      [
+        { id: 20, kind: "pl", name: "pl.pdf", created_at: "" },
+        { id: 21, kind: "tb_pl", name: "tb.pdf", created_at: "" },
+        { id: 22, kind: "bs", name: "bs.pdf", created_at: "", error: true },
+      ],
+      ["pl", "bs"],
+    );
+    expect(body.purchase_amount_desired).toBe(1000000);
+    const claim = body.claims[0] as {
+      amount: number;
+      receive_payment_account: Record<string, unknown>;
+      contentfiles: number[];
+    };
+    expect(claim.amount).toBe(1100000);
+    expect(claim.receive_payment_account.deposit_type).toBe("ordinary");
+    expect(claim.receive_payment_account.bank_account_number).toBe("1234567");
+    expect(claim.receive_payment_account.obliger_accounts).toEqual([{ holder_name: "カ）ウリカケサキ" }]);
+    expect(claim.contentfiles).toEqual([5, 6]);
+    expect(body.addfiles).toEqual([20, 9]);
+    expect(body.idempotency_key).toBe("draft-12");
+  });
+});
+
+describe("upstream errors as lines a person can read", () => {
+  it("names the claim and the field", () => {
+    expect(
+      readableErrors({
+        purpose: ["入力してください。"],
+        claims: [
+          {},
+          {
+            amount: ["この項目は空にできません"],
+            receive_payment_account: { bank_account_number: ["7桁の半角数字で入力してください"] },
+          },
+        ],
+        non_field_errors: ["申し込みに登録できる請求書は5個までです。"],
+      }),
+    ).toEqual([
+      "資金使途：入力してください。",
+      "請求書2 請求書額面（税込）：この項目は空にできません",
+      "請求書2 入金口座 口座番号：7桁の半角数字で入力してください",
+      "申し込みに登録できる請求書は5個までです。",
+    ]);
+  });
+});

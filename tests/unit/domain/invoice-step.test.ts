@@ -1,0 +1,251 @@
+import { describe, expect, it } from "vitest";
+import {
+  type DraftClaim,
+  type DraftEntry,
+  EMPTY_DRAFT,
+  type PendingFile,
+} from "../../../app/domain/draft-entry";
+import {
+  claimFiles,
+  invoiceStepProblems,
+  isInvoiceStepSatisfied,
+  normalizeHoujinbangouInput,
+} from "../../../app/domain/invoice-step";
+
+function file(id: number, kind: string, error = false): PendingFile {
+  return { id, kind, name: `${kind}.pdf`, created_at: "2026-05-01T10:00:00+09:00", error };
+}
+
+function claim(overrides: Partial<DraftClaim> = {}): DraftClaim {
+  return {
+    obliger_company_name: "株式会社売掛先",
+    houjinbangou: "7123456789012",
+    houjinbangou_address: "東京都千代田区丸の内1-1",
+    amount: 1_100_000,
+    scheduled_deposit_amount_from_obliger: 1_000_000,
+    obliger_payment_date: "2026-12-31",
+    is_fixed_debt: true,
+    is_bank_transfer_from_obliger: false,
+    receive_payment_account: {
+      bank_name: "みどり銀行",
+      deposit_type: "ordinary",
+      bank_account_number: "1234567",
+      obliger_accounts: [{ holder_name: "カ）ウリカケサキ" }],
+    },
+    contentfile_relations: [1],
+    ...overrides,
+  };
+}
+
+function draft(overrides: Partial<DraftEntry> = {}): DraftEntry {
+  return {
+    ...EMPTY_DRAFT,
+    purchase_amount_desired: "1000000",
+    purpose: "運転資金",
+    claims: [claim()],
+    ...overrides,
+  };
+}
+
+const files = [file(1, "invoice-1")];
+
+describe("§5 Invoice step satisfied when: desired amount, purpose and at least one claim exist", () => {
+  it("is satisfied by a complete draft with an uploaded invoice", () => {
+    expect(invoiceStepProblems(draft(), files)).toEqual({});
+    expect(isInvoiceStepSatisfied(draft(), files)).toBe(true);
+  });
+
+  it("§5 purchase_amount_desired required (この項目は空にできません), and a number of yen", () => {
+    expect(invoiceStepProblems(draft({ purchase_amount_desired: null }), files)).toEqual({
+      purchase_amount_desired: "この項目は空にできません",
+    });
+    expect(
+      invoiceStepProblems(draft({ purchase_amount_desired: "12abc" }), files).purchase_amount_desired,
+    ).toBe("金額は数字で入力してください（例：1,000,000）。");
+    expect(invoiceStepProblems(draft({ purchase_amount_desired: "１，０００" }), files)).toEqual({});
+  });
+
+  it("§5 purpose required (message 入力してください。)", () => {
+    expect(invoiceStepProblems(draft({ purpose: "  " }), files)).toEqual({ purpose: "入力してください。" });
+    expect(invoiceStepProblems(draft({ purpose: "あ".repeat(1001) }), files).purpose).toBe(
+      "1,000文字以内で入力してください。",
+    );
+  });
+
+  it("§5 at least one claim required, else 請求書がありません。", () => {
+    expect(invoiceStepProblems(draft({ claims: [] }), [])).toEqual({ claims: "請求書がありません。" });
+    expect(isInvoiceStepSatisfied(draft({ claims: [] }), [])).toBe(false);
+  });
+
+  it("§5 Maximum 5 invoices per entry; a sixth gives 申し込みに登録できる請求書は5個までです。", () => {
+    const six = Array.from({ length: 6 }, (_, index) => claim({ contentfile_relations: [index + 1] }));
+    const sixFiles = six.map((_, index) => file(index + 1, `invoice-${index + 1}`));
+    expect(invoiceStepProblems(draft({ claims: six }), sixFiles)).toEqual({
+      claims: "申し込みに登録できる請求書は5個までです。",
+    });
+    expect(isInvoiceStepSatisfied(draft({ claims: six.slice(0, 5) }), sixFiles)).toBe(true);
+  });
+});
+
+describe("§5 every claim has is_fixed_debt and is_bank_transfer_from_obliger set, and all required fields", () => {
+  it("each claim requires obliger_company_name, amount, scheduled deposit and payment date (blank message)", () => {
+    const blank = claim({
+      obliger_company_name: "",
+      amount: null,
+      scheduled_deposit_amount_from_obliger: "",
+      obliger_payment_date: null,
+    });
+    expect(invoiceStepProblems(draft({ claims: [blank] }), files)).toEqual({
+      "claims[0].obliger_company_name": "この項目は空にできません",
+      "claims[0].amount": "この項目は空にできません",
+      "claims[0].scheduled_deposit_amount_from_obliger": "この項目は空にできません",
+      "claims[0].obliger_payment_date": "この項目は空にできません",
+    });
+  });
+
+  it("is_fixed_debt and is_bank_transfer_from_obliger must be chosen (false counts as set)", () => {
+    const unset = claim({ is_fixed_debt: null, is_bank_transfer_from_obliger: undefined });
+    expect(invoiceStepProblems(draft({ claims: [unset] }), files)).toEqual({
+      "claims[0].is_fixed_debt": "「はい」か「いいえ」を選択してください。",
+      "claims[0].is_bank_transfer_from_obliger": "「はい」か「いいえ」を選択してください。",
+    });
+    expect(isInvoiceStepSatisfied(draft({ claims: [claim({ is_fixed_debt: false })] }), files)).toBe(true);
+  });
+
+  it("messages land on the right claim's fields", () => {
+    const second = claim({ amount: "abc", contentfile_relations: [2] });
+    const problems = invoiceStepProblems(draft({ claims: [claim(), second] }), [
+      ...files,
+      file(2, "invoice-2"),
+    ]);
+    expect(problems).toEqual({ "claims[1].amount": "金額は数字で入力してください（例：1,000,000）。" });
+  });
+
+  it("impossible dates are refused", () => {
+    const bad = claim({ obliger_payment_date: "2026-02-30" });
+    expect(invoiceStepProblems(draft({ claims: [bad] }), files)).toEqual({
+      "claims[0].obliger_payment_date": "存在しない日付です。日付をご確認ください。",
+    });
+  });
+
+  it("a corporate number, when given, has 13 digits and a valid check digit", () => {
+    expect(invoiceStepProblems(draft({ claims: [claim({ houjinbangou: "" })] }), files)).toEqual({});
+    expect(invoiceStepProblems(draft({ claims: [claim({ houjinbangou: "12345" })] }), files)).toEqual({
+      "claims[0].houjinbangou": "法人番号は13桁の数字で入力してください。",
+    });
+    expect(invoiceStepProblems(draft({ claims: [claim({ houjinbangou: "1123456789012" })] }), files)).toEqual(
+      {
+        "claims[0].houjinbangou": "法人番号が正しくありません。13桁の番号をご確認ください。",
+      },
+    );
+    expect(normalizeHoujinbangouInput("T７１２３-４５６７-８９０１２")).toBe("7123456789012");
+  });
+});
+
+describe("§5 scheduled deposit not above amount", () => {
+  it("gives 「売掛先からの銀行振込金額」が「請求書額面（税込）」より大きいためご確認ください at the deposit", () => {
+    const over = claim({ amount: "100,000", scheduled_deposit_amount_from_obliger: "100001" });
+    expect(invoiceStepProblems(draft({ claims: [over] }), files)).toEqual({
+      "claims[0].scheduled_deposit_amount_from_obliger":
+        "「売掛先からの銀行振込金額」が「請求書額面（税込）」より大きいためご確認ください",
+    });
+    const equal = claim({ amount: 100_000, scheduled_deposit_amount_from_obliger: "１００，０００" });
+    expect(isInvoiceStepSatisfied(draft({ claims: [equal] }), files)).toBe(true);
+  });
+});
+
+describe("§5 valid account number, deposit type and holder names", () => {
+  const withAccount = (account: NonNullable<DraftClaim["receive_payment_account"]>) =>
+    draft({ claims: [claim({ receive_payment_account: account })] });
+
+  it("bank_name is required; the account number is 7 half-width digits (7桁の半角数字で入力してください)", () => {
+    expect(
+      invoiceStepProblems(
+        withAccount({ bank_name: "", deposit_type: "ordinary", bank_account_number: "" }),
+        files,
+      ),
+    ).toEqual({
+      "claims[0].receive_payment_account.bank_name": "この項目は空にできません",
+      "claims[0].receive_payment_account.bank_account_number": "この項目は空にできません",
+    });
+    expect(
+      invoiceStepProblems(
+        withAccount({ bank_name: "銀行", deposit_type: "current", bank_account_number: "123456" }),
+        files,
+      ),
+    ).toEqual({ "claims[0].receive_payment_account.bank_account_number": "7桁の半角数字で入力してください" });
+  });
+
+  it("deposit type ordinary or current, default ordinary (普通か当座を選択してください。)", () => {
+    expect(
+      invoiceStepProblems(
+        withAccount({ bank_name: "銀行", deposit_type: null, bank_account_number: "1234567" }),
+        files,
+      ),
+    ).toEqual({});
+    expect(
+      invoiceStepProblems(
+        withAccount({
+          bank_name: "銀行",
+          deposit_type: "checking" as unknown as "current",
+          bank_account_number: "1234567",
+        }),
+        files,
+      ),
+    ).toEqual({ "claims[0].receive_payment_account.deposit_type": "普通か当座を選択してください。" });
+  });
+
+  it("every holder name given passes §5 (ヲ excluded, 30 characters, marks alone refused); blanks are unused", () => {
+    const message = "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください";
+    const holders = (names: string[]) =>
+      withAccount({
+        bank_name: "銀行",
+        deposit_type: "ordinary",
+        bank_account_number: "1234567",
+        obliger_accounts: names.map((holder_name) => ({ holder_name })),
+      });
+    expect(invoiceStepProblems(holders(["ｶ)ｳﾘｶｹｻｷ", ""]), files)).toEqual({});
+    expect(invoiceStepProblems(holders(["ウリカケサキ", "ヲカダ"]), files)).toEqual({
+      "claims[0].receive_payment_account.obliger_accounts[1].holder_name": message,
+    });
+    expect(invoiceStepProblems(holders(["ア".repeat(31)]), files)).toEqual({
+      "claims[0].receive_payment_account.obliger_accounts[0].holder_name": message,
+    });
+    expect(invoiceStepProblems(holders(["（）"]), files)).toEqual({
+      "claims[0].receive_payment_account.obliger_accounts[0].holder_name": message,
+    });
+  });
+});
+
+describe("§5 at least one successfully uploaded invoice file", () => {
+  it("each claim needs its invoice-{n} file, else 請求書がありません。 at the claim", () => {
+    expect(invoiceStepProblems(draft({ claims: [claim({ contentfile_relations: [] })] }), files)).toEqual({
+      "claims[0].invoice": "請求書がありません。",
+    });
+  });
+
+  it("a file with the error flag does not count (successfully uploaded = error not true)", () => {
+    expect(isInvoiceStepSatisfied(draft(), [file(1, "invoice-1", true)])).toBe(false);
+  });
+
+  it("an additional document is not an invoice", () => {
+    expect(isInvoiceStepSatisfied(draft(), [file(1, "additional_doc-1")])).toBe(false);
+  });
+
+  it("a file belongs to a claim when its id is in the claim's contentfile_relations, of that claim's slot", () => {
+    const pending = [
+      file(1, "invoice-1"),
+      file(2, "additional_doc-1"),
+      file(3, "invoice-2"),
+      file(4, "invoice-1"),
+    ];
+    expect(claimFiles(claim({ contentfile_relations: [1, 2, 3] }), 0, pending)).toEqual({
+      invoices: [pending[0]],
+      additionalDocs: [pending[1]],
+      misplaced: [pending[2]],
+    });
+    // A file of slot invoice-1 related to the second claim (claims renumbered) does not count for it.
+    const renumbered = draft({ claims: [claim(), claim({ contentfile_relations: [4] })] });
+    expect(invoiceStepProblems(renumbered, pending)).toEqual({ "claims[1].invoice": "請求書がありません。" });
+  });
+});
