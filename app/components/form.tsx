@@ -4,8 +4,9 @@
 
 import { type ReactNode, useEffect, useRef } from "react";
 import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
+import { NON_FIELD_ERRORS, RequirementMark, describedBy, fieldId } from "./field-parts";
 
-export const NON_FIELD_ERRORS = "non_field_errors";
+export { NON_FIELD_ERRORS, fieldId } from "./field-parts";
 
 /**
  * Errors appear when the person submits, then update as they correct the field. Validating on blur
@@ -20,17 +21,6 @@ const VALIDATE_ON_SUBMIT = {
 
 function useFormField(name: string) {
   return useField(name, { validationBehavior: VALIDATE_ON_SUBMIT });
-}
-
-export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
-
-function describedBy(...ids: (string | false | undefined)[]) {
-  const joined = ids.filter(Boolean).join(" ");
-  return joined || undefined;
-}
-
-function RequirementMark({ required }: { required: boolean }) {
-  return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
 }
 
 export interface TextFieldProps {

@@ -6,15 +6,16 @@
 // error, aria-describedby; an error summary at the top that links to each field.
 
 import { type ReactNode, createContext, useContext, useEffect, useRef } from "react";
+import { FieldMessage, NON_FIELD_ERRORS, RequirementMark, describedBy, fieldId } from "./field-parts";
+
+export { FieldMessage, NON_FIELD_ERRORS, RequirementMark, fieldId };
 
 /**
  * The id of a field's input: the same as components/form.tsx gives (error-summary links agree), kept
  * here so this page does not load form.tsx and, with it, remix-validated-form.
  */
-export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
 
 /** The key of the errors that belong to no field (DRF's non_field_errors, as in components/form.tsx). */
-export const NON_FIELD_ERRORS = "non_field_errors";
 
 const FieldErrorsContext = createContext<Record<string, string>>({});
 
@@ -30,24 +31,6 @@ export function FieldErrorsProvider({
 
 export function useFieldError(name: string): string | undefined {
   return useContext(FieldErrorsContext)[name];
-}
-
-function describedBy(...ids: (string | null)[]) {
-  return ids.filter(Boolean).join(" ") || undefined;
-}
-
-export function RequirementMark({ required }: { required: boolean }) {
-  return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
-}
-
-export function FieldMessage({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={`${id}-error`} className="field-error">
-      <span className="visually-hidden">エラー：</span>
-      {error}
-    </p>
-  );
 }
 
 interface FrameProps {

@@ -6,25 +6,10 @@
 
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { FieldMessage, RequirementMark, describedBy, fieldId } from "./field-parts";
 
-/** The id of a field's control (the summary links to it); the same shape as components/form.tsx. */
-export const stepFieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
-
-const describedBy = (...ids: (string | false | null | undefined)[]) =>
-  ids.filter(Boolean).join(" ") || undefined;
-
-function Requirement({ required }: { required: boolean }) {
-  return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
-}
-
-function FieldError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className="field-error">
-      <span className="visually-hidden">エラー：</span>
-      {message}
-    </p>
-  );
-}
+/** The id of a field's control (the summary links to it): the one scheme of field-parts.tsx. */
+export const stepFieldId = fieldId;
 
 export interface StepTextFieldProps {
   form: string;
@@ -55,14 +40,14 @@ export function StepTextField({
   return (
     <div className={error ? "field field-has-error" : "field"}>
       <label htmlFor={id} className="field-label">
-        {label} <Requirement required={required} />
+        {label} <RequirementMark required={required} />
       </label>
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       ) : null}
-      {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+      <FieldMessage id={id} error={error} />
       <input
         id={id}
         form={form}
@@ -111,14 +96,14 @@ export function StepRadioGroup({
       aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
     >
       <legend className="field-label">
-        {legend} <Requirement required={required} />
+        {legend} <RequirementMark required={required} />
       </legend>
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       ) : null}
-      {error ? <FieldError id={`${id}-error`} message={error} /> : null}
+      <FieldMessage id={id} error={error} />
       <div className="choices">
         {options.map((option, index) => (
           <label key={option.value} className="choice">
