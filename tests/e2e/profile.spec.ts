@@ -59,6 +59,8 @@ test("a renamed executable and an 11 MiB file are refused at the slot", async ({
 test("bad postcodes and phones get their messages, the other values are kept", async ({ page }, testInfo) => {
   await newUserOnProfilePage(page, testInfo, "badinput");
   await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile());
+  // §5 one upload per kind at a time: the back goes once the front is in.
+  await expect(page.getByText("アップロード済み：document.pdf")).toBeVisible();
   await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("back.pdf"));
   await expect(page.getByText("アップロード済み：back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "パスポート" }).check();
@@ -92,6 +94,7 @@ test("an expired identity asks for new documents, and new ones go back to review
 }, testInfo) => {
   const email = await newUserOnProfilePage(page, testInfo, "expired");
   await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile("old-front.pdf"));
+  await expect(page.getByText("アップロード済み：old-front.pdf")).toBeVisible();
   await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("old-back.pdf"));
   await expect(page.getByText("アップロード済み：old-back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "運転免許証" }).check();
