@@ -3,7 +3,7 @@
 // linked-fields.tsx and statement-fields.tsx): one id scheme (the error summary links to it), one
 // ※必須/※任意 mark, one error message shape. No library here, so the wizard's pages stay small.
 
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 /** The key of errors that belong to no field (DRF's non_field_errors). */
 export const NON_FIELD_ERRORS = "non_field_errors";
@@ -27,5 +27,46 @@ export function FieldMessage({ id, error }: { id: string; error?: string | null 
       <span className="visually-hidden">エラー：</span>
       {error}
     </p>
+  );
+}
+
+/**
+ * The error summary at the top of a form (GOV.UK, デジタル庁): 「エラー：」, then each message linking
+ * to its field with the same wording as at the field. It takes focus when it appears after a submit
+ * with JavaScript; without it the page loads with it on top. Every kind of form uses this one.
+ */
+export function ErrorSummaryList({
+  errors,
+  labelOf,
+}: {
+  errors: Readonly<Record<string, string | undefined>>;
+  /** What to call a field in the summary; a message without a label stands alone. */
+  labelOf: (name: string) => string | null | undefined;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
+      <ul>
+        {entries.map(([name, message]) => {
+          if (name === NON_FIELD_ERRORS) return <li key={name}>{message}</li>;
+          const label = labelOf(name);
+          return (
+            <li key={name}>
+              <a href={`#${fieldId(name)}`}>
+                {label ? `${label}：` : ""}
+                {message}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

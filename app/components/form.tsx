@@ -2,9 +2,9 @@
 // ※任意, support text, the error at the field, all tied with aria-describedby; an error summary at the
 // top linking to each field with the same wording; a submit button with a pending state.
 
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode } from "react";
 import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
-import { NON_FIELD_ERRORS, RequirementMark, describedBy, fieldId } from "./field-parts";
+import { ErrorSummaryList, RequirementMark, describedBy, fieldId } from "./field-parts";
 
 export { NON_FIELD_ERRORS, fieldId } from "./field-parts";
 
@@ -276,38 +276,10 @@ export function CheckboxField({
   );
 }
 
-/**
- * The error summary at the top of a form: 「エラー：」, then each message linking to its field. It takes
- * focus when it appears after a submit with JavaScript; without it the page loads with it on top.
- */
+/** The error summary of a validated form (errors from remix-validated-form's context). */
 export function ErrorSummary({ labels }: { labels?: Record<string, string> }) {
   const { fieldErrors } = useFormContext();
-  const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(fieldErrors).filter(([, message]) => Boolean(message));
-  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
-  useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
-  if (entries.length === 0) return null;
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
-      <ul>
-        {entries.map(([name, message]) =>
-          name === NON_FIELD_ERRORS ? (
-            <li key={name}>{message}</li>
-          ) : (
-            <li key={name}>
-              <a href={`#${fieldId(name)}`}>
-                {labels?.[name] ? `${labels[name]}：` : ""}
-                {message}
-              </a>
-            </li>
-          ),
-        )}
-      </ul>
-    </div>
-  );
+  return <ErrorSummaryList errors={fieldErrors} labelOf={(name) => labels?.[name]} />;
 }
 
 export function SubmitButton({

@@ -5,8 +5,15 @@
 // small (issue 5: within 110 KB). Same markup as components/form.tsx: label, ※必須/※任意, hint,
 // error, aria-describedby; an error summary at the top that links to each field.
 
-import { type ReactNode, createContext, useContext, useEffect, useRef } from "react";
-import { FieldMessage, NON_FIELD_ERRORS, RequirementMark, describedBy, fieldId } from "./field-parts";
+import { type ReactNode, createContext, useContext } from "react";
+import {
+  ErrorSummaryList,
+  FieldMessage,
+  NON_FIELD_ERRORS,
+  RequirementMark,
+  describedBy,
+  fieldId,
+} from "./field-parts";
 
 export { FieldMessage, NON_FIELD_ERRORS, RequirementMark, fieldId };
 
@@ -202,36 +209,8 @@ export function LinkedRadios({
   );
 }
 
-/**
- * 「エラー：」 and each message linking to its field, with the same wording as at the field; it takes
- * focus when it appears (with JavaScript; without it the page loads with it on top).
- */
+/** The error summary of a linked form (errors from FieldErrorsProvider). */
 export function LinkedErrorSummary({ labels }: { labels: Record<string, string> }) {
   const errors = useContext(FieldErrorsContext);
-  const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(errors).filter(([, message]) => Boolean(message));
-  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
-  useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
-  if (entries.length === 0) return null;
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
-      <ul>
-        {entries.map(([name, message]) =>
-          name === NON_FIELD_ERRORS ? (
-            <li key={name}>{message}</li>
-          ) : (
-            <li key={name}>
-              <a href={`#${fieldId(name)}`}>
-                {labels[name] ? `${labels[name]}：` : ""}
-                {message}
-              </a>
-            </li>
-          ),
-        )}
-      </ul>
-    </div>
-  );
+  return <ErrorSummaryList errors={errors} labelOf={(name) => labels[name]} />;
 }

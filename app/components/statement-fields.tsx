@@ -5,8 +5,8 @@
 // top (REFERENCE.md: デジタル庁 and GOV.UK patterns, the same wording in both places).
 
 import { useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
-import { FieldMessage, RequirementMark, describedBy, fieldId } from "./field-parts";
+import { type ReactNode } from "react";
+import { ErrorSummaryList, FieldMessage, RequirementMark, describedBy, fieldId } from "./field-parts";
 
 /** The id of a field's control (the summary links to it): the one scheme of field-parts.tsx. */
 export const stepFieldId = fieldId;
@@ -125,10 +125,7 @@ export function StepRadioGroup({
   );
 }
 
-/**
- * 「エラー：」 and each message linking to its field, in page order. Takes focus when it appears after
- * a submit with JavaScript; without it the page loads with the summary on top.
- */
+/** The error summary of a step's form (errors as the action answered them). */
 export function StepErrorSummary({
   errors,
   labels,
@@ -137,32 +134,7 @@ export function StepErrorSummary({
   /** What to call each field in the summary; a message without a label stands alone. */
   labels: (name: string) => string | null;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(errors);
-  const signature = entries.map(([name, message]) => `${name}:${message}`).join("|");
-  useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
-  if (entries.length === 0) return null;
-  return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
-      <ul>
-        {entries.map(([name, message]) => {
-          const label = labels(name);
-          if (name === "non_field_errors") return <li key={name}>{message}</li>;
-          return (
-            <li key={name}>
-              <a href={`#${stepFieldId(name)}`}>
-                {label ? `${label}：` : ""}
-                {message}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  return <ErrorSummaryList errors={errors} labelOf={labels} />;
 }
 
 /**

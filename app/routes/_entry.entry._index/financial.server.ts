@@ -9,7 +9,7 @@ import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~
 import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
 import { ErrorMessage } from "~/domain/messages";
 import type { UpstreamContext } from "~/upstream/context.server";
-import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -44,14 +44,14 @@ export function financialPatchFrom(formData: FormData): FinancialPatch {
 }
 
 export async function financialStepAction(upstream: UpstreamContext, request: Request) {
-  const { user, entries } = await requireEntryStep(upstream, "submitFinancialStatements");
+  // The guard read the pending files once; a draft save or an upload into this request changes none of them.
+  const { user, entries, files } = await requireEntryStep(upstream, "submitFinancialStatements");
 
   if (isMultipart(request)) {
     return handleUploadIntent(upstream, request, {
       accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
       // One file per document: a new upload replaces the one before it (the slot says 差し替える).
       afterUpload: async (uploaded) => {
-        const files = await loadPendingFiles(upstream);
         const replaced = files.filter((file) => file.kind === uploaded.kind && file.id !== uploaded.id);
         await deleteReplacedUploads(
           upstream,
@@ -76,8 +76,6 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
   }
 
   if (intent !== "next") return redirect(`${PAGE}?saved=1#documents`);
-
-  const files = await loadPendingFiles(upstream);
   const facts = confirmedDocumentFacts(user, entries, "financial_statements");
   if (isFinancialStepComplete(draft, user.corporate_division, files, facts)) {
     return redirect(ENTRY_STEP_PATHS.submitWithdrawalsDetail);

@@ -21,7 +21,7 @@ import {
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
 import type { UpstreamContext } from "~/upstream/context.server";
-import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -95,7 +95,8 @@ async function saveOrFail(upstream: UpstreamContext, patch: Partial<DraftEntry>)
 }
 
 export async function withdrawalStepAction(upstream: UpstreamContext, request: Request) {
-  const { user, draft, entries } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+  // The guard read the pending files once; a draft save or an upload into this request changes none of them.
+  const { user, draft, entries, files } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
 
   if (isMultipart(request)) {
     // The page always shows at least one statement, so statement 1 may receive files before the
@@ -120,7 +121,6 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
         const banks = draft.banks.map((bank) => ({ ...bank }));
         while (banks.length <= index) banks.push(emptyStatement());
         const bank = banks[index]!;
-        const files = await loadPendingFiles(upstream);
         const replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map(
           (file) => file.id,
         );
@@ -186,8 +186,6 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
   const savedStatement = /^save_bank:(\d{1,2})$/.exec(intent);
   if (savedStatement) return redirect(`${PAGE}?saved=1#bank-${Number(savedStatement[1]) + 1}`);
   if (intent !== "next") return redirect(`${PAGE}?saved=1`);
-
-  const files = await loadPendingFiles(upstream);
   const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
   if (isWithdrawalStepComplete(saved.banks, saved.bank_account, files, facts)) {
     return redirect(ENTRY_STEP_PATHS.submitProfile);
