@@ -115,6 +115,9 @@ test("claims are added and removed without losing what was typed; a sixth is ref
   await claim(page, 2).getByLabel("売掛先の会社名", { exact: false }).fill("株式会社にばん");
   for (const n of [3, 4, 5]) {
     await press(page, "請求書を追加する");
+    // Without JavaScript each add is a page load: wait for the new page before pressing again.
+    await expect(page).toHaveURL(new RegExp(`#claim-${n}$`));
+    await page.waitForLoadState("load");
     await expect(claim(page, n)).toBeVisible();
   }
   await claim(page, 3).getByLabel("売掛先の会社名", { exact: false }).fill("株式会社さんばん");
