@@ -84,6 +84,20 @@ export async function startAppAgainst(
   apiBaseUrl: string,
   extraEnv: Record<string, string> = {},
 ): Promise<{ url: string; stop(): Promise<void> }> {
+  // A free port can be taken by another process between findFreePort and the server's listen: the
+  // child then exits at once, and a fresh port is tried rather than waiting out the timeout.
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await startAppOnFreePort(apiBaseUrl, extraEnv);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+async function startAppOnFreePort(apiBaseUrl: string, extraEnv: Record<string, string>) {
   const port = await findFreePort();
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
@@ -103,20 +117,29 @@ export async function startAppAgainst(
       stdio: "ignore",
     },
   );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exitedEarly = exited.then(() => {
+    throw new Error(`the app on port ${port} exited before it answered`);
+  });
+  exitedEarly.catch(() => undefined); // also exits after a stop; only the race below reads it
   try {
-    await waitForHttp(`${url}/`, 30_000);
+    await Promise.race([waitForHttp(`${url}/`, 30_000), exitedEarly]);
   } catch (error) {
-    child.kill("SIGTERM");
+    child.kill("SIGKILL");
     throw error;
   }
   return {
     url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
+    // remix-serve closes its server on SIGTERM and then waits for the browser's open connections:
+    // about 5 s here (keep-alive), and once over 50 s on CI, which timed the test out. The test's
+    // server has nothing to flush, so after a short grace it is killed.
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const grace = setTimeout(() => child.kill("SIGKILL"), 2_000);
+      await exited;
+      clearTimeout(grace);
+    },
   };
 }
 
