@@ -112,10 +112,12 @@ function HolderNames({ formId, index, names }: { formId: string; index: number; 
 }
 
 function ClaimUploads({
+  formId,
   index,
   files,
   uploadError,
 }: {
+  formId: string;
   index: number;
   files: ClaimFilesView;
   uploadError: { slot: string; message: string } | null;
@@ -146,7 +148,7 @@ function ClaimUploads({
       <p className="field-hint">
         請求書（必須）と、必要に応じて契約書・発注書などの追加書類をアップロードしてください。
         <noscript>
-          JavaScriptが無効な場合、アップロードすると画面が読み込み直されます。先に「下書き保存」を押して入力内容を保存してください。
+          JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください。入力済みの内容も一緒に保存されます。
         </noscript>
       </p>
       <FieldMessage id={fieldId(problemName)} error={error} />
@@ -159,6 +161,7 @@ function ClaimUploads({
                 label={`請求書${n}の${slot.label}`}
                 kind={slot.kind}
                 error={uploadError?.slot === slot.slot ? uploadError.message : null}
+                stepForm={formId}
               />
               <UploadedFiles files={slot.files} label={`請求書${n}の${slot.label}`} />
             </div>
@@ -334,7 +337,7 @@ export function ClaimFieldset({
       />
 
       <h3 className="claim-section-title">書類</h3>
-      <ClaimUploads index={index} files={files} uploadError={uploadError} />
+      <ClaimUploads formId={formId} index={index} files={files} uploadError={uploadError} />
     </fieldset>
   );
 }

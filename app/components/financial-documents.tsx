@@ -123,12 +123,15 @@ function kindHint(kind: FinancialKind, type: FinancialStatementType): string {
 export type FinancialFileView = UploadedFileItem;
 
 export function FinancialUploads({
+  form,
   type,
   kinds,
   filesByKind,
   errors,
   uploadError,
 }: {
+  /** The step's form: without JavaScript an upload sends the answers with it (decision 0007). */
+  form: string;
   type: FinancialStatementType | null;
   kinds: readonly FinancialKind[];
   filesByKind: Partial<Record<FinancialKind, FinancialFileView[]>>;
@@ -166,6 +169,7 @@ export function FinancialUploads({
                 kind={kind}
                 current={current}
                 error={refused ?? errors[uploadProblemKey(kind)] ?? null}
+                stepForm={form}
               />
               <UploadedFiles files={files} label={FINANCIAL_KIND_LABELS[kind]} />
             </li>

@@ -7,6 +7,7 @@
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { FieldMessage, RequirementMark, fieldId, useFieldError } from "./linked-fields";
+import { useHydrated } from "./use-hydrated";
 
 export interface Corporation {
   name: string;
@@ -28,12 +29,6 @@ const MIN_QUERY = 2;
 function setInputValue(id: string, value: string) {
   const input = document.getElementById(id);
   if (input instanceof HTMLInputElement) input.value = value;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /** Suggestions as you type (JavaScript only): debounced, at least two characters, keyboard operable. */

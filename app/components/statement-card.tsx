@@ -129,6 +129,7 @@ export function StatementCard({
                   kind={kind}
                   current={current}
                   error={uploadError?.slot === kind ? uploadError.message : null}
+                  stepForm={form}
                 />
                 <UploadedFiles files={files} label={label} />
               </li>

@@ -1,11 +1,14 @@
 // One upload slot (ARCHITECTURE decision 8): its own form, one file per POST. Without JavaScript
-// the form posts and the page comes back with the file listed (or the error at the input). With it,
+// the form posts and the page comes back with the file listed (or the error at the input); inside a
+// wizard step it posts the step's form instead, so what was typed is saved with it. With JavaScript,
 // the file uploads as soon as it is chosen, with a progress bar, and the page updates in place. The
 // accepted types and the size limit are written beside the input.
 
 import { useMatches, useRevalidator } from "@remix-run/react";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { ValidationMessage } from "~/domain/messages";
+import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
+import { useHydrated } from "./use-hydrated";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 
 export interface UploadedFileView {
@@ -27,6 +30,11 @@ export interface UploadSlotProps {
   current?: UploadedFileView | null;
   /** The error the page's own action returned for this slot (no JavaScript). */
   error?: string | null;
+  /**
+   * The wizard step's form, when the slot stands in one: without JavaScript the slot's input and
+   * button join it, so what was typed on the step is sent and saved with the file (decision 0007).
+   */
+  stepForm?: string;
 }
 
 /** §5 "Only one upload per file kind at a time": the kinds uploading now, across the page's slots. */
@@ -61,15 +69,14 @@ function postWithProgress(form: HTMLFormElement, routeId: string, onProgress: (r
   });
 }
 
-export function UploadSlot({ slot, label, kind, side, current, error }: UploadSlotProps) {
-  const [hydrated, setHydrated] = useState(false);
+export function UploadSlot({ slot, label, kind, side, current, error, stepForm }: UploadSlotProps) {
+  const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const matches = useMatches();
   const revalidator = useRevalidator();
   const routeId = matches.at(-1)?.id ?? "root";
-  useEffect(() => setHydrated(true), []);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const form = formRef.current;
@@ -97,6 +104,8 @@ export function UploadSlot({ slot, label, kind, side, current, error }: UploadSl
     }
   }
 
+  // Before hydration (and without JavaScript) a step's slot posts the step form; after it, its own.
+  const viaStep = !hydrated && stepForm ? stepForm : null;
   const busy = progress !== null;
   const message = busy ? null : (clientError ?? error ?? null);
   const inputId = `upload-${slot}`;
@@ -135,9 +144,10 @@ export function UploadSlot({ slot, label, kind, side, current, error }: UploadSl
       <input
         id={inputId}
         type="file"
-        name="content"
+        form={viaStep ?? undefined}
+        name={viaStep ? stepUploadFileField(slot) : "content"}
         accept={ACCEPT_ATTRIBUTE}
-        required
+        required={!viaStep}
         disabled={busy}
         aria-describedby={described}
         aria-invalid={message ? true : undefined}
@@ -152,7 +162,20 @@ export function UploadSlot({ slot, label, kind, side, current, error }: UploadSl
       ) : null}
       {/* Without JavaScript the person sends the file with this button; with it the file goes when chosen. */}
       {hydrated ? null : (
-        <button type="submit" className="button button-secondary">
+        <button
+          type="submit"
+          className="button button-secondary"
+          {...(viaStep
+            ? {
+                form: viaStep,
+                name: "intent",
+                value: stepUploadIntent({ slot, kind, side }),
+                formMethod: "post",
+                formEncType: "multipart/form-data",
+                formNoValidate: true,
+              }
+            : {})}
+        >
           {current ? "このファイルに差し替える" : "アップロードする"}
         </button>
       )}

@@ -1,12 +1,16 @@
 // The upload and delete intents every page with upload slots handles the same way: one file per
 // POST (ARCHITECTURE decision 8), checked here, sent upstream, then PRG back to the slot; a refusal
-// comes back at the slot with a 4xx (§8 upload and delete messages).
+// comes back at the slot with a 4xx (§8 upload and delete messages). Without JavaScript a wizard
+// step's upload also carries the step's typed fields, saved before the file is sent (decision 0007).
 
 import { json, redirect } from "@remix-run/node";
 import { ErrorMessage } from "~/domain/messages";
+import { isUploadFileField, parseStepUploadIntent, stepUploadFileField } from "~/forms/step-upload";
 import type { UpstreamContext } from "./context.server";
 import { UpstreamError } from "./errors.server";
 import {
+  type ReceivedFilePart,
+  type ReceivedForm,
   type UploadedFile,
   fileProblem,
   receiveMultipartForm,
@@ -14,17 +18,43 @@ import {
   uploadFailureMessage,
 } from "./uploads.server";
 
+/** Which slot a post uploads into, as the slot's form or the step form's upload button named it. */
+export interface SlotFields {
+  slot: string;
+  kind: string;
+  side?: string;
+}
+
 export interface UploadIntentOptions {
   /** Which kinds this page accepts (its slots), with the side for identity documents. */
   accepts(kind: string, side: string | undefined): boolean;
+  /**
+   * Without JavaScript a wizard step's upload button posts the step form: what was typed is saved
+   * first (decision 0007). Answers a response to stop with (the draft could not be saved), or null.
+   */
+  saveTyped?(formData: FormData): Promise<Response | null>;
   /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
-  afterUpload?(file: UploadedFile, fields: Record<string, string>): Promise<void>;
+  afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
   /** Where to come back to: the page and the slot's anchor. */
-  redirectTo(fields: Record<string, string>): string;
+  redirectTo(fields: SlotFields): string;
 }
 
 export function uploadFailure(slot: string, message: string) {
   return json({ uploadError: { slot, message } }, { status: 400 });
+}
+
+/** The slot and its file: from a slot's own form, or from the step form by the pressed button. */
+function slotUpload(form: ReceivedForm): { fields: SlotFields; part: ReceivedFilePart; typed: boolean } {
+  const target = parseStepUploadIntent(form.fields.intent);
+  if (target === null) {
+    const { slot = "", kind = "", side } = form.fields;
+    return { fields: { slot, kind, side }, part: form, typed: false };
+  }
+  return {
+    fields: target,
+    part: form.parts.get(stepUploadFileField(target.slot)) ?? { file: null, fileError: null },
+    typed: true,
+  };
 }
 
 export async function handleUploadIntent(
@@ -32,26 +62,32 @@ export async function handleUploadIntent(
   request: Request,
   options: UploadIntentOptions,
 ) {
-  const form = await receiveMultipartForm(request);
+  const form = await receiveMultipartForm(request, { isFileField: isUploadFileField });
   try {
-    const { slot = "", kind = "", side } = form.fields;
-    if (!options.accepts(kind, side)) return uploadFailure(slot, "アップロード先が正しくありません。");
-    const problem = fileProblem(form);
-    if (problem) return uploadFailure(slot, problem);
+    const { fields, part, typed } = slotUpload(form);
+    if (typed && options.saveTyped) {
+      const stop = await options.saveTyped(form.formData);
+      if (stop) return stop;
+    }
+    if (!options.accepts(fields.kind, fields.side)) {
+      return uploadFailure(fields.slot, "アップロード先が正しくありません。");
+    }
+    const problem = fileProblem(part);
+    if (problem) return uploadFailure(fields.slot, problem);
     let uploaded: UploadedFile;
     try {
       uploaded = await sendUpload(upstream, {
-        kind,
-        side: side === "front" || side === "back" ? side : undefined,
-        file: form.file!,
+        kind: fields.kind,
+        side: fields.side === "front" || fields.side === "back" ? fields.side : undefined,
+        file: part.file!,
       });
     } catch (error) {
       const message = uploadFailureMessage(error);
       if (message === null) throw error;
-      return uploadFailure(slot, message);
+      return uploadFailure(fields.slot, message);
     }
-    await options.afterUpload?.(uploaded, form.fields);
-    return redirect(options.redirectTo(form.fields));
+    await options.afterUpload?.(uploaded, fields);
+    return redirect(options.redirectTo(fields));
   } finally {
     await form.cleanup();
   }

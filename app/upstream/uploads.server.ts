@@ -25,11 +25,20 @@ export interface ReceivedFile {
   contentType: AcceptedContentType | null;
 }
 
-export interface ReceivedForm {
-  fields: Record<string, string>;
+/** One file field of a multipart form: the spooled file, or the rule it broke (size). */
+export interface ReceivedFilePart {
   file: ReceivedFile | null;
   /** Set when the file broke a rule (size): the message to show at the input. */
   fileError: string | null;
+}
+
+export interface ReceivedForm extends ReceivedFilePart {
+  /** The last value of each text field. */
+  fields: Record<string, string>;
+  /** Every text field in order, repeated names kept: what a step form's own parser reads. */
+  formData: FormData;
+  /** The part of each file field that was received (`file`/`fileError` above are `content`'s). */
+  parts: Map<string, ReceivedFilePart>;
   cleanup(): Promise<void>;
 }
 
@@ -38,36 +47,60 @@ class FileTooLarge extends Error {}
 const SPOOL_ROOT = path.join(os.tmpdir(), "sakidori-uploads");
 
 /**
- * Reads a multipart form whose one file field is `fileField`. Text fields are kept (small: 64 KiB
- * each); the file goes to a directory of its own that cleanup() removes.
+ * A step form posted by an upload button without JavaScript carries every slot's file input, most of
+ * them empty. Only chosen files are spooled, and never more than a page has slots.
  */
-export async function receiveMultipartForm(request: Request, fileField = "content"): Promise<ReceivedForm> {
+const MAX_SPOOLED_FILES = 16;
+const MAX_TEXT_FIELDS = 1_000;
+
+export interface ReceiveOptions {
+  /** Which file fields to keep; any other file is read past and dropped. */
+  isFileField?(name: string): boolean;
+}
+
+/**
+ * Reads a multipart form. Text fields are kept (small: 64 KiB each); each kept file goes to a
+ * directory of the request's own that cleanup() removes.
+ */
+export async function receiveMultipartForm(
+  request: Request,
+  { isFileField = (name) => name === "content" }: ReceiveOptions = {},
+): Promise<ReceivedForm> {
   const dir = path.join(SPOOL_ROOT, randomBytes(12).toString("hex"));
   await fs.promises.mkdir(dir, { recursive: true });
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
-  let file: ReceivedFile | null = null;
-  let fileError: string | null = null;
   const fields: Record<string, string> = {};
+  const formData = new FormData();
+  const parts = new Map<string, ReceivedFilePart>();
+  let textFields = 0;
   try {
     await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
       if (filename === undefined) {
-        fields[name] = await readText(data, 64 * 1024);
+        // A file input with nothing chosen arrives as `filename=""`, which the parser reads as text.
+        if (isFileField(name)) {
+          await drain(data);
+          return undefined;
+        }
+        const value = await readText(data, 64 * 1024);
+        textFields += 1;
+        if (textFields <= MAX_TEXT_FIELDS) {
+          fields[name] = value;
+          formData.append(name, value);
+        }
         return undefined;
       }
-      if (name !== fileField || file || fileError) {
-        for await (const _chunk of data) {
-          // A second file, or one in the wrong field: read past it, keep nothing.
-        }
+      if (!isFileField(name) || parts.has(name) || parts.size >= MAX_SPOOLED_FILES) {
+        await drain(data); // a second file, or one in a field nobody reads: keep nothing
         return undefined;
       }
       try {
-        file = await spool(data, dir, filename);
+        const file = await spool(data, dir, filename);
+        // An empty part is an input with nothing chosen: as if it were not there.
+        if (file) parts.set(name, { file, fileError: null });
       } catch (error) {
         if (!(error instanceof FileTooLarge)) throw error;
-        fileError = UploadRuleMessage.tooLarge;
-        for await (const _chunk of data) {
-          // Drain the rest so the request completes and the page can answer.
-        }
+        parts.set(name, { file: null, fileError: UploadRuleMessage.tooLarge });
+        await drain(data); // the rest, so the request completes and the page can answer
       }
       return undefined;
     });
@@ -75,7 +108,21 @@ export async function receiveMultipartForm(request: Request, fileField = "conten
     await cleanup();
     throw error;
   }
-  return { fields, file, fileError, cleanup };
+  const content = parts.get("content");
+  return {
+    fields,
+    formData,
+    parts,
+    file: content?.file ?? null,
+    fileError: content?.fileError ?? null,
+    cleanup,
+  };
+}
+
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const _chunk of data) {
+    // Reading is what lets the parser move on to the next part.
+  }
 }
 
 async function readText(data: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
@@ -114,11 +161,11 @@ async function spool(
 }
 
 /** The message for a file that may not be sent, or null when it may. */
-export function fileProblem(form: ReceivedForm): string | null {
-  if (form.fileError) return form.fileError;
-  if (!form.file) return UploadRuleMessage.noFile;
-  if (form.file.size === 0) return UploadRuleMessage.emptyFile;
-  if (!form.file.contentType) return UploadRuleMessage.unsupportedType;
+export function fileProblem(part: ReceivedFilePart): string | null {
+  if (part.fileError) return part.fileError;
+  if (!part.file) return UploadRuleMessage.noFile;
+  if (part.file.size === 0) return UploadRuleMessage.emptyFile;
+  if (!part.file.contentType) return UploadRuleMessage.unsupportedType;
   return null;
 }
 

@@ -183,6 +183,11 @@ test("with JavaScript, suggestions appear as you type and the keyboard picks one
 test("with JavaScript, leaving with unsaved changes asks first", async ({ page }, testInfo) => {
   test.skip(!isJavaScriptOn(testInfo), "the warning needs JavaScript");
   await applicantOnInvoiceStep(page, testInfo, "unsaved");
+  // Untouched, the page leaves without asking (the upload slots' no-JavaScript inputs are no change).
+  await page.getByRole("link", { name: "マイページ" }).first().click();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await openPage(page, INVOICE_STEP_URL, testInfo);
+
   await page.getByLabel("資金使途", { exact: false }).fill("設備投資");
   const dialog = page.waitForEvent("dialog");
   const click = page.getByRole("link", { name: "マイページ" }).first().click();
@@ -204,18 +209,13 @@ test("an upload keeps what was typed, and a renamed executable is refused at its
   page,
 }, testInfo) => {
   await applicantOnInvoiceStep(page, testInfo, "uploads");
-  if (!isJavaScriptOn(testInfo)) {
-    // Without JavaScript the upload reloads the page: the page asks to save first, and a save keeps all.
-    await fillEntryFields(page);
-    await press(page, "下書き保存");
-    await expect(page.getByText("下書きを保存しました。")).toBeVisible();
-  } else {
-    await fillEntryFields(page);
-  }
+  // Typed, not saved: a refused upload keeps it too (without JavaScript it was sent and saved with it).
+  await fillEntryFields(page);
   await uploadInto(page, testInfo, "請求書1の請求書", renamedExecutable("seikyu.pdf"));
   await expect(
     page.locator("form.upload-slot").filter({ hasText: "請求書1の請求書" }).getByRole("alert"),
   ).toContainText("PDF、JPEG、PNGのファイルを選択してください。");
+  await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
   await uploadClaimFile(page, testInfo, 1, "請求書", pdfFile("seikyu.pdf"));
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
 

@@ -43,12 +43,29 @@ export function financialPatchFrom(formData: FormData): FinancialPatch {
   };
 }
 
+/** The wizard rule: the answers are saved in the draft before anything else. */
+async function saveAnswers(
+  upstream: UpstreamContext,
+  formData: FormData,
+): Promise<{ draft: DraftEntry; failure: null } | { draft: null; failure: Response }> {
+  try {
+    return { draft: await saveDraft(upstream, financialPatchFrom(formData)), failure: null };
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    // §8 "Draft save error".
+    const failure = json({ fieldErrors: { non_field_errors: ErrorMessage.draftSaveError } }, { status: 400 });
+    return { draft: null, failure };
+  }
+}
+
 export async function financialStepAction(upstream: UpstreamContext, request: Request) {
   // The guard read the pending files once; a draft save or an upload into this request changes none of them.
   const { user, entries, files } = await requireEntryStep(upstream, "submitFinancialStatements");
 
   if (isMultipart(request)) {
     return handleUploadIntent(upstream, request, {
+      // Without JavaScript the answers come with the file: saved first (decision 0007).
+      saveTyped: async (formData) => (await saveAnswers(upstream, formData)).failure,
       accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
       // One file per document: a new upload replaces the one before it (the slot says 差し替える).
       afterUpload: async (uploaded) => {
@@ -66,14 +83,8 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "delete") return handleDeleteIntent(upstream, formData, { redirectTo: `${PAGE}#documents` });
 
-  let draft: DraftEntry;
-  try {
-    draft = await saveDraft(upstream, financialPatchFrom(formData));
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    // §8 "Draft save error".
-    return json({ fieldErrors: { non_field_errors: ErrorMessage.draftSaveError } }, { status: 400 });
-  }
+  const { draft, failure } = await saveAnswers(upstream, formData);
+  if (!draft) return failure;
 
   if (intent !== "next") return redirect(`${PAGE}?saved=1#documents`);
   const facts = confirmedDocumentFacts(user, entries, "financial_statements");

@@ -144,6 +144,7 @@ export default function FinancialStepPage() {
       <section className="wizard-section" id="documents" aria-labelledby="financial-documents-title">
         <h2 id="financial-documents-title">2. 書類のアップロード</h2>
         <FinancialUploads
+          form={FORM_ID}
           type={type}
           kinds={kinds}
           filesByKind={filesByKind}

@@ -99,12 +99,23 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
   const { user, draft, entries, files } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
 
   if (isMultipart(request)) {
-    // The page always shows at least one statement, so statement 1 may receive files before the
-    // draft holds any statement.
-    const shown = Math.max(draft.banks.length, 1);
+    // Without JavaScript the step's typed fields come with the file: saved first (decision 0007), and
+    // the file then joins the statements as saved.
+    let current = draft;
     return handleUploadIntent(upstream, request, {
+      saveTyped: async (formData) => {
+        const saving = await saveOrFail(upstream, {
+          banks: statementsFrom(formData, current.banks),
+          bank_account: bankAccountFrom(formData),
+        });
+        if (saving.draft) current = saving.draft;
+        return saving.failure;
+      },
       accepts: (kind, side) => {
         const parsed = parseUploadKind(kind);
+        // The page always shows at least one statement, so statement 1 may receive files before
+        // the draft holds any statement.
+        const shown = Math.max(current.banks.length, 1);
         return (
           side === undefined &&
           parsed !== null &&
@@ -118,7 +129,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
       afterUpload: async (uploaded) => {
         const parsed = parseUploadKind(uploaded.kind)!;
         const index = parsed.displayId! - 1;
-        const banks = draft.banks.map((bank) => ({ ...bank }));
+        const banks = current.banks.map((bank) => ({ ...bank }));
         while (banks.length <= index) banks.push(emptyStatement());
         const bank = banks[index]!;
         const replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map(
@@ -132,7 +143,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
         await deleteReplacedUploads(upstream, replaced);
       },
       redirectTo: (fields) => {
-        const displayId = parseUploadKind(fields.kind ?? "")?.displayId ?? 1;
+        const displayId = parseUploadKind(fields.kind)?.displayId ?? 1;
         return `${PAGE}#bank-${displayId}`;
       },
     });

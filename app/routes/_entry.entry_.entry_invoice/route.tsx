@@ -131,23 +131,35 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     const { draft, files } = await requireInvoiceStep(upstream);
-    const claimCount = Math.max(1, Math.min(draft.claims.length, MAX_CLAIMS_PER_ENTRY));
 
-    // An upload slot's own form: invoice-{n} / additional_doc-{n} of an existing claim (§3).
+    // An upload into claim n's slot (§3 invoice-{n} / additional_doc-{n}): from the slot's own form,
+    // or, without JavaScript, from the step form with what was typed (saved first, decision 0007).
     if (isMultipart(args.request)) {
+      let current = draft;
       return handleUploadIntent(upstream, args.request, {
+        saveTyped: async (formData) => {
+          const { values, relations } = readTypedValues(formData, current);
+          try {
+            current = await saveDraft(upstream, draftFromFormValues(values, relations));
+            return null;
+          } catch (error) {
+            if (!(error instanceof UpstreamValidationError)) throw error;
+            return draftSaveFailure(error, {}, values);
+          }
+        },
         accepts: (kind) => {
           const parsed = parseUploadKind(kind);
+          const shown = Math.max(1, Math.min(current.claims.length, MAX_CLAIMS_PER_ENTRY));
           return (
             parsed !== null &&
             (parsed.base === "invoice" || parsed.base === "additional_doc") &&
             parsed.displayId !== null &&
-            parsed.displayId <= claimCount
+            parsed.displayId <= shown
           );
         },
         afterUpload: (file) =>
-          relateUploadedFile(upstream, draft, parseUploadKind(file.kind)!.displayId!, file.id),
-        redirectTo: (fields) => `${INVOICE_STEP_PATH}#upload-${fields.slot ?? ""}`,
+          relateUploadedFile(upstream, current, parseUploadKind(file.kind)!.displayId!, file.id),
+        redirectTo: (fields) => `${INVOICE_STEP_PATH}#upload-${fields.slot}`,
       });
     }
 
@@ -164,24 +176,7 @@ export function action(args: ActionFunctionArgs) {
     }
 
     const intent = parseIntent(formData.get("intent")) ?? { kind: "save_draft" as const };
-    const values = formValuesFromSubmission(formData.entries());
-    const relations = values.claims.map((_, index) => draft.claims[index]?.contentfile_relations ?? []);
-    const problems: Record<string, string> = {};
-
-    // 「この法人を選択」 (no JavaScript): the chosen suggestion fills the claim on any save.
-    values.claims.forEach((claim, index) => {
-      const choice = parseSuggestionChoice(formData.get(suggestionChoiceName(index)));
-      if (!choice) return;
-      claim.obliger_company_name = choice.name;
-      claim.houjinbangou = choice.houjinbangou;
-      claim.houjinbangou_address = choice.address;
-    });
-    values.claims.forEach((_, index) => {
-      if (hasInvalidDepositType(values, index)) {
-        problems[`claims[${index}].receive_payment_account.deposit_type`] =
-          ValidationMessage.claimDepositType;
-      }
-    });
+    const { values, relations, problems } = readTypedValues(formData, draft);
 
     // The buttons that change the shape of the form, applied to what was typed.
     let removedFiles: number[] = [];
@@ -227,14 +222,7 @@ export function action(args: ActionFunctionArgs) {
       saved = await saveDraft(upstream, patch);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
-      // §8 "Draft save error": the values come back as typed, nothing was saved.
-      const first = error.nonFieldErrors[0] ?? (firstMessages(error.fieldErrors).claims || null);
-      return failure(
-        { ...problems, [NON_FIELD_ERRORS]: first ?? ErrorMessage.draftSaveError },
-        values,
-        400,
-        true,
-      );
+      return draftSaveFailure(error, problems, values);
     }
     await deleteFilesQuietly(upstream, removedFiles);
     const savedValues = formValuesFromDraft(saved);
@@ -268,6 +256,46 @@ export function action(args: ActionFunctionArgs) {
             );
     }
   });
+}
+
+/**
+ * The step's values as posted, with the claims' files taken from the stored draft (the form never
+ * carries upload ids), a chosen corporate-number suggestion applied, and the problems seen in them.
+ */
+function readTypedValues(formData: FormData, draft: DraftEntry) {
+  const values = formValuesFromSubmission(formData.entries());
+  const relations = values.claims.map((_, index) => draft.claims[index]?.contentfile_relations ?? []);
+  const problems: Record<string, string> = {};
+
+  // 「この法人を選択」 (no JavaScript): the chosen suggestion fills the claim on any save.
+  values.claims.forEach((claim, index) => {
+    const choice = parseSuggestionChoice(formData.get(suggestionChoiceName(index)));
+    if (!choice) return;
+    claim.obliger_company_name = choice.name;
+    claim.houjinbangou = choice.houjinbangou;
+    claim.houjinbangou_address = choice.address;
+  });
+  values.claims.forEach((_, index) => {
+    if (hasInvalidDepositType(values, index)) {
+      problems[`claims[${index}].receive_payment_account.deposit_type`] = ValidationMessage.claimDepositType;
+    }
+  });
+  return { values, relations, problems };
+}
+
+/** §8 "Draft save error": the values come back as typed, nothing was saved. */
+function draftSaveFailure(
+  error: UpstreamValidationError,
+  problems: Record<string, string>,
+  values: InvoiceFormValues,
+) {
+  const first = error.nonFieldErrors[0] ?? (firstMessages(error.fieldErrors).claims || null);
+  return failure(
+    { ...problems, [NON_FIELD_ERRORS]: first ?? ErrorMessage.draftSaveError },
+    values,
+    400,
+    true,
+  );
 }
 
 /** The step's errors with the values to show again (what the draft now holds, or what was typed). */

@@ -67,6 +67,63 @@ describe("receiving an upload (ARCHITECTURE decision 8)", () => {
   });
 });
 
+describe("a wizard step's form posted by a slot's upload button, without JavaScript (decision 0007)", () => {
+  /** What a browser sends: every text field, and every slot's file input, empty when nothing was chosen. */
+  function stepFormRequest(files: Record<string, Buffer | null>) {
+    const form = new FormData();
+    form.append("purpose", "仕入れ代金の支払い");
+    form.append("claims[0].receive_payment_account.obliger_accounts[0].holder_name", "カ）サキドリ");
+    form.append("claims[0].receive_payment_account.obliger_accounts[1].holder_name", "サキドリ");
+    for (const [name, file] of Object.entries(files)) {
+      form.append(name, new Blob(file ? [new Uint8Array(file)] : []), file ? "scan.pdf" : "");
+    }
+    form.append("intent", "upload:claim-1-invoice:invoice-1:");
+    return new Request("http://app.test/entry/entry_invoice", { method: "POST", body: form });
+  }
+  const isSlotFile = (name: string) => name.startsWith("content:");
+
+  it("keeps every typed field in order for the step's parser, and the chosen file under its slot", async () => {
+    const form = await receiveMultipartForm(
+      stepFormRequest({
+        "content:claim-1-invoice": Buffer.from("%PDF-1.4\n"),
+        "content:claim-1-additional_doc": null,
+      }),
+      { isFileField: isSlotFile },
+    );
+    expect([...form.formData.keys()]).toEqual([
+      "purpose",
+      "claims[0].receive_payment_account.obliger_accounts[0].holder_name",
+      "claims[0].receive_payment_account.obliger_accounts[1].holder_name",
+      "intent",
+    ]);
+    expect(form.formData.get("purpose")).toBe("仕入れ代金の支払い");
+    // The empty input of the other slot is as if it were not there.
+    expect([...form.parts.keys()]).toEqual(["content:claim-1-invoice"]);
+    expect(fileProblem(form.parts.get("content:claim-1-invoice")!)).toBeNull();
+    await form.cleanup();
+  });
+
+  it("judges each slot's file on its own: one too large, another fine", async () => {
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
+    const form = await receiveMultipartForm(
+      stepFormRequest({ "content:claim-1-invoice": big, "content:claim-2-invoice": Buffer.from("%PDF-1.4") }),
+      { isFileField: isSlotFile },
+    );
+    expect(fileProblem(form.parts.get("content:claim-1-invoice")!)).toBe("ファイルサイズは10MBまでです。");
+    expect(fileProblem(form.parts.get("content:claim-2-invoice")!)).toBeNull();
+    await form.cleanup();
+  });
+
+  it("reads past files of fields nobody asked for", async () => {
+    const form = await receiveMultipartForm(stepFormRequest({ other: Buffer.from("%PDF-1.4") }), {
+      isFileField: isSlotFile,
+    });
+    expect(form.parts.size).toBe(0);
+    expect(form.formData.get("intent")).toBe("upload:claim-1-invoice:invoice-1:");
+    await form.cleanup();
+  });
+});
+
 describe("sending an upload to the upstream", () => {
   let server: http.Server;
   let received: { headers: http.IncomingHttpHeaders; body: Buffer } | null = null;

@@ -1,0 +1,94 @@
+// Issue 5, "nothing entered so far is lost": on every wizard step, text typed and not yet saved is
+// still there after an upload. With JavaScript the file goes on its own and the inputs are left
+// alone; without it the slot's button sends the step's form with the file, so what was typed is
+// saved in the draft first (decision 0007) and comes back with the page, and after leaving.
+
+import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { pdfFile, pngFile } from "./files";
+import { isJavaScriptOn, openPage } from "./support";
+import { logInAs, uploadAndWait, userAtStep } from "./support-wizard-steps";
+import { applicantOnInvoiceStep, claim, uploadClaimFile } from "./support-wizard-invoice";
+
+/** Away to My page and back: what the draft holds is what the page shows. */
+async function leaveAndReturn(page: Page, path: string, testInfo: TestInfo) {
+  await openPage(page, "/mypage", testInfo);
+  await openPage(page, path, testInfo);
+}
+
+test("invoice step: the amount, the purpose and a claim's fields typed before an upload are kept", async ({
+  page,
+}, testInfo) => {
+  await applicantOnInvoiceStep(page, testInfo, "keep-invoice");
+  const amount = page.getByLabel("希望買取額（円）", { exact: false });
+  const purpose = page.getByLabel("資金使途", { exact: false });
+  const company = claim(page, 1).getByLabel("売掛先の会社名", { exact: false });
+  await amount.fill("2,500,000");
+  await purpose.fill("外注費の支払い");
+  await company.fill("株式会社入力途中");
+
+  await uploadClaimFile(page, testInfo, 1, "請求書", pdfFile("seikyusho.pdf"));
+  await expect(amount).toHaveValue("2,500,000");
+  await expect(purpose).toHaveValue("外注費の支払い");
+  await expect(company).toHaveValue("株式会社入力途中");
+
+  if (!isJavaScriptOn(testInfo)) {
+    // Saved with the file: still there after leaving the step.
+    await leaveAndReturn(page, "/entry/entry_invoice", testInfo);
+    await expect(amount).toHaveValue("2,500,000");
+    await expect(purpose).toHaveValue("外注費の支払い");
+    await expect(company).toHaveValue("株式会社入力途中");
+    await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+      "seikyusho.pdf",
+    );
+  }
+});
+
+test("financial step: an answer changed before an upload is kept", async ({ page }, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate");
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry", testInfo);
+  await page.getByRole("radio", { name: "はい（決算書を提出する）" }).check();
+  await page.getByRole("radio", { name: "はい（明細も提出する）" }).check();
+  if (!isJavaScriptOn(testInfo)) {
+    // Without JavaScript the slots follow the answers once they are sent.
+    await page.getByRole("button", { name: "回答を保存して必要な書類を表示する" }).click();
+    await expect(page.getByLabel("損益計算書", { exact: true })).toBeVisible();
+  }
+  // Changed, not saved, then a file.
+  await page.getByRole("radio", { name: "いいえ（明細はない）" }).check();
+  await uploadAndWait(page, testInfo, "損益計算書", pdfFile("pl.pdf"));
+  await expect(page.getByRole("radio", { name: "いいえ（明細はない）" })).toBeChecked();
+
+  if (!isJavaScriptOn(testInfo)) {
+    await leaveAndReturn(page, "/entry", testInfo);
+    await expect(page.getByRole("radio", { name: "いいえ（明細はない）" })).toBeChecked();
+    expect(await user.draft()).toMatchObject({ includes_sga_expenses: false });
+  }
+});
+
+test("withdrawal step: a statement and the payout account typed before an upload are kept", async ({
+  page,
+}, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry/withdrawal_details", testInfo);
+  const bank = page.locator("#bank-1").getByLabel(/^金融機関名 ※必須$/);
+  const payoutBranch = page
+    .getByRole("group", { name: "お振込先口座（買取代金のお振込先）" })
+    .getByLabel(/^支店名 ※必須$/);
+  await bank.fill("みどり銀行");
+  await payoutBranch.fill("本店営業部");
+
+  await uploadAndWait(page, testInfo, "通帳の表紙（口座1）", pngFile("cover.png"));
+  await expect(bank).toHaveValue("みどり銀行");
+  await expect(payoutBranch).toHaveValue("本店営業部");
+
+  if (!isJavaScriptOn(testInfo)) {
+    await leaveAndReturn(page, "/entry/withdrawal_details", testInfo);
+    await expect(bank).toHaveValue("みどり銀行");
+    await expect(payoutBranch).toHaveValue("本店営業部");
+    await expect(page.locator("form.upload-slot").filter({ hasText: "通帳の表紙（口座1）" })).toContainText(
+      "アップロード済み：cover.png",
+    );
+  }
+});
