@@ -204,9 +204,12 @@ export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
 export function IdentityUploads({
   identity,
   uploadError,
+  form,
 }: {
   identity: IdentityViewModel;
   uploadError?: { slot: string; message: string } | null;
+  /** The page's form: without JavaScript a slot posts it, so a refused file keeps what was typed. */
+  form?: string;
 }) {
   const errorFor = (slot: string) => (uploadError?.slot === slot ? uploadError.message : null);
   return (
@@ -223,6 +226,7 @@ export function IdentityUploads({
           side="front"
           current={identity.front}
           error={errorFor("identity-front")}
+          stepForm={form}
         />
         <UploadSlot
           slot="identity-back"
@@ -231,6 +235,7 @@ export function IdentityUploads({
           side="back"
           current={identity.back}
           error={errorFor("identity-back")}
+          stepForm={form}
         />
       </div>
     </div>

@@ -135,7 +135,11 @@ export default function ProfilePage() {
           open={view.identity.needsDocuments || Boolean(actionData?.uploadError)}
         >
           <summary>本人確認書類を提出・更新する</summary>
-          <IdentityUploads identity={view.identity} uploadError={actionData?.uploadError} />
+          <IdentityUploads
+            identity={view.identity}
+            uploadError={actionData?.uploadError}
+            form={IDENTITY_FORM}
+          />
           <ValidatedForm
             id={IDENTITY_FORM}
             validator={validatedOnServer}

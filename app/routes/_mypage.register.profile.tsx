@@ -43,6 +43,9 @@ import {
 } from "~/upstream/profile.server";
 import { validatedOnServer } from "~/forms/server-validation";
 
+/** Its id lets the identity slots post it without JavaScript (decision 0007). */
+const PROFILE_FORM = "register-profile";
+
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の登録")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -93,11 +96,12 @@ export default function RegisterProfilePage() {
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">1. 本人確認書類</h2>
         <IdentityStatus identity={identity} />
-        <IdentityUploads identity={identity} uploadError={actionData?.uploadError} />
+        <IdentityUploads identity={identity} uploadError={actionData?.uploadError} form={PROFILE_FORM} />
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
         <ValidatedForm
+          id={PROFILE_FORM}
           validator={validatedOnServer}
           method="post"
           noValidate

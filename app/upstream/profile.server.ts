@@ -131,12 +131,26 @@ export function profileFormDefaults(profile: Profile) {
 
 export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
 
-/** An identity upload posted by an upload slot (front or back), then back to the identity section. */
+/**
+ * An identity upload posted by an upload slot (front or back), then back to the identity section.
+ * Without JavaScript the slot posts the page's form (decision 0007): the profile is not saved with
+ * the file, but a refused file comes back with what was typed, shown again beside the message.
+ */
 export function handleIdentityUpload(upstream: UpstreamContext, request: Request) {
   return handleUploadIntent(upstream, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
+    keepTyped: (formData, uploadError) => formFailure({}, typedValues(formData), 400, { uploadError }),
     redirectTo: () => `${upstream.url.pathname}#identity`,
   });
+}
+
+/** The text a form posted, without the button that sent it. */
+function typedValues(formData: FormData): Record<string, string> {
+  return Object.fromEntries(
+    [...formData].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "intent",
+    ),
+  );
 }
 
 /** The fields of an identity submission: the document type and the newest front and back. */

@@ -33,6 +33,11 @@ export interface UploadIntentOptions {
    * first (decision 0007). Answers a response to stop with (the draft could not be saved), or null.
    */
   saveTyped?(formData: FormData): Promise<Response | null>;
+  /**
+   * For a form that is not saved with an upload (the profile's): a refused upload comes back with
+   * what was typed, to show again beside the slot's message. Without it, only the message.
+   */
+  keepTyped?(formData: FormData, uploadError: { slot: string; message: string }): Response;
   /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
   afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
   /** Where to come back to: the page and the slot's anchor. */
@@ -45,7 +50,8 @@ export function uploadFailure(slot: string, message: string) {
 
 /** The slot and its file: from a slot's own form, or from the step form by the pressed button. */
 function slotUpload(form: ReceivedForm): { fields: SlotFields; part: ReceivedFilePart; typed: boolean } {
-  const target = parseStepUploadIntent(form.fields.intent);
+  // The step form may carry an intent of its own besides the pressed button's.
+  const target = form.formData.getAll("intent").map(parseStepUploadIntent).find(Boolean) ?? null;
   if (target === null) {
     const { slot = "", kind = "", side } = form.fields;
     return { fields: { slot, kind, side }, part: form, typed: false };
@@ -69,11 +75,13 @@ export async function handleUploadIntent(
       const stop = await options.saveTyped(form.formData);
       if (stop) return stop;
     }
-    if (!options.accepts(fields.kind, fields.side)) {
-      return uploadFailure(fields.slot, "アップロード先が正しくありません。");
-    }
+    const refuse = (message: string) =>
+      typed && options.keepTyped
+        ? options.keepTyped(form.formData, { slot: fields.slot, message })
+        : uploadFailure(fields.slot, message);
+    if (!options.accepts(fields.kind, fields.side)) return refuse("アップロード先が正しくありません。");
     const problem = fileProblem(part);
-    if (problem) return uploadFailure(fields.slot, problem);
+    if (problem) return refuse(problem);
     let uploaded: UploadedFile;
     try {
       uploaded = await sendUpload(upstream, {
@@ -84,7 +92,7 @@ export async function handleUploadIntent(
     } catch (error) {
       const message = uploadFailureMessage(error);
       if (message === null) throw error;
-      return uploadFailure(fields.slot, message);
+      return refuse(message);
     }
     await options.afterUpload?.(uploaded, fields);
     return redirect(options.redirectTo(fields));

@@ -46,14 +46,27 @@ test("a new user registers the profile with the identity front and back, then se
   await expect(page.getByLabel("会社名・屋号", { exact: false })).toHaveValue("株式会社テスト商事");
 });
 
-test("a renamed executable and an 11 MiB file are refused at the slot", async ({ page }, testInfo) => {
+test("a renamed executable and an 11 MiB file are refused at the slot, the typed values kept", async ({
+  page,
+}, testInfo) => {
   await newUserOnProfilePage(page, testInfo, "badfile");
+  // Typed first, not saved: a refused file keeps it (without JavaScript the slot sent it along).
+  await fillCorporateProfile(page);
+  await page.getByRole("radio", { name: "運転免許証" }).check();
   const front = await uploadInto(page, testInfo, "本人確認書類（表面）", renamedExecutable());
   await expect(front.getByText("PDF、JPEG、PNGのファイルを選択してください。")).toBeVisible();
   await expect(front.getByText("まだアップロードされていません")).toBeVisible();
   const back = await uploadInto(page, testInfo, "本人確認書類（裏面）", oversizePdf());
   await expect(back.getByText("ファイルサイズは10MBまでです。")).toBeVisible();
   await expect(back.getByText("まだアップロードされていません")).toBeVisible();
+
+  await expect(page.getByLabel("会社名・屋号", { exact: false })).toHaveValue("株式会社テスト商事");
+  await expect(page.getByRole("radio", { name: "運転免許証" })).toBeChecked();
+  const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
+  await expect(office.getByLabel("郵便番号 ※必須")).toHaveValue("１００－０００５");
+  await expect(office.getByLabel("都道府県 ※必須")).toHaveValue("東京都");
+  // No error of the form's own: the form was not sent to be saved.
+  await expect(page.locator(".error-summary")).toHaveCount(0);
 });
 
 test("bad postcodes and phones get their messages, the other values are kept", async ({ page }, testInfo) => {
