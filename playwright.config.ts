@@ -34,7 +34,9 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // On CI (a shared two-core machine) a failing test runs once more; one that passes then is listed
+  // as flaky in the output, so it is seen and mended, and one that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 60_000,
