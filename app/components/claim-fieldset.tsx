@@ -148,7 +148,7 @@ function ClaimUploads({
       <p className="field-hint">
         請求書（必須）と、必要に応じて契約書・発注書などの追加書類をアップロードしてください。
         <noscript>
-          JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください。入力済みの内容も一緒に保存されます。
+          JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください（「下書き保存」「次へ」でも送信されます）。入力済みの内容も一緒に保存されます。
         </noscript>
       </p>
       <FieldMessage id={fieldId(problemName)} error={error} />

@@ -145,7 +145,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
         id={inputId}
         type="file"
         form={viaStep ?? undefined}
-        name={viaStep ? stepUploadFileField(slot) : "content"}
+        name={viaStep ? stepUploadFileField({ slot, kind, side }) : "content"}
         accept={ACCEPT_ATTRIBUTE}
         required={!viaStep}
         disabled={busy}

@@ -1,10 +1,13 @@
-// Without JavaScript an upload slot inside a wizard step sends the step's whole form: what the person
-// typed goes with the file and is saved before it (decision 0007), so nothing typed is lost. One form
-// then holds every slot of the page, so the pressed button names its slot (and the slot's kind and
-// side) and each file input carries its slot in its name. Shared by the slot component and the
-// action that reads the post. No hidden inputs: the step form's values stay what the person typed.
+// Without JavaScript an upload slot on a page with a form of its own (a wizard step, the profile)
+// sends that whole form: what the person typed goes with the file (decision 0007), so nothing typed
+// is lost, and a wizard step's form carries every file chosen in its slots whichever button is
+// pressed. One form then holds every slot, so each file input names its slot, kind and side, and an
+// upload button names the slot it belongs to. Shared by the slot component and the actions that read
+// the post. No hidden inputs: the form's values stay what the person typed.
 
-const INTENT = /^upload:([A-Za-z0-9_-]{1,64}):([A-Za-z0-9_-]{1,64}):(front|back)?$/;
+const TARGET = /^([A-Za-z0-9_-]{1,64}):([A-Za-z0-9_-]{1,64}):(front|back)?$/;
+const INTENT_PREFIX = "upload:";
+const FILE_PREFIX = "content:";
 
 export interface StepUploadTarget {
   slot: string;
@@ -12,25 +15,39 @@ export interface StepUploadTarget {
   side?: "front" | "back";
 }
 
-/** The pressed upload button's intent value. */
-export function stepUploadIntent({ slot, kind, side }: StepUploadTarget): string {
-  return `upload:${slot}:${kind}:${side ?? ""}`;
+function encode({ slot, kind, side }: StepUploadTarget): string {
+  return `${slot}:${kind}:${side ?? ""}`;
 }
 
-/** The slot named by a step form's intent, or null for any other intent. */
-export function parseStepUploadIntent(intent: unknown): StepUploadTarget | null {
-  const match = typeof intent === "string" ? INTENT.exec(intent) : null;
+function decode(value: string): StepUploadTarget | null {
+  const match = TARGET.exec(value);
   if (!match) return null;
   const [, slot = "", kind = "", side] = match;
   return side === "front" || side === "back" ? { slot, kind, side } : { slot, kind };
 }
 
-/** The name of one slot's file input inside the step form. */
-export function stepUploadFileField(slot: string): string {
-  return `content:${slot}`;
+/** The upload button's intent value. */
+export function stepUploadIntent(target: StepUploadTarget): string {
+  return INTENT_PREFIX + encode(target);
 }
 
-/** The file fields an upload post may carry: a slot's own form's, or a step form's. */
+/** The slot an upload button named, or null for any other intent. */
+export function parseStepUploadIntent(intent: unknown): StepUploadTarget | null {
+  if (typeof intent !== "string" || !intent.startsWith(INTENT_PREFIX)) return null;
+  return decode(intent.slice(INTENT_PREFIX.length));
+}
+
+/** The name of one slot's file input inside the page's form. */
+export function stepUploadFileField(target: StepUploadTarget): string {
+  return FILE_PREFIX + encode(target);
+}
+
+/** The slot a file input's name names, or null for any other field. */
+export function parseStepUploadFileField(name: string): StepUploadTarget | null {
+  return name.startsWith(FILE_PREFIX) ? decode(name.slice(FILE_PREFIX.length)) : null;
+}
+
+/** The file fields an upload post may carry: a slot's own form's, or the page form's. */
 export function isUploadFileField(name: string): boolean {
-  return name === "content" || name.startsWith("content:");
+  return name === "content" || parseStepUploadFileField(name) !== null;
 }

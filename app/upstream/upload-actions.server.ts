@@ -1,16 +1,17 @@
 // The upload and delete intents every page with upload slots handles the same way: one file per
 // POST (ARCHITECTURE decision 8), checked here, sent upstream, then PRG back to the slot; a refusal
-// comes back at the slot with a 4xx (§8 upload and delete messages). Without JavaScript a wizard
-// step's upload also carries the step's typed fields, saved before the file is sent (decision 0007).
+// comes back at the slot with a 4xx (§8 upload and delete messages). Without JavaScript the page's
+// form comes with the files chosen in its slots: a wizard step's typed fields are saved before the
+// files are sent (decision 0007).
 
 import { json, redirect } from "@remix-run/node";
 import { ErrorMessage } from "~/domain/messages";
-import { isUploadFileField, parseStepUploadIntent, stepUploadFileField } from "~/forms/step-upload";
+import { UploadRuleMessage } from "~/domain/upload-rules";
+import { isUploadFileField, parseStepUploadFileField, parseStepUploadIntent } from "~/forms/step-upload";
 import type { UpstreamContext } from "./context.server";
 import { UpstreamError } from "./errors.server";
 import {
   type ReceivedFilePart,
-  type ReceivedForm,
   type UploadedFile,
   fileProblem,
   receiveMultipartForm,
@@ -18,7 +19,7 @@ import {
   uploadFailureMessage,
 } from "./uploads.server";
 
-/** Which slot a post uploads into, as the slot's form or the step form's upload button named it. */
+/** Which slot a post uploads into, as the slot's form or the page form's file input named it. */
 export interface SlotFields {
   slot: string;
   kind: string;
@@ -27,10 +28,11 @@ export interface SlotFields {
 
 export interface UploadIntentOptions {
   /** Which kinds this page accepts (its slots), with the side for identity documents. */
-  accepts(kind: string, side: string | undefined): boolean;
+  accepts(kind: string, side: string | undefined): boolean | Promise<boolean>;
   /**
-   * Without JavaScript a wizard step's upload button posts the step form: what was typed is saved
-   * first (decision 0007). Answers a response to stop with (the draft could not be saved), or null.
+   * Without JavaScript a wizard step's form comes with its chosen files: what was typed is saved
+   * before them (decision 0007). Answers a response to stop with (the draft could not be saved), or
+   * null.
    */
   saveTyped?(formData: FormData): Promise<Response | null>;
   /**
@@ -48,57 +50,99 @@ export function uploadFailure(slot: string, message: string) {
   return json({ uploadError: { slot, message } }, { status: 400 });
 }
 
-/** The slot and its file: from a slot's own form, or from the step form by the pressed button. */
-function slotUpload(form: ReceivedForm): { fields: SlotFields; part: ReceivedFilePart; typed: boolean } {
-  // The step form may carry an intent of its own besides the pressed button's.
-  const target = form.formData.getAll("intent").map(parseStepUploadIntent).find(Boolean) ?? null;
-  if (target === null) {
-    const { slot = "", kind = "", side } = form.fields;
-    return { fields: { slot, kind, side }, part: form, typed: false };
-  }
-  return {
-    fields: target,
-    part: form.parts.get(stepUploadFileField(target.slot)) ?? { file: null, fileError: null },
-    typed: true,
-  };
+/** A multipart post ends with a response, or hands a page form's own intent back to its action. */
+export type MultipartOutcome =
+  | { response: Response }
+  | {
+      formData: FormData;
+      /** files sent upstream on the way: the page's lists are stale */ uploaded: number;
+    };
+
+interface SlotFile {
+  fields: SlotFields;
+  part: ReceivedFilePart;
 }
 
+/** Sends one received file into its slot: null when stored, else the message for the slot. */
+async function uploadIntoSlot(
+  upstream: UpstreamContext,
+  { fields, part }: SlotFile,
+  options: UploadIntentOptions,
+): Promise<string | null> {
+  if (!(await options.accepts(fields.kind, fields.side))) return "アップロード先が正しくありません。";
+  const problem = fileProblem(part);
+  if (problem) return problem;
+  let uploaded: UploadedFile;
+  try {
+    uploaded = await sendUpload(upstream, {
+      kind: fields.kind,
+      side: fields.side === "front" || fields.side === "back" ? fields.side : undefined,
+      file: part.file!,
+    });
+  } catch (error) {
+    const message = uploadFailureMessage(error);
+    if (message === null) throw error;
+    return message;
+  }
+  await options.afterUpload?.(uploaded, fields);
+  return null;
+}
+
+/**
+ * A multipart POST of a page with upload slots. From a slot's own form (JavaScript on): its one file,
+ * then back to the slot. From the page's form (JavaScript off, decision 0007): what was typed is
+ * saved first, then every chosen file is sent, one upstream POST each, the pressed slot's first; an
+ * upload button then comes back to its slot, any other button's intent goes back to the action.
+ * A refused file stops there with its message at its slot.
+ */
+export async function handleMultipartPost(
+  upstream: UpstreamContext,
+  request: Request,
+  options: UploadIntentOptions,
+): Promise<MultipartOutcome> {
+  const form = await receiveMultipartForm(request, { isFileField: isUploadFileField });
+  try {
+    // The page's form may carry an intent of its own besides the pressed button's.
+    const intents = form.formData.getAll("intent");
+    const pressed = intents.map(parseStepUploadIntent).find(Boolean) ?? null;
+    if (!pressed && intents.includes("upload")) {
+      const { slot = "", kind = "", side } = form.fields;
+      const fields: SlotFields = { slot, kind, side };
+      const message = await uploadIntoSlot(upstream, { fields, part: form }, options);
+      return { response: message ? uploadFailure(slot, message) : redirect(options.redirectTo(fields)) };
+    }
+
+    const chosen: SlotFile[] = [...form.parts].flatMap(([name, part]) => {
+      const fields = parseStepUploadFileField(name);
+      return fields ? [{ fields, part }] : [];
+    });
+    chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));
+    const refuse = (slot: string, message: string) =>
+      options.keepTyped ? options.keepTyped(form.formData, { slot, message }) : uploadFailure(slot, message);
+    if ((pressed || chosen.length > 0) && options.saveTyped) {
+      const stop = await options.saveTyped(form.formData);
+      if (stop) return { response: stop };
+    }
+    if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, UploadRuleMessage.noFile) };
+    for (const file of chosen) {
+      const message = await uploadIntoSlot(upstream, file, options);
+      if (message) return { response: refuse(file.fields.slot, message) };
+    }
+    if (pressed) return { response: redirect(options.redirectTo(pressed)) };
+    return { formData: form.formData, uploaded: chosen.length };
+  } finally {
+    await form.cleanup();
+  }
+}
+
+/** A page whose only multipart posts are uploads (the profile's): the response to answer with. */
 export async function handleUploadIntent(
   upstream: UpstreamContext,
   request: Request,
   options: UploadIntentOptions,
-) {
-  const form = await receiveMultipartForm(request, { isFileField: isUploadFileField });
-  try {
-    const { fields, part, typed } = slotUpload(form);
-    if (typed && options.saveTyped) {
-      const stop = await options.saveTyped(form.formData);
-      if (stop) return stop;
-    }
-    const refuse = (message: string) =>
-      typed && options.keepTyped
-        ? options.keepTyped(form.formData, { slot: fields.slot, message })
-        : uploadFailure(fields.slot, message);
-    if (!options.accepts(fields.kind, fields.side)) return refuse("アップロード先が正しくありません。");
-    const problem = fileProblem(part);
-    if (problem) return refuse(problem);
-    let uploaded: UploadedFile;
-    try {
-      uploaded = await sendUpload(upstream, {
-        kind: fields.kind,
-        side: fields.side === "front" || fields.side === "back" ? fields.side : undefined,
-        file: part.file!,
-      });
-    } catch (error) {
-      const message = uploadFailureMessage(error);
-      if (message === null) throw error;
-      return refuse(message);
-    }
-    await options.afterUpload?.(uploaded, fields);
-    return redirect(options.redirectTo(fields));
-  } finally {
-    await form.cleanup();
-  }
+): Promise<Response> {
+  const outcome = await handleMultipartPost(upstream, request, options);
+  return "response" in outcome ? outcome.response : uploadFailure("", UploadRuleMessage.noFile);
 }
 
 /**

@@ -1,13 +1,22 @@
 // Issue 5, "nothing entered so far is lost": on every wizard step, text typed and not yet saved is
-// still there after an upload. With JavaScript the file goes on its own and the inputs are left
-// alone; without it the slot's button sends the step's form with the file, so what was typed is
-// saved in the draft first (decision 0007) and comes back with the page, and after leaving.
+// still there after an upload, and a file chosen is sent whichever button is pressed. With
+// JavaScript the file goes on its own and the inputs are left alone; without it the step's form
+// carries the chosen files, so what was typed is saved in the draft first and each chosen file is
+// sent (decision 0007).
 
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
-import { pdfFile, pngFile } from "./files";
+import { type FilePayload, pdfFile, pngFile } from "./files";
 import { isJavaScriptOn, openPage } from "./support";
 import { logInAs, uploadAndWait, userAtStep } from "./support-wizard-steps";
-import { applicantOnInvoiceStep, claim, uploadClaimFile } from "./support-wizard-invoice";
+import {
+  GOOD_CLAIM,
+  applicantOnInvoiceStep,
+  claim,
+  fillClaim,
+  fillEntryFields,
+  press,
+  uploadClaimFile,
+} from "./support-wizard-invoice";
 
 /** Away to My page and back: what the draft holds is what the page shows. */
 async function leaveAndReturn(page: Page, path: string, testInfo: TestInfo) {
@@ -91,4 +100,49 @@ test("withdrawal step: a statement and the payout account typed before an upload
       "アップロード済み：cover.png",
     );
   }
+});
+
+/** Chooses a file in a slot without pressing its button; with JavaScript it uploads at once. */
+async function choose(page: Page, testInfo: TestInfo, label: string, file: FilePayload) {
+  await page.getByLabel(label, { exact: true }).setInputFiles(file);
+  if (isJavaScriptOn(testInfo)) {
+    await expect(page.getByRole("list", { name: `${label}のアップロード済みファイル` })).toContainText(
+      file.name,
+    );
+  }
+}
+
+test("invoice step: files chosen in two slots go with 次へ, and the step moves on", async ({
+  page,
+}, testInfo) => {
+  await applicantOnInvoiceStep(page, testInfo, "chosen-next");
+  await fillEntryFields(page);
+  await fillClaim(page, 1, GOOD_CLAIM);
+  await choose(page, testInfo, "請求書1の請求書", pdfFile("seikyusho.pdf"));
+  await choose(page, testInfo, "請求書1の追加書類（任意）", pngFile("keiyakusho.png"));
+  await press(page, "次へ（決算書類）");
+  await expect(page).toHaveURL(/\/entry$/);
+
+  await openPage(page, "/entry/entry_invoice", testInfo);
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+    "seikyusho.pdf",
+  );
+  await expect(
+    page.getByRole("list", { name: "請求書1の追加書類（任意）のアップロード済みファイル" }),
+  ).toContainText("keiyakusho.png");
+  await expect(claim(page, 1).getByLabel("売掛先の会社名", { exact: false })).toHaveValue("株式会社売掛先");
+});
+
+test("financial step: both trial-balance files chosen go with 次へ", async ({ page }, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate");
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry", testInfo);
+  await page.getByRole("radio", { name: "いいえ（試算表を提出する）" }).check();
+  if (!isJavaScriptOn(testInfo)) {
+    await page.getByRole("button", { name: "回答を保存して必要な書類を表示する" }).click();
+  }
+  await choose(page, testInfo, "試算表（損益計算書）", pdfFile("tb-pl.pdf"));
+  await choose(page, testInfo, "試算表（貸借対照表）", pdfFile("tb-bs.pdf"));
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
 });

@@ -9,11 +9,11 @@ import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~
 import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
 import { ErrorMessage } from "~/domain/messages";
 import type { UpstreamContext } from "~/upstream/context.server";
-import { saveDraft } from "~/upstream/draft.server";
+import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { handleDeleteIntent, handleUploadIntent, isMultipart } from "~/upstream/upload-actions.server";
+import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
 
@@ -59,13 +59,17 @@ async function saveAnswers(
 }
 
 export async function financialStepAction(upstream: UpstreamContext, request: Request) {
-  // The guard read the pending files once; a draft save or an upload into this request changes none of them.
-  const { user, entries, files } = await requireEntryStep(upstream, "submitFinancialStatements");
+  // The guard read the pending files once; a draft save changes none of them.
+  const guard = await requireEntryStep(upstream, "submitFinancialStatements");
+  const { user, entries } = guard;
+  let files = guard.files;
 
+  // Multipart: a slot's own form (JavaScript on), or, without JavaScript, the answers form with the
+  // files chosen in the slots (decision 0007): the answers are saved first, then the files are sent.
+  let formData: FormData;
   if (isMultipart(request)) {
-    return handleUploadIntent(upstream, request, {
-      // Without JavaScript the answers come with the file: saved first (decision 0007).
-      saveTyped: async (formData) => (await saveAnswers(upstream, formData)).failure,
+    const outcome = await handleMultipartPost(upstream, request, {
+      saveTyped: async (typed) => (await saveAnswers(upstream, typed)).failure,
       accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
       // One file per document: a new upload replaces the one before it (the slot says 差し替える).
       afterUpload: async (uploaded) => {
@@ -75,11 +79,15 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
           replaced.map((file) => file.id),
         );
       },
-      redirectTo: (fields) => `${PAGE}#${encodeURIComponent(`field-upload_${fields.kind ?? ""}`)}`,
+      redirectTo: (fields) => `${PAGE}#${encodeURIComponent(`field-upload_${fields.kind}`)}`,
     });
+    if ("response" in outcome) return outcome.response;
+    formData = outcome.formData;
+    if (outcome.uploaded > 0) files = await loadPendingFiles(upstream);
+  } else {
+    formData = await request.formData();
   }
 
-  const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "delete") return handleDeleteIntent(upstream, formData, { redirectTo: `${PAGE}#documents` });
 

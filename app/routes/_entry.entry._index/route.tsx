@@ -17,6 +17,7 @@ import { FinancialQuestions, FinancialUploads } from "~/components/financial-doc
 import { StepButton, StepErrorSummary } from "~/components/statement-fields";
 import type { UploadFailure } from "~/components/upload-slot";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   type FinancialAnswers,
   type FinancialKind,
@@ -88,6 +89,7 @@ export default function FinancialStepPage() {
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
   // With JavaScript, leaving with answers not yet saved asks first (files save as they upload).
   useUnsavedChanges(FORM_ID, JSON.stringify(saved));
+  const hydrated = useHydrated();
   // A missing upload the person has since uploaded (with JavaScript, without a new submit) is no
   // longer a problem.
   const errors = Object.fromEntries(
@@ -125,7 +127,14 @@ export default function FinancialStepPage() {
 
       <section className="wizard-section" aria-labelledby="financial-questions-title">
         <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
-        <Form id={FORM_ID} method="post" className="form" noValidate>
+        {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
+        <Form
+          id={FORM_ID}
+          method="post"
+          encType={hydrated ? undefined : "multipart/form-data"}
+          className="form"
+          noValidate
+        >
           <FinancialQuestions
             form={FORM_ID}
             individual={individual}

@@ -16,6 +16,7 @@ import { type BankAccountView, BankAccountFieldset } from "~/components/bank-acc
 import { type StatementView, StatementCard } from "~/components/statement-card";
 import { StepButton, StepErrorSummary } from "~/components/statement-fields";
 import type { UploadFailure } from "~/components/upload-slot";
+import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { canSkipConfirmedDocuments } from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
@@ -115,6 +116,7 @@ export default function WithdrawalStepPage() {
     FORM_ID,
     JSON.stringify([statements.map(({ files: _files, ...text }) => text), bankAccount]),
   );
+  const hydrated = useHydrated();
   // Uploads the person has since made (with JavaScript, without a new submit) are no longer missing.
   const errors = Object.fromEntries(
     Object.entries(actionData?.fieldErrors ?? {}).filter(([name]) => {
@@ -191,7 +193,14 @@ export default function WithdrawalStepPage() {
         <BankAccountFieldset form={FORM_ID} account={bankAccount} errors={errors} />
       </section>
 
-      <Form id={FORM_ID} method="post" noValidate className="button-row wizard-navigation">
+      {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
+      <Form
+        id={FORM_ID}
+        method="post"
+        encType={hydrated ? undefined : "multipart/form-data"}
+        noValidate
+        className="button-row wizard-navigation"
+      >
         <StepButton form={FORM_ID} intent="next" variant="primary" pendingText="確認しています…">
           次へ
         </StepButton>

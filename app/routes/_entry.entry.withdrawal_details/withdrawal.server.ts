@@ -21,11 +21,11 @@ import {
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
 import type { UpstreamContext } from "~/upstream/context.server";
-import { saveDraft } from "~/upstream/draft.server";
+import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { handleDeleteIntent, handleUploadIntent, isMultipart } from "~/upstream/upload-actions.server";
+import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
 
@@ -95,27 +95,30 @@ async function saveOrFail(upstream: UpstreamContext, patch: Partial<DraftEntry>)
 }
 
 export async function withdrawalStepAction(upstream: UpstreamContext, request: Request) {
-  // The guard read the pending files once; a draft save or an upload into this request changes none of them.
-  const { user, draft, entries, files } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+  // The guard read the pending files once; a draft save changes none of them.
+  const guard = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+  const { user, entries } = guard;
+  let { draft, files } = guard;
 
+  // Multipart: a slot's own form (JavaScript on), or, without JavaScript, the step's form with the
+  // files chosen in its slots (decision 0007): what was typed is saved first, and each file then
+  // joins its statement as saved.
+  let formData: FormData;
   if (isMultipart(request)) {
-    // Without JavaScript the step's typed fields come with the file: saved first (decision 0007), and
-    // the file then joins the statements as saved.
-    let current = draft;
-    return handleUploadIntent(upstream, request, {
-      saveTyped: async (formData) => {
+    const outcome = await handleMultipartPost(upstream, request, {
+      saveTyped: async (typed) => {
+        const stored = await loadDraft(upstream);
         const saving = await saveOrFail(upstream, {
-          banks: statementsFrom(formData, current.banks),
-          bank_account: bankAccountFrom(formData),
+          banks: statementsFrom(typed, stored.banks),
+          bank_account: bankAccountFrom(typed),
         });
-        if (saving.draft) current = saving.draft;
         return saving.failure;
       },
-      accepts: (kind, side) => {
+      accepts: async (kind, side) => {
         const parsed = parseUploadKind(kind);
         // The page always shows at least one statement, so statement 1 may receive files before
         // the draft holds any statement.
-        const shown = Math.max(current.banks.length, 1);
+        const shown = Math.max((await loadDraft(upstream)).banks.length, 1);
         return (
           side === undefined &&
           parsed !== null &&
@@ -129,7 +132,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
       afterUpload: async (uploaded) => {
         const parsed = parseUploadKind(uploaded.kind)!;
         const index = parsed.displayId! - 1;
-        const banks = current.banks.map((bank) => ({ ...bank }));
+        const banks = (await loadDraft(upstream)).banks.map((bank) => ({ ...bank }));
         while (banks.length <= index) banks.push(emptyStatement());
         const bank = banks[index]!;
         const replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map(
@@ -147,9 +150,13 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
         return `${PAGE}#bank-${displayId}`;
       },
     });
+    if ("response" in outcome) return outcome.response;
+    formData = outcome.formData;
+    if (outcome.uploaded > 0) [draft, files] = [await loadDraft(upstream), await loadPendingFiles(upstream)];
+  } else {
+    formData = await request.formData();
   }
 
-  const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "delete") {
     return handleDeleteIntent(upstream, formData, {

@@ -27,6 +27,7 @@ import {
 } from "~/components/linked-fields";
 import type { UploadFailure } from "~/components/upload-slot";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import { useHydrated } from "~/components/use-hydrated";
 import { formatHolderName } from "~/domain/bank-account";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
@@ -37,10 +38,10 @@ import { ErrorMessage, ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
 import { withUpstream } from "~/upstream/context.server";
-import { saveDraft } from "~/upstream/draft.server";
+import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { formFailure } from "~/upstream/form-errors.server";
-import { handleDeleteIntent, handleUploadIntent, isMultipart } from "~/upstream/upload-actions.server";
+import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -130,40 +131,51 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
-    const { draft, files } = await requireInvoiceStep(upstream);
+    let { draft, files } = await requireInvoiceStep(upstream);
 
-    // An upload into claim n's slot (§3 invoice-{n} / additional_doc-{n}): from the slot's own form,
-    // or, without JavaScript, from the step form with what was typed (saved first, decision 0007).
+    // Multipart: an upload slot's own form (JavaScript on), or, without JavaScript, the step's form
+    // with the files chosen in its slots (decision 0007): what was typed is saved first, then each
+    // file goes to its claim's slot (§3 invoice-{n} / additional_doc-{n}).
+    let formData: FormData;
     if (isMultipart(args.request)) {
-      let current = draft;
-      return handleUploadIntent(upstream, args.request, {
-        saveTyped: async (formData) => {
-          const { values, relations } = readTypedValues(formData, current);
+      const outcome = await handleMultipartPost(upstream, args.request, {
+        saveTyped: async (typed) => {
+          const { values, relations } = readTypedValues(typed, await loadDraft(upstream));
           try {
-            current = await saveDraft(upstream, draftFromFormValues(values, relations));
+            await saveDraft(upstream, draftFromFormValues(values, relations));
             return null;
           } catch (error) {
             if (!(error instanceof UpstreamValidationError)) throw error;
             return draftSaveFailure(error, {}, values);
           }
         },
-        accepts: (kind) => {
+        accepts: async (kind) => {
           const parsed = parseUploadKind(kind);
-          const shown = Math.max(1, Math.min(current.claims.length, MAX_CLAIMS_PER_ENTRY));
+          const claims = (await loadDraft(upstream)).claims.length;
           return (
             parsed !== null &&
             (parsed.base === "invoice" || parsed.base === "additional_doc") &&
             parsed.displayId !== null &&
-            parsed.displayId <= shown
+            parsed.displayId <= Math.max(1, Math.min(claims, MAX_CLAIMS_PER_ENTRY))
           );
         },
-        afterUpload: (file) =>
-          relateUploadedFile(upstream, current, parseUploadKind(file.kind)!.displayId!, file.id),
+        afterUpload: async (file) =>
+          relateUploadedFile(
+            upstream,
+            await loadDraft(upstream),
+            parseUploadKind(file.kind)!.displayId!,
+            file.id,
+          ),
         redirectTo: (fields) => `${INVOICE_STEP_PATH}#upload-${fields.slot}`,
       });
+      if ("response" in outcome) return outcome.response;
+      formData = outcome.formData;
+      if (outcome.uploaded > 0)
+        [draft, files] = [await loadDraft(upstream), await loadPendingFiles(upstream)];
+    } else {
+      formData = await args.request.formData();
     }
 
-    const formData = await args.request.formData();
     if (formData.get("intent") === "delete") {
       const id = Number(formData.get("file_id"));
       if (!draft.claims.some((claim) => claim.contentfile_relations.includes(id))) {
@@ -328,6 +340,7 @@ export default function InvoiceStepPage() {
   // What the inputs start from: the saved draft, or what was typed when it could not be saved.
   const values = (actionData?.unsaved ? actionData.repopulateFields : null) ?? data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
+  const hydrated = useHydrated();
   const atLimit = data.claimCount >= MAX_CLAIMS_PER_ENTRY;
   // With JavaScript, the step's buttons wait while one of them is being handled (no double submit).
   const navigation = useNavigation();
@@ -348,6 +361,8 @@ export default function InvoiceStepPage() {
           id={INVOICE_FORM_ID}
           method="post"
           action={INVOICE_STEP_PATH}
+          // Without JavaScript the form carries the files chosen in the slots (decision 0007).
+          encType={hydrated ? undefined : "multipart/form-data"}
           noValidate
           className="form"
         >

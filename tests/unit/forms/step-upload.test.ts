@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isUploadFileField,
+  parseStepUploadFileField,
   parseStepUploadIntent,
   stepUploadFileField,
   stepUploadIntent,
@@ -23,10 +24,13 @@ describe("a slot's upload button inside a wizard step's form (decision 0007)", (
     expect(parseStepUploadIntent(null)).toBeNull();
   });
 
-  it("gives each slot's file input a name of its own, which the receiver keeps as a file", () => {
-    expect(stepUploadFileField("bank_passbook-1")).toBe("content:bank_passbook-1");
-    expect(isUploadFileField(stepUploadFileField("bank_passbook-1"))).toBe(true);
+  it("gives each slot's file input a name of its own, naming its slot, kind and side", () => {
+    const statement = { slot: "bank_passbook-1", kind: "bank_passbook-1" };
+    expect(stepUploadFileField(statement)).toBe("content:bank_passbook-1:bank_passbook-1:");
+    expect(parseStepUploadFileField(stepUploadFileField(statement))).toEqual(statement);
+    expect(isUploadFileField(stepUploadFileField(statement))).toBe(true);
     expect(isUploadFileField("content")).toBe(true);
+    expect(isUploadFileField("content:../x")).toBe(false);
     expect(isUploadFileField("purpose")).toBe(false);
   });
 });
