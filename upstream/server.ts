@@ -14,6 +14,7 @@ import { parseCookies } from "./http/cookies";
 import { ApiError, DrfMessage, notAuthenticated, notFound } from "./http/errors";
 import { type Reply, Router } from "./http/router";
 import { findUserById } from "./users";
+import { sweepTempFiles } from "./uploads/storage";
 
 export interface RunningUpstream {
   url: string;
@@ -136,6 +137,7 @@ async function handle(req: http.IncomingMessage, db: Db, config: UpstreamConfig,
 /** Opens the database in config.dataDir and listens; port 0 picks a free port (tests). */
 export async function startUpstream(config: UpstreamConfig): Promise<RunningUpstream> {
   const db = openDatabase(config.dataDir);
+  await sweepTempFiles(config.dataDir);
   const server = http.createServer(createRequestListener(db, config));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -19,6 +19,24 @@ export function tempDir(dataDir: string): string {
   return path.join(dataDir, "tmp");
 }
 
+/**
+ * Removes what a process that stopped mid-upload left in DATA_DIR/tmp. Called when the upstream
+ * starts, before it listens: one process owns a data directory, so no request can be reading then.
+ */
+export async function sweepTempFiles(dataDir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(tempDir(dataDir));
+  } catch {
+    return 0; // no tmp directory yet
+  }
+  const leftovers = names.filter((name) => name.startsWith("upload-") && name.endsWith(".part"));
+  await Promise.all(
+    leftovers.map((name) => fs.promises.rm(path.join(tempDir(dataDir), name), { force: true })),
+  );
+  return leftovers.length;
+}
+
 /** A fresh, unpredictable temporary path (created by the caller with flag "wx"). */
 export function newTempPath(dataDir: string): string {
   return path.join(tempDir(dataDir), `upload-${randomBytes(16).toString("hex")}.part`);

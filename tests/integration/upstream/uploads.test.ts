@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/enumerations";
@@ -534,5 +535,21 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
       expect(response.status).toBe(200);
       expect(response.body).toEqual([expect.objectContaining({ id, is_active: false })]);
     });
+  });
+});
+
+describe("temporary files a stopped upstream left behind", () => {
+  it("are removed when the upstream starts; nothing else in DATA_DIR/tmp is touched", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-upstream-"));
+    const tmp = path.join(dataDir, "tmp");
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.writeFileSync(path.join(tmp, "upload-0123456789abcdef.part"), "half a file");
+    fs.writeFileSync(path.join(tmp, "notes.txt"), "kept");
+    const upstream = await startTestUpstream({ dataDir });
+    try {
+      expect(fs.readdirSync(tmp)).toEqual(["notes.txt"]);
+    } finally {
+      await upstream.dispose();
+    }
   });
 });
