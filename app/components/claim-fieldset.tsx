@@ -171,9 +171,9 @@ function ClaimUploads({
       {files.misplaced.length > 0 ? (
         <div className="misplaced-files">
           <p className="field-error">
-            請求書の番号が変わったため、次のファイルはこの請求書のファイルとして使えません。削除して、上の欄からもう一度アップロードしてください。
+            次のファイルは請求書の書類として使えません。削除して、上の欄から請求書または追加書類をアップロードしてください。
           </p>
-          <UploadedFiles files={files.misplaced} label={`請求書${n}の番号が変わる前のファイル`} />
+          <UploadedFiles files={files.misplaced} label={`請求書${n}に使えないファイル`} />
         </div>
       ) : null}
     </div>

@@ -13,7 +13,7 @@
 import { formatHolderName, isValidBankAccountNumber, validateAccountHolderName } from "./bank-account";
 import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
 import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
-import { claimUploadKind } from "./file-kinds";
+import { parseUploadKind } from "./file-kinds";
 import { isValidHoujinbangou } from "./houjinbangou";
 import { ValidationMessage } from "./messages";
 import { dateProblemMessage, parseDateInput, parseYen, yenProblemMessage } from "./money";
@@ -43,15 +43,19 @@ export function normalizeHoujinbangouInput(value: string): string {
     .replace(/^[Tt]/, "");
 }
 
-/** A claim's files by slot: its invoice-{n}, its additional_doc-{n}, and any of another slot. */
-export function claimFiles(claim: DraftClaim, index: number, files: readonly PendingFile[]) {
+/**
+ * A claim's files: those whose ids are in its contentfile_relations, as invoices (invoice-{n}) and
+ * additional documents (additional_doc-{n}) whatever their number. The number is the slot a file was
+ * uploaded into; removing a claim moves the later ones up, and their files go with them (the
+ * upstream accepts any invoice-{n} / additional_doc-{n} in a claim). Anything else is misplaced.
+ */
+export function claimFiles(claim: DraftClaim, _index: number, files: readonly PendingFile[]) {
   const related = files.filter((file) => claim.contentfile_relations.includes(file.id));
-  const invoiceKind = claimUploadKind("invoice", index + 1);
-  const additionalKind = claimUploadKind("additional_doc", index + 1);
+  const base = (file: PendingFile) => parseUploadKind(file.kind)?.base;
   return {
-    invoices: related.filter((file) => file.kind === invoiceKind),
-    additionalDocs: related.filter((file) => file.kind === additionalKind),
-    misplaced: related.filter((file) => file.kind !== invoiceKind && file.kind !== additionalKind),
+    invoices: related.filter((file) => base(file) === "invoice"),
+    additionalDocs: related.filter((file) => base(file) === "additional_doc"),
+    misplaced: related.filter((file) => base(file) !== "invoice" && base(file) !== "additional_doc"),
   };
 }
 

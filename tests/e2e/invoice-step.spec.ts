@@ -121,6 +121,7 @@ test("claims are added and removed without losing what was typed; a sixth is ref
     await expect(claim(page, n)).toBeVisible();
   }
   await claim(page, 3).getByLabel("売掛先の会社名", { exact: false }).fill("株式会社さんばん");
+  await uploadClaimFile(page, testInfo, 3, "請求書", pdfFile("sanban.pdf"));
   await press(page, "請求書を追加する");
   await expect(page.getByRole("alert").getByText("申し込みに登録できる請求書は5個までです。")).toBeVisible();
   await expect(claim(page, 6)).toHaveCount(0);
@@ -132,6 +133,11 @@ test("claims are added and removed without losing what was typed; a sixth is ref
   await expect(claim(page, 5)).toHaveCount(0);
   await expect(claim(page, 2).getByLabel("売掛先の会社名", { exact: false })).toHaveValue("株式会社さんばん");
   await expect(claim(page, 1).getByLabel("売掛先の会社名", { exact: false })).toHaveValue("株式会社いちばん");
+  // Its file moved up with it: still its invoice, nothing to upload again.
+  await expect(page.getByRole("list", { name: "請求書2の請求書のアップロード済みファイル" })).toContainText(
+    "sanban.pdf",
+  );
+  await expect(claim(page, 2).getByText("請求書がありません。")).toHaveCount(0);
 });
 
 test("holder names are added and removed, up to ten", async ({ page }, testInfo) => {

@@ -232,20 +232,28 @@ describe("§5 at least one successfully uploaded invoice file", () => {
     expect(isInvoiceStepSatisfied(draft(), [file(1, "additional_doc-1")])).toBe(false);
   });
 
-  it("a file belongs to a claim when its id is in the claim's contentfile_relations, of that claim's slot", () => {
+  it("a file belongs to a claim when its id is in the claim's contentfile_relations, whatever its slot number", () => {
     const pending = [
       file(1, "invoice-1"),
       file(2, "additional_doc-1"),
       file(3, "invoice-2"),
-      file(4, "invoice-1"),
+      file(4, "invoice-3"),
+      file(5, "identity"),
     ];
-    expect(claimFiles(claim({ contentfile_relations: [1, 2, 3] }), 0, pending)).toEqual({
+    expect(claimFiles(claim({ contentfile_relations: [1, 2, 5] }), 0, pending)).toEqual({
       invoices: [pending[0]],
       additionalDocs: [pending[1]],
-      misplaced: [pending[2]],
+      misplaced: [pending[4]],
     });
-    // A file of slot invoice-1 related to the second claim (claims renumbered) does not count for it.
-    const renumbered = draft({ claims: [claim(), claim({ contentfile_relations: [4] })] });
-    expect(invoiceStepProblems(renumbered, pending)).toEqual({ "claims[1].invoice": "請求書がありません。" });
+    // Claim 2 was removed: claim 3 is now the second, and its invoice-3 still counts for it.
+    const renumbered = draft({
+      claims: [claim({ contentfile_relations: [1] }), claim({ contentfile_relations: [4] })],
+    });
+    expect(invoiceStepProblems(renumbered, pending)).toEqual({});
+    // The other claims' files, or an additional document alone, are no invoice for a claim.
+    const unrelated = draft({
+      claims: [claim({ contentfile_relations: [1, 3] }), claim({ contentfile_relations: [2] })],
+    });
+    expect(invoiceStepProblems(unrelated, pending)).toEqual({ "claims[1].invoice": "請求書がありません。" });
   });
 });
