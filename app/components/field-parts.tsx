@@ -1,7 +1,8 @@
 // The pieces every form field shares, whichever way its form is built (remix-validated-form in
 // form.tsx, or plain forms whose controls name their form with the `form` attribute in
 // linked-fields.tsx and statement-fields.tsx): one id scheme (the error summary links to it), one
-// ※必須/※任意 mark, one error message shape. No library here, so the wizard's pages stay small.
+// ※必須/※任意 mark, one error message shape, and the frames (label or legend, hint, error) the plain
+// forms' controls stand in. No library here, so the wizard's pages stay small.
 
 import { type ReactNode, useEffect, useRef } from "react";
 
@@ -27,6 +28,75 @@ export function FieldMessage({ id, error }: { id: string; error?: string | null 
       <span className="visually-hidden">エラー：</span>
       {error}
     </p>
+  );
+}
+
+/** What a field's control points at: its hint and its error, when shown. */
+export function fieldDescription(id: string, hint: unknown, error: unknown): string | undefined {
+  return describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null);
+}
+
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className="field-hint">
+      {hint}
+    </p>
+  );
+}
+
+interface FrameProps {
+  /** The control's id (fieldId of its name). */
+  id: string;
+  required: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}
+
+/** A plain form's single control: label with its mark, hint, error, then the control. */
+export function PlainFieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: FrameProps & { label: string; className?: string }) {
+  return (
+    <div className={[error ? "field field-has-error" : "field", className].filter(Boolean).join(" ")}>
+      <label htmlFor={id} className="field-label">
+        {label} <RequirementMark required={required} />
+      </label>
+      <FieldHint id={id} hint={hint} />
+      <FieldMessage id={id} error={error} />
+      {children}
+    </div>
+  );
+}
+
+/** A plain form's group of choices: fieldset and legend with its mark, hint, error, then the choices. */
+export function PlainChoiceFrame({
+  id,
+  legend,
+  required,
+  hint,
+  error,
+  children,
+}: FrameProps & { legend: string }) {
+  return (
+    <fieldset
+      className={error ? "field field-has-error" : "field"}
+      aria-describedby={fieldDescription(id, hint, error)}
+    >
+      <legend className="field-label">
+        {legend} <RequirementMark required={required} />
+      </legend>
+      <FieldHint id={id} hint={hint} />
+      <FieldMessage id={id} error={error} />
+      {children}
+    </fieldset>
   );
 }
 

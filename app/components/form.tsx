@@ -4,7 +4,7 @@
 
 import { type ReactNode } from "react";
 import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
-import { ErrorSummaryList, RequirementMark, describedBy, fieldId } from "./field-parts";
+import { ErrorSummaryList, RequirementMark, describedBy, fieldDescription, fieldId } from "./field-parts";
 
 export { NON_FIELD_ERRORS, fieldId } from "./field-parts";
 
@@ -57,7 +57,7 @@ export function TextField({
           maxLength,
           required,
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined),
+          "aria-describedby": fieldDescription(id, hint, error),
         })}
         className="field-input"
       />
@@ -125,7 +125,7 @@ export function SelectField({
         {...getInputProps({
           id,
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined),
+          "aria-describedby": fieldDescription(id, hint, error),
         })}
         className="field-input"
       >
@@ -165,7 +165,7 @@ export function TextAreaField({
           maxLength,
           rows,
           "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy(hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined),
+          "aria-describedby": fieldDescription(id, hint, error),
         })}
         className="field-input"
       />

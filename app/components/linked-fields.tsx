@@ -10,19 +10,14 @@ import {
   ErrorSummaryList,
   FieldMessage,
   NON_FIELD_ERRORS,
+  PlainChoiceFrame,
+  PlainFieldFrame,
   RequirementMark,
-  describedBy,
+  fieldDescription,
   fieldId,
 } from "./field-parts";
 
 export { FieldMessage, NON_FIELD_ERRORS, RequirementMark, fieldId };
-
-/**
- * The id of a field's input: the same as components/form.tsx gives (error-summary links agree), kept
- * here so this page does not load form.tsx and, with it, remix-validated-form.
- */
-
-/** The key of the errors that belong to no field (DRF's non_field_errors, as in components/form.tsx). */
 
 const FieldErrorsContext = createContext<Record<string, string>>({});
 
@@ -38,33 +33,6 @@ export function FieldErrorsProvider({
 
 export function useFieldError(name: string): string | undefined {
   return useContext(FieldErrorsContext)[name];
-}
-
-interface FrameProps {
-  id: string;
-  label: string;
-  required: boolean;
-  hint?: ReactNode;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}
-
-function FieldFrame({ id, label, required, hint, error, className, children }: FrameProps) {
-  return (
-    <div className={[error ? "field field-has-error" : "field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={id} className="field-label">
-        {label} <RequirementMark required={required} />
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldMessage id={id} error={error} />
-      {children}
-    </div>
-  );
 }
 
 interface LinkedInputProps {
@@ -99,7 +67,14 @@ export function LinkedInput({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
+    <PlainFieldFrame
+      id={id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <input
         id={id}
         name={name}
@@ -110,10 +85,10 @@ export function LinkedInput({
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+        aria-describedby={fieldDescription(id, hint, error)}
         className="field-input"
       />
-    </FieldFrame>
+    </PlainFieldFrame>
   );
 }
 
@@ -139,7 +114,7 @@ export function LinkedTextArea({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+    <PlainFieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <textarea
         id={id}
         name={name}
@@ -148,10 +123,10 @@ export function LinkedTextArea({
         rows={rows}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+        aria-describedby={fieldDescription(id, hint, error)}
         className="field-input"
       />
-    </FieldFrame>
+    </PlainFieldFrame>
   );
 }
 
@@ -176,19 +151,7 @@ export function LinkedRadios({
   const error = useFieldError(name);
   const id = fieldId(name);
   return (
-    <fieldset
-      className={error ? "field field-has-error" : "field"}
-      aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
-    >
-      <legend className="field-label">
-        {legend} <RequirementMark required={required} />
-      </legend>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldMessage id={id} error={error} />
+    <PlainChoiceFrame id={id} legend={legend} required={required} hint={hint} error={error}>
       <div className="choices choices-inline">
         {options.map((option, index) => (
           <label key={option.value} className="choice">
@@ -205,7 +168,7 @@ export function LinkedRadios({
           </label>
         ))}
       </div>
-    </fieldset>
+    </PlainChoiceFrame>
   );
 }
 

@@ -6,7 +6,13 @@
 
 import { useNavigation } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { ErrorSummaryList, FieldMessage, RequirementMark, describedBy, fieldId } from "./field-parts";
+import {
+  ErrorSummaryList,
+  PlainChoiceFrame,
+  PlainFieldFrame,
+  fieldDescription,
+  fieldId,
+} from "./field-parts";
 
 /** The id of a field's control (the summary links to it): the one scheme of field-parts.tsx. */
 export const stepFieldId = fieldId;
@@ -38,16 +44,7 @@ export function StepTextField({
 }: StepTextFieldProps) {
   const id = stepFieldId(name);
   return (
-    <div className={error ? "field field-has-error" : "field"}>
-      <label htmlFor={id} className="field-label">
-        {label} <RequirementMark required={required} />
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldMessage id={id} error={error} />
+    <PlainFieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       <input
         id={id}
         form={form}
@@ -58,10 +55,10 @@ export function StepTextField({
         inputMode={inputMode}
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
+        aria-describedby={fieldDescription(id, hint, error)}
         className="field-input"
       />
-    </div>
+    </PlainFieldFrame>
   );
 }
 
@@ -91,19 +88,7 @@ export function StepRadioGroup({
 }: StepRadioGroupProps) {
   const id = stepFieldId(name);
   return (
-    <fieldset
-      className={error ? "field field-has-error" : "field"}
-      aria-describedby={describedBy(hint ? `${id}-hint` : null, error ? `${id}-error` : null)}
-    >
-      <legend className="field-label">
-        {legend} <RequirementMark required={required} />
-      </legend>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldMessage id={id} error={error} />
+    <PlainChoiceFrame id={id} legend={legend} required={required} hint={hint} error={error}>
       <div className="choices">
         {options.map((option, index) => (
           <label key={option.value} className="choice">
@@ -121,7 +106,7 @@ export function StepRadioGroup({
           </label>
         ))}
       </div>
-    </fieldset>
+    </PlainChoiceFrame>
   );
 }
 
