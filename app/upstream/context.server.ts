@@ -103,10 +103,20 @@ function withSetCookie(response: Response, cookie: string): Response {
 /** Error screens carry the code to show (§2); the HTTP status stays a real one. */
 export interface ErrorScreenData {
   code: number;
+  /** The browser's request itself could not be used (unreadable body, too large, wrong type). */
+  badRequest?: true;
 }
 
 export function errorScreen(code: number, httpStatus = code): Response {
   return json<ErrorScreenData>({ code }, { status: httpStatus });
+}
+
+/**
+ * The one answer to a request the app cannot read (issue 14): 400 unreadable body or forbidden field
+ * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code.
+ */
+export function badRequestScreen(status: 400 | 413 | 415): Response {
+  return json<ErrorScreenData>({ code: status, badRequest: true }, { status });
 }
 
 /**
