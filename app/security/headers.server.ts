@@ -10,10 +10,19 @@ export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
+    // No other site may embed any response of ours (issue 14: personal data in `?_data=` answers).
+    "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };
 }
+
+/**
+ * What a response says about caching when its handler said nothing (issue 14): loader data
+ * (`?_data=`), resource routes and error answers carry personal data or depend on the session, so
+ * no cache keeps them. Static files set their own (remix-serve: /build/* a year, immutable).
+ */
+export const DEFAULT_CACHE_CONTROL = "private, no-store";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");

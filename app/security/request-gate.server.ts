@@ -9,7 +9,7 @@
 import http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { appConfig } from "~/upstream/config.server";
-import { fixedSecurityHeaders } from "./headers.server";
+import { DEFAULT_CACHE_CONTROL, fixedSecurityHeaders } from "./headers.server";
 
 const FORBIDDEN_PAGE = `<!DOCTYPE html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -45,6 +45,21 @@ export function mayProceed(req: http.IncomingMessage): boolean {
   );
 }
 
+/** Answers without Cache-Control get the default (loader data, resource routes, errors). */
+function withDefaultCacheControl(res: http.ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeHeadWithCacheControl(this: http.ServerResponse, ...args: unknown[]) {
+    const given = args.find((arg) => typeof arg === "object" && arg !== null && !Array.isArray(arg)) as
+      Record<string, unknown> | undefined;
+    const givenCacheControl =
+      given !== undefined && Object.keys(given).some((name) => name.toLowerCase() === "cache-control");
+    if (!this.hasHeader("Cache-Control") && !givenCacheControl) {
+      this.setHeader("Cache-Control", DEFAULT_CACHE_CONTROL);
+    }
+    return writeHead.apply(this, args as Parameters<typeof writeHead>);
+  } as typeof res.writeHead;
+}
+
 let installed = false;
 
 export function installRequestGate(): void {
@@ -60,6 +75,7 @@ export function installRequestGate(): void {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      withDefaultCacheControl(res);
       if (!mayProceed(req)) {
         req.resume();
         res.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
