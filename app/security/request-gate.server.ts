@@ -18,18 +18,32 @@ const FORBIDDEN_PAGE = `<!DOCTYPE html>
 <p>このリクエストは他のサイトから送信されたため、安全のため処理を中止しました（エラーコード: 403）。</p>
 <p><a href="/">トップページへ戻る</a></p></main></body></html>`;
 
+const header = (req: http.IncomingMessage, name: string): string | null => {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : null;
+};
+
+/** A host name with an optional port, or a bracketed IPv6 literal: nothing else is a Host. */
+const HOST_SYNTAX = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * The host the browser addressed: the first X-Forwarded-Host a proxy added, else Host. Trusting
+ * X-Forwarded-Host gives nothing away: Remix's own origin check already prefers it, a browser cannot
+ * add it to a cross-site form post, and a forged one only changes the forger's own answer.
+ */
+export function addressedHostOf(req: http.IncomingMessage): string {
+  const forwarded = (header(req, "x-forwarded-host") ?? "").split(",")[0]?.trim() ?? "";
+  if (HOST_SYNTAX.test(forwarded)) return forwarded;
+  return req.headers.host ?? "localhost";
+}
+
 export function requestOriginOf(req: http.IncomingMessage): string {
   const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "")
     .split(",")[0]
     ?.trim();
   const scheme = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : "http";
-  return `${scheme}://${req.headers.host ?? "localhost"}`;
+  return `${scheme}://${addressedHostOf(req)}`;
 }
-
-const header = (req: http.IncomingMessage, name: string): string | null => {
-  const value = req.headers[name];
-  return typeof value === "string" ? value : null;
-};
 
 /** True when the request may go on to Remix. */
 export function mayProceed(req: http.IncomingMessage): boolean {
@@ -43,6 +57,36 @@ export function mayProceed(req: http.IncomingMessage): boolean {
     },
     [appConfig().appOrigin],
   );
+}
+
+function originOfUrl(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The Host Remix should see for a request that may proceed (issue 14, "works behind a proxy").
+ * A proxy that rewrites Host (nginx's default `Host: $proxy_host`) and adds no X-Forwarded-Host
+ * leaves Remix comparing the browser's Origin (the public origin, APP_BASE_URL) with the internal
+ * host: its own check answers 500. When a write came from APP_BASE_URL's origin (its Origin, else
+ * its Referer) and the addressed host differs, the browser used APP_BASE_URL's host: Remix's check,
+ * request.url and the brand chosen by host (app/brand/brands.ts) then all follow it. Reads and every
+ * other write keep the host they addressed (X-Forwarded-Host first): a brand host works directly and
+ * behind a proxy that forwards the host, and a link from one brand's host to another's (whose
+ * Referer is the other origin) keeps the brand of the host the user opened.
+ */
+export function publicHostOf(req: http.IncomingMessage): string {
+  const addressed = addressedHostOf(req);
+  if (SAFE_METHODS.has((req.method ?? "GET").toUpperCase())) return addressed;
+  const appOrigin = appConfig().appOrigin;
+  const used = originOfUrl(header(req, "origin")) ?? originOfUrl(header(req, "referer"));
+  return used === appOrigin ? new URL(appOrigin).host : addressed;
 }
 
 /** Answers without Cache-Control get the default (loader data, resource routes, errors). */
@@ -82,6 +126,9 @@ export function installRequestGate(): void {
         res.end(FORBIDDEN_PAGE);
         return true;
       }
+      // One host from here on: the one the browser used (see publicHostOf).
+      req.headers.host = publicHostOf(req);
+      delete req.headers["x-forwarded-host"];
     }
     return originalEmit.apply(this, [event, ...args] as Parameters<typeof originalEmit>);
   } as typeof http.Server.prototype.emit;

@@ -1,0 +1,50 @@
+import type http from "node:http";
+import { beforeAll, describe, expect, it } from "vitest";
+
+// appConfig() reads the environment once: the public origin is the proxy's.
+beforeAll(() => {
+  process.env.APP_BASE_URL = "https://app.example";
+});
+
+const request = (method: string, headers: Record<string, string>) =>
+  ({ method, headers }) as unknown as http.IncomingMessage;
+
+describe("issue 14, works behind a proxy: Remix sees the host the browser used", () => {
+  it("a write from APP_BASE_URL's origin through a proxy that rewrote Host gets APP_BASE_URL's host", async () => {
+    const { mayProceed, publicHostOf } = await import("~/security/request-gate.server");
+    const post = request("POST", { host: "127.0.0.1:3000", origin: "https://app.example" });
+    expect(mayProceed(post)).toBe(true);
+    expect(publicHostOf(post)).toBe("app.example");
+  });
+  it("a proxy's X-Forwarded-Host is the addressed host (brand hosts behind a proxy)", async () => {
+    const { mayProceed, publicHostOf } = await import("~/security/request-gate.server");
+    const post = request("POST", {
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "midori.app.example, 10.0.0.1",
+      "x-forwarded-proto": "https",
+      origin: "https://midori.app.example",
+    });
+    expect(mayProceed(post)).toBe(true);
+    expect(publicHostOf(post)).toBe("midori.app.example");
+    expect(publicHostOf(request("GET", { host: "x", "x-forwarded-host": "midori.app.example" }))).toBe(
+      "midori.app.example",
+    );
+  });
+  it("a read keeps its host even when its Referer is APP_BASE_URL (a link to a brand host)", async () => {
+    const { publicHostOf } = await import("~/security/request-gate.server");
+    const get = request("GET", { host: "midori.app.example", referer: "https://app.example/" });
+    expect(publicHostOf(get)).toBe("midori.app.example");
+  });
+  it("a malformed X-Forwarded-Host is ignored", async () => {
+    const { publicHostOf } = await import("~/security/request-gate.server");
+    expect(publicHostOf(request("GET", { host: "app.example", "x-forwarded-host": "a b/c" }))).toBe(
+      "app.example",
+    );
+  });
+  it("a write from another site is still refused", async () => {
+    const { mayProceed } = await import("~/security/request-gate.server");
+    expect(mayProceed(request("POST", { host: "127.0.0.1:3000", origin: "https://evil.example" }))).toBe(
+      false,
+    );
+  });
+});
