@@ -1,10 +1,12 @@
-import { type LinksFunction, type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { type Brand, brandFor } from "~/brand/brands";
 import { BrandHeadTags } from "~/brand/head-tags";
 import { useNonce } from "~/components/nonce";
+import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
+import { pageTitle } from "~/routing/meta";
 import stylesheet from "~/styles/app.css";
 import { appConfig } from "~/upstream/config.server";
 import { AppSession } from "~/upstream/session.server";
@@ -13,6 +15,13 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * An error screen's `<title>` (issue 14: every error screen has one). Remix asks the meta of the
+ * routes down to the boundary that renders; layouts and the catch-all export none and inherit this.
+ */
+export const meta: MetaFunction = ({ error, matches }) =>
+  error == null ? [] : [pageTitle(matches, errorScreenOf(error, false).title)];
 
 /** The brand of this host, and whether a session exists (no upstream call: the error screen's link). */
 export async function loader({ request }: LoaderFunctionArgs) {

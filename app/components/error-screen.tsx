@@ -1,25 +1,22 @@
 // §2 Error screen, shared by the root and the layouts' error boundaries.
 
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { errorScreenFor } from "~/domain/error-screen";
+import { type ErrorScreen as Screen, errorCauseOf, errorScreenFor } from "~/domain/error-screen";
 
 interface RootData {
   isLoggedIn: boolean;
 }
 
-/** The code a thrown error should show: the `code` of an error screen response, else its status. */
-function codeOf(error: unknown): number | undefined {
-  if (isRouteErrorResponse(error)) {
-    const data = error.data as { code?: unknown } | null;
-    return typeof data?.code === "number" ? data.code : error.status;
-  }
-  return undefined;
+/** The §2 screen for what a boundary caught (a thrown answer, else an exception: 500). */
+export function errorScreenOf(error: unknown, isLoggedIn: boolean): Screen {
+  const cause = errorCauseOf(isRouteErrorResponse(error) ? error : null);
+  return errorScreenFor(cause.code, isLoggedIn, cause);
 }
 
 export function ErrorScreen() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
-  const screen = errorScreenFor(codeOf(error), root?.isLoggedIn === true);
+  const screen = errorScreenOf(error, root?.isLoggedIn === true);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="container error-screen" role="alert">

@@ -3,8 +3,12 @@
 //   500-599: a server error occurred, with the code, asking the user to start again.
 //   400-403: session expired, asking the user to log in again.
 //   Anything else: an error occurred with the code, or 999 if none.
+// Issue 14 ("honest error codes"): a request the app itself refuses (a body it cannot read, too
+// large, not a form) shows its own 4xx code and says so; §2's "session expired" is for the
+// upstream's 400-403. An exception is a server error, 500: the HTTP status the user got.
 
 import { UNKNOWN_ERROR_STATUS } from "./messages";
+import { UploadRuleMessage } from "./upload-rules";
 
 export interface ErrorScreen {
   code: number;
@@ -13,16 +17,62 @@ export interface ErrorScreen {
   link: { href: string; label: string };
 }
 
-export function errorScreenFor(code: number | null | undefined, isLoggedIn: boolean): ErrorScreen {
+/** What an error boundary caught, as far as the screen cares. */
+export interface ErrorCause {
+  code: number | null | undefined;
+  /** The app refused the browser's request itself, before asking the upstream. */
+  refusedByApp?: boolean;
+}
+
+/** An HTTP answer thrown by a loader or action (Remix's route error response). */
+export interface ThrownAnswer {
+  status: number;
+  data: unknown;
+  /** Remix's own answers (no route, method not allowed, a malformed `_data` request). */
+  internal?: boolean;
+}
+
+/** The status of an exception: what the server answered (in production Remix hides the Error). */
+export const EXCEPTION_STATUS = 500;
+
+/**
+ * The cause to show for what a boundary caught: an error screen answer's `code` (else its status),
+ * whether the app refused the request itself (`badRequest`, or Remix's own answer); anything that
+ * is no HTTP answer (`null`) is an exception, shown as the 500 it was answered with.
+ */
+export function errorCauseOf(answer: ThrownAnswer | null): ErrorCause {
+  if (answer === null) return { code: EXCEPTION_STATUS };
+  const data = (typeof answer.data === "object" ? answer.data : null) as {
+    code?: unknown;
+    badRequest?: unknown;
+  } | null;
+  return {
+    code: typeof data?.code === "number" ? data.code : answer.status,
+    refusedByApp: data?.badRequest === true || answer.internal === true,
+  };
+}
+
+const homeLink = (isLoggedIn: boolean) =>
+  isLoggedIn ? { href: "/mypage", label: "マイページへ戻る" } : { href: "/", label: "トップページへ戻る" };
+
+/** Why the app could not use the request, by status; the rest get the general sentence. */
+const REFUSAL_REASON: Readonly<Record<number, string>> = {
+  413: `送信された内容が大きすぎます。${UploadRuleMessage.tooLarge}`,
+  415: "送信された内容がフォームの形式ではありません。",
+};
+
+export function errorScreenFor(
+  code: number | null | undefined,
+  isLoggedIn: boolean,
+  { refusedByApp = false }: { refusedByApp?: boolean } = {},
+): ErrorScreen {
   const shown = typeof code === "number" && Number.isInteger(code) && code > 0 ? code : UNKNOWN_ERROR_STATUS;
   if (shown === 404) {
     return {
       code: shown,
       title: "ページが見つかりません",
       message: "お探しのページは見つかりませんでした。URLが正しいかご確認ください。",
-      link: isLoggedIn
-        ? { href: "/mypage", label: "マイページへ戻る" }
-        : { href: "/", label: "トップページへ戻る" },
+      link: homeLink(isLoggedIn),
     };
   }
   if (shown >= 500 && shown <= 599) {
@@ -31,6 +81,15 @@ export function errorScreenFor(code: number | null | undefined, isLoggedIn: bool
       title: "サーバーエラーが発生しました",
       message: `サーバーエラーが発生しました（エラーコード: ${shown}）。お手数ですが、最初からやり直してください。`,
       link: { href: "/", label: "最初からやり直す" },
+    };
+  }
+  if (refusedByApp && shown >= 400 && shown <= 499) {
+    const reason = REFUSAL_REASON[shown] ?? "";
+    return {
+      code: shown,
+      title: "リクエストを処理できませんでした",
+      message: `リクエストを処理できませんでした（エラーコード: ${shown}）。${reason}お手数ですが、ページを開き直してもう一度お試しください。`,
+      link: homeLink(isLoggedIn),
     };
   }
   if (shown >= 400 && shown <= 403) {
@@ -45,8 +104,6 @@ export function errorScreenFor(code: number | null | undefined, isLoggedIn: bool
     code: shown,
     title: "エラーが発生しました",
     message: `エラーが発生しました（エラーコード: ${shown}）。時間をおいて再度お試しください。`,
-    link: isLoggedIn
-      ? { href: "/mypage", label: "マイページへ戻る" }
-      : { href: "/", label: "トップページへ戻る" },
+    link: homeLink(isLoggedIn),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorScreenFor } from "~/domain/error-screen";
+import { errorCauseOf, errorScreenFor } from "~/domain/error-screen";
 
 describe("§2 error screen", () => {
   it("404: page not found message, with a link to My page if logged in, otherwise to the top page", () => {
@@ -30,5 +30,49 @@ describe("§2 error screen", () => {
     expect(errorScreenFor(499, false).message).toContain("499");
     expect(errorScreenFor(undefined, false).code).toBe(999);
     expect(errorScreenFor(null, false).message).toContain("999");
+  });
+});
+
+describe("issue 14, honest error codes", () => {
+  it("a request the app refuses itself shows its own 4xx code, not §2's session expired", () => {
+    for (const code of [400, 413, 415]) {
+      const screen = errorScreenFor(code, false, { refusedByApp: true });
+      expect(screen.title).toBe("リクエストを処理できませんでした");
+      expect(screen.message).toContain(`リクエストを処理できませんでした（エラーコード: ${code}）`);
+      expect(screen.message).not.toContain("セッション");
+      expect(screen.link.href).toBe("/");
+    }
+  });
+  it("413 says the request was too large, 415 that it was not a form", () => {
+    expect(errorScreenFor(413, true, { refusedByApp: true }).message).toContain("大きすぎます");
+    expect(errorScreenFor(413, true, { refusedByApp: true }).message).toContain("10MB");
+    expect(errorScreenFor(415, true, { refusedByApp: true }).message).toContain(
+      "フォームの形式ではありません",
+    );
+  });
+  it("the upstream's 400-403 keep §2's session expired text", () => {
+    expect(errorScreenFor(errorCauseOf({ status: 403, data: { code: 403 } }).code, true).title).toBe(
+      "セッションの有効期限が切れました",
+    );
+  });
+  it("an exception (no HTTP answer) is the 500 the server answered: サーバーエラー with the code, never 999", () => {
+    const cause = errorCauseOf(null);
+    expect(cause.code).toBe(500);
+    const screen = errorScreenFor(cause.code, false, cause);
+    expect(screen.title).toBe("サーバーエラーが発生しました");
+    expect(screen.message).toContain("サーバーエラーが発生しました（エラーコード: 500）");
+    expect(screen.message).not.toContain("999");
+  });
+  it("reads an error screen answer's code and whether the app refused the request", () => {
+    expect(errorCauseOf({ status: 413, data: { code: 413, badRequest: true } })).toEqual({
+      code: 413,
+      refusedByApp: true,
+    });
+    expect(errorCauseOf({ status: 502, data: { code: 499 } })).toEqual({ code: 499, refusedByApp: false });
+    // Remix's own answers (405 method not allowed) are the app's refusals too.
+    expect(errorCauseOf({ status: 405, data: "Method Not Allowed", internal: true })).toEqual({
+      code: 405,
+      refusedByApp: true,
+    });
   });
 });
