@@ -1,6 +1,11 @@
 // `npm start` (after `npm run build`): the reference upstream on 127.0.0.1:$UPSTREAM_PORT with its data
 // in $DATA_DIR, then the app (remix-serve) on $PORT pointed at it. With $API_BASE_URL set, no embedded
 // upstream starts and the app uses that URL.
+//
+// Issue 14: when the embedded upstream dies, the app keeps serving (pages that need the upstream show
+// the 499 screen meanwhile) and the upstream is started again with a backoff (scripts/supervise.ts).
+// When the app itself dies, everything stops: `npm start` is no process manager, and an app that
+// cannot serve should be seen (the exit code says why) rather than restarted in a loop.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -8,30 +13,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../upstream/seed";
 import { waitForHttp } from "./ports";
+import { type Supervisor, supervise } from "./supervise";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const port = process.env.PORT ?? "3000";
 const upstreamPort = process.env.UPSTREAM_PORT ?? "8787";
-const children: ChildProcess[] = [];
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
-  children.push(child);
-  child.on("exit", (code, signal) => {
-    // One half without the other is no product: stop everything and report why.
-    if (!shuttingDown) {
-      console.error(`${path.basename(command)} exited (${signal ?? code}); stopping.`);
-      shutdown(code ?? 1);
-    }
-  });
-  return child;
-}
+let app: ChildProcess | null = null;
+let upstream: Supervisor | null = null;
 
 let shuttingDown = false;
 function shutdown(code: number) {
   shuttingDown = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  if (app?.exitCode === null) app.kill("SIGTERM");
+  void upstream?.stop();
   setTimeout(() => process.exit(code), 500).unref();
 }
 process.on("SIGINT", () => shutdown(0));
@@ -68,22 +63,37 @@ const appBaseUrl = process.env.APP_BASE_URL ?? `http://localhost:${port}`;
 let apiBaseUrl = process.env.API_BASE_URL;
 if (!apiBaseUrl) {
   apiBaseUrl = `http://127.0.0.1:${upstreamPort}`;
-  run(bin("tsx"), ["upstream/main.ts"], {
+  const upstreamEnv = {
     ...process.env,
     UPSTREAM_PORT: upstreamPort,
     UPSTREAM_HOST: "127.0.0.1",
     APP_BASE_URL: appBaseUrl,
+  };
+  upstream = supervise({
+    name: "The upstream",
+    start: () => spawn(bin("tsx"), ["upstream/main.ts"], { cwd: root, env: upstreamEnv, stdio: "inherit" }),
   });
   await waitForHttp(`${apiBaseUrl}/api/health/`);
 }
 
-run(bin("remix-serve"), ["./build/index.js"], {
-  ...process.env,
-  ...sessionSecrets(),
-  NODE_ENV: "production",
-  PORT: port,
-  API_BASE_URL: apiBaseUrl,
-  APP_BASE_URL: appBaseUrl,
+// SAKIDORI_BUILD_DIR: a build beside the usual one (remix.config.js), as the browser tests allow.
+app = spawn(bin("remix-serve"), [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`], {
+  cwd: root,
+  env: {
+    ...process.env,
+    ...sessionSecrets(),
+    NODE_ENV: "production",
+    PORT: port,
+    API_BASE_URL: apiBaseUrl,
+    APP_BASE_URL: appBaseUrl,
+  },
+  stdio: "inherit",
+});
+app.on("exit", (code, signal) => {
+  if (!shuttingDown) {
+    console.error(`remix-serve exited (${signal ?? code}); stopping.`);
+    shutdown(code ?? 1);
+  }
 });
 await waitForHttp(`http://127.0.0.1:${port}/`);
 
