@@ -129,6 +129,10 @@ export function installRequestGate(): void {
       // One host from here on: the one the browser used (see publicHostOf).
       req.headers.host = publicHostOf(req);
       delete req.headers["x-forwarded-host"];
+      // A same-origin post under a no-referrer policy carries `Origin: null`; the gate accepted it on
+      // its other signals (Sec-Fetch-Site, Referer). Remix's own check would read "null" as a foreign
+      // host and answer an empty 500 (REFERENCE.md), so the opaque value goes.
+      if (req.headers.origin === "null") delete req.headers.origin;
     }
     return originalEmit.apply(this, [event, ...args] as Parameters<typeof originalEmit>);
   } as typeof http.Server.prototype.emit;
