@@ -1,12 +1,13 @@
 // The one upstream client (ARCHITECTURE decision 5): every call goes through here. It adds the
 // upstream's cookies, X-CSRFToken (§7), a Referer (Django checks it over HTTPS and Node sends none),
-// the brand's X-Service-Id and a timeout, keeps the cookies the upstream sets, and turns every failure
-// of §8 into a typed error.
+// the brand's X-Service-Id and a timeout bounded by the page's deadline, keeps the cookies the upstream
+// sets, and turns every failure of §8 into a typed error, a 2xx it cannot read included.
 
 import type { Readable } from "node:stream";
 import {
   UpstreamBadRequestError,
   UpstreamCsrfError,
+  UpstreamMalformedResponseError,
   UpstreamNetworkError,
   UpstreamServerError,
   UpstreamUnauthorizedError,
@@ -22,12 +23,31 @@ export interface UpstreamCredentials {
 export const JSON_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
+/**
+ * What a 2xx must carry to be read (issue 14): a JSON object (the default: most calls), a JSON list, or
+ * nothing the app reads (a 204, an empty body or any JSON). Anything else is a malformed answer.
+ */
+export type ExpectedAnswer = "object" | "array" | "nothing";
+
 export interface CallOptions {
   json?: unknown;
   /** The §7 me call: a CSRF failure there is not the §8 CSRF alert. */
   isMeCall?: boolean;
   timeoutMs?: number;
   query?: Record<string, string>;
+  expect?: ExpectedAnswer;
+  /** The login: a 2xx that sets no sessionid brought back no session, so it is not a success. */
+  requireSessionCookie?: boolean;
+  /**
+   * Not bounded by the page deadline, only by timeoutMs: the lookup of a write whose answer was lost
+   * (writeOnce), which is what tells the user the truth once the write used up the budget.
+   */
+  outsideDeadline?: boolean;
+}
+
+export interface ClientOptions {
+  /** One budget for all the calls of one request (issue 14); without it, only per-call timeouts. */
+  deadlineMs?: number;
 }
 
 export interface StreamBody {
@@ -41,12 +61,17 @@ export class UpstreamClient {
   /** True once the upstream set or cleared one of its cookies; the session must then be saved. */
   credentialsChanged = false;
 
+  /** When the page's budget is spent (epoch ms); pushed back by the time uploads take. */
+  private deadlineAt: number;
+
   constructor(
     private readonly baseUrl: URL,
     credentials: UpstreamCredentials,
     private readonly serviceId: string,
+    options: ClientOptions = {},
   ) {
     this.cookies = { ...credentials };
+    this.deadlineAt = options.deadlineMs === undefined ? Infinity : Date.now() + options.deadlineMs;
   }
 
   get credentials(): UpstreamCredentials {
@@ -66,15 +91,19 @@ export class UpstreamClient {
     } else if (method !== "GET" && method !== "HEAD") {
       headers["Content-Length"] = "0";
     }
+    const timeoutMs = options.timeoutMs ?? JSON_TIMEOUT_MS;
     const response = await this.exchange(
       method,
       path,
       headers,
       body,
-      options.timeoutMs ?? JSON_TIMEOUT_MS,
+      options.outsideDeadline ? timeoutMs : this.withinDeadline(timeoutMs),
       options.query,
     );
-    return this.interpret<T>(response, options.isMeCall === true);
+    if (options.requireSessionCookie && isSuccess(response) && !setCookies(response).has("sessionid")) {
+      throw new UpstreamMalformedResponseError(`${method} ${path} answered without a session`);
+    }
+    return this.interpret<T>(response, options);
   }
 
   /** Sends a body that is already encoded (a multipart upload), streamed with its Content-Length. */
@@ -82,8 +111,22 @@ export class UpstreamClient {
     const headers = this.headers();
     headers["Content-Type"] = body.contentType;
     headers["Content-Length"] = String(body.contentLength);
-    const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
-    return this.interpret<T>(response, false);
+    // An upload keeps its own 60 s and is not cut by the page's deadline; the time it takes is not
+    // charged to the budget either, so the calls after it still get theirs.
+    const started = Date.now();
+    try {
+      const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
+      return this.interpret<T>(response, {});
+    } finally {
+      this.deadlineAt += Date.now() - started;
+    }
+  }
+
+  /** min(the call's timeout, the time left); a spent budget fails at once as no response (499). */
+  private withinDeadline(timeoutMs: number): number {
+    const left = this.deadlineAt - Date.now();
+    if (left <= 0) throw new UpstreamNetworkError(new Error("the page's upstream deadline is spent"));
+    return Math.min(timeoutMs, left);
   }
 
   private headers(): Record<string, string> {
@@ -121,30 +164,18 @@ export class UpstreamClient {
   }
 
   private keepCookies(response: RawResponse) {
-    for (const header of response.headers["set-cookie"] ?? []) {
-      const [pair = "", ...attributes] = header.split(";");
-      const index = pair.indexOf("=");
-      if (index < 0) continue;
-      const name = pair.slice(0, index).trim();
-      if (name !== "sessionid" && name !== "csrftoken") continue;
-      const value = decodeURIComponent(
-        pair
-          .slice(index + 1)
-          .trim()
-          .replace(/^"|"$/g, ""),
-      );
-      const expired =
-        attributes.some((attribute) => /^\s*max-age\s*=\s*0\s*$/i.test(attribute)) || value === "";
-      if (expired) delete this.cookies[name];
+    for (const [name, value] of upstreamCookies(response)) {
+      if (value === null) delete this.cookies[name];
       else this.cookies[name] = value;
       this.credentialsChanged = true;
     }
   }
 
-  private interpret<T>(response: RawResponse, isMeCall: boolean): T {
+  private interpret<T>(response: RawResponse, options: CallOptions): T {
+    if (isSuccess(response)) return readSuccess<T>(response, options.expect ?? "object");
+    const isMeCall = options.isMeCall === true;
     const parsed = parseJson(response.body);
     const { status } = response;
-    if (status >= 200 && status < 300) return parsed as T;
     const body = isObject(parsed) ? parsed : null;
     const detail = typeof body?.detail === "string" ? body.detail : null;
     const redirectTo = typeof body?.redirect_to === "string" ? body.redirect_to : null;
@@ -172,6 +203,67 @@ export class UpstreamClient {
     }
     throw new UpstreamServerError(status, detail ?? undefined, redirectTo);
   }
+}
+
+function isSuccess(response: RawResponse): boolean {
+  return response.status >= 200 && response.status < 300;
+}
+
+/** The upstream's own cookies in a Set-Cookie answer: name → value, or null when it deletes one. */
+function upstreamCookies(response: RawResponse): Map<keyof UpstreamCredentials, string | null> {
+  const cookies = new Map<keyof UpstreamCredentials, string | null>();
+  for (const header of response.headers["set-cookie"] ?? []) {
+    const [pair = "", ...attributes] = header.split(";");
+    const index = pair.indexOf("=");
+    if (index < 0) continue;
+    const name = pair.slice(0, index).trim();
+    if (name !== "sessionid" && name !== "csrftoken") continue;
+    const value = decodeURIComponent(
+      pair
+        .slice(index + 1)
+        .trim()
+        .replace(/^"|"$/g, ""),
+    );
+    const expired =
+      attributes.some((attribute) => /^\s*max-age\s*=\s*0\s*$/i.test(attribute)) || value === "";
+    cookies.set(name, expired ? null : value);
+  }
+  return cookies;
+}
+
+/** The names of the cookies this answer sets (deletions left out). */
+function setCookies(response: RawResponse): Set<string> {
+  return new Set([...upstreamCookies(response)].filter(([, value]) => value !== null).map(([name]) => name));
+}
+
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+const NOT_JSON = Symbol("not JSON");
+
+/** A 2xx is read only when it is the JSON the call expects; see ExpectedAnswer. */
+function readSuccess<T>(response: RawResponse, expected: ExpectedAnswer): T {
+  const { status, body } = response;
+  if (body.length === 0) {
+    if (expected === "nothing") return undefined as T;
+    throw new UpstreamMalformedResponseError(`an empty ${status} answer`);
+  }
+  const contentType = response.headers["content-type"] ?? "";
+  if (!JSON_CONTENT_TYPE.test(contentType)) {
+    throw new UpstreamMalformedResponseError(`a ${status} answer of type "${contentType}"`);
+  }
+  let parsed: unknown = NOT_JSON;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    // parsed stays NOT_JSON
+  }
+  if (parsed === NOT_JSON) throw new UpstreamMalformedResponseError(`a ${status} answer that is not JSON`);
+  if (expected === "object" && !isObject(parsed)) {
+    throw new UpstreamMalformedResponseError(`a ${status} answer that is not a JSON object`);
+  }
+  if (expected === "array" && !Array.isArray(parsed)) {
+    throw new UpstreamMalformedResponseError(`a ${status} answer that is not a JSON list`);
+  }
+  return parsed as T;
 }
 
 function parseJson(body: Buffer): unknown {
