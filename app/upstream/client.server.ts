@@ -46,7 +46,11 @@ export interface CallOptions {
 }
 
 export interface ClientOptions {
-  /** One budget for all the calls of one request (issue 14); without it, only per-call timeouts. */
+  /**
+   * One budget for all the calls of one request (issue 14): the time the page spends waiting for the
+   * upstream, overlapping calls counted once. Time the app spends elsewhere (reading a slow browser's
+   * upload) and uploads to the upstream are not charged. Without it, only per-call timeouts.
+   */
   deadlineMs?: number;
 }
 
@@ -61,8 +65,11 @@ export class UpstreamClient {
   /** True once the upstream set or cleared one of its cookies; the session must then be saved. */
   credentialsChanged = false;
 
-  /** When the page's budget is spent (epoch ms); pushed back by the time uploads take. */
-  private deadlineAt: number;
+  private readonly budgetMs: number;
+  /** Budget used by calls that have ended, and the calls under way with the time they started to run. */
+  private spentMs = 0;
+  private callsInFlight = 0;
+  private busySince = 0;
 
   constructor(
     private readonly baseUrl: URL,
@@ -71,7 +78,7 @@ export class UpstreamClient {
     options: ClientOptions = {},
   ) {
     this.cookies = { ...credentials };
-    this.deadlineAt = options.deadlineMs === undefined ? Infinity : Date.now() + options.deadlineMs;
+    this.budgetMs = options.deadlineMs ?? Infinity;
   }
 
   get credentials(): UpstreamCredentials {
@@ -92,14 +99,10 @@ export class UpstreamClient {
       headers["Content-Length"] = "0";
     }
     const timeoutMs = options.timeoutMs ?? JSON_TIMEOUT_MS;
-    const response = await this.exchange(
-      method,
-      path,
-      headers,
-      body,
-      options.outsideDeadline ? timeoutMs : this.withinDeadline(timeoutMs),
-      options.query,
-    );
+    const exchange = (limitMs: number) => this.exchange(method, path, headers, body, limitMs, options.query);
+    const response = options.outsideDeadline
+      ? await exchange(timeoutMs)
+      : await this.withinDeadline(timeoutMs, exchange);
     if (options.requireSessionCookie && isSuccess(response) && !setCookies(response).has("sessionid")) {
       throw new UpstreamMalformedResponseError(`${method} ${path} answered without a session`);
     }
@@ -111,22 +114,28 @@ export class UpstreamClient {
     const headers = this.headers();
     headers["Content-Type"] = body.contentType;
     headers["Content-Length"] = String(body.contentLength);
-    // An upload keeps its own 60 s and is not cut by the page's deadline; the time it takes is not
-    // charged to the budget either, so the calls after it still get theirs.
-    const started = Date.now();
-    try {
-      const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
-      return this.interpret<T>(response, {});
-    } finally {
-      this.deadlineAt += Date.now() - started;
-    }
+    // An upload keeps its own 60 s: it is neither cut by the page's budget nor charged to it, so the
+    // calls after it still get theirs.
+    const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
+    return this.interpret<T>(response, {});
   }
 
-  /** min(the call's timeout, the time left); a spent budget fails at once as no response (499). */
-  private withinDeadline(timeoutMs: number): number {
-    const left = this.deadlineAt - Date.now();
+  /**
+   * Runs one exchange with min(its timeout, the budget left); a spent budget fails at once as no
+   * response (499), without asking the upstream.
+   */
+  private async withinDeadline<R>(timeoutMs: number, run: (limitMs: number) => Promise<R>): Promise<R> {
+    const now = Date.now();
+    const left = this.budgetMs - this.spentMs - (this.callsInFlight > 0 ? now - this.busySince : 0);
     if (left <= 0) throw new UpstreamNetworkError(new Error("the page's upstream deadline is spent"));
-    return Math.min(timeoutMs, left);
+    if (this.callsInFlight === 0) this.busySince = now;
+    this.callsInFlight += 1;
+    try {
+      return await run(Math.min(timeoutMs, left));
+    } finally {
+      this.callsInFlight -= 1;
+      if (this.callsInFlight === 0) this.spentMs += Date.now() - this.busySince;
+    }
   }
 
   private headers(): Record<string, string> {

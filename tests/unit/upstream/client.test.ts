@@ -503,6 +503,25 @@ describe("issue 14 item 9: all calls of one request share one deadline", () => {
     expect(seen.length).toBe(requests);
   });
 
+  it("time the request spends elsewhere (reading a slow browser's upload) is not charged to the budget", async () => {
+    handler = answer(200, { ok: true });
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
+    await upstream.call("GET", "/api/profile/");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await upstream.call("GET", "/api/profile/")).toEqual({ ok: true });
+  });
+
+  it("calls under way together are charged once: two parallel 400 ms calls fit a 600 ms budget", async () => {
+    handler = slow(400);
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 600 });
+    const both = await Promise.all([
+      upstream.call("GET", "/api/profile/"),
+      upstream.call("GET", "/api/uploads/", { expect: "object" }),
+    ]);
+    expect(both).toEqual([{ ok: true }, { ok: true }]);
+    expect(await failure(upstream.call("GET", "/api/profile/"))).toBeInstanceOf(UpstreamNetworkError);
+  });
+
   it("an upload keeps its own timeout: it is not cut by the page budget and its time is not charged to it", async () => {
     handler = slow(500);
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
