@@ -25,6 +25,9 @@ export const ErrorMessage = {
   saveFailed: "申込みに失敗しました",
   saveFailedDetail: "エラーのある項目をご確認ください",
   claimLimit: "申し込みに登録できる請求書は5個までです。",
+  /** Issue 14: the upstream answered the login without a session (a maintenance page, a broken proxy). */
+  loginNoSession:
+    "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
 } as const;
 
 /** §8 "Claim limit: 申し込みに登録できる請求書は5個までです。 shown with status 599." */

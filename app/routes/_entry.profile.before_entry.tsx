@@ -22,6 +22,7 @@ import { formatYen } from "~/domain/yen";
 import { pageTitle } from "~/routing/meta";
 import { errorsFromQuery } from "~/routing/propagated-errors";
 import { withUpstream } from "~/upstream/context.server";
+import { submitEntry } from "~/upstream/entries.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { loadProfile } from "~/upstream/profile.server";
@@ -70,7 +71,7 @@ export function action(args: ActionFunctionArgs) {
     const { draft, files, user } = await requireEntryStep(upstream, "submitProfile");
     const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
     try {
-      await upstream.client.call("POST", "/api/entries/", { json: body });
+      await submitEntry(upstream, body);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
       // §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください".

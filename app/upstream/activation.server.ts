@@ -17,7 +17,7 @@ export type ActivationOutcome = "verified" | "invalidKey";
  */
 export async function activateEmail(upstream: UpstreamContext, key: string): Promise<ActivationOutcome> {
   try {
-    await upstream.client.call("POST", "/api/register/activation/", { json: { key } });
+    await upstream.client.call("POST", "/api/register/activation/", { json: { key }, expect: "nothing" });
     return "verified";
   } catch (error) {
     if (error instanceof UpstreamValidationError) return "invalidKey";
@@ -30,7 +30,7 @@ export type ResendOutcome = "sent" | "alreadyVerified";
 /** Sends a new activation mail; the upstream invalidates the keys sent before. */
 export async function resendActivationMail(upstream: UpstreamContext): Promise<ResendOutcome> {
   try {
-    await upstream.client.call("POST", "/api/register/activation/resend/");
+    await upstream.client.call("POST", "/api/register/activation/resend/", { expect: "nothing" });
     return "sent";
   } catch (error) {
     // 400 {"non_field_errors": ["このメールアドレスは既に確認済みです。"]}
@@ -46,7 +46,9 @@ export async function resendActivationMail(upstream: UpstreamContext): Promise<R
  */
 export async function recordVisitAfterMailVerification(upstream: UpstreamContext): Promise<void> {
   try {
-    await upstream.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification");
+    await upstream.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {
+      expect: "nothing",
+    });
   } catch (error) {
     if (error instanceof UpstreamCsrfError || error instanceof UpstreamUnauthorizedError) throw error;
     if (!(error instanceof UpstreamError)) throw error;

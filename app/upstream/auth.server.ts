@@ -16,7 +16,9 @@ const meCache = new WeakMap<UpstreamContext, Promise<MeResponse | null>>();
 
 /**
  * §7 POST /api/me/: the current user, or null when not logged in. "The response must contain a
- * version" (§7); without one it is an authentication failure (§8). next_page and back_page are dropped.
+ * version" (§7): a JSON object without one is an authentication failure (§8, logout). An answer that
+ * is not a JSON object at all (a maintenance page) is the upstream failing: the client throws a
+ * malformed-answer error (502) and the session is kept. next_page and back_page are dropped.
  * Asked once per request, however many guards want it.
  */
 export function fetchCurrentUser(upstream: UpstreamContext): Promise<MeResponse | null> {
@@ -30,8 +32,8 @@ export function fetchCurrentUser(upstream: UpstreamContext): Promise<MeResponse 
 
 async function loadCurrentUser(upstream: UpstreamContext): Promise<MeResponse | null> {
   if (!upstream.client.hasSession) return null;
-  const me = await upstream.client.call<MeResponse | undefined>("POST", "/api/me/", { isMeCall: true });
-  if (!me || typeof me.version !== "string") {
+  const me = await upstream.client.call<MeResponse>("POST", "/api/me/", { isMeCall: true });
+  if (typeof me.version !== "string") {
     throw new UpstreamAuthenticationError("the me response has no version");
   }
   const { next_page: _next, back_page: _back, ...user } = me;
@@ -49,9 +51,15 @@ export interface LoginInput {
   persistLoginState: boolean;
 }
 
-/** §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones. */
+/**
+ * §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones.
+ * An answer that sets no sessionid brought back no session: UpstreamMalformedResponseError, not a login.
+ */
 export async function login(upstream: UpstreamContext, input: LoginInput): Promise<MeResponse> {
-  const user = await upstream.client.call<MeResponse>("POST", "/api/auth/", { json: input });
+  const user = await upstream.client.call<MeResponse>("POST", "/api/auth/", {
+    json: input,
+    requireSessionCookie: true,
+  });
   upstream.session.persistent = input.persistLoginState;
   upstream.saveSession();
   return user;
@@ -60,7 +68,8 @@ export async function login(upstream: UpstreamContext, input: LoginInput): Promi
 /** §7 POST /api/auth/session/delete, then the app session ends whatever the upstream answered. */
 export async function logout(upstream: UpstreamContext): Promise<void> {
   try {
-    if (upstream.client.hasSession) await upstream.client.call("POST", "/api/auth/session/delete");
+    if (upstream.client.hasSession)
+      await upstream.client.call("POST", "/api/auth/session/delete", { expect: "nothing" });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     // Logging out must always work locally, even when the upstream session is already gone.

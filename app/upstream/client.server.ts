@@ -1,12 +1,13 @@
 // The one upstream client (ARCHITECTURE decision 5): every call goes through here. It adds the
 // upstream's cookies, X-CSRFToken (§7), a Referer (Django checks it over HTTPS and Node sends none),
-// the brand's X-Service-Id and a timeout, keeps the cookies the upstream sets, and turns every failure
-// of §8 into a typed error.
+// the brand's X-Service-Id and a timeout bounded by the page's deadline, keeps the cookies the upstream
+// sets, and turns every failure of §8 into a typed error, a 2xx it cannot read included.
 
 import type { Readable } from "node:stream";
 import {
   UpstreamBadRequestError,
   UpstreamCsrfError,
+  UpstreamMalformedResponseError,
   UpstreamNetworkError,
   UpstreamServerError,
   UpstreamUnauthorizedError,
@@ -22,12 +23,35 @@ export interface UpstreamCredentials {
 export const JSON_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
+/**
+ * What a 2xx must carry to be read (issue 14): a JSON object (the default: most calls), a JSON list, or
+ * nothing the app reads (a 204, an empty body or any JSON). Anything else is a malformed answer.
+ */
+export type ExpectedAnswer = "object" | "array" | "nothing";
+
 export interface CallOptions {
   json?: unknown;
   /** The §7 me call: a CSRF failure there is not the §8 CSRF alert. */
   isMeCall?: boolean;
   timeoutMs?: number;
   query?: Record<string, string>;
+  expect?: ExpectedAnswer;
+  /** The login: a 2xx that sets no sessionid brought back no session, so it is not a success. */
+  requireSessionCookie?: boolean;
+  /**
+   * Not bounded by the page deadline, only by timeoutMs: the lookup of a write whose answer was lost
+   * (writeOnce), which is what tells the user the truth once the write used up the budget.
+   */
+  outsideDeadline?: boolean;
+}
+
+export interface ClientOptions {
+  /**
+   * One budget for all the calls of one request (issue 14): the time the page spends waiting for the
+   * upstream, overlapping calls counted once. Time the app spends elsewhere (reading a slow browser's
+   * upload) and uploads to the upstream are not charged. Without it, only per-call timeouts.
+   */
+  deadlineMs?: number;
 }
 
 export interface StreamBody {
@@ -41,12 +65,20 @@ export class UpstreamClient {
   /** True once the upstream set or cleared one of its cookies; the session must then be saved. */
   credentialsChanged = false;
 
+  private readonly budgetMs: number;
+  /** Budget used by calls that have ended, and the calls under way with the time they started to run. */
+  private spentMs = 0;
+  private callsInFlight = 0;
+  private busySince = 0;
+
   constructor(
     private readonly baseUrl: URL,
     credentials: UpstreamCredentials,
     private readonly serviceId: string,
+    options: ClientOptions = {},
   ) {
     this.cookies = { ...credentials };
+    this.budgetMs = options.deadlineMs ?? Infinity;
   }
 
   get credentials(): UpstreamCredentials {
@@ -66,15 +98,15 @@ export class UpstreamClient {
     } else if (method !== "GET" && method !== "HEAD") {
       headers["Content-Length"] = "0";
     }
-    const response = await this.exchange(
-      method,
-      path,
-      headers,
-      body,
-      options.timeoutMs ?? JSON_TIMEOUT_MS,
-      options.query,
-    );
-    return this.interpret<T>(response, options.isMeCall === true);
+    const timeoutMs = options.timeoutMs ?? JSON_TIMEOUT_MS;
+    const exchange = (limitMs: number) => this.exchange(method, path, headers, body, limitMs, options.query);
+    const response = options.outsideDeadline
+      ? await exchange(timeoutMs)
+      : await this.withinDeadline(timeoutMs, exchange);
+    if (options.requireSessionCookie && isSuccess(response) && !setCookies(response).has("sessionid")) {
+      throw new UpstreamMalformedResponseError(`${method} ${path} answered without a session`);
+    }
+    return this.interpret<T>(response, options);
   }
 
   /** Sends a body that is already encoded (a multipart upload), streamed with its Content-Length. */
@@ -82,8 +114,28 @@ export class UpstreamClient {
     const headers = this.headers();
     headers["Content-Type"] = body.contentType;
     headers["Content-Length"] = String(body.contentLength);
+    // An upload keeps its own 60 s: it is neither cut by the page's budget nor charged to it, so the
+    // calls after it still get theirs.
     const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
-    return this.interpret<T>(response, false);
+    return this.interpret<T>(response, {});
+  }
+
+  /**
+   * Runs one exchange with min(its timeout, the budget left); a spent budget fails at once as no
+   * response (499), without asking the upstream.
+   */
+  private async withinDeadline<R>(timeoutMs: number, run: (limitMs: number) => Promise<R>): Promise<R> {
+    const now = Date.now();
+    const left = this.budgetMs - this.spentMs - (this.callsInFlight > 0 ? now - this.busySince : 0);
+    if (left <= 0) throw new UpstreamNetworkError(new Error("the page's upstream deadline is spent"));
+    if (this.callsInFlight === 0) this.busySince = now;
+    this.callsInFlight += 1;
+    try {
+      return await run(Math.min(timeoutMs, left));
+    } finally {
+      this.callsInFlight -= 1;
+      if (this.callsInFlight === 0) this.spentMs += Date.now() - this.busySince;
+    }
   }
 
   private headers(): Record<string, string> {
@@ -121,30 +173,18 @@ export class UpstreamClient {
   }
 
   private keepCookies(response: RawResponse) {
-    for (const header of response.headers["set-cookie"] ?? []) {
-      const [pair = "", ...attributes] = header.split(";");
-      const index = pair.indexOf("=");
-      if (index < 0) continue;
-      const name = pair.slice(0, index).trim();
-      if (name !== "sessionid" && name !== "csrftoken") continue;
-      const value = decodeURIComponent(
-        pair
-          .slice(index + 1)
-          .trim()
-          .replace(/^"|"$/g, ""),
-      );
-      const expired =
-        attributes.some((attribute) => /^\s*max-age\s*=\s*0\s*$/i.test(attribute)) || value === "";
-      if (expired) delete this.cookies[name];
+    for (const [name, value] of upstreamCookies(response)) {
+      if (value === null) delete this.cookies[name];
       else this.cookies[name] = value;
       this.credentialsChanged = true;
     }
   }
 
-  private interpret<T>(response: RawResponse, isMeCall: boolean): T {
+  private interpret<T>(response: RawResponse, options: CallOptions): T {
+    if (isSuccess(response)) return readSuccess<T>(response, options.expect ?? "object");
+    const isMeCall = options.isMeCall === true;
     const parsed = parseJson(response.body);
     const { status } = response;
-    if (status >= 200 && status < 300) return parsed as T;
     const body = isObject(parsed) ? parsed : null;
     const detail = typeof body?.detail === "string" ? body.detail : null;
     const redirectTo = typeof body?.redirect_to === "string" ? body.redirect_to : null;
@@ -172,6 +212,67 @@ export class UpstreamClient {
     }
     throw new UpstreamServerError(status, detail ?? undefined, redirectTo);
   }
+}
+
+function isSuccess(response: RawResponse): boolean {
+  return response.status >= 200 && response.status < 300;
+}
+
+/** The upstream's own cookies in a Set-Cookie answer: name → value, or null when it deletes one. */
+function upstreamCookies(response: RawResponse): Map<keyof UpstreamCredentials, string | null> {
+  const cookies = new Map<keyof UpstreamCredentials, string | null>();
+  for (const header of response.headers["set-cookie"] ?? []) {
+    const [pair = "", ...attributes] = header.split(";");
+    const index = pair.indexOf("=");
+    if (index < 0) continue;
+    const name = pair.slice(0, index).trim();
+    if (name !== "sessionid" && name !== "csrftoken") continue;
+    const value = decodeURIComponent(
+      pair
+        .slice(index + 1)
+        .trim()
+        .replace(/^"|"$/g, ""),
+    );
+    const expired =
+      attributes.some((attribute) => /^\s*max-age\s*=\s*0\s*$/i.test(attribute)) || value === "";
+    cookies.set(name, expired ? null : value);
+  }
+  return cookies;
+}
+
+/** The names of the cookies this answer sets (deletions left out). */
+function setCookies(response: RawResponse): Set<string> {
+  return new Set([...upstreamCookies(response)].filter(([, value]) => value !== null).map(([name]) => name));
+}
+
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+const NOT_JSON = Symbol("not JSON");
+
+/** A 2xx is read only when it is the JSON the call expects; see ExpectedAnswer. */
+function readSuccess<T>(response: RawResponse, expected: ExpectedAnswer): T {
+  const { status, body } = response;
+  if (body.length === 0) {
+    if (expected === "nothing") return undefined as T;
+    throw new UpstreamMalformedResponseError(`an empty ${status} answer`);
+  }
+  const contentType = response.headers["content-type"] ?? "";
+  if (!JSON_CONTENT_TYPE.test(contentType)) {
+    throw new UpstreamMalformedResponseError(`a ${status} answer of type "${contentType}"`);
+  }
+  let parsed: unknown = NOT_JSON;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    // parsed stays NOT_JSON
+  }
+  if (parsed === NOT_JSON) throw new UpstreamMalformedResponseError(`a ${status} answer that is not JSON`);
+  if (expected === "object" && !isObject(parsed)) {
+    throw new UpstreamMalformedResponseError(`a ${status} answer that is not a JSON object`);
+  }
+  if (expected === "array" && !Array.isArray(parsed)) {
+    throw new UpstreamMalformedResponseError(`a ${status} answer that is not a JSON list`);
+  }
+  return parsed as T;
 }
 
 function parseJson(body: Buffer): unknown {

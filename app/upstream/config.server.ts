@@ -13,7 +13,12 @@ export interface AppConfig {
   sessionEncryptionKey: Buffer;
   fixedBrandId: string | undefined;
   production: boolean;
+  /** Issue 14: all upstream calls of one request share this budget (uploads excepted). */
+  upstreamDeadlineMs: number;
 }
+
+/** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
+export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
 
 let cached: AppConfig | null = null;
 
@@ -52,5 +57,15 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionEncryptionKey: key,
     fixedBrandId: env.BRAND || undefined,
     production,
+    upstreamDeadlineMs: readDeadline(env.UPSTREAM_DEADLINE_MS),
   };
+}
+
+function readDeadline(text: string | undefined): number {
+  if (text === undefined || text.trim() === "") return DEFAULT_UPSTREAM_DEADLINE_MS;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error("UPSTREAM_DEADLINE_MS must be a positive whole number of milliseconds.");
+  }
+  return value;
 }

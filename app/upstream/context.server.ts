@@ -12,6 +12,7 @@ import {
   UpstreamBadRequestError,
   UpstreamCsrfError,
   UpstreamError,
+  UpstreamMalformedResponseError,
   UpstreamNetworkError,
   UpstreamServerError,
   UpstreamUnauthorizedError,
@@ -40,7 +41,10 @@ export class UpstreamContext {
     const config = appConfig();
     const brand = brandFor(request.headers.get("Host"), config.fixedBrandId);
     const session = await AppSession.fromRequest(request);
-    const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id);
+    // Issue 14: one budget for every upstream call of this request (UPSTREAM_DEADLINE_MS).
+    const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id, {
+      deadlineMs: config.upstreamDeadlineMs,
+    });
     return new UpstreamContext(request, brand, session, client);
   }
 
@@ -143,6 +147,10 @@ export function responseForUpstreamError(error: unknown, upstream: UpstreamConte
   if (error instanceof UpstreamNetworkError) {
     console.error("[upstream] no response:", String(error.cause));
     return errorScreen(error.status, 503);
+  }
+  if (error instanceof UpstreamMalformedResponseError) {
+    console.error("[upstream]", error.message);
+    return errorScreen(error.status);
   }
   if (error instanceof UpstreamServerError) {
     const safe = safeRedirectTarget(error.redirectTo, appConfig().appOrigin);

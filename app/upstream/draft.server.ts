@@ -27,11 +27,11 @@ export async function saveDraft(upstream: UpstreamContext, patch: Partial<DraftE
 }
 
 export async function discardDraft(upstream: UpstreamContext): Promise<void> {
-  await upstream.client.call("DELETE", "/api/draft_entry/");
+  await upstream.client.call("DELETE", "/api/draft_entry/", { expect: "nothing" });
   drafts.delete(upstream);
 }
 
 /** GET /api/uploads/: the user's files that no entry holds yet. */
 export function loadPendingFiles(upstream: UpstreamContext): Promise<PendingFile[]> {
-  return upstream.client.call<PendingFile[]>("GET", "/api/uploads/");
+  return upstream.client.call<PendingFile[]>("GET", "/api/uploads/", { expect: "array" });
 }

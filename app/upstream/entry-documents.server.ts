@@ -46,7 +46,7 @@ export async function deleteReplacedUploads(
 ): Promise<void> {
   for (const id of ids) {
     try {
-      await upstream.client.call("DELETE", `/api/uploads/${id}/`);
+      await upstream.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
     }

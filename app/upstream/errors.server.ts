@@ -56,6 +56,18 @@ export class UpstreamServerError extends UpstreamError {
   }
 }
 
+/**
+ * §8 "Other statuses: server error", for a 2xx the app cannot read (issue 14): an HTML maintenance
+ * page, garbage, the wrong Content-Type, a list where an object belongs, a login without a session.
+ * The upstream failed, not the user's session: shown as 502, the session is kept.
+ */
+export class UpstreamMalformedResponseError extends UpstreamError {
+  readonly status = 502;
+  constructor(reason: string) {
+    super(`malformed upstream answer: ${reason}`);
+  }
+}
+
 /** §8 "No response: server error network error, status 499." */
 export class UpstreamNetworkError extends UpstreamError {
   readonly status = NETWORK_ERROR_STATUS;

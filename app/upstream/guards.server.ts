@@ -8,7 +8,12 @@ import { isIndividual, userStatus } from "~/domain/user";
 import { loginPath } from "~/routing/login-path";
 import { type MeResponse, fetchCurrentUser, logout } from "./auth.server";
 import type { UpstreamContext } from "./context.server";
-import { UpstreamAuthenticationError, UpstreamError, UpstreamNetworkError } from "./errors.server";
+import {
+  UpstreamAuthenticationError,
+  UpstreamError,
+  UpstreamMalformedResponseError,
+  UpstreamNetworkError,
+} from "./errors.server";
 
 export type AuthenticatedUser = MeResponse & { id: number };
 
@@ -46,9 +51,10 @@ export interface SystemSettings {
 }
 
 /**
- * system-settings: loads GET /api/system_settings/supress_entries/. §8: a failed settings fetch is an
- * authentication failure (logout). When the upstream gives no answer at all, that is the network
- * error 499 instead: logging out would not help.
+ * system-settings: loads GET /api/system_settings/supress_entries/. §8: a failed settings fetch (a real
+ * 4xx/5xx answer) is an authentication failure (logout). When the upstream gives no answer at all, or
+ * a 2xx it cannot read, that is the network error 499 or the malformed-answer 502 instead: logging out
+ * would not help.
  */
 export async function loadSystemSettings(upstream: UpstreamContext): Promise<SystemSettings> {
   try {
@@ -58,7 +64,13 @@ export async function loadSystemSettings(upstream: UpstreamContext): Promise<Sys
     );
     return { method: settings.method, segment: settings.segment ?? "", message: settings.message ?? "" };
   } catch (error) {
-    if (error instanceof UpstreamNetworkError || !(error instanceof UpstreamError)) throw error;
+    if (
+      error instanceof UpstreamNetworkError ||
+      error instanceof UpstreamMalformedResponseError ||
+      !(error instanceof UpstreamError)
+    ) {
+      throw error;
+    }
     throw new UpstreamAuthenticationError("the system settings could not be fetched");
   }
 }

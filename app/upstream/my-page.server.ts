@@ -15,8 +15,7 @@ export interface EntryListItem {
 
 /** §7 GET /api/entries/: the user's entries, newest first. */
 export async function listEntries(upstream: UpstreamContext): Promise<EntryListItem[]> {
-  const entries = await upstream.client.call<EntryListItem[] | undefined>("GET", "/api/entries/");
-  return Array.isArray(entries) ? entries : [];
+  return upstream.client.call<EntryListItem[]>("GET", "/api/entries/", { expect: "array" });
 }
 
 export interface EntryPermission {

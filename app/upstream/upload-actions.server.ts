@@ -157,7 +157,7 @@ export async function handleDeleteIntent(
   const id = String(formData.get("file_id") ?? "");
   if (!/^[0-9]{1,18}$/.test(id)) return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
   try {
-    await upstream.client.call("DELETE", `/api/uploads/${id}/`);
+    await upstream.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
     return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });

@@ -19,13 +19,18 @@ import {
   TextField,
 } from "~/components/form";
 import { PropagatedNotices } from "~/components/notices";
+import { ErrorMessage } from "~/domain/messages";
 import { safeRedirectTarget } from "~/domain/redirect-target";
 import { errorsFromQuery } from "~/routing/propagated-errors";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { login } from "~/upstream/auth.server";
 import { appConfig } from "~/upstream/config.server";
 import { withUpstream } from "~/upstream/context.server";
-import { UpstreamUnauthorizedError, UpstreamValidationError } from "~/upstream/errors.server";
+import {
+  UpstreamMalformedResponseError,
+  UpstreamUnauthorizedError,
+  UpstreamValidationError,
+} from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
 import { LOGIN_FIELD_LABELS } from "./labels";
@@ -95,6 +100,11 @@ export function action(args: ActionFunctionArgs) {
       }
       if (error instanceof UpstreamValidationError) {
         return loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400);
+      }
+      if (error instanceof UpstreamMalformedResponseError) {
+        // Issue 14: no session came back (or no readable answer): an error on the form, never My page.
+        console.error("[upstream] login:", error.message);
+        return loginFailure({ [NON_FIELD_ERRORS]: ErrorMessage.loginNoSession }, submitted, 502);
       }
       if (error instanceof Response) throw error;
       const status = (error as { status?: number }).status;

@@ -26,6 +26,7 @@ export async function suggestCorporations(
   try {
     const results = await upstream.client.call<CorporationSuggestion[]>("GET", "/api/ext/houjinbangou/", {
       query: { name },
+      expect: "array",
     });
     return (Array.isArray(results) ? results : []).slice(0, 10).map((item) => ({
       name: String(item.name ?? ""),
@@ -72,7 +73,7 @@ export async function unrelateFile(upstream: UpstreamContext, draft: DraftEntry,
 export async function deleteFilesQuietly(upstream: UpstreamContext, ids: readonly number[]) {
   for (const id of ids) {
     try {
-      await upstream.client.call("DELETE", `/api/uploads/${id}/`);
+      await upstream.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
     }

@@ -8,6 +8,7 @@ import { UpstreamClient, type UpstreamCredentials } from "~/upstream/client.serv
 import {
   UpstreamBadRequestError,
   UpstreamCsrfError,
+  UpstreamMalformedResponseError,
   UpstreamNetworkError,
   UpstreamServerError,
   UpstreamUnauthorizedError,
@@ -126,7 +127,10 @@ describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer 
 
   it("adds the query of a GET (houjinbangou ?name=) and returns the parsed JSON", async () => {
     handler = answer(200, [{ number: "7123456789012" }]);
-    const result = await client().call("GET", "/api/ext/houjinbangou/", { query: { name: "株式会社 & co" } });
+    const result = await client().call("GET", "/api/ext/houjinbangou/", {
+      query: { name: "株式会社 & co" },
+      expect: "array",
+    });
     expect(result).toEqual([{ number: "7123456789012" }]);
     expect(new URL(seen[0]!.url, baseUrl).searchParams.get("name")).toBe("株式会社 & co");
   });
@@ -385,5 +389,152 @@ describe("§8 Error catalogue", () => {
     const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 200 }));
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
+  });
+});
+
+describe("issue 14 item 7: a 2xx that is not the expected JSON is a §8 server error (502), never a logout", () => {
+  const html = "<!doctype html><html><body><h1>ただいまメンテナンス中です</h1></body></html>";
+
+  async function malformed(promise: Promise<unknown>) {
+    const error = await failure(promise);
+    expect(error).toBeInstanceOf(UpstreamMalformedResponseError);
+    expect((error as UpstreamMalformedResponseError).status).toBe(502);
+    return error as UpstreamMalformedResponseError;
+  }
+
+  it("200 with an HTML maintenance page (text/html) is malformed", async () => {
+    handler = answer(200, html, { "Content-Type": "text/html; charset=utf-8" });
+    await malformed(client().call("POST", "/api/me/", { isMeCall: true }));
+  });
+
+  it("200 with garbage under application/json is malformed", async () => {
+    handler = answer(200, '{"version": "1.0", garbage');
+    await malformed(client().call("POST", "/api/me/", { isMeCall: true }));
+  });
+
+  it("200 with valid JSON under a wrong Content-Type is malformed", async () => {
+    handler = answer(200, { version: "1.0" }, { "Content-Type": "text/html" });
+    await malformed(client().call("GET", "/api/profile/"));
+  });
+
+  it("200 with an empty body where an object is expected is malformed", async () => {
+    handler = answer(200);
+    await malformed(client().call("POST", "/api/me/", { isMeCall: true }));
+  });
+
+  it("200 with a JSON array (or a bare value) where an object is expected is malformed", async () => {
+    handler = answer(200, [{ version: "1.0" }]);
+    await malformed(client().call("GET", "/api/profile/"));
+    handler = answer(200, "null");
+    await malformed(client().call("GET", "/api/profile/"));
+  });
+
+  it("200 with an object where a list is expected is malformed; a list is read", async () => {
+    handler = answer(200, { results: [] });
+    await malformed(client().call("GET", "/api/entries/", { expect: "array" }));
+    handler = answer(200, [{ id: 1 }]);
+    expect(await client().call("GET", "/api/entries/", { expect: "array" })).toEqual([{ id: 1 }]);
+  });
+
+  it("a call whose answer the app does not read accepts 204 and any JSON, but not an HTML page", async () => {
+    handler = answer(204);
+    await client().call("DELETE", "/api/uploads/5/", { expect: "nothing" });
+    handler = answer(200, {});
+    await client().call("POST", "/api/auth/session/delete", { expect: "nothing" });
+    handler = answer(200, html, { "Content-Type": "text/html" });
+    await malformed(client().call("DELETE", "/api/uploads/5/", { expect: "nothing" }));
+  });
+
+  it("application/json with parameters and +json types are JSON", async () => {
+    handler = answer(200, { ok: true }, { "Content-Type": "application/json; charset=utf-8" });
+    expect(await client().call("GET", "/api/profile/")).toEqual({ ok: true });
+    handler = answer(200, { ok: true }, { "Content-Type": "application/problem+json" });
+    expect(await client().call("GET", "/api/profile/")).toEqual({ ok: true });
+  });
+
+  it("a login answer that sets no sessionid cookie is malformed (no session came back)", async () => {
+    handler = answer(200, { id: 1, version: "1.0" });
+    await malformed(client({}).call("POST", "/api/auth/", { json: {}, requireSessionCookie: true }));
+    handler = answer(200, { id: 1 }, { "Set-Cookie": "csrftoken=abc; Path=/" });
+    await malformed(client({}).call("POST", "/api/auth/", { json: {}, requireSessionCookie: true }));
+    handler = answer(200, { id: 1 }, { "Set-Cookie": "sessionid=s0123456789abcdefghijklmnopqrstu; Path=/" });
+    const upstream = client({});
+    await upstream.call("POST", "/api/auth/", { json: {}, requireSessionCookie: true });
+    expect(upstream.hasSession).toBe(true);
+  });
+});
+
+describe("issue 14 item 9: all calls of one request share one deadline", () => {
+  const slow =
+    (ms: number): Handler =>
+    (_req, res) => {
+      setTimeout(() => answer(200, { ok: true })(_req, res), ms);
+    };
+
+  it("three calls answering after 400 ms with a 1 s budget: two succeed, the third is cut at the deadline", async () => {
+    handler = slow(400);
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 1_000 });
+    const started = Date.now();
+    const outcomes: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      try {
+        await upstream.call("GET", "/api/profile/");
+        outcomes.push("ok");
+      } catch (error) {
+        outcomes.push(error instanceof UpstreamNetworkError ? "499" : String(error));
+      }
+    }
+    const elapsed = Date.now() - started;
+    expect(outcomes).toEqual(["ok", "ok", "499"]);
+    // Not three full answers (1.2 s) nor three per-call timeouts: the third stops at the budget.
+    expect(elapsed).toBeLessThan(2_000);
+  });
+
+  it("once the budget is spent, the next call fails at once without reaching the upstream", async () => {
+    handler = slow(400);
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
+    expect(await failure(upstream.call("GET", "/api/profile/"))).toBeInstanceOf(UpstreamNetworkError);
+    const requests = seen.length;
+    const started = Date.now();
+    const error = await failure(upstream.call("GET", "/api/profile/"));
+    expect(error).toBeInstanceOf(UpstreamNetworkError);
+    expect((error as UpstreamNetworkError).status).toBe(499);
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(seen.length).toBe(requests);
+  });
+
+  it("time the request spends elsewhere (reading a slow browser's upload) is not charged to the budget", async () => {
+    handler = answer(200, { ok: true });
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
+    await upstream.call("GET", "/api/profile/");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await upstream.call("GET", "/api/profile/")).toEqual({ ok: true });
+  });
+
+  it("calls under way together are charged once: two parallel 400 ms calls fit a 600 ms budget", async () => {
+    handler = slow(400);
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 600 });
+    const both = await Promise.all([
+      upstream.call("GET", "/api/profile/"),
+      upstream.call("GET", "/api/uploads/", { expect: "object" }),
+    ]);
+    expect(both).toEqual([{ ok: true }, { ok: true }]);
+    expect(await failure(upstream.call("GET", "/api/profile/"))).toBeInstanceOf(UpstreamNetworkError);
+  });
+
+  it("an upload keeps its own timeout: it is not cut by the page budget and its time is not charged to it", async () => {
+    handler = slow(500);
+    const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
+    const body = Buffer.from("--b\r\n\r\n--b--\r\n");
+    const result = await upstream.send("POST", "/api/uploads/", {
+      stream: Readable.from([body]),
+      contentType: "multipart/form-data; boundary=b",
+      contentLength: body.length,
+    });
+    expect(result).toEqual({ ok: true });
+    handler = answer(200, { ok: true });
+    expect(
+      await upstream.call("GET", "/api/uploads/", { expect: "array" }).catch((e: unknown) => e),
+    ).not.toBeInstanceOf(UpstreamNetworkError);
   });
 });
