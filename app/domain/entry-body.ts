@@ -66,7 +66,8 @@ export function entryBodyFromDraft(
         }
       : null,
     // One draft makes one entry: a replayed or double-clicked submit finds the entry already made.
-    idempotency_key: `draft-${draft.id ?? "none"}`,
+    // A draft never saved has no id: a key of its own, so two such submits never share "draft-none".
+    idempotency_key: draft.id === null ? `unsaved-${crypto.randomUUID()}` : `draft-${draft.id}`,
   };
 }
 

@@ -66,6 +66,14 @@ describe("§7 the entry body from the draft", () => {
     expect(body.addfiles).toEqual([20, 9]);
     expect(body.idempotency_key).toBe("draft-12");
   });
+
+  it("one draft makes one entry; two drafts never saved never share a key", () => {
+    const unsaved = { ...draft, id: null };
+    const first = entryBodyFromDraft(unsaved, [], []).idempotency_key;
+    const second = entryBodyFromDraft(unsaved, [], []).idempotency_key;
+    expect(first).not.toBe(second);
+    expect(first).not.toBe("draft-none");
+  });
 });
 
 describe("upstream errors as lines a person can read", () => {
