@@ -35,7 +35,11 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
     }, request.timeoutMs);
     const fail = (error: unknown) => {
       clearTimeout(timer);
-      reject(error instanceof TransportError ? error : new TransportError(String(error)));
+      reject(
+        error instanceof TransportError
+          ? error
+          : new TransportError(error instanceof Error ? error.message : String(error)),
+      );
     };
     outgoing.on("error", fail);
     outgoing.on("response", (incoming) => {
