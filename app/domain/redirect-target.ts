@@ -53,7 +53,18 @@ function resolvedPath(target: string, appOrigin: string): string | null {
   }
 }
 
-/** The path to return to after login, from the URL the user asked for. */
+/** Query parameters Remix adds to a form's action (index routes) and to data requests. */
+const REMIX_PARAMETERS = ["index", "_data"];
+
+/**
+ * The path to return to after login, from the URL of the request that found the session gone. A
+ * POST's URL is the page the form was on (Remix posts to the page's own route), so GET and POST
+ * both return there; the Referer is not trusted. Remix's own parameters are dropped.
+ */
 export function returnPathOf(url: URL): string {
-  return `${url.pathname}${url.search}`;
+  if (!REMIX_PARAMETERS.some((name) => url.searchParams.has(name))) return `${url.pathname}${url.search}`;
+  const params = new URLSearchParams(url.search);
+  for (const name of REMIX_PARAMETERS) params.delete(name);
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }

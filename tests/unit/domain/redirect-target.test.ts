@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirectTarget } from "~/domain/redirect-target";
+import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
 import { loginPath } from "~/routing/login-path";
 
 const APP = "https://app.sakidori.example";
@@ -203,7 +203,22 @@ describe("property: whatever comes out stays on this site", () => {
   });
 });
 
-describe("the login link", () => {
+describe("the page to return to after login", () => {
+  it("is the request's path and query", () => {
+    expect(returnPathOf(new URL("https://app.example/entry/detail/12?tab=files"))).toBe(
+      "/entry/detail/12?tab=files",
+    );
+  });
+
+  it("drops Remix's own index and _data parameters (a POST's URL is the page's own URL)", () => {
+    expect(returnPathOf(new URL("https://app.example/entry?index&_data=routes%2F_entry.entry._index"))).toBe(
+      "/entry",
+    );
+    expect(returnPathOf(new URL("https://app.example/profile/password/change?_data=routes%2Fx&step=2"))).toBe(
+      "/profile/password/change?step=2",
+    );
+  });
+
   it("goes into the login link only when it is a safe target", () => {
     expect(loginPath({ redirectTo: "/mypage" })).toBe("/login?redirectTo=%2Fmypage");
     expect(loginPath({ redirectTo: "//evil.example/x", error: "session_expired" })).toBe(
