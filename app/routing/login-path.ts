@@ -1,11 +1,15 @@
 // The login URL with the reason and the page to return to. Pure: routes and components use it too.
 
+import { safeRedirectTarget } from "~/domain/redirect-target";
+
 export type LoginNotice = "csrf" | "session_expired" | "logged_out" | "auth";
 
+/** `redirectTo` is kept only when it is a safe target (issue 14), and never the top or login page. */
 export function loginPath(options: { error?: LoginNotice; redirectTo?: string | null } = {}): string {
   const params = new URLSearchParams();
-  if (options.redirectTo && options.redirectTo !== "/" && !options.redirectTo.startsWith("/login")) {
-    params.set("redirectTo", options.redirectTo);
+  const redirectTo = safeRedirectTarget(options.redirectTo);
+  if (redirectTo && redirectTo !== "/" && !redirectTo.startsWith("/login")) {
+    params.set("redirectTo", redirectTo);
   }
   if (options.error) params.set("error", options.error);
   const query = params.toString();

@@ -4,7 +4,7 @@
 
 import { json, redirect } from "@remix-run/node";
 import { type Brand, brandFor } from "~/brand/brands";
-import { safeRedirectTarget } from "~/domain/redirect-target";
+import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
 import { UpstreamClient } from "./client.server";
 import { appConfig } from "./config.server";
 import {
@@ -131,8 +131,8 @@ export function badRequestScreen(status: 400 | 413 | 415): Response {
  */
 export function responseForUpstreamError(error: unknown, upstream: UpstreamContext): Response {
   if (!(error instanceof UpstreamError)) throw error;
-  const returnTo =
-    upstream.request.method === "GET" ? `${upstream.url.pathname}${upstream.url.search}` : null;
+  // A POST returns to the page its form was on, as a GET does (issue 14); loginPath checks it.
+  const returnTo = returnPathOf(upstream.url);
   if (error instanceof UpstreamCsrfError) {
     upstream.endSession();
     return redirect(loginPath({ error: "csrf", redirectTo: returnTo }));

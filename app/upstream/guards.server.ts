@@ -4,6 +4,7 @@
 
 import { redirect } from "@remix-run/node";
 import type { SuppressionMethod } from "~/domain/enumerations";
+import { returnPathOf } from "~/domain/redirect-target";
 import { isIndividual, userStatus } from "~/domain/user";
 import { loginPath } from "~/routing/login-path";
 import { type MeResponse, fetchCurrentUser, logout } from "./auth.server";
@@ -27,8 +28,8 @@ export async function requireUser(upstream: UpstreamContext): Promise<Authentica
   if (!user || typeof user.id !== "number") {
     const hadSession = upstream.session.hasUpstreamSession;
     if (hadSession) upstream.endSession();
-    const returnTo =
-      upstream.request.method === "GET" ? `${upstream.url.pathname}${upstream.url.search}` : null;
+    // A POST returns to the page its form was on, as a GET does (issue 14); loginPath checks it.
+    const returnTo = returnPathOf(upstream.url);
     throw redirect(loginPath({ redirectTo: returnTo, error: hadSession ? "session_expired" : undefined }));
   }
   if (!upstream.brand.individualSupported && isIndividual(user)) {
