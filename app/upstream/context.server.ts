@@ -105,6 +105,8 @@ export interface ErrorScreenData {
   code: number;
   /** The browser's request itself could not be used (unreadable body, too large, wrong type). */
   badRequest?: true;
+  /** What the person can do about it, shown under the screen's message (an upload too large: §8). */
+  detail?: string;
 }
 
 export function errorScreen(code: number, httpStatus = code): Response {
@@ -115,8 +117,8 @@ export function errorScreen(code: number, httpStatus = code): Response {
  * The one answer to a request the app cannot read (issue 14): 400 unreadable body or forbidden field
  * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code.
  */
-export function badRequestScreen(status: 400 | 413 | 415): Response {
-  return json<ErrorScreenData>({ code: status, badRequest: true }, { status });
+export function badRequestScreen(status: 400 | 413 | 415, detail?: string): Response {
+  return json<ErrorScreenData>({ code: status, badRequest: true, ...(detail ? { detail } : {}) }, { status });
 }
 
 /**
