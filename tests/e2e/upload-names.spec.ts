@@ -4,7 +4,7 @@
 
 import { type Page, type TestInfo, expect, test } from "@playwright/test";
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
-import { justOverLimitPdf, oversizePdf, pdfFile } from "./files";
+import { type FilePayload, justOverLimitPdf, oversizePdf, pdfFile } from "./files";
 import {
   STRONG_PASSWORD,
   isJavaScriptOn,
@@ -16,6 +16,7 @@ import {
   uploadInto,
 } from "./support";
 import { userRow } from "./support-account";
+import { applicantOnInvoiceStep } from "./support-wizard-invoice";
 
 const FRONT = "本人確認書類（表面）";
 
@@ -86,4 +87,35 @@ test("a request over the cap is refused unread: the size message at the slot, or
     await expect(page.getByTestId("error-detail")).toHaveText(UploadRuleMessage.tooLarge);
   }
   expect(storedNames(email)).toEqual([]);
+});
+
+/** A PDF of 5 MiB and 64 KiB: two fit in one request's cap, not in one file's limit. */
+function halfLimitPdf(name: string): FilePayload {
+  const buffer = Buffer.alloc(5 * 1024 * 1024 + 64 * 1024, 0x20);
+  buffer.write("%PDF-1.4\n");
+  return { name, mimeType: "application/pdf", buffer };
+}
+
+test("without JavaScript, files chosen together share one file's 10 MiB (decision 0007, amended)", async ({
+  page,
+}, testInfo) => {
+  test.skip(isJavaScriptOn(testInfo), "with JavaScript each file is its own request");
+  const { email } = await applicantOnInvoiceStep(page, testInfo, "together");
+  await page.getByLabel("請求書1の請求書", { exact: true }).setInputFiles(halfLimitPdf("first.pdf"));
+  await page
+    .getByLabel("請求書1の追加書類（任意）", { exact: true })
+    .setInputFiles(halfLimitPdf("second.pdf"));
+  const invoiceSlot = page
+    .locator("form.upload-slot")
+    .filter({ has: page.getByLabel("請求書1の請求書", { exact: true }) });
+  await invoiceSlot.getByRole("button", { name: "アップロードする" }).click();
+
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+    "first.pdf",
+  );
+  const second = page
+    .locator("form.upload-slot")
+    .filter({ has: page.getByLabel("請求書1の追加書類（任意）", { exact: true }) });
+  await expect(second.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLargeTogether}`);
+  expect(storedNames(email)).toEqual(["first.pdf"]);
 });
