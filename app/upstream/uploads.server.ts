@@ -117,7 +117,7 @@ export async function receiveMultipartForm(
   const formData = new FormData();
   const budget: SpoolBudget = { left: MAX_UPLOAD_BYTES };
   // In the order the parts came; filled in as each file is written.
-  const received: { name: string; spooled: Promise<ReceivedFilePart | null> }[] = [];
+  const received: { name: string; spooled: Promise<ReceivedFilePart> }[] = [];
 
   parser.on("field", (name, value) => {
     // A file input with nothing chosen may arrive as a text part: as if it were not there.
@@ -127,6 +127,8 @@ export async function receiveMultipartForm(
   });
   parser.on("file", (name, stream, info) => {
     if (
+      // A file input with nothing chosen arrives as a file part without a name: as if it were not there.
+      !info.filename ||
       !isFileField(name) ||
       received.some((part) => part.name === name) ||
       received.length >= MAX_SPOOLED_FILES
@@ -134,7 +136,7 @@ export async function receiveMultipartForm(
       stream.resume(); // a second file, or one in a field nobody reads: keep nothing
       return;
     }
-    const spooled = spool(stream, dir, info.filename ?? "", budget);
+    const spooled = spool(stream, dir, info.filename, budget);
     spooled.catch(() => {}); // read below, once the body is through
     received.push({ name, spooled });
   });
@@ -155,10 +157,7 @@ export async function receiveMultipartForm(
   }
   const parts = new Map<string, ReceivedFilePart>();
   try {
-    for (const { name, spooled } of received) {
-      const part = await spooled;
-      if (part) parts.set(name, part);
-    }
+    for (const { name, spooled } of received) parts.set(name, await spooled);
   } catch (error) {
     // The body was fine: the disk was not (a server fault).
     await Promise.allSettled(received.map((part) => part.spooled));
@@ -192,14 +191,13 @@ function capAt(limit: number): Transform {
  * Writes one file part to the request's directory while its bytes are counted and its first bytes
  * kept. Only what the request's budget allows is written: a file that would pass it is refused
  * (too large on its own, or together with the files before it) and what was written removed.
- * Null for an input with nothing chosen.
  */
 async function spool(
   stream: Readable & { truncated?: boolean },
   dir: string,
   rawName: string,
   budget: SpoolBudget,
-): Promise<ReceivedFilePart | null> {
+): Promise<ReceivedFilePart> {
   const target = path.join(dir, randomBytes(8).toString("hex"));
   let size = 0;
   let head = Buffer.alloc(0);
@@ -223,13 +221,13 @@ async function spool(
     const message = stream.truncated ? UploadRuleMessage.tooLarge : UploadRuleMessage.tooLargeTogether;
     return { file: null, fileError: message };
   }
-  const originalName = fileNameAsSent(rawName);
-  // A browser posts an empty part when no file was chosen.
-  if (size === 0 && !originalName) {
-    await fs.promises.rm(target, { force: true });
-    return null;
-  }
-  return { file: { path: target, size, originalName, contentType: sniffContentType(head) }, fileError: null };
+  const file = {
+    path: target,
+    size,
+    originalName: fileNameAsSent(rawName),
+    contentType: sniffContentType(head),
+  };
+  return { file, fileError: null };
 }
 
 /**

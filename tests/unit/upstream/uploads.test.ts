@@ -319,6 +319,18 @@ describe("a wizard step's form posted by a slot's upload button, without JavaScr
     await form.cleanup();
   });
 
+  it("keeps a chosen file after more empty inputs than the 16 files a request may spool", async () => {
+    const empty = Object.fromEntries(
+      Array.from({ length: 20 }, (_, n) => [`content:claim-${n + 2}-invoice:invoice-${n + 2}:`, null]),
+    );
+    const form = await receiveMultipartForm(
+      stepFormRequest({ ...empty, "content:claim-1-invoice": Buffer.from("%PDF-1.4\n") }),
+      { isFileField: isSlotFile },
+    );
+    expect([...form.parts.keys()]).toEqual(["content:claim-1-invoice"]);
+    await form.cleanup();
+  });
+
   it("reads past files of fields nobody asked for", async () => {
     const form = await receiveMultipartForm(stepFormRequest({ other: Buffer.from("%PDF-1.4") }), {
       isFileField: isSlotFile,
