@@ -93,6 +93,8 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       const result = await postWithProgress(form, routeId, setProgress);
       const failure = (result.body as UploadFailure | null)?.uploadError;
       if (failure) setClientError(failure.message);
+      // 413: the request was over the upload cap (issue 14) and refused unread, by the app or a proxy.
+      else if (result.status === 413) setClientError(UploadRuleMessage.tooLarge);
       else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
       revalidator.revalidate();
     } catch {

@@ -117,7 +117,8 @@ export function errorScreen(code: number, httpStatus = code): Response {
 
 /**
  * The one answer to a request the app cannot read (issue 14): 400 unreadable body or forbidden field
- * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code.
+ * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code and
+ * the sentence app/domain/error-screen.ts gives that code (413: the §8 size limit).
  */
 export function badRequestScreen(status: 400 | 413 | 415): Response {
   return json<ErrorScreenData>({ code: status, badRequest: true }, { status });

@@ -1,20 +1,22 @@
 // Uploads (ARCHITECTURE decision 8): one file per POST, received as a stream with a 10 MiB cap,
 // checked by its first bytes, spooled to a temporary file, sent to the upstream with a Content-Length
 // (Django reads a chunked body as empty), and the temporary files removed whatever happens.
+// Issue 14: a request may bring at most one file's limit plus the form around it, and never spools
+// more than one file's limit, whatever its parts; a body the parser cannot read is a 400.
 
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { finished } from "node:stream/promises";
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import { MAX_UPLOAD_BYTES } from "~/domain/enumerations";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
 import { ErrorMessage, ValidationMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import type { UpstreamContext } from "./context.server";
+import { type UpstreamContext, badRequestScreen } from "./context.server";
 import { UpstreamValidationError, firstMessages } from "./errors.server";
 
 export interface ReceivedFile {
@@ -42,7 +44,15 @@ export interface ReceivedForm extends ReceivedFilePart {
   cleanup(): Promise<void>;
 }
 
-class FileTooLarge extends Error {}
+/**
+ * The form around one file: text fields, part headers and boundaries. A wizard step's whole form
+ * with every slot's empty input stays far below 256 KiB (its text fields are a few KiB).
+ */
+export const FORM_OVERHEAD_BYTES = 256 * 1024;
+/** What one upload request may bring (issue 14): more is answered 413 without being read. */
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
+
+class BodyTooLarge extends Error {}
 
 const SPOOL_ROOT = path.join(os.tmpdir(), "sakidori-uploads");
 
@@ -52,59 +62,105 @@ const SPOOL_ROOT = path.join(os.tmpdir(), "sakidori-uploads");
  */
 const MAX_SPOOLED_FILES = 16;
 const MAX_TEXT_FIELDS = 1_000;
+const MAX_TEXT_BYTES = 64 * 1024;
 
 export interface ReceiveOptions {
   /** Which file fields to keep; any other file is read past and dropped. */
   isFileField?(name: string): boolean;
 }
 
+/** The bytes all parts of one request may spool together: one file's limit (issue 14). */
+interface SpoolBudget {
+  left: number;
+}
+
 /**
  * Reads a multipart form. Text fields are kept (small: 64 KiB each); each kept file goes to a
- * directory of the request's own that cleanup() removes.
+ * directory of the request's own that cleanup() removes. Throws badRequestScreen: 413 for a body
+ * over MAX_UPLOAD_REQUEST_BYTES (before reading it when its Content-Length says so), 400 for one the
+ * parser cannot read (no or bad boundary, truncated, malformed part headers).
  */
 export async function receiveMultipartForm(
   request: Request,
   { isFileField = (name) => name === "content" }: ReceiveOptions = {},
 ): Promise<ReceivedForm> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) {
+    throw badRequestScreen(413);
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("Content-Type") ?? undefined },
+      // Browsers send a UTF-8 file name in filename="…" (not RFC 8187), so read it as UTF-8.
+      defParamCharset: "utf8",
+      limits: {
+        // busboy flags a file of exactly `fileSize` bytes as truncated, so the cap is one byte
+        // higher and "too large" means one byte past MAX_UPLOAD_BYTES was seen.
+        fileSize: MAX_UPLOAD_BYTES + 1,
+        fieldSize: MAX_TEXT_BYTES,
+        fields: MAX_TEXT_FIELDS,
+        // A step form's names are long (claims[0].receive_payment_account…): busboy's 100 would cut them.
+        fieldNameSize: 1024,
+      },
+    });
+  } catch {
+    // busboy throws at once on a missing or malformed boundary (or a type that is not multipart).
+    throw badRequestScreen(400);
+  }
+  if (!request.body) throw badRequestScreen(400);
+
   const dir = path.join(SPOOL_ROOT, randomBytes(12).toString("hex"));
   await fs.promises.mkdir(dir, { recursive: true });
   const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   const formData = new FormData();
-  const parts = new Map<string, ReceivedFilePart>();
-  let textFields = 0;
+  const budget: SpoolBudget = { left: MAX_UPLOAD_BYTES };
+  // In the order the parts came; filled in as each file is written.
+  const received: { name: string; spooled: Promise<ReceivedFilePart> }[] = [];
+
+  parser.on("field", (name, value) => {
+    // A file input with nothing chosen may arrive as a text part: as if it were not there.
+    if (isFileField(name)) return;
+    fields[name] = value;
+    formData.append(name, value);
+  });
+  parser.on("file", (name, stream, info) => {
+    if (
+      // A file input with nothing chosen arrives as a file part without a name: as if it were not there.
+      !info.filename ||
+      !isFileField(name) ||
+      received.some((part) => part.name === name) ||
+      received.length >= MAX_SPOOLED_FILES
+    ) {
+      stream.resume(); // a second file, or one in a field nobody reads: keep nothing
+      return;
+    }
+    const spooled = spool(stream, dir, info.filename, budget);
+    spooled.catch(() => {}); // read below, once the body is through
+    received.push({ name, spooled });
+  });
+
   try {
-    await unstable_parseMultipartFormData(request, async ({ name, filename, data }) => {
-      if (filename === undefined) {
-        // A file input with nothing chosen arrives as `filename=""`, which the parser reads as text.
-        if (isFileField(name)) {
-          await drain(data);
-          return undefined;
-        }
-        const value = await readText(data, 64 * 1024);
-        textFields += 1;
-        if (textFields <= MAX_TEXT_FIELDS) {
-          fields[name] = value;
-          formData.append(name, value);
-        }
-        return undefined;
-      }
-      if (!isFileField(name) || parts.has(name) || parts.size >= MAX_SPOOLED_FILES) {
-        await drain(data); // a second file, or one in a field nobody reads: keep nothing
-        return undefined;
-      }
-      try {
-        const file = await spool(data, dir, filename);
-        // An empty part is an input with nothing chosen: as if it were not there.
-        if (file) parts.set(name, { file, fileError: null });
-      } catch (error) {
-        if (!(error instanceof FileTooLarge)) throw error;
-        parts.set(name, { file: null, fileError: UploadRuleMessage.tooLarge });
-        await drain(data); // the rest, so the request completes and the page can answer
-      }
-      return undefined;
-    });
+    await pipeline(
+      Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
+      capAt(MAX_UPLOAD_REQUEST_BYTES),
+      parser,
+    );
   } catch (error) {
+    await Promise.allSettled(received.map((part) => part.spooled));
+    await cleanup();
+    if (error instanceof BodyTooLarge) throw badRequestScreen(413);
+    // Anything else the body did (truncated, malformed, the browser went away) is the request's fault.
+    console.warn("[uploads] unreadable multipart body:", String(error));
+    throw badRequestScreen(400);
+  }
+  const parts = new Map<string, ReceivedFilePart>();
+  try {
+    for (const { name, spooled } of received) parts.set(name, await spooled);
+  } catch (error) {
+    // The body was fine: the disk was not (a server fault).
+    await Promise.allSettled(received.map((part) => part.spooled));
     await cleanup();
     throw error;
   }
@@ -119,45 +175,68 @@ export async function receiveMultipartForm(
   };
 }
 
-async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
-  for await (const _chunk of data) {
-    // Reading is what lets the parser move on to the next part.
-  }
+/** Passes the body on until it passes `limit` bytes, then stops it (a body without a length). */
+function capAt(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      seen += chunk.byteLength;
+      if (seen > limit) callback(new BodyTooLarge());
+      else callback(null, chunk);
+    },
+  });
 }
 
-async function readText(data: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    if (size <= limit) chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
+/**
+ * Writes one file part to the request's directory while its bytes are counted and its first bytes
+ * kept. Only what the request's budget allows is written: a file that would pass it is refused
+ * (too large on its own, or together with the files before it) and what was written removed.
+ */
 async function spool(
-  data: AsyncIterable<Uint8Array>,
+  stream: Readable & { truncated?: boolean },
   dir: string,
-  filename: string,
-): Promise<ReceivedFile | null> {
+  rawName: string,
+  budget: SpoolBudget,
+): Promise<ReceivedFilePart> {
   const target = path.join(dir, randomBytes(8).toString("hex"));
-  const out = fs.createWriteStream(target);
   let size = 0;
   let head = Buffer.alloc(0);
-  try {
-    for await (const chunk of data) {
+  let overBudget = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
       size += chunk.byteLength;
-      if (size > MAX_UPLOAD_BYTES) throw new FileTooLarge();
-      if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk)]).subarray(0, 16);
-      if (!out.write(chunk)) await once(out, "drain");
-    }
-  } finally {
-    out.end();
-    await finished(out).catch(() => {});
+      if (overBudget || chunk.byteLength > budget.left) {
+        overBudget = true;
+        callback(); // read on to the part's end (busboy stops at one byte past the limit), keep nothing
+        return;
+      }
+      budget.left -= chunk.byteLength;
+      if (head.length < 16) head = Buffer.concat([head, chunk]).subarray(0, 16);
+      callback(null, chunk);
+    },
+  });
+  await pipeline(stream, counter, fs.createWriteStream(target, { flags: "wx", mode: 0o600 }));
+  if (overBudget) {
+    await fs.promises.rm(target, { force: true });
+    const message = stream.truncated ? UploadRuleMessage.tooLarge : UploadRuleMessage.tooLargeTogether;
+    return { file: null, fileError: message };
   }
-  // A browser posts an empty part when no file was chosen.
-  if (size === 0 && !filename) return null;
-  return { path: target, size, originalName: filename, contentType: sniffContentType(head) };
+  const file = {
+    path: target,
+    size,
+    originalName: fileNameAsSent(rawName),
+    contentType: sniffContentType(head),
+  };
+  return { file, fileError: null };
+}
+
+/**
+ * The name as the person's computer has it: a browser writes `"`, CR and LF in the quoted file name
+ * as %22, %0D and %0A (HTML form encoding), so they are read back (CR and LF are dropped: a name is
+ * one line). A literal "%22" in a name is read as `"` too; no browser tells the two apart.
+ */
+function fileNameAsSent(raw: string): string {
+  return raw.replace(/%22/g, '"').replace(/%0[AD]/gi, "");
 }
 
 /** The message for a file that may not be sent, or null when it may. */
@@ -231,15 +310,26 @@ export async function sendUpload(
   }
 }
 
-/** A file name both old and new multipart parsers read: an ASCII fallback and the UTF-8 form (RFC 7578). */
+/**
+ * A file name both old and new multipart parsers read (RFC 7578 §4.2): a quoted ASCII fallback
+ * without `"` or `\\` (which would end or escape it), then the name as RFC 8187 ext-value, where only
+ * attr-char may stand unencoded (encodeURIComponent leaves ' ( ) * ! unencoded: they are not all
+ * attr-char, and an unencoded ' ends the value in busboy, the reference upstream's parser).
+ */
 function filenameParameters(name: string): string {
-  const clean =
-    path
-      .basename(name.replace(/\\/g, "/"))
-      .replace(/[\r\n"]/g, "")
-      .slice(0, 200) || "file";
-  const ascii = clean.replace(/[^\x20-\x7e]/g, "_");
-  return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
+  const lastComponent = path
+    .basename(name.replace(/\\/g, "/"))
+    // eslint-disable-next-line no-control-regex -- control characters have no place in a header
+    .replace(/[\u0000-\u001f\u007f]/g, "");
+  // 200 characters, not UTF-16 units: an emoji is never cut in half.
+  const clean = Array.from(lastComponent).slice(0, 200).join("") || "file";
+  const ascii = clean.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const extValue = Array.from(new TextEncoder().encode(clean), (byte) =>
+    /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+      ? String.fromCharCode(byte)
+      : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+  ).join("");
+  return `filename="${ascii}"; filename*=UTF-8''${extValue}`;
 }
 
 /**

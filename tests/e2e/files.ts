@@ -64,9 +64,16 @@ export function renamedExecutable(name = "invoice.pdf"): FilePayload {
   };
 }
 
-/** A PDF of 11 MiB: one MiB over the limit. */
+/** A PDF of 11 MiB: over the per-request cap too (10 MiB + 256 KiB), refused unread (413). */
 export function oversizePdf(name = "large.pdf"): FilePayload {
   const buffer = Buffer.alloc(11 * 1024 * 1024, 0x20);
+  buffer.write("%PDF-1.4\n");
+  return { name, mimeType: "application/pdf", buffer };
+}
+
+/** A PDF one byte over the 10 MiB limit: the request stays under the cap, the file is refused. */
+export function justOverLimitPdf(name = "just-over.pdf"): FilePayload {
+  const buffer = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
   buffer.write("%PDF-1.4\n");
   return { name, mimeType: "application/pdf", buffer };
 }

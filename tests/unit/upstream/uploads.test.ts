@@ -3,16 +3,36 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_UPLOAD_BYTES } from "~/domain/enumerations";
+import { UploadRuleMessage } from "~/domain/upload-rules";
 import { UpstreamClient } from "~/upstream/client.server";
 import type { UpstreamContext } from "~/upstream/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import {
+  MAX_UPLOAD_REQUEST_BYTES,
   fileProblem,
   receiveMultipartForm,
   sendUpload,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
+import { parseUpload } from "../../../upstream/uploads/multipart";
+import { UPLOAD_LIMITS } from "../../../upstream/handlers/uploads";
+import { sanitizeFileName } from "../../../upstream/uploads/storage";
+
+// A temporary directory of this file's own, set before the receiver is loaded: the spool it measures
+// is then only this file's, not that of other test runs on the machine.
+const { privateTmp } = await vi.hoisted(async () => {
+  const [nodeFs, nodeOs, nodePath] = await Promise.all([
+    import("node:fs"),
+    import("node:os"),
+    import("node:path"),
+  ]);
+  const dir = nodeFs.mkdtempSync(nodePath.join(nodeOs.tmpdir(), "sakidori-uploads-test-"));
+  process.env.TMPDIR = dir;
+  return { privateTmp: dir };
+});
+afterAll(() => fs.rmSync(privateTmp, { recursive: true, force: true }));
 
 const SPOOL = path.join(os.tmpdir(), "sakidori-uploads");
 const spooled = () => (fs.existsSync(SPOOL) ? fs.readdirSync(SPOOL) : []);
@@ -67,6 +87,191 @@ describe("receiving an upload (ARCHITECTURE decision 8)", () => {
   });
 });
 
+/** Names people give files (issue 14): each must arrive under its name, never a 500 or "no file". */
+const HARD_NAMES: [sent: string, received: string][] = [
+  ["請求書;最終版.pdf", "請求書;最終版.pdf"],
+  ["invoice=final.pdf", "invoice=final.pdf"],
+  ["it's.pdf", "it's.pdf"],
+  // A browser writes " as %22 in the quoted name (HTML form encoding): it is read back as ".
+  ['say "hi".pdf', 'say "hi".pdf'],
+  ["100%.pdf", "100%.pdf"],
+  ["a(1)*!~.pdf", "a(1)*!~.pdf"],
+  ["📄領収書 2026.pdf", "📄領収書 2026.pdf"],
+  // A backslash separates folders on Windows: only the last part is a name.
+  ["back\\slash.pdf", "slash.pdf"],
+];
+
+describe("receiving any file name (issue 14)", () => {
+  it.each(HARD_NAMES)("%s arrives as %s", async (sent, received) => {
+    const form = await receiveMultipartForm(multipartRequest(Buffer.from("%PDF-1.4\n"), sent));
+    expect(fileProblem(form)).toBeNull();
+    expect(form.file?.originalName).toBe(received);
+    await form.cleanup();
+  });
+});
+
+/** A request whose body is produced chunk by chunk as it is read, and says whether it was read. */
+function streamedRequest(
+  chunks: () => Generator<Uint8Array>,
+  headers: Record<string, string>,
+): { request: Request; pulled: () => number } {
+  let pulledBytes = 0;
+  const source = chunks();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const next = source.next();
+        if (next.done) controller.close();
+        else {
+          pulledBytes += next.value.byteLength;
+          controller.enqueue(next.value);
+        }
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const request = new Request("http://app.test/profile", {
+    method: "POST",
+    body,
+    headers,
+    duplex: "half",
+  } as RequestInit);
+  return { request, pulled: () => pulledBytes };
+}
+
+const BOUNDARY = "----sakidoritest";
+const MULTIPART = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** Parts of `size` bytes each, named content:claim-n-invoice, written 64 KiB at a time. */
+function* manyFiles(count: number, size: number): Generator<Uint8Array> {
+  const block = Buffer.alloc(64 * 1024, 0x20);
+  for (let n = 1; n <= count; n += 1) {
+    yield Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="content:claim-${n}-invoice:invoice-${n}:"; filename="${n}.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`,
+    );
+    let left = size - 5;
+    while (left > 0) {
+      const piece = block.subarray(0, Math.min(left, block.length));
+      left -= piece.length;
+      yield piece;
+    }
+    yield Buffer.from("\r\n");
+  }
+  yield Buffer.from(`--${BOUNDARY}--\r\n`);
+}
+
+/** The bytes under the spool directory now. */
+function spoolBytes(): number {
+  let total = 0;
+  for (const dir of spooled()) {
+    for (const file of fs.readdirSync(path.join(SPOOL, dir))) {
+      try {
+        total += fs.statSync(path.join(SPOOL, dir, file)).size;
+      } catch {
+        // removed meanwhile
+      }
+    }
+  }
+  return total;
+}
+
+/** Runs `work` while measuring the largest spool seen (every 2 ms). */
+async function measuringSpool<T>(work: () => Promise<T>): Promise<{ result: T | unknown; peak: number }> {
+  let peak = spoolBytes();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, spoolBytes());
+  }, 2);
+  try {
+    const result = await work().catch((error: unknown) => error);
+    return { result, peak: Math.max(peak, spoolBytes()) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe("a size cap per request (issue 14): one file's 10 MiB plus 256 KiB for the form", () => {
+  const isSlotFile = (name: string) => name.startsWith("content:");
+
+  it("is 10 MiB and 256 KiB", () => {
+    expect(MAX_UPLOAD_REQUEST_BYTES).toBe(MAX_UPLOAD_BYTES + 256 * 1024);
+  });
+
+  it("answers 413 to a Content-Length over the cap before reading a byte", async () => {
+    const { request, pulled } = streamedRequest(() => manyFiles(1, 50 * 1024 * 1024), {
+      ...MULTIPART,
+      "Content-Length": String(MAX_UPLOAD_REQUEST_BYTES + 1),
+    });
+    const answer = await receiveMultipartForm(request).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(413);
+    expect(await (answer as Response).json()).toMatchObject({
+      code: 413,
+      detail: UploadRuleMessage.tooLarge,
+    });
+    expect(pulled()).toBe(0);
+  });
+
+  it("cuts a body without a length at the cap with 413, never spooling more than one file's limit", async () => {
+    // Twenty 10 MiB files, as the issue's attacker sent them (161 MB spooled before).
+    const { request, pulled } = streamedRequest(() => manyFiles(20, MAX_UPLOAD_BYTES), MULTIPART);
+    const before = spoolBytes();
+    const { result, peak } = await measuringSpool(() =>
+      receiveMultipartForm(request, { isFileField: isSlotFile }),
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(413);
+    // Read no further than the cap and the few chunks the stream reads ahead.
+    expect(pulled()).toBeLessThanOrEqual(MAX_UPLOAD_REQUEST_BYTES + 256 * 1024);
+    console.info(`largest spool seen (twenty 10 MiB parts, no length): ${peak - before} bytes`);
+    expect(peak - before).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(spoolBytes()).toBe(before);
+  });
+
+  it("spools at most one file's limit across the parts: the file that would pass it is refused", async () => {
+    const part = 5 * 1024 * 1024 + 64 * 1024; // two of them: under the request cap, over one file's limit
+    const { request } = streamedRequest(() => manyFiles(2, part), MULTIPART);
+    const before = spoolBytes();
+    const { result, peak } = await measuringSpool(() =>
+      receiveMultipartForm(request, { isFileField: isSlotFile }),
+    );
+    const form = result as Awaited<ReturnType<typeof receiveMultipartForm>>;
+    console.info(`largest spool seen (two files of 5.06 MiB): ${peak - before} bytes`);
+    expect(peak - before).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(fileProblem(form.parts.get("content:claim-1-invoice:invoice-1:")!)).toBeNull();
+    expect(fileProblem(form.parts.get("content:claim-2-invoice:invoice-2:")!)).toBe(
+      UploadRuleMessage.tooLargeTogether,
+    );
+    await form.cleanup();
+    expect(spoolBytes()).toBe(before);
+  });
+});
+
+describe("a body the app cannot read is a 400, never a 500 (issue 14)", () => {
+  const bodies: [string, Record<string, string>, string][] = [
+    ["no boundary", { "Content-Type": "multipart/form-data" }, `--x\r\n`],
+    ["a malformed boundary", { "Content-Type": "multipart/form-data; boundary=" }, "--\r\n"],
+    [
+      "a truncated body",
+      MULTIPART,
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="content"; filename="a.pdf"\r\n\r\n%PDF-1.4`,
+    ],
+    [
+      "a malformed part header",
+      MULTIPART,
+      `--${BOUNDARY}\r\nContent-Disposition\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    ],
+    ["an empty body", MULTIPART, ""],
+  ];
+  it.each(bodies)("%s", async (_label, headers, body) => {
+    const before = spooled().length;
+    const request = new Request("http://app.test/profile", { method: "POST", headers, body });
+    const answer = await receiveMultipartForm(request).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(400);
+    expect(spooled().length).toBe(before);
+  });
+});
+
 describe("a wizard step's form posted by a slot's upload button, without JavaScript (decision 0007)", () => {
   /** What a browser sends: every text field, and every slot's file input, empty when nothing was chosen. */
   function stepFormRequest(files: Record<string, Buffer | null>) {
@@ -111,6 +316,18 @@ describe("a wizard step's form posted by a slot's upload button, without JavaScr
     );
     expect(fileProblem(form.parts.get("content:claim-1-invoice")!)).toBe("ファイルサイズは10MBまでです。");
     expect(fileProblem(form.parts.get("content:claim-2-invoice")!)).toBeNull();
+    await form.cleanup();
+  });
+
+  it("keeps a chosen file after more empty inputs than the 16 files a request may spool", async () => {
+    const empty = Object.fromEntries(
+      Array.from({ length: 20 }, (_, n) => [`content:claim-${n + 2}-invoice:invoice-${n + 2}:`, null]),
+    );
+    const form = await receiveMultipartForm(
+      stepFormRequest({ ...empty, "content:claim-1-invoice": Buffer.from("%PDF-1.4\n") }),
+      { isFileField: isSlotFile },
+    );
+    expect([...form.parts.keys()]).toEqual(["content:claim-1-invoice"]);
     await form.cleanup();
   });
 
@@ -167,9 +384,33 @@ describe("sending an upload to the upstream", () => {
     const text = received!.body.toString("utf8");
     expect(text).toContain('name="kind"\r\n\r\nidentity\r\n');
     expect(text).toContain('name="side"\r\n\r\nfront\r\n');
-    expect(text).toContain(`filename*=UTF-8''${encodeURIComponent("免許証.pdf")}`);
+    expect(text).toContain(`filename="___.pdf"; filename*=UTF-8''${encodeURIComponent("免許証.pdf")}`);
     expect(text).toContain("Content-Type: application/pdf\r\n\r\n%PDF-1.4 body\r\n");
     expect(received!.headers["x-csrftoken"]).toBe("c".repeat(64));
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it("writes filename* as RFC 8187 (attr-char only) and a fallback without quotes or backslashes", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-test-"));
+    const filePath = path.join(dir, "f");
+    fs.writeFileSync(filePath, "%PDF-1.4");
+    answer = { status: 201, body: { id: 8, kind: "identity" } };
+    await sendUpload(context(), {
+      kind: "identity",
+      file: {
+        path: filePath,
+        size: 8,
+        originalName: `it's "(1)"*!;=%.pdf`,
+        contentType: "application/pdf",
+      },
+    });
+    const disposition = /name="content"; (.*)\r\n/.exec(received!.body.toString("utf8"))![1]!;
+    const star = /filename\*=UTF-8''(.*)$/.exec(disposition)![1]!;
+    // RFC 8187 attr-char: ALPHA / DIGIT / "!" / "#" / "$" / "&" / "+" / "-" / "." / "^" / "_" / "`" / "|" / "~"
+    expect(star).toMatch(/^([A-Za-z0-9!#$&+\-.^_`|~]|%[0-9A-F]{2})+$/);
+    expect(decodeURIComponent(star)).toBe(`it's "(1)"*!;=%.pdf`);
+    const fallback = /^filename="([^"\\]*)"; filename\*=/.exec(disposition);
+    expect(fallback).not.toBeNull();
     fs.rmSync(dir, { recursive: true });
   });
 
@@ -180,5 +421,45 @@ describe("sending an upload to the upstream", () => {
     );
     expect(uploadFailureMessage(new UpstreamValidationError({}, []))).toBe("アップロードエラー");
     expect(uploadFailureMessage(new Error("other"))).toBeNull();
+  });
+});
+
+describe("the names reach the reference upstream's parser as they were (issue 14)", () => {
+  let server: http.Server;
+  const stored: string[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-names-"));
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      parseUpload(req, dataDir, UPLOAD_LIMITS).then(
+        async (form) => {
+          stored.push(sanitizeFileName(form.content?.clientName, "application/pdf"));
+          if (form.content?.tempPath) await fs.promises.rm(form.content.tempPath, { force: true });
+          res.writeHead(201, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ id: stored.length, kind: "identity" }));
+        },
+        () => {
+          res.writeHead(400, { "Content-Type": "application/json" });
+          res.end("{}");
+        },
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.each(HARD_NAMES)("%s is stored as %s", async (sent, received) => {
+    const form = await receiveMultipartForm(multipartRequest(Buffer.from("%PDF-1.4\n"), sent));
+    const client = new UpstreamClient(
+      new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+      { sessionid: "s".repeat(32), csrftoken: "c".repeat(64) },
+      "sakidori",
+    );
+    const upstream = { client, session: { credentials: {} } } as unknown as UpstreamContext;
+    await sendUpload(upstream, { kind: "identity", file: form.file! });
+    await form.cleanup();
+    expect(stored.at(-1)).toBe(received);
   });
 });

@@ -1,0 +1,121 @@
+// Issue 14 items 3 and 4, JavaScript on and off: a file under any name is stored and shown under it
+// (through the app into the reference upstream), and a file over the limit gets the upload message at
+// the slot, or, for a request over the per-request cap read without JavaScript, on the 413 screen.
+
+import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { UploadRuleMessage } from "../../app/domain/upload-rules";
+import { type FilePayload, justOverLimitPdf, oversizePdf, pdfFile } from "./files";
+import {
+  STRONG_PASSWORD,
+  isJavaScriptOn,
+  logIn,
+  openPage,
+  registerThroughUpstream,
+  uniqueEmail,
+  upstreamDatabase,
+  uploadInto,
+} from "./support";
+import { userRow } from "./support-account";
+import { applicantOnInvoiceStep } from "./support-wizard-invoice";
+
+const FRONT = "本人確認書類（表面）";
+
+async function newUserOnProfilePage(page: Page, testInfo: TestInfo, label: string) {
+  const email = uniqueEmail(testInfo, label);
+  await registerThroughUpstream(email);
+  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await openPage(page, "/register/profile", testInfo);
+  return email;
+}
+
+function storedNames(email: string): string[] {
+  const db = upstreamDatabase();
+  try {
+    return (
+      db.prepare("SELECT name FROM uploads WHERE user_id = ? ORDER BY id").all(userRow(email).id) as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+/** The names of the issue, as chosen, and as stored and shown. */
+const NAMES: [chosen: string, shown: string][] = [
+  ["請求書;最終版.pdf", "請求書;最終版.pdf"],
+  ["invoice=final.pdf", "invoice=final.pdf"],
+  ["it's.pdf", "it's.pdf"],
+  ['say "hi".pdf', 'say "hi".pdf'],
+  ["100%.pdf", "100%.pdf"],
+  // A backslash separates folders on Windows: only the last part is a name.
+  ["back\\slash.pdf", "slash.pdf"],
+  ["📄領収書 2026.pdf", "📄領収書 2026.pdf"],
+];
+
+test("a file under any name is stored and shown under it", async ({ page }, testInfo) => {
+  const email = await newUserOnProfilePage(page, testInfo, "names");
+  for (const [chosen, shown] of NAMES) {
+    const slot = await uploadInto(page, testInfo, FRONT, pdfFile(chosen));
+    await expect(slot.getByText(`アップロード済み：${shown}（`)).toBeVisible();
+    await expect(slot.getByRole("alert")).toHaveCount(0);
+    expect(storedNames(email).at(-1)).toBe(shown);
+  }
+  expect(storedNames(email)).toEqual(NAMES.map(([, shown]) => shown));
+});
+
+test("a file one byte over 10 MiB gets the size message at the slot", async ({ page }, testInfo) => {
+  const email = await newUserOnProfilePage(page, testInfo, "justover");
+  const slot = await uploadInto(page, testInfo, FRONT, justOverLimitPdf());
+  await expect(slot.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLarge}`);
+  await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
+  expect(storedNames(email)).toEqual([]);
+});
+
+test("a request over the cap is refused unread: the size message at the slot, or on the 413 screen", async ({
+  page,
+}, testInfo) => {
+  const email = await newUserOnProfilePage(page, testInfo, "overcap");
+  const slot = await uploadInto(page, testInfo, FRONT, oversizePdf());
+  if (isJavaScriptOn(testInfo)) {
+    await expect(slot.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLarge}`);
+    await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
+  } else {
+    // Unread, the body does not say which slot it was for: the error screen says what to do.
+    await expect(page.getByText("エラーコード: 413")).toBeVisible();
+    await expect(page.getByText(UploadRuleMessage.tooLarge)).toBeVisible();
+  }
+  expect(storedNames(email)).toEqual([]);
+});
+
+/** A PDF of 5 MiB and 64 KiB: two fit in one request's cap, not in one file's limit. */
+function halfLimitPdf(name: string): FilePayload {
+  const buffer = Buffer.alloc(5 * 1024 * 1024 + 64 * 1024, 0x20);
+  buffer.write("%PDF-1.4\n");
+  return { name, mimeType: "application/pdf", buffer };
+}
+
+test("without JavaScript, files chosen together share one file's 10 MiB (decision 0007, amended)", async ({
+  page,
+}, testInfo) => {
+  test.skip(isJavaScriptOn(testInfo), "with JavaScript each file is its own request");
+  const { email } = await applicantOnInvoiceStep(page, testInfo, "together");
+  await page.getByLabel("請求書1の請求書", { exact: true }).setInputFiles(halfLimitPdf("first.pdf"));
+  await page
+    .getByLabel("請求書1の追加書類（任意）", { exact: true })
+    .setInputFiles(halfLimitPdf("second.pdf"));
+  const invoiceSlot = page
+    .locator("form.upload-slot")
+    .filter({ has: page.getByLabel("請求書1の請求書", { exact: true }) });
+  await invoiceSlot.getByRole("button", { name: "アップロードする" }).click();
+
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+    "first.pdf",
+  );
+  const second = page
+    .locator("form.upload-slot")
+    .filter({ has: page.getByLabel("請求書1の追加書類（任意）", { exact: true }) });
+  await expect(second.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLargeTogether}`);
+  expect(storedNames(email)).toEqual(["first.pdf"]);
+});
