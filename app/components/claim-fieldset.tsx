@@ -4,7 +4,7 @@
 // claims[0].receive_payment_account.obliger_accounts[1].holder_name. Kept as a component so that the
 // resubmission screens can mount it on an existing entry.
 
-import { claimUploadKind } from "~/domain/file-kinds";
+import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
 import {
   FieldMessage,
@@ -127,13 +127,13 @@ function ClaimUploads({
   const error = useFieldError(problemName);
   const slots = [
     {
-      slot: `claim-${n}-invoice`,
+      slot: claimUploadSlot("invoice", n),
       kind: claimUploadKind("invoice", n),
       label: "請求書",
       files: files.invoices,
     },
     {
-      slot: `claim-${n}-additional_doc`,
+      slot: claimUploadSlot("additional_doc", n),
       kind: claimUploadKind("additional_doc", n),
       label: "追加書類（任意）",
       files: files.additionalDocs,

@@ -51,6 +51,11 @@ export function claimUploadKind(base: "invoice" | "additional_doc", displayId: n
   return `${base}-${displayId}`;
 }
 
+/** The upload slot of a claim's kind on the invoice step (its form's and anchor's name). */
+export function claimUploadSlot(base: "invoice" | "additional_doc", displayId: number): string {
+  return `claim-${displayId}-${base}`;
+}
+
 /** Recognises PDF, JPEG and PNG by their first bytes; anything else (a renamed file) is null. */
 export function sniffContentType(head: Uint8Array): AcceptedContentType | null {
   const startsWith = (bytes: number[]) => bytes.every((byte, index) => head[index] === byte);

@@ -5,7 +5,11 @@
 // upload button names the slot it belongs to. Shared by the slot component and the actions that read
 // the post. No hidden inputs: the form's values stay what the person typed.
 
-const TARGET = /^([A-Za-z0-9_-]{1,64}):([A-Za-z0-9_-]{1,64}):(front|back)?$/;
+// A slot or kind name: ASCII letters, digits, `_` and `-`, all a page gives, and all that may go into
+// a Location header's fragment or an upstream field (issue 14: CR/LF, NUL and non-Latin-1 reached it).
+const NAME = "[A-Za-z0-9_-]{1,64}";
+const TARGET = new RegExp(`^(${NAME}):(${NAME}):(front|back)?$`);
+const SLOT_NAME = new RegExp(`^${NAME}$`);
 const INTENT_PREFIX = "upload:";
 const FILE_PREFIX = "content:";
 
@@ -24,6 +28,21 @@ function decode(value: string): StepUploadTarget | null {
   if (!match) return null;
   const [, slot = "", kind = "", side] = match;
   return side === "front" || side === "back" ? { slot, kind, side } : { slot, kind };
+}
+
+/**
+ * A slot's own form's fields (slot, kind, side) as a target, or null when any of them is not a name a
+ * page gives (control characters, non-ASCII, too long): such a post did not come from a page.
+ */
+export function parseUploadTarget(fields: {
+  slot?: string;
+  kind?: string;
+  side?: string;
+}): StepUploadTarget | null {
+  const { slot = "", kind = "", side } = fields;
+  if (!SLOT_NAME.test(slot) || !SLOT_NAME.test(kind)) return null;
+  if (side === undefined) return { slot, kind };
+  return side === "front" || side === "back" ? { slot, kind, side } : null;
 }
 
 /** The upload button's intent value. */

@@ -22,6 +22,7 @@ import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.serv
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
 import { withUpstream } from "~/upstream/context.server";
+import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "メールアドレスの確認"),
@@ -42,7 +43,7 @@ type Failure = { failure: "invalidKey" } | { failure: "rateLimited"; message: st
 
 export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
-    const formData = await args.request.formData();
+    const formData = await readForm(args.request);
     const key = formData.get("key");
     if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
       return json<Failure>({ failure: "invalidKey" }, { status: 400 });

@@ -45,6 +45,7 @@ import {
   saveProfileOrFail,
 } from "~/upstream/profile.server";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -80,7 +81,7 @@ export function action(args: ActionFunctionArgs) {
     await requireUser(upstream);
     if (isMultipart(args.request)) return handleIdentityUpload(upstream, args.request);
 
-    const formData = await args.request.formData();
+    const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     const profile = await loadProfile(upstream);
 

@@ -42,6 +42,7 @@ import {
   saveProfileOrFail,
 } from "~/upstream/profile.server";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
 const PROFILE_FORM = "register-profile";
@@ -65,7 +66,7 @@ export function action(args: ActionFunctionArgs) {
     await requireUser(upstream);
     if (isMultipart(args.request)) return handleIdentityUpload(upstream, args.request);
 
-    const formData = await args.request.formData();
+    const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     const result = await registrationProfileValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);

@@ -139,6 +139,7 @@ export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）�
 export function handleIdentityUpload(upstream: UpstreamContext, request: Request) {
   return handleUploadIntent(upstream, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
+    slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
     keepTyped: (formData, uploadError) => formFailure({}, typedValues(formData), 400, { uploadError }),
     redirectTo: () => `${upstream.url.pathname}#identity`,
   });

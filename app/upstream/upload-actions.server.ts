@@ -7,14 +7,20 @@
 import { json, redirect } from "@remix-run/node";
 import { ErrorMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import { isUploadFileField, parseStepUploadFileField, parseStepUploadIntent } from "~/forms/step-upload";
+import { readMultipartForm } from "~/forms/read-form.server";
+import {
+  type StepUploadTarget,
+  isUploadFileField,
+  parseStepUploadFileField,
+  parseStepUploadIntent,
+  parseUploadTarget,
+} from "~/forms/step-upload";
 import type { UpstreamContext } from "./context.server";
 import { UpstreamError } from "./errors.server";
 import {
   type ReceivedFilePart,
   type UploadedFile,
   fileProblem,
-  receiveMultipartForm,
   sendUpload,
   uploadFailureMessage,
 } from "./uploads.server";
@@ -29,6 +35,12 @@ export interface SlotFields {
 export interface UploadIntentOptions {
   /** Which kinds this page accepts (its slots), with the side for identity documents. */
   accepts(kind: string, side: string | undefined): boolean | Promise<boolean>;
+  /**
+   * The slot the page shows for a kind and side, or null when it shows none. Without it the slot is
+   * named by its kind (the financial and withdrawal steps). A post naming any other slot did not come
+   * from the page and goes nowhere: the slot ends up in the Location header.
+   */
+  slotOf?(kind: string, side: "front" | "back" | undefined): string | null;
   /**
    * Without JavaScript a wizard step's form comes with its chosen files: what was typed is saved
    * before them (decision 0007). Answers a response to stop with (the draft could not be saved), or
@@ -59,8 +71,17 @@ export type MultipartOutcome =
     };
 
 interface SlotFile {
-  fields: SlotFields;
+  fields: StepUploadTarget;
   part: ReceivedFilePart;
+}
+
+const WRONG_SLOT = "アップロード先が正しくありません。";
+
+/** True when the page shows this slot for this kind and side, and takes that kind now. */
+async function offers(target: StepUploadTarget, options: UploadIntentOptions): Promise<boolean> {
+  const slotOf = options.slotOf ?? ((kind: string) => kind);
+  if (slotOf(target.kind, target.side) !== target.slot) return false;
+  return options.accepts(target.kind, target.side);
 }
 
 /** Sends one received file into its slot: null when stored, else the message for the slot. */
@@ -69,14 +90,14 @@ async function uploadIntoSlot(
   { fields, part }: SlotFile,
   options: UploadIntentOptions,
 ): Promise<string | null> {
-  if (!(await options.accepts(fields.kind, fields.side))) return "アップロード先が正しくありません。";
+  if (!(await offers(fields, options))) return WRONG_SLOT;
   const problem = fileProblem(part);
   if (problem) return problem;
   let uploaded: UploadedFile;
   try {
     uploaded = await sendUpload(upstream, {
       kind: fields.kind,
-      side: fields.side === "front" || fields.side === "back" ? fields.side : undefined,
+      side: fields.side,
       file: part.file!,
     });
   } catch (error) {
@@ -100,16 +121,19 @@ export async function handleMultipartPost(
   request: Request,
   options: UploadIntentOptions,
 ): Promise<MultipartOutcome> {
-  const form = await receiveMultipartForm(request, { isFileField: isUploadFileField });
+  const form = await readMultipartForm(request, { isFileField: isUploadFileField });
   try {
     // The page's form may carry an intent of its own besides the pressed button's.
     const intents = form.formData.getAll("intent");
     const pressed = intents.map(parseStepUploadIntent).find(Boolean) ?? null;
     if (!pressed && intents.includes("upload")) {
-      const { slot = "", kind = "", side } = form.fields;
-      const fields: SlotFields = { slot, kind, side };
+      // A slot that is no name a page gives is not echoed, not even in the JSON answer.
+      const fields = parseUploadTarget(form.fields);
+      if (!fields) return { response: uploadFailure("", WRONG_SLOT) };
       const message = await uploadIntoSlot(upstream, { fields, part: form }, options);
-      return { response: message ? uploadFailure(slot, message) : redirect(options.redirectTo(fields)) };
+      return {
+        response: message ? uploadFailure(fields.slot, message) : redirect(options.redirectTo(fields)),
+      };
     }
 
     const chosen: SlotFile[] = [...form.parts].flatMap(([name, part]) => {
@@ -119,6 +143,7 @@ export async function handleMultipartPost(
     chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));
     const refuse = (slot: string, message: string) =>
       options.keepTyped ? options.keepTyped(form.formData, { slot, message }) : uploadFailure(slot, message);
+    if (pressed && !(await offers(pressed, options))) return { response: refuse("", WRONG_SLOT) };
     if ((pressed || chosen.length > 0) && options.saveTyped) {
       const stop = await options.saveTyped(form.formData);
       if (stop) return { response: stop };
@@ -166,6 +191,4 @@ export async function handleDeleteIntent(
   return redirect(options.redirectTo);
 }
 
-export function isMultipart(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-}
+export { isMultipartRequest as isMultipart } from "~/forms/read-form.server";

@@ -37,6 +37,7 @@ import { LOGIN_FIELD_LABELS } from "./labels";
 import { loginValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
 
@@ -71,7 +72,7 @@ export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     const { request } = args;
     await redirectLoggedInToMyPage(upstream);
-    const formData = await request.formData();
+    const formData = await readForm(request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     if (formData.get(HONEYPOT_FIELD)) {
       return loginFailure(

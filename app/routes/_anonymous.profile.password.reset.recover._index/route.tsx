@@ -23,6 +23,7 @@ import { requestPasswordReset } from "~/upstream/passwords.server";
 import { RECOVER_FIELD_LABELS } from "./labels";
 import { recoverValidator } from "./schema.server";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 const RESET_REQUESTED_PATH = "/profile/password/reset/done";
 
@@ -32,7 +33,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パス�
 
 export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
-    const formData = await args.request.formData();
+    const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
     if (formData.get(HONEYPOT_FIELD)) return redirect(RESET_REQUESTED_PATH);

@@ -34,6 +34,7 @@ import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS } from "./labels";
 import { resetPasswordValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 const LINK_PARAMS = ["uid", "token"] as const;
 
@@ -61,7 +62,7 @@ export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     const { request } = args;
     const { uid, token } = requiredQueryParams(new URL(request.url), LINK_PARAMS);
-    const formData = await request.formData();
+    const formData = await readForm(request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     if (formData.get(HONEYPOT_FIELD)) {
       return resetFailure({ [NON_FIELD_ERRORS]: PasswordMessage.resetRefused }, submitted, 400);

@@ -30,6 +30,7 @@ import { CORPORATE_DIVISION_OPTIONS, PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS }
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員登録")];
 
@@ -44,7 +45,7 @@ export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     const { request } = args;
     await redirectLoggedInToMyPage(upstream);
-    const formData = await request.formData();
+    const formData = await readForm(request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     if (formData.get(HONEYPOT_FIELD)) {
       return formFailure(

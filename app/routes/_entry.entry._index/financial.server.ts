@@ -14,6 +14,7 @@ import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
+import { readForm } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
 
@@ -85,7 +86,7 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
     formData = outcome.formData;
     if (outcome.uploaded > 0) files = await loadPendingFiles(upstream);
   } else {
-    formData = await request.formData();
+    formData = await readForm(request);
   }
 
   const intent = String(formData.get("intent") ?? "save");

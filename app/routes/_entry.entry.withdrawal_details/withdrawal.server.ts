@@ -26,6 +26,7 @@ import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
+import { readForm } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
 
@@ -154,7 +155,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
     formData = outcome.formData;
     if (outcome.uploaded > 0) [draft, files] = [await loadDraft(upstream), await loadPendingFiles(upstream)];
   } else {
-    formData = await request.formData();
+    formData = await readForm(request);
   }
 
   const intent = String(formData.get("intent") ?? "save");

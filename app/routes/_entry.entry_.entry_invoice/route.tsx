@@ -31,7 +31,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { formatHolderName } from "~/domain/bank-account";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
-import { parseUploadKind } from "~/domain/file-kinds";
+import { claimUploadSlot, parseUploadKind } from "~/domain/file-kinds";
 import { PURPOSE_MAX_LENGTH, claimFiles, invoiceStepProblems } from "~/domain/invoice-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { ErrorMessage, ValidationMessage } from "~/domain/messages";
@@ -66,6 +66,7 @@ import {
   suggestCorporations,
   unrelateFile,
 } from "./step.server";
+import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -166,6 +167,11 @@ export function action(args: ActionFunctionArgs) {
             parseUploadKind(file.kind)!.displayId!,
             file.id,
           ),
+        slotOf: (kind, side) => {
+          const parsed = parseUploadKind(kind);
+          const base = parsed?.base === "invoice" || parsed?.base === "additional_doc" ? parsed.base : null;
+          return base && parsed?.displayId && !side ? claimUploadSlot(base, parsed.displayId) : null;
+        },
         redirectTo: (fields) => `${INVOICE_STEP_PATH}#upload-${fields.slot}`,
       });
       if ("response" in outcome) return outcome.response;
@@ -173,7 +179,7 @@ export function action(args: ActionFunctionArgs) {
       if (outcome.uploaded > 0)
         [draft, files] = [await loadDraft(upstream), await loadPendingFiles(upstream)];
     } else {
-      formData = await args.request.formData();
+      formData = await readForm(args.request);
     }
 
     if (formData.get("intent") === "delete") {

@@ -29,6 +29,7 @@ import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS } from "./labels";
 import { passwordChangeValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { validatedOnServer } from "~/forms/server-validation";
+import { readForm } from "~/forms/read-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -50,7 +51,7 @@ export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     const user = await requireUser(upstream);
     const asksOldPassword = hasUsablePassword(user);
-    const formData = await args.request.formData();
+    const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     const result = await passwordChangeValidator(asksOldPassword).validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);

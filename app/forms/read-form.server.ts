@@ -1,0 +1,146 @@
+// The one way an action reads its posted form (issue 14). A post the app's own pages could not have
+// sent is answered with a 4xx screen before any upstream call, never a 500: a Content-Type that is
+// not a form 415, a body too large 413, a body that cannot be read 400. A field name with a
+// `__proto__`, `constructor` or `prototype` path segment is refused (400) rather than dropped: no page
+// has such a field, so the post was not made by a page, and the form library would throw on it
+// ("Attempted to set a forbidden key"), which is where the 500s came from.
+
+import { badRequestScreen } from "~/upstream/context.server";
+import { type ReceiveOptions, type ReceivedForm, receiveMultipartForm } from "~/upstream/uploads.server";
+
+/**
+ * The largest urlencoded form any page posts is a wizard step with its claims, far below this; the
+ * cap only bounds what one request may make the server hold in memory.
+ */
+export const FORM_BYTE_LIMIT = 64 * 1024;
+
+const URLENCODED = "application/x-www-form-urlencoded";
+const MULTIPART = "multipart/form-data";
+
+/** The path segments remix-validated-form refuses to set (its REJECT_KEYS). */
+const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The media type of a Content-Type header, lower case, without its parameters; "" when absent. */
+function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+export function isMultipartRequest(request: Request): boolean {
+  return mediaType(request) === MULTIPART;
+}
+
+/**
+ * True for a name the form library would read as a path through `__proto__`, `constructor` or
+ * `prototype`. Split on every separator it knows (`.`, `[`, `]`), so also inside brackets: stricter
+ * than the library's own reading, never looser.
+ */
+export function isForbiddenFieldName(name: string): boolean {
+  return name.split(/[.[\]]/).some((segment) => FORBIDDEN_SEGMENTS.has(segment));
+}
+
+function refuseForbiddenNames(names: Iterable<string>): void {
+  for (const name of names) if (isForbiddenFieldName(name)) throw badRequestScreen(400);
+}
+
+/**
+ * A refused body's rest is read and thrown away, in the background while the 413 goes out: left
+ * unread, it stalls the connection, and the client's next request on it waits five seconds for a
+ * reset. Nothing is kept, so memory stays flat; the server's request timeout bounds the time.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    try {
+      while (!(await reader.read()).done) {
+        // Reading is all: the bytes go nowhere.
+      }
+    } catch {
+      // The client went away: nothing left to read.
+    }
+  })();
+}
+
+/**
+ * Reads the body up to `limit` bytes. A Content-Length over the limit is refused before a byte is
+ * read; a body without one (chunked) is refused as soon as it passes the limit.
+ */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && !/^[0-9]+$/.test(declared.trim())) throw badRequestScreen(400);
+  if (declared !== null && Number(declared) > limit) {
+    if (request.body) discardRest(request.body.getReader());
+    throw badRequestScreen(413);
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        discardRest(reader);
+        throw badRequestScreen(413);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw badRequestScreen(400); // the connection broke off, or the body was already read
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * An urlencoded form, the only kind a page's non-upload form posts. Anything else (no Content-Type,
+ * JSON, text, multipart on a route without upload slots) is 415.
+ */
+export async function readForm(
+  request: Request,
+  { limit = FORM_BYTE_LIMIT }: { limit?: number } = {},
+): Promise<FormData> {
+  if (mediaType(request) !== URLENCODED) throw badRequestScreen(415);
+  const bytes = await readCapped(request, limit);
+  let text: string;
+  try {
+    // A browser percent-encodes every byte outside ASCII: raw bytes that are not UTF-8 are no form.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequestScreen(400);
+  }
+  const params = new URLSearchParams(text);
+  refuseForbiddenNames(params.keys());
+  const formData = new FormData();
+  for (const [name, value] of params) formData.append(name, value);
+  return formData;
+}
+
+/**
+ * A multipart form on a route with upload slots. Whatever the parser cannot read (no boundary, a
+ * truncated body, a part without Content-Disposition) is 400; a Response it throws (its own 4xx)
+ * goes out as it is. Forbidden field names are refused as in readForm.
+ */
+export async function readMultipartForm(request: Request, options: ReceiveOptions): Promise<ReceivedForm> {
+  if (!isMultipartRequest(request)) throw badRequestScreen(415);
+  let form: ReceivedForm;
+  try {
+    form = await receiveMultipartForm(request, options);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw badRequestScreen(400);
+  }
+  try {
+    refuseForbiddenNames([...form.formData.keys(), ...form.parts.keys()]);
+  } catch (error) {
+    await form.cleanup();
+    throw error;
+  }
+  return form;
+}
