@@ -2,27 +2,11 @@
 // identity front and back, the refusals of bad files and bad input, and an expired identity asking
 // for new documents.
 
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { justOverLimitPdf, pdfFile, pngFile, renamedExecutable } from "./files";
-import {
-  STRONG_PASSWORD,
-  logIn,
-  openPage,
-  registerThroughUpstream,
-  uniqueEmail,
-  uploadInto,
-} from "./support";
+import { openPage, uploadInto } from "./support";
 import { runOperator, userRow } from "./support-account";
-import { fillCorporateProfile } from "./support-profile";
-
-async function newUserOnProfilePage(page: Page, testInfo: TestInfo, label: string) {
-  const email = uniqueEmail(testInfo, label);
-  await registerThroughUpstream(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/mypage$/);
-  await openPage(page, "/register/profile", testInfo);
-  return email;
-}
+import { fillCorporateProfile, newUserOnProfilePage } from "./support-profile";
 
 test("a new user registers the profile with the identity front and back, then sees it on /profile", async ({
   page,

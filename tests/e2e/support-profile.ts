@@ -1,6 +1,7 @@
 // Profile fixtures: the profile form filled as a person fills it.
 
-import type { Page } from "@playwright/test";
+import { type Page, type TestInfo, expect } from "@playwright/test";
+import { STRONG_PASSWORD, logIn, openPage, registerThroughUpstream, uniqueEmail } from "./support";
 
 /** Fills the profile form with a complete, valid corporate profile (typed as people type it). */
 export async function fillCorporateProfile(page: Page) {
@@ -19,4 +20,14 @@ export async function fillCorporateProfile(page: Page) {
     await fieldset.getByLabel("番地・建物名 ※必須").fill("1-1-1");
     await fieldset.getByLabel("電話番号 ※必須").fill("03-1234-5678");
   }
+}
+
+/** A fresh account, logged in, on /register/profile (the first profile registration). */
+export async function newUserOnProfilePage(page: Page, testInfo: TestInfo, label: string) {
+  const email = uniqueEmail(testInfo, label);
+  await registerThroughUpstream(email);
+  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await openPage(page, "/register/profile", testInfo);
+  return email;
 }

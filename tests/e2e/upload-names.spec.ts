@@ -2,32 +2,15 @@
 // (through the app into the reference upstream), and a file over the limit gets the upload message at
 // the slot, or, for a request over the per-request cap read without JavaScript, on the 413 screen.
 
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
 import { type FilePayload, justOverLimitPdf, oversizePdf, pdfFile } from "./files";
-import {
-  STRONG_PASSWORD,
-  isJavaScriptOn,
-  logIn,
-  openPage,
-  registerThroughUpstream,
-  uniqueEmail,
-  upstreamDatabase,
-  uploadInto,
-} from "./support";
+import { isJavaScriptOn, upstreamDatabase, uploadInto } from "./support";
 import { userRow } from "./support-account";
+import { newUserOnProfilePage } from "./support-profile";
 import { applicantOnInvoiceStep } from "./support-wizard-invoice";
 
 const FRONT = "本人確認書類（表面）";
-
-async function newUserOnProfilePage(page: Page, testInfo: TestInfo, label: string) {
-  const email = uniqueEmail(testInfo, label);
-  await registerThroughUpstream(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/mypage$/);
-  await openPage(page, "/register/profile", testInfo);
-  return email;
-}
 
 function storedNames(email: string): string[] {
   const db = upstreamDatabase();

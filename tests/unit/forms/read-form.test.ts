@@ -128,8 +128,14 @@ describe("readMultipartForm: a route with upload slots", () => {
     const part = '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n--b--\r\n';
     expect(await outcome(readMultipartForm(multipart(part, "multipart/form-data"), options))).toBe(400);
     expect(await outcome(readMultipartForm(multipart(part.slice(0, 30)), options))).toBe(400);
+  });
+
+  it("reads nothing from a part without Content-Disposition (busboy skips it): no field, no 500", async () => {
     const noDisposition = "--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n";
-    expect(await outcome(readMultipartForm(multipart(noDisposition), options))).toBe(400);
+    const form = await readMultipartForm(multipart(noDisposition), { isFileField: isUploadFileField });
+    expect([...form.formData.keys()]).toEqual([]);
+    expect(form.parts.size).toBe(0);
+    await form.cleanup();
   });
 
   it("refuses (400) a forbidden field name in a multipart form", async () => {
