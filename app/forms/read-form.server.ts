@@ -6,7 +6,12 @@
 // ("Attempted to set a forbidden key"), which is where the 500s came from.
 
 import { badRequestScreen } from "~/upstream/context.server";
-import { type ReceiveOptions, type ReceivedForm, receiveMultipartForm } from "~/upstream/uploads.server";
+import {
+  MAX_UPLOAD_REQUEST_BYTES,
+  type ReceiveOptions,
+  type ReceivedForm,
+  receiveMultipartForm,
+} from "~/upstream/uploads.server";
 
 /**
  * The largest urlencoded form any page posts is a wizard step with its claims, far below this; the
@@ -143,4 +148,20 @@ export async function readMultipartForm(request: Request, options: ReceiveOption
     throw error;
   }
   return form;
+}
+
+/**
+ * Checked for every action before its guards run (security/guard-actions.server.ts), so a body no page
+ * sends is refused without a single upstream call: a media type that is no form is 415, a declared
+ * length over the largest post any page makes (an upload) is 413. Each route's reader then applies its
+ * own, smaller rules.
+ */
+export function assertFormRequest(request: Request): void {
+  const type = mediaType(request);
+  if (type !== URLENCODED && type !== MULTIPART) throw badRequestScreen(415);
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) {
+    if (request.body) discardRest(request.body.getReader());
+    throw badRequestScreen(413);
+  }
 }

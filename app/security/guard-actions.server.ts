@@ -1,8 +1,10 @@
 // Every route action checks the request's origin itself too, so no action runs unchecked even if the
-// build is served by something other than remix-serve with the request gate installed.
+// build is served by something other than remix-serve with the request gate installed; and a body that
+// is no form, or longer than any page posts, is refused before the action's guards call the upstream.
 
 import { type ServerBuild, json } from "@remix-run/node";
 import { isSameOriginWrite } from "~/domain/origin-check";
+import { assertFormRequest } from "~/forms/read-form.server";
 import { appConfig } from "~/upstream/config.server";
 
 export function assertSameOrigin(request: Request): void {
@@ -31,6 +33,7 @@ export function guardActions(routes: ServerBuild["routes"]): ServerBuild["routes
             ...route.module,
             action: (args) => {
               assertSameOrigin(args.request);
+              assertFormRequest(args.request);
               return action(args);
             },
           },
