@@ -2,6 +2,10 @@
 // in $DATA_DIR, then the app (remix-serve) on $PORT pointed at it. With $API_BASE_URL set, no embedded
 // upstream starts and the app uses that URL.
 //
+// `npm run dev` is the same with `--dev`: the app runs under `remix dev` (classic compiler, watch mode),
+// which builds, serves with remix-serve and rebuilds on every change. A development build answers 500
+// under remix-serve in production mode, hence NODE_ENV=development there.
+//
 // Issue 14: when the embedded upstream dies, the app keeps serving (pages that need the upstream show
 // the 499 screen meanwhile) and the upstream is started again with a backoff (scripts/supervise.ts).
 // When the app itself dies, everything stops: `npm start` is no process manager, and an app that
@@ -15,6 +19,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "../upstream/seed";
 import { waitForHttp } from "./ports";
 import { type Supervisor, supervise } from "./supervise";
 
+const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const port = process.env.PORT ?? "3000";
@@ -77,12 +82,16 @@ if (!apiBaseUrl) {
 }
 
 // SAKIDORI_BUILD_DIR: a build beside the usual one (remix.config.js), as the browser tests allow.
-app = spawn(bin("remix-serve"), [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`], {
+const serveArgs = [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`];
+const [command, args] = dev
+  ? [bin("remix"), ["dev", "--manual", "-c", [bin("remix-serve"), ...serveArgs].join(" ")]]
+  : [bin("remix-serve"), serveArgs];
+app = spawn(command, args, {
   cwd: root,
   env: {
     ...process.env,
     ...sessionSecrets(),
-    NODE_ENV: "production",
+    NODE_ENV: dev ? "development" : "production",
     PORT: port,
     API_BASE_URL: apiBaseUrl,
     APP_BASE_URL: appBaseUrl,
@@ -91,11 +100,12 @@ app = spawn(bin("remix-serve"), [`./${process.env.SAKIDORI_BUILD_DIR || "build"}
 });
 app.on("exit", (code, signal) => {
   if (!shuttingDown) {
-    console.error(`remix-serve exited (${signal ?? code}); stopping.`);
+    console.error(`${path.basename(command)} exited (${signal ?? code}); stopping.`);
     shutdown(code ?? 1);
   }
 });
-await waitForHttp(`http://127.0.0.1:${port}/`);
+// The first development build comes before the server: give it longer.
+await waitForHttp(`http://127.0.0.1:${port}/`, dev ? 120_000 : undefined);
 
 console.log("");
 console.log(`Sakidori is running: ${appBaseUrl}/`);
@@ -103,4 +113,5 @@ console.log(`Upstream API:        ${apiBaseUrl}/`);
 if (!process.env.API_BASE_URL) {
   console.log(`Demo login:          ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
+if (dev) console.log("Watching app/ and rebuilding on change (npm run dev).");
 console.log("Stop with Ctrl+C.");
