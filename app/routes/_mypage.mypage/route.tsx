@@ -22,9 +22,9 @@ type MyPageUser = AuthenticatedUser & {
 };
 
 /**
- * §7 POST /api/me/visited_at_entry_page_after_mail_verification. The entry pages come in a later
- * issue; until then My page is the page a user enters after confirming the address (the verification
- * complete page leads here or to the profile, and every guarded page returns here). So the visit is
+ * §7 POST /api/me/visited_at_entry_page_after_mail_verification. My page is where a user arrives after
+ * confirming the address (the verification complete page leads here or to the profile, and every
+ * guarded page returns here), and where a new entry starts. So the visit is
  * recorded the first time a verified user opens My page, and only then: once the upstream has the
  * timestamp, `me` carries it and no further call is made. A GET that writes is acceptable here: it
  * records that the page was seen, is idempotent (the upstream keeps the first timestamp), and a
