@@ -193,6 +193,16 @@ function onlyOnce(testInfo: TestInfo) {
 test.describe("malformed requests get a 4xx, never a 5xx", () => {
   test.setTimeout(240_000);
 
+  /** The figure for the note (tried / not a 4xx or redirect), then the verdict. */
+  function expectNoFailure(testInfo: TestInfo, who: string, outcome: Outcome) {
+    const figure = `${outcome.tried} / ${outcome.failures.length}`;
+    testInfo.annotations.push({ type: "tried / failed", description: figure });
+    console.log(
+      `${who}: ${outcome.tried} malformed requests, ${outcome.failures.length} not a 4xx or redirect`,
+    );
+    expect(outcome.failures).toEqual([]);
+  }
+
   test("anonymous, every action route", async ({ playwright, baseURL }, testInfo) => {
     onlyOnce(testInfo);
     const origin = new URL(baseURL!).origin;
@@ -202,14 +212,7 @@ test.describe("malformed requests get a 4xx, never a 5xx", () => {
       await postEveryBadBody(request, url, origin, outcome);
       await request.dispose();
     }
-    testInfo.annotations.push({
-      type: "tried / failed",
-      description: `${outcome.tried} / ${outcome.failures.length}`,
-    });
-    console.log(
-      `anonymous: ${outcome.tried} malformed requests, ${outcome.failures.length} not a 4xx or redirect`,
-    );
-    expect(outcome.failures).toEqual([]);
+    expectNoFailure(testInfo, "anonymous", outcome);
   });
 
   test("logged in at the wizard's last step, every action route", async ({
@@ -233,13 +236,6 @@ test.describe("malformed requests get a 4xx, never a 5xx", () => {
       await postEveryBadBody(request, url, origin, outcome);
       await request.dispose();
     }
-    testInfo.annotations.push({
-      type: "tried / failed",
-      description: `${outcome.tried} / ${outcome.failures.length}`,
-    });
-    console.log(
-      `logged in: ${outcome.tried} malformed requests, ${outcome.failures.length} not a 4xx or redirect`,
-    );
-    expect(outcome.failures).toEqual([]);
+    expectNoFailure(testInfo, "logged in", outcome);
   });
 });
