@@ -14,6 +14,7 @@ import {
   UpstreamUnauthorizedError,
   UpstreamValidationError,
 } from "~/upstream/errors.server";
+import { type FakeHandler, type FakeUpstream, answer, failure, startFakeUpstream } from "./fake-upstream";
 
 interface Seen {
   method: string;
@@ -22,47 +23,20 @@ interface Seen {
   body: Buffer;
 }
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-let server: http.Server;
+let fake: FakeUpstream;
 let baseUrl: string;
-let handler: Handler;
+let handler: FakeHandler;
 let seen: Seen[] = [];
 
-function answer(status: number, body?: unknown, headers: Record<string, string | string[]> = {}): Handler {
-  return (_req, res) => {
-    const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
-    res.writeHead(status, {
-      "Content-Type": "application/json",
-      "Content-Length": Buffer.byteLength(text),
-      ...headers,
-    });
-    res.end(text);
-  };
-}
-
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      seen.push({
-        method: req.method ?? "",
-        url: req.url ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks),
-      });
-      handler(req, res);
-    });
+  fake = await startFakeUpstream((req, res, body) => {
+    seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+    handler(req, res, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = fake.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.close());
 
 beforeEach(() => {
   seen = [];
@@ -75,15 +49,6 @@ const CREDENTIALS: UpstreamCredentials = {
 };
 const client = (credentials: UpstreamCredentials = CREDENTIALS, url = baseUrl) =>
   new UpstreamClient(new URL(url), credentials, "sakidori");
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer and X-Service-Id", () => {
   it("sends Cookie with sessionid and csrftoken, and X-CSRFToken equal to the csrftoken cookie", async () => {
@@ -466,9 +431,9 @@ describe("issue 14 item 7: a 2xx that is not the expected JSON is a §8 server e
 
 describe("issue 14 item 9: all calls of one request share one deadline", () => {
   const slow =
-    (ms: number): Handler =>
-    (_req, res) => {
-      setTimeout(() => answer(200, { ok: true })(_req, res), ms);
+    (ms: number): FakeHandler =>
+    (req, res, body) => {
+      setTimeout(() => answer(200, { ok: true })(req, res, body), ms);
     };
 
   it("three calls answering after 400 ms with a 1 s budget: two succeed, the third is cut at the deadline", async () => {

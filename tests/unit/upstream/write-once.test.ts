@@ -2,14 +2,13 @@
 // up before the app answers; 499 only when the lookup gets no answer either. Against a local HTTP
 // server that stores by idempotency key as the reference upstream does, and drops answers on demand.
 
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UpstreamClient } from "~/upstream/client.server";
 import { UpstreamNetworkError, UpstreamValidationError } from "~/upstream/errors.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "~/upstream/write-once.server";
+import { type FakeUpstream, startFakeUpstream } from "./fake-upstream";
 
-let server: http.Server;
+let fake: FakeUpstream;
 let baseUrl: string;
 /** key → the stored thing, as the reference upstream keeps entries by idempotency_key. */
 let stored: Map<string, { id: number }>;
@@ -19,39 +18,29 @@ let posts: number;
 let reject: boolean;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      posts += 1;
-      if (reject) {
-        res.writeHead(400, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ purpose: ["入力してください。"] }));
-        return;
-      }
-      const { idempotency_key: key } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-        idempotency_key: string;
-      };
-      const replay = stored.get(key);
-      const entry = replay ?? { id: stored.size + 1 };
-      stored.set(key, entry);
-      if (dropAfterStoring > 0) {
-        dropAfterStoring -= 1;
-        req.socket.destroy();
-        return;
-      }
-      res.writeHead(replay ? 200 : 201, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(entry));
-    });
+  fake = await startFakeUpstream((req, res, body) => {
+    posts += 1;
+    if (reject) {
+      res.writeHead(400, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ purpose: ["入力してください。"] }));
+      return;
+    }
+    const { idempotency_key: key } = JSON.parse(body.toString("utf8")) as { idempotency_key: string };
+    const replay = stored.get(key);
+    const entry = replay ?? { id: stored.size + 1 };
+    stored.set(key, entry);
+    if (dropAfterStoring > 0) {
+      dropAfterStoring -= 1;
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(replay ? 200 : 201, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(entry));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = fake.baseUrl;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => fake.close());
 
 beforeEach(() => {
   stored = new Map();
