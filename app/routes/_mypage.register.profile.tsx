@@ -36,13 +36,12 @@ import {
   handleIdentityUpload,
   identitySubmission,
   identityView,
-  isMultipart,
   loadProfile,
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/upstream/profile.server";
 import { validatedOnServer } from "~/forms/server-validation";
-import { readForm } from "~/forms/read-form.server";
+import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
 const PROFILE_FORM = "register-profile";
@@ -64,7 +63,7 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     await requireUser(upstream);
-    if (isMultipart(args.request)) return handleIdentityUpload(upstream, args.request);
+    if (isMultipartRequest(args.request)) return handleIdentityUpload(upstream, args.request);
 
     const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));

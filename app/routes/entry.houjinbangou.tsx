@@ -11,6 +11,7 @@ export function loader(args: LoaderFunctionArgs) {
   return withUpstream(args, async (upstream) => {
     await requireUser(upstream);
     const results = await suggestCorporations(upstream, upstream.url.searchParams.get("name") ?? "");
-    return json(results, { headers: { "Cache-Control": "private, no-store" } });
+    // Cache-Control: private, no-store comes from the request gate, as for every answer that sets none.
+    return json(results);
   });
 }

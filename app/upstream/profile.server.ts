@@ -186,5 +186,3 @@ export async function saveProfileOrFail(
 export function isIdentityDocumentType(value: unknown): value is IdentityDocumentType {
   return typeof value === "string" && (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
-
-export { isMultipart } from "./upload-actions.server";

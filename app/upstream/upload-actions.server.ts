@@ -190,5 +190,3 @@ export async function handleDeleteIntent(
   await options.afterDelete?.(Number(id));
   return redirect(options.redirectTo);
 }
-
-export { isMultipartRequest as isMultipart } from "~/forms/read-form.server";

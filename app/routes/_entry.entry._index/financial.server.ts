@@ -13,8 +13,8 @@ import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
-import { readForm } from "~/forms/read-form.server";
+import { handleDeleteIntent, handleMultipartPost } from "~/upstream/upload-actions.server";
+import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
 
@@ -68,7 +68,7 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
   // Multipart: a slot's own form (JavaScript on), or, without JavaScript, the answers form with the
   // files chosen in the slots (decision 0007): the answers are saved first, then the files are sent.
   let formData: FormData;
-  if (isMultipart(request)) {
+  if (isMultipartRequest(request)) {
     const outcome = await handleMultipartPost(upstream, request, {
       saveTyped: async (typed) => (await saveAnswers(upstream, typed)).failure,
       accepts: (kind, side) => isFinancialKind(kind) && side === undefined,

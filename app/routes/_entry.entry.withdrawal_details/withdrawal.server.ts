@@ -25,8 +25,8 @@ import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server"
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/upstream/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
-import { readForm } from "~/forms/read-form.server";
+import { handleDeleteIntent, handleMultipartPost } from "~/upstream/upload-actions.server";
+import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
 
@@ -105,7 +105,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
   // files chosen in its slots (decision 0007): what was typed is saved first, and each file then
   // joins its statement as saved.
   let formData: FormData;
-  if (isMultipart(request)) {
+  if (isMultipartRequest(request)) {
     const outcome = await handleMultipartPost(upstream, request, {
       saveTyped: async (typed) => {
         const stored = await loadDraft(upstream);

@@ -41,7 +41,7 @@ import { withUpstream } from "~/upstream/context.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { formFailure } from "~/upstream/form-errors.server";
-import { handleDeleteIntent, handleMultipartPost, isMultipart } from "~/upstream/upload-actions.server";
+import { handleDeleteIntent, handleMultipartPost } from "~/upstream/upload-actions.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -66,7 +66,7 @@ import {
   suggestCorporations,
   unrelateFile,
 } from "./step.server";
-import { readForm } from "~/forms/read-form.server";
+import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -138,7 +138,7 @@ export function action(args: ActionFunctionArgs) {
     // with the files chosen in its slots (decision 0007): what was typed is saved first, then each
     // file goes to its claim's slot (§3 invoice-{n} / additional_doc-{n}).
     let formData: FormData;
-    if (isMultipart(args.request)) {
+    if (isMultipartRequest(args.request)) {
       const outcome = await handleMultipartPost(upstream, args.request, {
         saveTyped: async (typed) => {
           const { values, relations } = readTypedValues(typed, await loadDraft(upstream));
