@@ -64,6 +64,16 @@ function loginRedirect(response: Response): {
   };
 }
 
+/** §2/§8 "session expired": back to login with the page to return to, the app session removed. */
+function expectSessionExpired(response: Response) {
+  expect(loginRedirect(response)).toEqual({
+    path: "/login",
+    error: "session_expired",
+    redirectTo: RETURN_TO,
+  });
+  expect(sessionEnded(response)).toBe(true);
+}
+
 /** The app session cookie is removed (the upstream session is gone). */
 function sessionEnded(response: Response): boolean {
   const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -112,8 +122,7 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
       }
       // The me call: not the CSRF alert but "session expired".
       const me = await pageResponse({ isMeCall: true });
-      expect(loginRedirect(me)).toEqual({ path: "/login", error: "session_expired", redirectTo: RETURN_TO });
-      expect(sessionEnded(me)).toBe(true);
+      expectSessionExpired(me);
     },
   );
 
@@ -122,12 +131,7 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
     async (status) => {
       handler = answer(status, { detail: "Authentication credentials were not provided." });
       const response = await pageResponse();
-      expect(loginRedirect(response)).toEqual({
-        path: "/login",
-        error: "session_expired",
-        redirectTo: RETURN_TO,
-      });
-      expect(sessionEnded(response)).toBe(true);
+      expectSessionExpired(response);
     },
   );
 
@@ -142,12 +146,7 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
     ]) {
       handler = answer(401, { detail: "x", redirect_to: unsafe });
       const response = await pageResponse();
-      expect(loginRedirect(response)).toEqual({
-        path: "/login",
-        error: "session_expired",
-        redirectTo: RETURN_TO,
-      });
-      expect(sessionEnded(response)).toBe(true);
+      expectSessionExpired(response);
     }
   });
 
@@ -190,12 +189,7 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
     const response = await pageResponse({}, () =>
       Promise.reject(new UpstreamAuthenticationError("no version")),
     );
-    expect(loginRedirect(response)).toEqual({
-      path: "/login",
-      error: "session_expired",
-      redirectTo: RETURN_TO,
-    });
-    expect(sessionEnded(response)).toBe(true);
+    expectSessionExpired(response);
   });
 
   it("Other errors are rethrown", async () => {
