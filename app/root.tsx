@@ -8,8 +8,8 @@ import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import { pageTitle } from "~/routing/meta";
 import stylesheet from "~/styles/app.css";
-import { appConfig } from "~/upstream/config.server";
-import { AppSession } from "~/upstream/session.server";
+import { appConfig } from "~/request/config.server";
+import { AppSession } from "~/request/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -5,7 +5,7 @@
 // has such a field, so the post was not made by a page, and the form library would throw on it
 // ("Attempted to set a forbidden key"), which is where the 500s came from.
 
-import { badRequestScreen } from "~/upstream/context.server";
+import { badRequestScreen } from "~/request/context.server";
 import {
   MAX_UPLOAD_REQUEST_BYTES,
   type ReceiveOptions,

@@ -7,15 +7,15 @@ import { hasSatisfiedProfile, isAuthenticated } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { fetchCurrentUser } from "~/upstream/auth.server";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの確認が完了しました")];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await fetchCurrentUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await fetchCurrentUser(ctx);
     const next = !isAuthenticated(user)
       ? {
           text: "ログインして、お申し込みに必要な会員情報の登録にお進みください。",

@@ -21,7 +21,7 @@ import { requiredQueryParams } from "~/routing/params";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -42,7 +42,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type Failure = { failure: "invalidKey" } | { failure: "rateLimited"; message: string };
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
+  return withRequestContext(args, async (ctx) => {
     const formData = await readForm(args.request);
     const key = formData.get("key");
     if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
@@ -51,7 +51,7 @@ export function action(args: ActionFunctionArgs) {
     if (!limitFormAttempt("mail-verify", key).allowed) {
       return json<Failure>({ failure: "rateLimited", message: RATE_LIMIT_MESSAGE }, { status: 429 });
     }
-    const outcome = await activateEmail(upstream, key);
+    const outcome = await activateEmail(ctx, key);
     if (outcome === "invalidKey") return json<Failure>({ failure: "invalidKey" }, { status: 400 });
     return redirect("/company/mail/complete");
   });

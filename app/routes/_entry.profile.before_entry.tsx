@@ -21,21 +21,21 @@ import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { formatYen } from "~/domain/yen";
 import { pageTitle } from "~/routing/meta";
 import { errorsFromQuery } from "~/routing/propagated-errors";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { submitEntry } from "~/upstream/entries.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { loadProfile } from "~/upstream/profile.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の確認とお申し込み")];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const { draft } = await requireEntryStep(upstream, "submitProfile");
-    const profile = await loadProfile(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const { draft } = await requireEntryStep(ctx, "submitProfile");
+    const profile = await loadProfile(ctx);
     const amount = integerFrom(draft.purchase_amount_desired);
     return json({
-      notices: errorsFromQuery(upstream.url.searchParams),
+      notices: errorsFromQuery(ctx.url.searchParams),
       profile: {
         division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
         companyName: profile.company_name,
@@ -67,11 +67,11 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const { draft, files, user } = await requireEntryStep(upstream, "submitProfile");
+  return withRequestContext(args, async (ctx) => {
+    const { draft, files, user } = await requireEntryStep(ctx, "submitProfile");
     const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
     try {
-      await submitEntry(upstream, body);
+      await submitEntry(ctx, body);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
       // §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください".

@@ -31,9 +31,9 @@ import { fullProfileValidator, identityValidator } from "~/forms/profile-validat
 import { pageTitle } from "~/routing/meta";
 import { errorsFromQuery } from "~/routing/propagated-errors";
 import styles from "~/styles/profile.css";
-import { withUpstream } from "~/upstream/context.server";
-import { formFailure } from "~/upstream/form-errors.server";
-import { redirectToProfileWhenNeeded, requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { formFailure } from "~/forms/form-errors.server";
+import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
   handleIdentityUpload,
@@ -59,37 +59,37 @@ const IDENTITY_FORM = "identity-form";
 const PROFILE_FORM = "profile-form";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
     redirectToProfileWhenNeeded(user);
-    const profile = await loadProfile(upstream);
+    const profile = await loadProfile(ctx);
     return json({
       email: profile.email,
-      identity: identityView(profile, upstream.now),
+      identity: identityView(profile, ctx.now),
       identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
       defaults: profileFormDefaults(profile),
       canEditBankAccount: profile.can_edit_bank_account,
-      notices: errorsFromQuery(upstream.url.searchParams),
-      saved: SAVED_MESSAGES[upstream.url.searchParams.get("saved") ?? ""] ?? null,
+      notices: errorsFromQuery(ctx.url.searchParams),
+      saved: SAVED_MESSAGES[ctx.url.searchParams.get("saved") ?? ""] ?? null,
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await requireUser(upstream);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(upstream, args.request);
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request);
 
     const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-    const profile = await loadProfile(upstream);
+    const profile = await loadProfile(ctx);
 
     if (formData.get("intent") === "identity") {
       const result = await identityValidator.validate(formData);
       if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
       const identity = identitySubmission(profile, result.data.identity_document_type);
       if (!identity) return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400);
-      const failure = await saveProfileOrFail(upstream, "nameAndIdentity", identity, submitted, [
+      const failure = await saveProfileOrFail(ctx, "nameAndIdentity", identity, submitted, [
         "identity_document_type",
       ]);
       return failure ?? redirect("/profile?saved=identity#identity");
@@ -109,7 +109,7 @@ export function action(args: ActionFunctionArgs) {
         account_holder_name: formatHolderName(account_holder_name),
       };
     }
-    const failure = await saveProfileOrFail(upstream, "full", body, submitted, PROFILE_FORM_FIELDS);
+    const failure = await saveProfileOrFail(ctx, "full", body, submitted, PROFILE_FORM_FIELDS);
     return failure ?? redirect("/profile?saved=profile");
   });
 }

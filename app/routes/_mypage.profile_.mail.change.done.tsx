@@ -5,14 +5,14 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
-import { withUpstream } from "~/upstream/context.server";
-import { requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの変更完了")];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
     return json({ email: user.email ?? "" });
   });
 }

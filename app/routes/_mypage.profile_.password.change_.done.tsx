@@ -6,16 +6,16 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Link } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/passwords.css";
-import { withUpstream } from "~/upstream/context.server";
-import { requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードを変更しました")];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
     return json({});
   });
 }

@@ -19,8 +19,8 @@ import { pageTitle } from "~/routing/meta";
 import { RATE_LIMIT_MESSAGE, hit } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { resendActivationMail } from "~/upstream/activation.server";
-import { withUpstream } from "~/upstream/context.server";
-import { requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの確認")];
 
@@ -35,13 +35,13 @@ function isVerified(user: { is_email_verified?: boolean }): boolean {
 }
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
     const verified = isVerified(user);
     return json({
       email: user.email ?? "",
       isVerified: verified,
-      justSent: !verified && upstream.url.searchParams.get(SENT_FLAG) === "1",
+      justSent: !verified && ctx.url.searchParams.get(SENT_FLAG) === "1",
       nextStep: hasSatisfiedProfile(user)
         ? { href: "/mypage", label: "マイページへ進む" }
         : { href: "/register/profile", label: "会員情報の登録へ進む" },
@@ -50,8 +50,8 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
     if (isVerified(user)) return redirect("/register/activation");
 
     const perUser = hit(`activation-resend:${user.id}`, RESEND_LIMIT.perUser, RESEND_LIMIT.perUserWindowMs);
@@ -60,7 +60,7 @@ export function action(args: ActionFunctionArgs) {
       return json({ error: RATE_LIMIT_MESSAGE }, { status: 429 });
     }
 
-    const outcome = await resendActivationMail(upstream);
+    const outcome = await resendActivationMail(ctx);
     // Already confirmed (on another device, say): the page then says so.
     if (outcome === "alreadyVerified") return redirect("/register/activation");
     return redirect(`/register/activation?${SENT_FLAG}=1`);

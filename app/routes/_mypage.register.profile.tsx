@@ -28,9 +28,9 @@ import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-label
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/profile.css";
-import { withUpstream } from "~/upstream/context.server";
-import { formFailure } from "~/upstream/form-errors.server";
-import { requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { formFailure } from "~/forms/form-errors.server";
+import { requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
   handleIdentityUpload,
@@ -50,20 +50,20 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員�
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await requireUser(upstream);
-    const profile = await loadProfile(upstream);
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    const profile = await loadProfile(ctx);
     return json({
-      identity: identityView(profile, upstream.now),
+      identity: identityView(profile, ctx.now),
       defaults: profileFormDefaults(profile),
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await requireUser(upstream);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(upstream, args.request);
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request);
 
     const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
@@ -71,12 +71,12 @@ export function action(args: ActionFunctionArgs) {
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
     const { identity_document_type: documentType, ...fields } = result.data;
 
-    const profile = await loadProfile(upstream);
+    const profile = await loadProfile(ctx);
     const identity = identitySubmission(profile, documentType);
     if (!identity) return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400);
 
     const failure = await saveProfileOrFail(
-      upstream,
+      ctx,
       "withoutSectorAndBusinessSummary",
       { ...fields, ...identity },
       submitted,

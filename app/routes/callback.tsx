@@ -6,7 +6,7 @@
 // still ends at login. A resource route (no component): it only ever redirects.
 
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { AppSession } from "~/upstream/session.server";
+import { AppSession } from "~/request/session.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await AppSession.fromRequest(request);

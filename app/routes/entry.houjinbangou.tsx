@@ -3,14 +3,14 @@
 // /api/ext/houjinbangou/ as JSON [{name, houjinbangou, address}]. A resource route: no page.
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { withUpstream } from "~/upstream/context.server";
-import { requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
 import { suggestCorporations } from "./_entry.entry_.entry_invoice/step.server";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await requireUser(upstream);
-    const results = await suggestCorporations(upstream, upstream.url.searchParams.get("name") ?? "");
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    const results = await suggestCorporations(ctx, ctx.url.searchParams.get("name") ?? "");
     // Cache-Control: private, no-store comes from the request gate, as for every answer that sets none.
     return json(results);
   });

@@ -2,11 +2,11 @@
 
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { logout } from "~/upstream/auth.server";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await logout(upstream);
+  return withRequestContext(args, async (ctx) => {
+    await logout(ctx);
     return redirect("/login?error=logged_out");
   });
 }

@@ -5,7 +5,7 @@
 import { type ServerBuild, json } from "@remix-run/node";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { assertFormRequest } from "~/forms/read-form.server";
-import { appConfig } from "~/upstream/config.server";
+import { appConfig } from "~/request/config.server";
 
 export function assertSameOrigin(request: Request): void {
   const url = new URL(request.url);

@@ -8,7 +8,7 @@
 
 import http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
-import { appConfig } from "~/upstream/config.server";
+import { appConfig } from "~/request/config.server";
 import { DEFAULT_CACHE_CONTROL, fixedSecurityHeaders } from "./headers.server";
 
 const FORBIDDEN_PAGE = `<!DOCTYPE html>

@@ -1,7 +1,7 @@
 // E-mail activation (contract addition, README: POST /api/register/activation/ and
 // /api/register/activation/resend/) and §7 POST /api/me/visited_at_entry_page_after_mail_verification.
 
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 import {
   UpstreamCsrfError,
   UpstreamError,
@@ -15,9 +15,9 @@ export type ActivationOutcome = "verified" | "invalidKey";
  * Uses the key of the activation mail. Works with or without a session (the mail may be opened on
  * another device). An unknown, used or expired key is an expected outcome, not an error.
  */
-export async function activateEmail(upstream: UpstreamContext, key: string): Promise<ActivationOutcome> {
+export async function activateEmail(ctx: RequestContext, key: string): Promise<ActivationOutcome> {
   try {
-    await upstream.client.call("POST", "/api/register/activation/", { json: { key }, expect: "nothing" });
+    await ctx.client.call("POST", "/api/register/activation/", { json: { key }, expect: "nothing" });
     return "verified";
   } catch (error) {
     if (error instanceof UpstreamValidationError) return "invalidKey";
@@ -28,9 +28,9 @@ export async function activateEmail(upstream: UpstreamContext, key: string): Pro
 export type ResendOutcome = "sent" | "alreadyVerified";
 
 /** Sends a new activation mail; the upstream invalidates the keys sent before. */
-export async function resendActivationMail(upstream: UpstreamContext): Promise<ResendOutcome> {
+export async function resendActivationMail(ctx: RequestContext): Promise<ResendOutcome> {
   try {
-    await upstream.client.call("POST", "/api/register/activation/resend/", { expect: "nothing" });
+    await ctx.client.call("POST", "/api/register/activation/resend/", { expect: "nothing" });
     return "sent";
   } catch (error) {
     // 400 {"non_field_errors": ["このメールアドレスは既に確認済みです。"]}
@@ -44,9 +44,9 @@ export async function resendActivationMail(upstream: UpstreamContext): Promise<R
  * now, the page still shows (the next visit tries again, since the flag stays unset). A broken session
  * is not swallowed: the page's other calls would fail the same way.
  */
-export async function recordVisitAfterMailVerification(upstream: UpstreamContext): Promise<void> {
+export async function recordVisitAfterMailVerification(ctx: RequestContext): Promise<void> {
   try {
-    await upstream.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {
+    await ctx.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {
       expect: "nothing",
     });
   } catch (error) {

@@ -2,7 +2,7 @@
 
 import type { CorporateDivision } from "~/domain/enumerations";
 import type { CurrentUser } from "~/domain/user";
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 import { UpstreamAuthenticationError, UpstreamError } from "./errors.server";
 
 /** §3 Current user as POST /api/me/ returns it (only what the app reads). */
@@ -12,7 +12,7 @@ export interface MeResponse extends CurrentUser {
   back_page?: unknown;
 }
 
-const meCache = new WeakMap<UpstreamContext, Promise<MeResponse | null>>();
+const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
 
 /**
  * §7 POST /api/me/: the current user, or null when not logged in. "The response must contain a
@@ -21,25 +21,25 @@ const meCache = new WeakMap<UpstreamContext, Promise<MeResponse | null>>();
  * malformed-answer error (502) and the session is kept. next_page and back_page are dropped.
  * Asked once per request, however many guards want it.
  */
-export function fetchCurrentUser(upstream: UpstreamContext): Promise<MeResponse | null> {
-  let pending = meCache.get(upstream);
+export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
+  let pending = meCache.get(ctx);
   if (!pending) {
-    pending = loadCurrentUser(upstream);
-    meCache.set(upstream, pending);
+    pending = loadCurrentUser(ctx);
+    meCache.set(ctx, pending);
   }
   return pending;
 }
 
-async function loadCurrentUser(upstream: UpstreamContext): Promise<MeResponse | null> {
-  if (!upstream.client.hasSession) return null;
-  const me = await upstream.client.call<MeResponse>("POST", "/api/me/", { isMeCall: true });
+async function loadCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
+  if (!ctx.client.hasSession) return null;
+  const me = await ctx.client.call<MeResponse>("POST", "/api/me/", { isMeCall: true });
   if (typeof me.version !== "string") {
     throw new UpstreamAuthenticationError("the me response has no version");
   }
   const { next_page: _next, back_page: _back, ...user } = me;
   if (typeof user.id !== "number") {
     // The upstream no longer knows this session: forget it.
-    upstream.endSession();
+    ctx.endSession();
     return null;
   }
   return user;
@@ -55,26 +55,26 @@ export interface LoginInput {
  * §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones.
  * An answer that sets no sessionid brought back no session: UpstreamMalformedResponseError, not a login.
  */
-export async function login(upstream: UpstreamContext, input: LoginInput): Promise<MeResponse> {
-  const user = await upstream.client.call<MeResponse>("POST", "/api/auth/", {
+export async function login(ctx: RequestContext, input: LoginInput): Promise<MeResponse> {
+  const user = await ctx.client.call<MeResponse>("POST", "/api/auth/", {
     json: input,
     requireSessionCookie: true,
   });
-  upstream.session.persistent = input.persistLoginState;
-  upstream.saveSession();
+  ctx.session.persistent = input.persistLoginState;
+  ctx.saveSession();
   return user;
 }
 
 /** §7 POST /api/auth/session/delete, then the app session ends whatever the upstream answered. */
-export async function logout(upstream: UpstreamContext): Promise<void> {
+export async function logout(ctx: RequestContext): Promise<void> {
   try {
-    if (upstream.client.hasSession)
-      await upstream.client.call("POST", "/api/auth/session/delete", { expect: "nothing" });
+    if (ctx.client.hasSession)
+      await ctx.client.call("POST", "/api/auth/session/delete", { expect: "nothing" });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     // Logging out must always work locally, even when the upstream session is already gone.
   }
-  upstream.endSession();
+  ctx.endSession();
 }
 
 export interface RegisterInput {
@@ -91,9 +91,9 @@ export interface RegisterResponse {
 }
 
 /** §7 POST /api/register/: the upstream creates the account and logs it in (a browser-session login). */
-export async function register(upstream: UpstreamContext, input: RegisterInput): Promise<RegisterResponse> {
-  const created = await upstream.client.call<RegisterResponse>("POST", "/api/register/", { json: input });
-  upstream.session.persistent = false;
-  upstream.saveSession();
+export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResponse> {
+  const created = await ctx.client.call<RegisterResponse>("POST", "/api/register/", { json: input });
+  ctx.session.persistent = false;
+  ctx.saveSession();
   return created;
 }

@@ -1,7 +1,7 @@
 // §7 POST /api/entries/: the submit of the wizard.
 
 import type { EntryBody } from "~/domain/entry-body";
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
 /** The created entry, as far as the app reads it. */
@@ -18,9 +18,9 @@ export interface CreatedEntry {
  * (matching on amount and time would guess), and when the first request never reached the upstream the
  * replay makes the entry, still exactly once.
  */
-export function submitEntry(upstream: UpstreamContext, body: EntryBody): Promise<CreatedEntry> {
+export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<CreatedEntry> {
   const post = (options = {}) =>
-    upstream.client.call<CreatedEntry>("POST", "/api/entries/", { json: body, ...options });
+    ctx.client.call<CreatedEntry>("POST", "/api/entries/", { json: body, ...options });
   return writeOnce(
     () => post(),
     () => post(LOST_ANSWER_LOOKUP),

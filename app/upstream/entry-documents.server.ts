@@ -7,9 +7,9 @@ import type { ConfirmedDocumentFacts } from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { type EntrySummary, hasDelayClaim, hasInadequateClaim } from "~/domain/new-entry";
 import { countsAsConfirmed } from "~/domain/statuses";
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 import { UpstreamError } from "./errors.server";
-import type { AuthenticatedUser } from "./guards.server";
+import type { AuthenticatedUser } from "~/request/guards.server";
 
 /**
  * §4 "… or withdrawal details are confirmed with no inadequate claim and no delay claim" (and the
@@ -40,13 +40,10 @@ export function fileItem(file: PendingFile) {
  * DELETE /api/uploads/{id}/ for files a newer upload replaced. Best effort: a file that cannot be
  * removed stays pending and is simply not part of the entry.
  */
-export async function deleteReplacedUploads(
-  upstream: UpstreamContext,
-  ids: readonly number[],
-): Promise<void> {
+export async function deleteReplacedUploads(ctx: RequestContext, ids: readonly number[]): Promise<void> {
   for (const id of ids) {
     try {
-      await upstream.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
+      await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
     }

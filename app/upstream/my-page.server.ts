@@ -1,7 +1,7 @@
 // What My page reads from the upstream besides the user: §7 GET /api/entries/ and the delay and
 // permission settings (contract addition GET /api/entry_permission/).
 
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 
 /** §3 Entry and Claim: only the fields My page reads. */
 export interface EntryListItem {
@@ -14,8 +14,8 @@ export interface EntryListItem {
 }
 
 /** §7 GET /api/entries/: the user's entries, newest first. */
-export async function listEntries(upstream: UpstreamContext): Promise<EntryListItem[]> {
-  return upstream.client.call<EntryListItem[]>("GET", "/api/entries/", { expect: "array" });
+export async function listEntries(ctx: RequestContext): Promise<EntryListItem[]> {
+  return ctx.client.call<EntryListItem[]>("GET", "/api/entries/", { expect: "array" });
 }
 
 export interface EntryPermission {
@@ -26,8 +26,8 @@ export interface EntryPermission {
 }
 
 /** GET /api/entry_permission/ (§7 "A later fetch of delay or permission settings: path not shown"). */
-export async function loadEntryPermission(upstream: UpstreamContext): Promise<EntryPermission> {
-  const permission = await upstream.client.call<Partial<EntryPermission> | undefined>(
+export async function loadEntryPermission(ctx: RequestContext): Promise<EntryPermission> {
+  const permission = await ctx.client.call<Partial<EntryPermission> | undefined>(
     "GET",
     "/api/entry_permission/",
   );

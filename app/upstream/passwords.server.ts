@@ -1,15 +1,15 @@
 // The password calls of §7, as docs/upstream-api/accounts.md defines their bodies: the reset request,
 // the reset confirmation (the e-mailed link's uid and token) and the change for a logged-in user.
 
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 
 interface DetailResponse {
   detail?: string;
 }
 
 /** §7 POST /api/password/reset/: the same 200 whether or not the address has an account. */
-export async function requestPasswordReset(upstream: UpstreamContext, email: string): Promise<void> {
-  await upstream.client.call<DetailResponse>("POST", "/api/password/reset/", { json: { email } });
+export async function requestPasswordReset(ctx: RequestContext, email: string): Promise<void> {
+  await ctx.client.call<DetailResponse>("POST", "/api/password/reset/", { json: { email } });
 }
 
 export interface ResetConfirmation {
@@ -23,11 +23,8 @@ export interface ResetConfirmation {
  * §7 POST /api/password/reset/confirm/. The upstream ends every session of the user; when the person
  * resetting is logged in as that user, it clears `sessionid`, and the client forgets it with it.
  */
-export async function confirmPasswordReset(
-  upstream: UpstreamContext,
-  input: ResetConfirmation,
-): Promise<void> {
-  await upstream.client.call<DetailResponse>("POST", "/api/password/reset/confirm/", { json: input });
+export async function confirmPasswordReset(ctx: RequestContext, input: ResetConfirmation): Promise<void> {
+  await ctx.client.call<DetailResponse>("POST", "/api/password/reset/confirm/", { json: input });
 }
 
 export interface PasswordChange {
@@ -39,9 +36,9 @@ export interface PasswordChange {
 
 /**
  * §7 POST /api/password/change/. REFERENCE.md: "a password change cycles the session key". The client
- * keeps the new `sessionid` the upstream sets, and withUpstream saves it in the app session, so the
+ * keeps the new `sessionid` the upstream sets, and withRequestContext saves it in the app session, so the
  * person stays logged in while every other session of theirs ends.
  */
-export async function changePassword(upstream: UpstreamContext, input: PasswordChange): Promise<void> {
-  await upstream.client.call<DetailResponse>("POST", "/api/password/change/", { json: input });
+export async function changePassword(ctx: RequestContext, input: PasswordChange): Promise<void> {
+  await ctx.client.call<DetailResponse>("POST", "/api/password/change/", { json: input });
 }

@@ -9,10 +9,10 @@ import { formatJapaneseDate } from "~/domain/japan-date";
 import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
 import { identityStatusLabel } from "~/domain/status-labels";
 import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
-import type { UpstreamContext } from "./context.server";
+import type { RequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "./errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
-import { handleUploadIntent } from "./upload-actions.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { handleUploadIntent } from "~/forms/upload-actions.server";
 import type { UploadedFile } from "./uploads.server";
 
 /** §3 Profile as GET /api/profile/ answers it. */
@@ -50,8 +50,8 @@ export interface Profile {
   has_entry_permission_when_delayed: boolean;
 }
 
-export function loadProfile(upstream: UpstreamContext): Promise<Profile> {
-  return upstream.client.call<Profile>("GET", "/api/profile/");
+export function loadProfile(ctx: RequestContext): Promise<Profile> {
+  return ctx.client.call<Profile>("GET", "/api/profile/");
 }
 
 export type ProfileCall = "full" | "withoutSectorAndBusinessSummary" | "nameAndIdentity";
@@ -62,8 +62,8 @@ const PROFILE_PATHS: Record<ProfileCall, string> = {
   nameAndIdentity: "/api/profile_name_and_identity/",
 };
 
-export function patchProfile(upstream: UpstreamContext, call: ProfileCall, body: Record<string, unknown>) {
-  return upstream.client.call<Profile>("PATCH", PROFILE_PATHS[call], { json: body });
+export function patchProfile(ctx: RequestContext, call: ProfileCall, body: Record<string, unknown>) {
+  return ctx.client.call<Profile>("PATCH", PROFILE_PATHS[call], { json: body });
 }
 
 /** The newest identity upload of each side (an upload replaces the one before it). */
@@ -136,12 +136,12 @@ export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）�
  * Without JavaScript the slot posts the page's form (decision 0007): the profile is not saved with
  * the file, but a refused file comes back with what was typed, shown again beside the message.
  */
-export function handleIdentityUpload(upstream: UpstreamContext, request: Request) {
-  return handleUploadIntent(upstream, request, {
+export function handleIdentityUpload(ctx: RequestContext, request: Request) {
+  return handleUploadIntent(ctx, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
     slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
     keepTyped: (formData, uploadError) => formFailure({}, typedValues(formData), 400, { uploadError }),
-    redirectTo: () => `${upstream.url.pathname}#identity`,
+    redirectTo: () => `${ctx.url.pathname}#identity`,
   });
 }
 
@@ -166,14 +166,14 @@ export function identitySubmission(profile: Profile, documentType: IdentityDocum
  * else at the top (§8 "merged into the step's field errors").
  */
 export async function saveProfileOrFail(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   call: ProfileCall,
   body: Record<string, unknown>,
   submitted: Record<string, unknown>,
   formFields: readonly string[],
 ) {
   try {
-    await patchProfile(upstream, call, body);
+    await patchProfile(ctx, call, body);
     return null;
   } catch (error) {
     if (!(error instanceof UpstreamValidationError)) throw error;

@@ -16,7 +16,7 @@ import { MAX_UPLOAD_BYTES } from "~/domain/enumerations";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
 import { ErrorMessage, ValidationMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import { type UpstreamContext, badRequestScreen } from "./context.server";
+import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { UpstreamValidationError, firstMessages } from "./errors.server";
 
 export interface ReceivedFile {
@@ -272,10 +272,10 @@ export class UploadInProgressError extends Error {
 
 /** §7 POST /api/uploads/: multipart with kind (and side for identity) and content. */
 export async function sendUpload(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   upload: { kind: string; side?: "front" | "back"; file: ReceivedFile },
 ): Promise<UploadedFile> {
-  const key = `${upstream.session.credentials.sessionid ?? "anonymous"}:${upload.kind}:${upload.side ?? ""}`;
+  const key = `${ctx.session.credentials.sessionid ?? "anonymous"}:${upload.kind}:${upload.side ?? ""}`;
   if (inFlight.has(key)) throw new UploadInProgressError();
   inFlight.add(key);
   try {
@@ -300,7 +300,7 @@ export async function sendUpload(
         yield tail;
       })(),
     );
-    return await upstream.client.send<UploadedFile>("POST", "/api/uploads/", {
+    return await ctx.client.send<UploadedFile>("POST", "/api/uploads/", {
       stream: body,
       contentType: `multipart/form-data; boundary=${boundary}`,
       contentLength: head.length + upload.file.size + tail.length,

@@ -1,9 +1,9 @@
 // §2 guards (guards.server.ts, entry-guard.server.ts) against the in-process reference upstream: each
-// guard gets an UpstreamContext built from a Request carrying the app's session cookie, as a loader does.
+// guard gets an RequestContext built from a Request carrying the app's session cookie, as a loader does.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UpstreamContext } from "~/upstream/context.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { RequestContext } from "~/request/context.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamAuthenticationError } from "~/upstream/errors.server";
 import {
   type AuthenticatedUser,
@@ -11,8 +11,8 @@ import {
   redirectLoggedInToMyPage,
   redirectToProfileWhenNeeded,
   requireUser,
-} from "~/upstream/guards.server";
-import { AppSession } from "~/upstream/session.server";
+} from "~/request/guards.server";
+import { AppSession } from "~/request/session.server";
 import type { ApiClient } from "./upstream/harness";
 import { type TestUpstream, startTestUpstream } from "./upstream/harness";
 import { createUserWithSession } from "./upstream/entry-fixtures";
@@ -21,7 +21,7 @@ let upstream: TestUpstream;
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first UpstreamContext: set before any.
+  // appConfig() reads the environment once, at the first RequestContext: set before any.
   process.env.API_BASE_URL = upstream.url;
 });
 
@@ -32,7 +32,7 @@ async function contextFor(
   path: string,
   browser?: ApiClient,
   host = "localhost:3000",
-): Promise<UpstreamContext> {
+): Promise<RequestContext> {
   const headers = new Headers({ Host: host });
   if (browser) {
     const session = await AppSession.fromRequest(new Request(`http://${host}/`));
@@ -42,7 +42,7 @@ async function contextFor(
     };
     headers.set("Cookie", (await session.commit()).split(";")[0]!);
   }
-  return UpstreamContext.create(new Request(`http://${host}${path}`, { headers }));
+  return RequestContext.create(new Request(`http://${host}${path}`, { headers }));
 }
 
 /** The redirect a guard throws. */

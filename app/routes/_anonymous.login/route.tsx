@@ -24,15 +24,15 @@ import { safeRedirectTarget } from "~/domain/redirect-target";
 import { errorsFromQuery } from "~/routing/propagated-errors";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { login } from "~/upstream/auth.server";
-import { appConfig } from "~/upstream/config.server";
-import { withUpstream } from "~/upstream/context.server";
+import { appConfig } from "~/request/config.server";
+import { withRequestContext } from "~/request/context.server";
 import {
   UpstreamMalformedResponseError,
   UpstreamUnauthorizedError,
   UpstreamValidationError,
 } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
-import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { LOGIN_FIELD_LABELS } from "./labels";
 import { loginValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
@@ -42,9 +42,9 @@ import { readForm } from "~/forms/read-form.server";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
+  return withRequestContext(args, async (ctx) => {
     const { request } = args;
-    await redirectLoggedInToMyPage(upstream);
+    await redirectLoggedInToMyPage(ctx);
     const url = new URL(request.url);
     return json({
       notices: errorsFromQuery(url.searchParams),
@@ -69,9 +69,9 @@ function loginFailure(
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
+  return withRequestContext(args, async (ctx) => {
     const { request } = args;
-    await redirectLoggedInToMyPage(upstream);
+    await redirectLoggedInToMyPage(ctx);
     const formData = await readForm(request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     if (formData.get(HONEYPOT_FIELD)) {
@@ -89,7 +89,7 @@ export function action(args: ActionFunctionArgs) {
     if (!limit.allowed) return loginFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {
-      await login(upstream, { email, password, persistLoginState });
+      await login(ctx, { email, password, persistLoginState });
     } catch (error) {
       if (error instanceof UpstreamUnauthorizedError) {
         // §8 "Login 401: operational error with server detail"; §6 the wrong service names the right one.

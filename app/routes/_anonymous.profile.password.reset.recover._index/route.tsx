@@ -16,9 +16,9 @@ import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { requestPasswordReset } from "~/upstream/passwords.server";
 import { RECOVER_FIELD_LABELS } from "./labels";
 import { recoverValidator } from "./schema.server";
@@ -32,7 +32,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードの再設定")];
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
+  return withRequestContext(args, async (ctx) => {
     const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
@@ -46,7 +46,7 @@ export function action(args: ActionFunctionArgs) {
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {
-      await requestPasswordReset(upstream, email);
+      await requestPasswordReset(ctx, email);
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
         return formFailure(fieldErrorsFromUpstream(error, ["email"]), submitted, 400);

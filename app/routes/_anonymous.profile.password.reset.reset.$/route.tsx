@@ -26,9 +26,9 @@ import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { confirmPasswordReset } from "~/upstream/passwords.server";
 import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS } from "./labels";
 import { resetPasswordValidator } from "./schema.server";
@@ -59,7 +59,7 @@ function resetFailure(
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
+  return withRequestContext(args, async (ctx) => {
     const { request } = args;
     const { uid, token } = requiredQueryParams(new URL(request.url), LINK_PARAMS);
     const formData = await readForm(request);
@@ -76,7 +76,7 @@ export function action(args: ActionFunctionArgs) {
     if (!limit.allowed) return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {
-      await confirmPasswordReset(upstream, { uid, token, new_password1, new_password2 });
+      await confirmPasswordReset(ctx, { uid, token, new_password1, new_password2 });
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
         // A used, expired or wrong link: the form stays, with a way to ask for a new link.

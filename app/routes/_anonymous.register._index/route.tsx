@@ -22,10 +22,10 @@ import {
 } from "~/components/form";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { register } from "~/upstream/auth.server";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
-import { redirectLoggedInToMyPage } from "~/upstream/guards.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_DIVISION_OPTIONS, PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
@@ -35,16 +35,16 @@ import { readForm } from "~/forms/read-form.server";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員登録")];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    await redirectLoggedInToMyPage(upstream);
+  return withRequestContext(args, async (ctx) => {
+    await redirectLoggedInToMyPage(ctx);
     return json({});
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
+  return withRequestContext(args, async (ctx) => {
     const { request } = args;
-    await redirectLoggedInToMyPage(upstream);
+    await redirectLoggedInToMyPage(ctx);
     const formData = await readForm(request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
     if (formData.get(HONEYPOT_FIELD)) {
@@ -62,7 +62,7 @@ export function action(args: ActionFunctionArgs) {
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {
-      await register(upstream, { email, password, corporate_division, experiment_user_id });
+      await register(ctx, { email, password, corporate_division, experiment_user_id });
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
         const fields = fieldErrorsFromUpstream(error, ["email", "password", "corporate_division"]);

@@ -8,12 +8,12 @@ import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~/domain/enumerations";
 import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
 import { ErrorMessage } from "~/domain/messages";
-import type { UpstreamContext } from "~/upstream/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { handleDeleteIntent, handleMultipartPost } from "~/upstream/upload-actions.server";
+import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
@@ -46,11 +46,11 @@ export function financialPatchFrom(formData: FormData): FinancialPatch {
 
 /** The wizard rule: the answers are saved in the draft before anything else. */
 async function saveAnswers(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   formData: FormData,
 ): Promise<{ draft: DraftEntry; failure: null } | { draft: null; failure: Response }> {
   try {
-    return { draft: await saveDraft(upstream, financialPatchFrom(formData)), failure: null };
+    return { draft: await saveDraft(ctx, financialPatchFrom(formData)), failure: null };
   } catch (error) {
     if (!(error instanceof UpstreamValidationError)) throw error;
     // §8 "Draft save error".
@@ -59,9 +59,9 @@ async function saveAnswers(
   }
 }
 
-export async function financialStepAction(upstream: UpstreamContext, request: Request) {
+export async function financialStepAction(ctx: RequestContext, request: Request) {
   // The guard read the pending files once; a draft save changes none of them.
-  const guard = await requireEntryStep(upstream, "submitFinancialStatements");
+  const guard = await requireEntryStep(ctx, "submitFinancialStatements");
   const { user, entries } = guard;
   let files = guard.files;
 
@@ -69,14 +69,14 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
   // files chosen in the slots (decision 0007): the answers are saved first, then the files are sent.
   let formData: FormData;
   if (isMultipartRequest(request)) {
-    const outcome = await handleMultipartPost(upstream, request, {
-      saveTyped: async (typed) => (await saveAnswers(upstream, typed)).failure,
+    const outcome = await handleMultipartPost(ctx, request, {
+      saveTyped: async (typed) => (await saveAnswers(ctx, typed)).failure,
       accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
       // One file per document: a new upload replaces the one before it (the slot says 差し替える).
       afterUpload: async (uploaded) => {
         const replaced = files.filter((file) => file.kind === uploaded.kind && file.id !== uploaded.id);
         await deleteReplacedUploads(
-          upstream,
+          ctx,
           replaced.map((file) => file.id),
         );
       },
@@ -84,15 +84,15 @@ export async function financialStepAction(upstream: UpstreamContext, request: Re
     });
     if ("response" in outcome) return outcome.response;
     formData = outcome.formData;
-    if (outcome.uploaded > 0) files = await loadPendingFiles(upstream);
+    if (outcome.uploaded > 0) files = await loadPendingFiles(ctx);
   } else {
     formData = await readForm(request);
   }
 
   const intent = String(formData.get("intent") ?? "save");
-  if (intent === "delete") return handleDeleteIntent(upstream, formData, { redirectTo: `${PAGE}#documents` });
+  if (intent === "delete") return handleDeleteIntent(ctx, formData, { redirectTo: `${PAGE}#documents` });
 
-  const { draft, failure } = await saveAnswers(upstream, formData);
+  const { draft, failure } = await saveAnswers(ctx, formData);
   if (!draft) return failure;
 
   if (intent !== "next") return redirect(`${PAGE}?saved=1#documents`);

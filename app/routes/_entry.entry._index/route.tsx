@@ -28,9 +28,9 @@ import {
 } from "~/domain/financial-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { financialStepAction } from "./financial.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "決算書類の提出")];
@@ -39,8 +39,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 const FORM_ID = "financial-form";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const { user, draft, files, entries } = await requireEntryStep(upstream, "submitFinancialStatements");
+  return withRequestContext(args, async (ctx) => {
+    const { user, draft, files, entries } = await requireEntryStep(ctx, "submitFinancialStatements");
     const facts = confirmedDocumentFacts(user, entries, "financial_statements");
     const filesByKind: Partial<Record<FinancialKind, ReturnType<typeof fileItem>[]>> = {};
     for (const file of files) {
@@ -56,14 +56,14 @@ export function loader(args: LoaderFunctionArgs) {
       individual: user.corporate_division === "individual",
       answers,
       filesByKind,
-      saved: upstream.url.searchParams.get("saved") === "1",
+      saved: ctx.url.searchParams.get("saved") === "1",
       confirmed: canSkipConfirmedDocuments(facts),
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, (upstream) => financialStepAction(upstream, args.request));
+  return withRequestContext(args, (ctx) => financialStepAction(ctx, args.request));
 }
 
 type ActionData = Partial<UploadFailure> & { fieldErrors?: Record<string, string> };

@@ -30,9 +30,9 @@ import {
 } from "~/domain/withdrawal-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
@@ -41,13 +41,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 const FORM_ID = "withdrawal-form";
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const { user, draft, files, entries } = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+  return withRequestContext(args, async (ctx) => {
+    const { user, draft, files, entries } = await requireEntryStep(ctx, "submitWithdrawalsDetail");
     const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
-    const startDate = neededWithdrawalsDetailStartDate(
-      user.last_withdrawals_detail_date ?? null,
-      upstream.now,
-    );
+    const startDate = neededWithdrawalsDetailStartDate(user.last_withdrawals_detail_date ?? null, ctx.now);
     const banks = draft.banks.length > 0 ? draft.banks : [emptyStatement()];
     const statements: StatementView[] = banks.map((bank) => ({
       bank_name: bank.bank_name ?? "",
@@ -73,13 +70,13 @@ export function loader(args: LoaderFunctionArgs) {
       statements,
       bankAccount,
       confirmed: canSkipConfirmedDocuments(facts),
-      saved: upstream.url.searchParams.get("saved") === "1",
+      saved: ctx.url.searchParams.get("saved") === "1",
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, (upstream) => withdrawalStepAction(upstream, args.request));
+  return withRequestContext(args, (ctx) => withdrawalStepAction(ctx, args.request));
 }
 
 type ActionData = Partial<UploadFailure> & { fieldErrors?: Record<string, string> };

@@ -20,12 +20,12 @@ import {
   statementFilesOf,
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
-import type { UpstreamContext } from "~/upstream/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { handleDeleteIntent, handleMultipartPost } from "~/upstream/upload-actions.server";
+import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
@@ -84,9 +84,9 @@ function isStatementKind(base: string): base is StatementUploadKind {
   return (STATEMENT_UPLOAD_KINDS as readonly string[]).includes(base);
 }
 
-async function saveOrFail(upstream: UpstreamContext, patch: Partial<DraftEntry>) {
+async function saveOrFail(ctx: RequestContext, patch: Partial<DraftEntry>) {
   try {
-    return { draft: await saveDraft(upstream, patch), failure: null };
+    return { draft: await saveDraft(ctx, patch), failure: null };
   } catch (error) {
     if (!(error instanceof UpstreamValidationError)) throw error;
     // §8 "Draft save error".
@@ -95,9 +95,9 @@ async function saveOrFail(upstream: UpstreamContext, patch: Partial<DraftEntry>)
   }
 }
 
-export async function withdrawalStepAction(upstream: UpstreamContext, request: Request) {
+export async function withdrawalStepAction(ctx: RequestContext, request: Request) {
   // The guard read the pending files once; a draft save changes none of them.
-  const guard = await requireEntryStep(upstream, "submitWithdrawalsDetail");
+  const guard = await requireEntryStep(ctx, "submitWithdrawalsDetail");
   const { user, entries } = guard;
   let { draft, files } = guard;
 
@@ -106,10 +106,10 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
   // joins its statement as saved.
   let formData: FormData;
   if (isMultipartRequest(request)) {
-    const outcome = await handleMultipartPost(upstream, request, {
+    const outcome = await handleMultipartPost(ctx, request, {
       saveTyped: async (typed) => {
-        const stored = await loadDraft(upstream);
-        const saving = await saveOrFail(upstream, {
+        const stored = await loadDraft(ctx);
+        const saving = await saveOrFail(ctx, {
           banks: statementsFrom(typed, stored.banks),
           bank_account: bankAccountFrom(typed),
         });
@@ -119,7 +119,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
         const parsed = parseUploadKind(kind);
         // The page always shows at least one statement, so statement 1 may receive files before
         // the draft holds any statement.
-        const shown = Math.max((await loadDraft(upstream)).banks.length, 1);
+        const shown = Math.max((await loadDraft(ctx)).banks.length, 1);
         return (
           side === undefined &&
           parsed !== null &&
@@ -133,7 +133,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
       afterUpload: async (uploaded) => {
         const parsed = parseUploadKind(uploaded.kind)!;
         const index = parsed.displayId! - 1;
-        const banks = (await loadDraft(upstream)).banks.map((bank) => ({ ...bank }));
+        const banks = (await loadDraft(ctx)).banks.map((bank) => ({ ...bank }));
         while (banks.length <= index) banks.push(emptyStatement());
         const bank = banks[index]!;
         const replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map(
@@ -143,8 +143,8 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
           ...bank.contentfile_relations.filter((id) => !replaced.includes(id)),
           uploaded.id,
         ];
-        await saveDraft(upstream, { banks });
-        await deleteReplacedUploads(upstream, replaced);
+        await saveDraft(ctx, { banks });
+        await deleteReplacedUploads(ctx, replaced);
       },
       redirectTo: (fields) => {
         const displayId = parseUploadKind(fields.kind)?.displayId ?? 1;
@@ -153,14 +153,14 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
     });
     if ("response" in outcome) return outcome.response;
     formData = outcome.formData;
-    if (outcome.uploaded > 0) [draft, files] = [await loadDraft(upstream), await loadPendingFiles(upstream)];
+    if (outcome.uploaded > 0) [draft, files] = [await loadDraft(ctx), await loadPendingFiles(ctx)];
   } else {
     formData = await readForm(request);
   }
 
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "delete") {
-    return handleDeleteIntent(upstream, formData, {
+    return handleDeleteIntent(ctx, formData, {
       redirectTo: `${PAGE}#statements`,
       afterDelete: async (id) => {
         if (!draft.banks.some((bank) => bank.contentfile_relations.includes(id))) return;
@@ -168,7 +168,7 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
           ...bank,
           contentfile_relations: bank.contentfile_relations.filter((related) => related !== id),
         }));
-        await saveDraft(upstream, { banks });
+        await saveDraft(ctx, { banks });
       },
     });
   }
@@ -178,13 +178,13 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
 
   if (intent === "add_bank") {
     if (banks.length >= MAX_STATEMENTS) {
-      const { failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+      const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
       return (
         failure ?? json({ fieldErrors: { banks: WithdrawalStepMessage.tooManyStatements } }, { status: 422 })
       );
     }
     banks.push(emptyStatement());
-    const { failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+    const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
     return failure ?? redirect(`${PAGE}#bank-${banks.length}`);
   }
 
@@ -192,14 +192,14 @@ export async function withdrawalStepAction(upstream: UpstreamContext, request: R
   if (removal) {
     const index = Number(removal[1]);
     const [removed] = index < banks.length ? banks.splice(index, 1) : [];
-    const { failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+    const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
     if (failure) return failure;
     // The statement's files go with it: nothing else would ever send them.
-    if (removed) await deleteReplacedUploads(upstream, removed.contentfile_relations);
+    if (removed) await deleteReplacedUploads(ctx, removed.contentfile_relations);
     return redirect(`${PAGE}#statements`);
   }
 
-  const { draft: saved, failure } = await saveOrFail(upstream, { banks, bank_account: bankAccount });
+  const { draft: saved, failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
   if (failure || !saved) return failure;
 
   const savedStatement = /^save_bank:(\d{1,2})$/.exec(intent);

@@ -37,11 +37,11 @@ import { formatJapaneseDate } from "~/domain/japan-date";
 import { ErrorMessage, ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
-import { formFailure } from "~/upstream/form-errors.server";
-import { handleDeleteIntent, handleMultipartPost } from "~/upstream/upload-actions.server";
+import { formFailure } from "~/forms/form-errors.server";
+import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -96,15 +96,15 @@ function claimFilesView(draft: DraftEntry, files: readonly PendingFile[], count:
 }
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const { draft, files } = await requireInvoiceStep(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const { draft, files } = await requireInvoiceStep(ctx);
     const values = formValuesFromDraft(draft);
     // Without JavaScript, 「法人番号を検索」 comes back here with the claim to search for (PRG).
     let suggestions = null;
-    const searched = Number(upstream.url.searchParams.get(SEARCH_PARAM));
+    const searched = Number(ctx.url.searchParams.get(SEARCH_PARAM));
     if (Number.isInteger(searched) && searched >= 1 && searched <= values.claims.length) {
       const query = values.claims[searched - 1]!.obliger_company_name.trim();
-      const results = await suggestCorporations(upstream, query);
+      const results = await suggestCorporations(ctx, query);
       suggestions = {
         index: searched - 1,
         query,
@@ -125,25 +125,25 @@ export function loader(args: LoaderFunctionArgs) {
       labels: invoiceFieldLabels(values),
       claimFiles: claimFilesView(draft, files, values.claims.length),
       suggestions,
-      saved: upstream.url.searchParams.get("saved") === "1",
+      saved: ctx.url.searchParams.get("saved") === "1",
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    let { draft, files } = await requireInvoiceStep(upstream);
+  return withRequestContext(args, async (ctx) => {
+    let { draft, files } = await requireInvoiceStep(ctx);
 
     // Multipart: an upload slot's own form (JavaScript on), or, without JavaScript, the step's form
     // with the files chosen in its slots (decision 0007): what was typed is saved first, then each
     // file goes to its claim's slot (§3 invoice-{n} / additional_doc-{n}).
     let formData: FormData;
     if (isMultipartRequest(args.request)) {
-      const outcome = await handleMultipartPost(upstream, args.request, {
+      const outcome = await handleMultipartPost(ctx, args.request, {
         saveTyped: async (typed) => {
-          const { values, relations } = readTypedValues(typed, await loadDraft(upstream));
+          const { values, relations } = readTypedValues(typed, await loadDraft(ctx));
           try {
-            await saveDraft(upstream, draftFromFormValues(values, relations));
+            await saveDraft(ctx, draftFromFormValues(values, relations));
             return null;
           } catch (error) {
             if (!(error instanceof UpstreamValidationError)) throw error;
@@ -152,7 +152,7 @@ export function action(args: ActionFunctionArgs) {
         },
         accepts: async (kind) => {
           const parsed = parseUploadKind(kind);
-          const claims = (await loadDraft(upstream)).claims.length;
+          const claims = (await loadDraft(ctx)).claims.length;
           return (
             parsed !== null &&
             (parsed.base === "invoice" || parsed.base === "additional_doc") &&
@@ -161,12 +161,7 @@ export function action(args: ActionFunctionArgs) {
           );
         },
         afterUpload: async (file) =>
-          relateUploadedFile(
-            upstream,
-            await loadDraft(upstream),
-            parseUploadKind(file.kind)!.displayId!,
-            file.id,
-          ),
+          relateUploadedFile(ctx, await loadDraft(ctx), parseUploadKind(file.kind)!.displayId!, file.id),
         slotOf: (kind, side) => {
           const parsed = parseUploadKind(kind);
           const base = parsed?.base === "invoice" || parsed?.base === "additional_doc" ? parsed.base : null;
@@ -176,8 +171,7 @@ export function action(args: ActionFunctionArgs) {
       });
       if ("response" in outcome) return outcome.response;
       formData = outcome.formData;
-      if (outcome.uploaded > 0)
-        [draft, files] = [await loadDraft(upstream), await loadPendingFiles(upstream)];
+      if (outcome.uploaded > 0) [draft, files] = [await loadDraft(ctx), await loadPendingFiles(ctx)];
     } else {
       formData = await readForm(args.request);
     }
@@ -187,9 +181,9 @@ export function action(args: ActionFunctionArgs) {
       if (!draft.claims.some((claim) => claim.contentfile_relations.includes(id))) {
         return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
       }
-      return handleDeleteIntent(upstream, formData, {
+      return handleDeleteIntent(ctx, formData, {
         redirectTo: INVOICE_STEP_PATH,
-        afterDelete: (deleted) => unrelateFile(upstream, draft, deleted),
+        afterDelete: (deleted) => unrelateFile(ctx, draft, deleted),
       });
     }
 
@@ -237,12 +231,12 @@ export function action(args: ActionFunctionArgs) {
     }
     let saved: DraftEntry;
     try {
-      saved = await saveDraft(upstream, patch);
+      saved = await saveDraft(ctx, patch);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
       return draftSaveFailure(error, problems, values);
     }
-    await deleteFilesQuietly(upstream, removedFiles);
+    await deleteFilesQuietly(ctx, removedFiles);
     const savedValues = formValuesFromDraft(saved);
     if (Object.keys(problems).length > 0) return failure(problems, savedValues, 400);
 

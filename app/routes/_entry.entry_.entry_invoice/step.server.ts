@@ -2,15 +2,15 @@
 // in the draft (relate after an upload, unrelate after a delete).
 
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
-import type { UpstreamContext } from "~/upstream/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { saveDraft } from "~/upstream/draft.server";
-import { requireEntryStep } from "~/upstream/entry-guard.server";
+import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamError, UpstreamValidationError } from "~/upstream/errors.server";
 import type { CorporationSuggestion } from "./schema";
 
 /** §2: the entry layout's authenticated-redirect, entry-step and system-settings guards. */
-export function requireInvoiceStep(upstream: UpstreamContext) {
-  return requireEntryStep(upstream, "submitInvoices");
+export function requireInvoiceStep(ctx: RequestContext) {
+  return requireEntryStep(ctx, "submitInvoices");
 }
 
 export const MIN_SUGGESTION_QUERY = 2;
@@ -18,13 +18,13 @@ const MAX_SUGGESTION_QUERY = 100;
 
 /** §7 GET /api/ext/houjinbangou/?name=…; a query too short or refused gives no suggestions. */
 export async function suggestCorporations(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   query: string,
 ): Promise<CorporationSuggestion[]> {
   const name = query.trim().slice(0, MAX_SUGGESTION_QUERY);
   if ([...name].length < MIN_SUGGESTION_QUERY) return [];
   try {
-    const results = await upstream.client.call<CorporationSuggestion[]>("GET", "/api/ext/houjinbangou/", {
+    const results = await ctx.client.call<CorporationSuggestion[]>("GET", "/api/ext/houjinbangou/", {
       query: { name },
       expect: "array",
     });
@@ -45,7 +45,7 @@ function emptyClaim(): DraftClaim {
 
 /** After an upload into claim n's slot (§3 invoice-{n} / additional_doc-{n}): related to the claim. */
 export async function relateUploadedFile(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   draft: DraftEntry,
   displayId: number,
   fileId: number,
@@ -56,24 +56,24 @@ export async function relateUploadedFile(
   }));
   while (claims.length < displayId) claims.push(emptyClaim());
   claims[displayId - 1]!.contentfile_relations.push(fileId);
-  await saveDraft(upstream, { claims });
+  await saveDraft(ctx, { claims });
 }
 
 /** Removes a deleted file's id from every claim. */
-export async function unrelateFile(upstream: UpstreamContext, draft: DraftEntry, id: number) {
+export async function unrelateFile(ctx: RequestContext, draft: DraftEntry, id: number) {
   if (!draft.claims.some((claim) => claim.contentfile_relations.includes(id))) return;
   const claims = draft.claims.map((claim) => ({
     ...claim,
     contentfile_relations: claim.contentfile_relations.filter((related) => related !== id),
   }));
-  await saveDraft(upstream, { claims });
+  await saveDraft(ctx, { claims });
 }
 
 /** Files nobody will see again (a removed claim's): a failed delete only leaves a pending file. */
-export async function deleteFilesQuietly(upstream: UpstreamContext, ids: readonly number[]) {
+export async function deleteFilesQuietly(ctx: RequestContext, ids: readonly number[]) {
   for (const id of ids) {
     try {
-      await upstream.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
+      await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
     }

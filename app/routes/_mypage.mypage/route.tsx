@@ -7,8 +7,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
-import { withUpstream } from "~/upstream/context.server";
-import { type AuthenticatedUser, loadSystemSettings, requireUser } from "~/upstream/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { type AuthenticatedUser, loadSystemSettings, requireUser } from "~/request/guards.server";
 import { listEntries, loadEntryPermission } from "~/upstream/my-page.server";
 import { type MyPageView, type StepView, toMyPageView } from "./view-model";
 
@@ -35,13 +35,13 @@ function shouldRecordVisit(user: MyPageUser): boolean {
 }
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user: MyPageUser = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user: MyPageUser = await requireUser(ctx);
     const [settings, entries, permission] = await Promise.all([
-      loadSystemSettings(upstream),
-      listEntries(upstream),
-      loadEntryPermission(upstream),
-      shouldRecordVisit(user) ? recordVisitAfterMailVerification(upstream) : null,
+      loadSystemSettings(ctx),
+      listEntries(ctx),
+      loadEntryPermission(ctx),
+      shouldRecordVisit(user) ? recordVisitAfterMailVerification(ctx) : null,
     ]);
     return json(
       toMyPageView({
@@ -49,7 +49,7 @@ export function loader(args: LoaderFunctionArgs) {
         entries,
         suppression: settings,
         hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
-        now: upstream.now,
+        now: ctx.now,
       }),
     );
   });

@@ -1,7 +1,7 @@
 // /profile/password/change (mypage layout, authenticated-redirect): a logged-in user changes the
 // password (issue 4; §7 POST /api/password/change/). The upstream cycles its session key on success
 // (REFERENCE.md) and ends the user's other sessions; the upstream client keeps the new `sessionid` and
-// withUpstream saves it in the app session, so the person stays logged in here.
+// withRequestContext saves it in the app session, so the person stays logged in here.
 // The folder is `profile_` so that a /profile route of the same layout never becomes its parent.
 
 import {
@@ -20,10 +20,10 @@ import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { pageTitle } from "~/routing/meta";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { withUpstream } from "~/upstream/context.server";
+import { withRequestContext } from "~/request/context.server";
 import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/upstream/form-errors.server";
-import { type AuthenticatedUser, requireUser } from "~/upstream/guards.server";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { changePassword } from "~/upstream/passwords.server";
 import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS } from "./labels";
 import { passwordChangeValidator } from "./schema.server";
@@ -41,15 +41,15 @@ function hasUsablePassword(user: AuthenticatedUser): boolean {
 }
 
 export function loader(args: LoaderFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
     return json({ asksOldPassword: hasUsablePassword(user) });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withUpstream(args, async (upstream) => {
-    const user = await requireUser(upstream);
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
     const asksOldPassword = hasUsablePassword(user);
     const formData = await readForm(args.request);
     const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
@@ -61,7 +61,7 @@ export function action(args: ActionFunctionArgs) {
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {
-      await changePassword(upstream, { old_password, new_password1, new_password2 });
+      await changePassword(ctx, { old_password, new_password1, new_password2 });
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
         // A wrong current password lands at old_password; the validators' messages at the new one.

@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { FORM_BYTE_LIMIT, isForbiddenFieldName, readForm, readMultipartForm } from "~/forms/read-form.server";
 import { isUploadFileField, parseUploadTarget } from "~/forms/step-upload";
-import type { UpstreamContext } from "~/upstream/context.server";
-import { handleMultipartPost } from "~/upstream/upload-actions.server";
+import type { RequestContext } from "~/request/context.server";
+import { handleMultipartPost } from "~/forms/upload-actions.server";
 
 const URL_ = "http://app.test/login";
 const URLENCODED = "application/x-www-form-urlencoded";
@@ -177,7 +177,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
   }
 
   // The refusal comes before any upstream call: a context that is touched throws.
-  const upstream = new Proxy({} as UpstreamContext, {
+  const ctx = new Proxy({} as RequestContext, {
     get() {
       throw new Error("the upstream was called");
     },
@@ -190,7 +190,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
 
   it("refuses (400, the slot message) a slot with CR/LF, NUL or non-Latin-1, never echoing it", async () => {
     for (const slot of ["x\r\nSet-Cookie: injected=1", "x\u0000y", "スロット"]) {
-      const outcome = await handleMultipartPost(upstream, slotPost({ slot, kind: "invoice-1" }), invoicePage);
+      const outcome = await handleMultipartPost(ctx, slotPost({ slot, kind: "invoice-1" }), invoicePage);
       expect("response" in outcome && outcome.response.status, JSON.stringify(slot)).toBe(400);
       const response = (outcome as { response: Response }).response;
       expect(response.headers.get("Location")).toBeNull();
@@ -202,7 +202,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
 
   it("refuses a well-formed slot the page does not show for that kind", async () => {
     const outcome = await handleMultipartPost(
-      upstream,
+      ctx,
       slotPost({ slot: "claim-9-invoice", kind: "invoice-1" }),
       invoicePage,
     );
@@ -222,7 +222,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
     );
     const request = new Request("http://app.test/entry/entry_invoice", { method: "POST", body: form });
     const saveTyped = () => Promise.reject(new Error("the draft was saved"));
-    const outcome = await handleMultipartPost(upstream, request, { ...invoicePage, saveTyped });
+    const outcome = await handleMultipartPost(ctx, request, { ...invoicePage, saveTyped });
     expect((outcome as { response: Response }).response.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 // §8 Error catalogue, end to end on the server: a local fake upstream answers, the client
-// (client.server.ts) turns the answer into its typed error (errors.server.ts), and withUpstream /
+// (client.server.ts) turns the answer into its typed error (errors.server.ts), and withRequestContext /
 // responseForUpstreamError (context.server.ts) turn that into what the browser gets. One test per row
 // the server maps; the rows shown by pages (upload, delete, draft, save, claim limit, app version) are
 // the routes' and components' tests.
@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NON_FIELD_ERRORS } from "~/components/form";
 import { UpstreamClient } from "~/upstream/client.server";
-import { type ErrorScreenData, withUpstream } from "~/upstream/context.server";
+import { type ErrorScreenData, withRequestContext } from "~/request/context.server";
 import { UpstreamAuthenticationError, UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream } from "~/upstream/form-errors.server";
+import { fieldErrorsFromUpstream } from "~/forms/form-errors.server";
 import { type FakeHandler, type FakeUpstream, answer, failure, startFakeUpstream } from "./fake-upstream";
 
 let fake: FakeUpstream;
@@ -39,7 +39,7 @@ async function pageResponse(
 ): Promise<Response> {
   const request = new Request(PAGE, { method: options.method ?? "GET" });
   const outcome = await failure(
-    withUpstream({ request }, async () => {
+    withRequestContext({ request }, async () => {
       await (
         work ?? (() => client().call("POST", "/api/entries/", { json: {}, isMeCall: options.isMeCall }))
       )();
@@ -194,6 +194,8 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
 
   it("Other errors are rethrown", async () => {
     const bug = new TypeError("a bug");
-    expect(await failure(withUpstream({ request: new Request(PAGE) }, () => Promise.reject(bug)))).toBe(bug);
+    expect(await failure(withRequestContext({ request: new Request(PAGE) }, () => Promise.reject(bug)))).toBe(
+      bug,
+    );
   });
 });

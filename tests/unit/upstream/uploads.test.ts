@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOAD_BYTES } from "~/domain/enumerations";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { UpstreamClient } from "~/upstream/client.server";
-import type { UpstreamContext } from "~/upstream/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import {
   MAX_UPLOAD_REQUEST_BYTES,
@@ -356,13 +356,13 @@ describe("sending an upload to the upstream", () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  function context(): UpstreamContext {
+  function context(): RequestContext {
     const client = new UpstreamClient(
       new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
       { sessionid: "s".repeat(32), csrftoken: "c".repeat(64) },
       "sakidori",
     );
-    return { client, session: { credentials: { sessionid: "s".repeat(32) } } } as unknown as UpstreamContext;
+    return { client, session: { credentials: { sessionid: "s".repeat(32) } } } as unknown as RequestContext;
   }
 
   it("sends kind, side and the file as multipart with an exact Content-Length, never chunked", async () => {
@@ -454,8 +454,8 @@ describe("the names reach the reference upstream's parser as they were (issue 14
       { sessionid: "s".repeat(32), csrftoken: "c".repeat(64) },
       "sakidori",
     );
-    const upstream = { client, session: { credentials: {} } } as unknown as UpstreamContext;
-    await sendUpload(upstream, { kind: "identity", file: form.file! });
+    const ctx = { client, session: { credentials: {} } } as unknown as RequestContext;
+    await sendUpload(ctx, { kind: "identity", file: form.file! });
     await form.cleanup();
     expect(stored.at(-1)).toBe(received);
   });

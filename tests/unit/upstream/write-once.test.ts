@@ -103,10 +103,10 @@ describe("issue 14: a lost answer is looked up, not guessed", () => {
   });
 
   it("the lookup runs outside the page deadline: a write that spent the budget is still found", async () => {
-    const upstream = client(1);
+    const ctx = client(1);
     await new Promise((resolve) => setTimeout(resolve, 5));
     // The write is refused at once (budget spent); the lookup replays and makes it, once.
-    expect(await submit(upstream)).toEqual({ id: 1 });
+    expect(await submit(ctx)).toEqual({ id: 1 });
     expect(stored.size).toBe(1);
   });
 });

@@ -2,7 +2,7 @@
 
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { seal, unseal } from "~/upstream/crypto.server";
+import { seal, unseal } from "~/request/crypto.server";
 
 const KEY = randomBytes(32);
 const COOKIES = JSON.stringify({ sessionid: "abcdefghijklmnopqrstuvwxyz012345", csrftoken: "トークン" });

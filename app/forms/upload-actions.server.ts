@@ -15,15 +15,15 @@ import {
   parseStepUploadIntent,
   parseUploadTarget,
 } from "~/forms/step-upload";
-import type { UpstreamContext } from "./context.server";
-import { UpstreamError } from "./errors.server";
+import type { RequestContext } from "~/request/context.server";
+import { UpstreamError } from "~/upstream/errors.server";
 import {
   type ReceivedFilePart,
   type UploadedFile,
   fileProblem,
   sendUpload,
   uploadFailureMessage,
-} from "./uploads.server";
+} from "~/upstream/uploads.server";
 
 /** Which slot a post uploads into, as the slot's form or the page form's file input named it. */
 export interface SlotFields {
@@ -86,7 +86,7 @@ async function offers(target: StepUploadTarget, options: UploadIntentOptions): P
 
 /** Sends one received file into its slot: null when stored, else the message for the slot. */
 async function uploadIntoSlot(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   { fields, part }: SlotFile,
   options: UploadIntentOptions,
 ): Promise<string | null> {
@@ -95,7 +95,7 @@ async function uploadIntoSlot(
   if (problem) return problem;
   let uploaded: UploadedFile;
   try {
-    uploaded = await sendUpload(upstream, {
+    uploaded = await sendUpload(ctx, {
       kind: fields.kind,
       side: fields.side,
       file: part.file!,
@@ -117,7 +117,7 @@ async function uploadIntoSlot(
  * A refused file stops there with its message at its slot.
  */
 export async function handleMultipartPost(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   request: Request,
   options: UploadIntentOptions,
 ): Promise<MultipartOutcome> {
@@ -130,7 +130,7 @@ export async function handleMultipartPost(
       // A slot that is no name a page gives is not echoed, not even in the JSON answer.
       const fields = parseUploadTarget(form.fields);
       if (!fields) return { response: uploadFailure("", WRONG_SLOT) };
-      const message = await uploadIntoSlot(upstream, { fields, part: form }, options);
+      const message = await uploadIntoSlot(ctx, { fields, part: form }, options);
       return {
         response: message ? uploadFailure(fields.slot, message) : redirect(options.redirectTo(fields)),
       };
@@ -150,7 +150,7 @@ export async function handleMultipartPost(
     }
     if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, UploadRuleMessage.noFile) };
     for (const file of chosen) {
-      const message = await uploadIntoSlot(upstream, file, options);
+      const message = await uploadIntoSlot(ctx, file, options);
       if (message) return { response: refuse(file.fields.slot, message) };
     }
     if (pressed) return { response: redirect(options.redirectTo(pressed)) };
@@ -162,11 +162,11 @@ export async function handleMultipartPost(
 
 /** A page whose only multipart posts are uploads (the profile's): the response to answer with. */
 export async function handleUploadIntent(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   request: Request,
   options: UploadIntentOptions,
 ): Promise<Response> {
-  const outcome = await handleMultipartPost(upstream, request, options);
+  const outcome = await handleMultipartPost(ctx, request, options);
   return "response" in outcome ? outcome.response : uploadFailure("", UploadRuleMessage.noFile);
 }
 
@@ -175,14 +175,14 @@ export async function handleUploadIntent(
  * 削除に失敗しました。画面をリロードして再度お試しください".
  */
 export async function handleDeleteIntent(
-  upstream: UpstreamContext,
+  ctx: RequestContext,
   formData: FormData,
   options: { redirectTo: string; afterDelete?(id: number): Promise<void> },
 ) {
   const id = String(formData.get("file_id") ?? "");
   if (!/^[0-9]{1,18}$/.test(id)) return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
   try {
-    await upstream.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
+    await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
     return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });

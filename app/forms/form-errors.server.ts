@@ -3,7 +3,7 @@
 
 import { json } from "@remix-run/node";
 import { NON_FIELD_ERRORS } from "~/components/form";
-import { type UpstreamValidationError, firstMessages } from "./errors.server";
+import { type UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 
 const SECRET_FIELDS = /password/i;
 /** The hidden field remix-validated-form adds to a form that has an id. */

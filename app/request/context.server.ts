@@ -1,11 +1,11 @@
 // Per-request upstream context: the brand, the app session and the upstream client built from it.
-// `withUpstream` wraps a loader or action so that the session is saved when the upstream changed its
+// `withRequestContext` wraps a loader or action so that the session is saved when the upstream changed its
 // cookies, and every §8 failure becomes the right redirect or error screen, in one place.
 
 import { json, redirect } from "@remix-run/node";
 import { type Brand, brandFor } from "~/brand/brands";
 import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
-import { UpstreamClient } from "./client.server";
+import { UpstreamClient } from "~/upstream/client.server";
 import { appConfig } from "./config.server";
 import {
   UpstreamAuthenticationError,
@@ -17,12 +17,12 @@ import {
   UpstreamServerError,
   UpstreamUnauthorizedError,
   UpstreamValidationError,
-} from "./errors.server";
+} from "~/upstream/errors.server";
 import { loginPath } from "~/routing/login-path";
 import { AppSession } from "./session.server";
 
 /** Everything a loader or action needs to talk to the upstream for one request. */
-export class UpstreamContext {
+export class RequestContext {
   readonly url: URL;
   readonly now = new Date();
   private ended = false;
@@ -37,7 +37,7 @@ export class UpstreamContext {
     this.url = new URL(request.url);
   }
 
-  static async create(request: Request): Promise<UpstreamContext> {
+  static async create(request: Request): Promise<RequestContext> {
     const config = appConfig();
     const brand = brandFor(request.headers.get("Host"), config.fixedBrandId);
     const session = await AppSession.fromRequest(request);
@@ -45,7 +45,7 @@ export class UpstreamContext {
     const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id, {
       deadlineMs: config.upstreamDeadlineMs,
     });
-    return new UpstreamContext(request, brand, session, client);
+    return new RequestContext(request, brand, session, client);
   }
 
   /** Ends the app session in the response (logout, a dead upstream session). */
@@ -73,20 +73,20 @@ export class UpstreamContext {
  * Runs a loader's or action's work with the upstream: see the module comment. Routes call it inside
  * a plain `export function loader(args)` so the browser build can drop the loader entirely.
  */
-export async function withUpstream<R extends Response>(
+export async function withRequestContext<R extends Response>(
   args: { request: Request },
-  work: (upstream: UpstreamContext) => Promise<R>,
+  work: (ctx: RequestContext) => Promise<R>,
 ): Promise<R> {
-  const upstream = await UpstreamContext.create(args.request);
+  const ctx = await RequestContext.create(args.request);
   let outcome: Response;
   let thrown = false;
   try {
-    outcome = await work(upstream);
+    outcome = await work(ctx);
   } catch (error) {
     thrown = true;
-    outcome = error instanceof Response ? error : responseForUpstreamError(error, upstream);
+    outcome = error instanceof Response ? error : responseForUpstreamError(error, ctx);
   }
-  const cookie = await upstream.sessionCookieHeader();
+  const cookie = await ctx.sessionCookieHeader();
   if (cookie) outcome = withSetCookie(outcome, cookie);
   if (thrown) throw outcome;
   return outcome as R;
@@ -130,16 +130,16 @@ export function badRequestScreen(status: 400 | 413 | 415): Response {
  * other statuses show the error screen with their code (or follow the upstream's redirect target);
  * no response shows 499.
  */
-export function responseForUpstreamError(error: unknown, upstream: UpstreamContext): Response {
+export function responseForUpstreamError(error: unknown, ctx: RequestContext): Response {
   if (!(error instanceof UpstreamError)) throw error;
   // A POST returns to the page its form was on, as a GET does (issue 14); loginPath checks it.
-  const returnTo = returnPathOf(upstream.url);
+  const returnTo = returnPathOf(ctx.url);
   if (error instanceof UpstreamCsrfError) {
-    upstream.endSession();
+    ctx.endSession();
     return redirect(loginPath({ error: "csrf", redirectTo: returnTo }));
   }
   if (error instanceof UpstreamUnauthorizedError || error instanceof UpstreamAuthenticationError) {
-    upstream.endSession();
+    ctx.endSession();
     const target = error instanceof UpstreamUnauthorizedError ? error.redirectTo : null;
     const safe = safeRedirectTarget(target, appConfig().appOrigin);
     if (safe) return redirect(safe);

@@ -6,15 +6,15 @@ import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS, type EntryStepName, stepIndex } from "~/domain/entry-steps";
 import { newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
-import type { UpstreamContext } from "./context.server";
-import { loadDraft, loadPendingFiles } from "./draft.server";
+import type { RequestContext } from "./context.server";
+import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
 import {
   type AuthenticatedUser,
   type SystemSettings,
   loadSystemSettings,
   requireUser,
 } from "./guards.server";
-import { type EntryListItem, listEntries, loadEntryPermission } from "./my-page.server";
+import { type EntryListItem, listEntries, loadEntryPermission } from "~/upstream/my-page.server";
 
 export interface EntryStepState {
   user: AuthenticatedUser;
@@ -27,24 +27,21 @@ export interface EntryStepState {
   firstUnfinished: EntryStepName;
 }
 
-export async function requireEntryStep(
-  upstream: UpstreamContext,
-  step: EntryStepName,
-): Promise<EntryStepState> {
-  const user = await requireUser(upstream);
+export async function requireEntryStep(ctx: RequestContext, step: EntryStepName): Promise<EntryStepState> {
+  const user = await requireUser(ctx);
   const [settings, entries, permission, draft, files] = await Promise.all([
-    loadSystemSettings(upstream),
-    listEntries(upstream),
-    loadEntryPermission(upstream),
-    loadDraft(upstream),
-    loadPendingFiles(upstream),
+    loadSystemSettings(ctx),
+    listEntries(ctx),
+    loadEntryPermission(ctx),
+    loadDraft(ctx),
+    loadPendingFiles(ctx),
   ]);
   const blockers = newEntryBlockers({
     user,
     entries,
     suppression: settings,
     hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
-    now: upstream.now,
+    now: ctx.now,
   });
   if (blockers.length > 0) throw redirect("/mypage");
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });

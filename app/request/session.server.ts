@@ -3,7 +3,7 @@
 // logged in" makes it persistent (14 days, the upstream's session age); otherwise it ends with the browser.
 
 import { type Session, createCookieSessionStorage } from "@remix-run/node";
-import type { UpstreamCredentials } from "./client.server";
+import type { UpstreamCredentials } from "~/upstream/client.server";
 import { appConfig } from "./config.server";
 import { seal, unseal } from "./crypto.server";
 

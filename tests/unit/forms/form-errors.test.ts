@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure, valuesWithoutSecrets } from "~/upstream/form-errors.server";
+import { fieldErrorsFromUpstream, formFailure, valuesWithoutSecrets } from "~/forms/form-errors.server";
 
 describe("valuesWithoutSecrets: remove passwords from the values put back into the page", () => {
   it("drops every field whose name contains password, in any case", () => {

@@ -7,14 +7,14 @@ import type { SuppressionMethod } from "~/domain/enumerations";
 import { returnPathOf } from "~/domain/redirect-target";
 import { isIndividual, userStatus } from "~/domain/user";
 import { loginPath } from "~/routing/login-path";
-import { type MeResponse, fetchCurrentUser, logout } from "./auth.server";
-import type { UpstreamContext } from "./context.server";
+import { type MeResponse, fetchCurrentUser, logout } from "~/upstream/auth.server";
+import type { RequestContext } from "./context.server";
 import {
   UpstreamAuthenticationError,
   UpstreamError,
   UpstreamMalformedResponseError,
   UpstreamNetworkError,
-} from "./errors.server";
+} from "~/upstream/errors.server";
 
 export type AuthenticatedUser = MeResponse & { id: number };
 
@@ -23,25 +23,25 @@ export type AuthenticatedUser = MeResponse & { id: number };
  * for, so an operator's link to /entry/detail/123 lands there after login. Also applies §6: when the
  * brand does not support individuals, an individual user is logged out and sent to /unsupported/.
  */
-export async function requireUser(upstream: UpstreamContext): Promise<AuthenticatedUser> {
-  const user = await fetchCurrentUser(upstream);
+export async function requireUser(ctx: RequestContext): Promise<AuthenticatedUser> {
+  const user = await fetchCurrentUser(ctx);
   if (!user || typeof user.id !== "number") {
-    const hadSession = upstream.session.hasUpstreamSession;
-    if (hadSession) upstream.endSession();
+    const hadSession = ctx.session.hasUpstreamSession;
+    if (hadSession) ctx.endSession();
     // A POST returns to the page its form was on, as a GET does (issue 14); loginPath checks it.
-    const returnTo = returnPathOf(upstream.url);
+    const returnTo = returnPathOf(ctx.url);
     throw redirect(loginPath({ redirectTo: returnTo, error: hadSession ? "session_expired" : undefined }));
   }
-  if (!upstream.brand.individualSupported && isIndividual(user)) {
-    await logout(upstream);
+  if (!ctx.brand.individualSupported && isIndividual(user)) {
+    await logout(ctx);
     throw redirect("/unsupported/");
   }
   return user as AuthenticatedUser;
 }
 
 /** already-login-to-mypage: login and register pages send logged-in users to My page. */
-export async function redirectLoggedInToMyPage(upstream: UpstreamContext): Promise<void> {
-  const user = await fetchCurrentUser(upstream);
+export async function redirectLoggedInToMyPage(ctx: RequestContext): Promise<void> {
+  const user = await fetchCurrentUser(ctx);
   if (user && userStatus(user) !== "logout") throw redirect("/mypage");
 }
 
@@ -57,12 +57,9 @@ export interface SystemSettings {
  * a 2xx it cannot read, that is the network error 499 or the malformed-answer 502 instead: logging out
  * would not help.
  */
-export async function loadSystemSettings(upstream: UpstreamContext): Promise<SystemSettings> {
+export async function loadSystemSettings(ctx: RequestContext): Promise<SystemSettings> {
   try {
-    const settings = await upstream.client.call<SystemSettings>(
-      "GET",
-      "/api/system_settings/supress_entries/",
-    );
+    const settings = await ctx.client.call<SystemSettings>("GET", "/api/system_settings/supress_entries/");
     return { method: settings.method, segment: settings.segment ?? "", message: settings.message ?? "" };
   } catch (error) {
     if (
