@@ -1,32 +1,56 @@
-// Turning failures into a form's errors: the values come back (never a password), each message at its
-// field (§5 "shown per form field … taking the first message"), anything else at the top, with a 4xx.
+// Turning failures into the one failure shape (form-failure.ts): the values come back (never a
+// password), each message at its field (§5 "shown per form field … taking the first message"),
+// anything else at the top, with a 4xx.
 
 import { json } from "@remix-run/node";
-import { NON_FIELD_ERRORS } from "~/components/form";
 import { type UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
+import { type FormFailure, NON_FIELD_ERRORS } from "./form-failure";
 
 const SECRET_FIELDS = /password/i;
-/** The hidden field remix-validated-form adds to a form that has an id. */
-const FORM_ID_FIELD = "__rvfInternalFormId";
 
-/** The submitted values to repopulate the form with, without any password field. */
-export function valuesWithoutSecrets(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET_FIELDS.test(name)));
+/**
+ * Errors as actions collect them: a message per field name; the key NON_FIELD_ERRORS (DRF's) holds
+ * a message for the whole form.
+ */
+export type FormErrors = Record<string, string>;
+
+/** The submitted values to repopulate the form with, without any password field or file. */
+export function valuesWithoutSecrets(submitted: FormData | Record<string, unknown>): Record<string, string> {
+  const entries = submitted instanceof FormData ? [...submitted] : Object.entries(submitted);
+  const values: Record<string, string> = {};
+  for (const [name, value] of entries) {
+    if (typeof value === "string" && !SECRET_FIELDS.test(name) && !(name in values)) values[name] = value;
+  }
+  return values;
 }
 
-/** The response shape remix-validated-form reads (fieldErrors, repopulateFields), plus extra data. */
+/** The failure shape's body (for callers that add their own data beside it). */
+export function failureBody(
+  errors: FormErrors,
+  submitted: FormData | Record<string, unknown>,
+  formId: string | null = null,
+): FormFailure {
+  const { [NON_FIELD_ERRORS]: formError, ...fieldErrors } = errors;
+  return {
+    formId,
+    fieldErrors,
+    formErrors: formError ? [formError] : [],
+    values: valuesWithoutSecrets(submitted),
+  };
+}
+
+/** The response of a form that cannot go through: the failure shape, plus data the page needs. */
 export function formFailure<Extra extends Record<string, unknown> = Record<never, never>>(
-  fieldErrors: Record<string, string>,
-  submitted: Record<string, unknown>,
+  errors: FormErrors,
+  submitted: FormData | Record<string, unknown>,
   status = 400,
-  extra?: Extra,
+  options: { formId?: string | null; extra?: Extra } = {},
 ) {
-  // With several forms on a page, the form id says which one the errors belong to.
-  const formId =
-    typeof submitted[FORM_ID_FIELD] === "string" ? (submitted[FORM_ID_FIELD] as string) : undefined;
   return json(
-    { fieldErrors, formId, repopulateFields: valuesWithoutSecrets(submitted), ...(extra as Extra) },
-    { status },
+    { ...failureBody(errors, submitted, options.formId ?? null), ...(options.extra as Extra) },
+    {
+      status,
+    },
   );
 }
 
@@ -37,8 +61,8 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
 export function fieldErrorsFromUpstream(
   error: UpstreamValidationError,
   formFields: readonly string[],
-): Record<string, string> {
-  const result: Record<string, string> = {};
+): FormErrors {
+  const result: FormErrors = {};
   const top: string[] = [...error.nonFieldErrors];
   for (const [field, message] of Object.entries(firstMessages(error.fieldErrors))) {
     if (formFields.includes(field)) result[field] = message;

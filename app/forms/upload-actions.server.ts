@@ -4,10 +4,12 @@
 // form comes with the files chosen in its slots: a wizard step's typed fields are saved before the
 // files are sent (decision 0007).
 
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { ErrorMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { readMultipartForm } from "~/forms/read-form.server";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS, uploadFieldName } from "~/forms/form-failure";
 import {
   type StepUploadTarget,
   isUploadFileField,
@@ -51,15 +53,20 @@ export interface UploadIntentOptions {
    * For a form that is not saved with an upload (the profile's): a refused upload comes back with
    * what was typed, to show again beside the slot's message. Without it, only the message.
    */
-  keepTyped?(formData: FormData, uploadError: { slot: string; message: string }): Response;
+  keepTyped?(formData: FormData, slot: string, message: string): Response;
   /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
   afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
   /** Where to come back to: the page and the slot's anchor. */
   redirectTo(fields: SlotFields): string;
 }
 
-export function uploadFailure(slot: string, message: string) {
-  return json({ uploadError: { slot, message } }, { status: 400 });
+/** A refused upload: the failure shape with the message at the slot's field (uploadFieldName). */
+export function uploadFailure(slot: string, message: string, submitted: FormData | null = null) {
+  return formFailure(
+    slot ? { [uploadFieldName(slot)]: message } : { [NON_FIELD_ERRORS]: message },
+    submitted ?? {},
+    400,
+  );
 }
 
 /** A multipart post ends with a response, or hands a page form's own intent back to its action. */
@@ -142,7 +149,7 @@ export async function handleMultipartPost(
     });
     chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));
     const refuse = (slot: string, message: string) =>
-      options.keepTyped ? options.keepTyped(form.formData, { slot, message }) : uploadFailure(slot, message);
+      options.keepTyped ? options.keepTyped(form.formData, slot, message) : uploadFailure(slot, message);
     if (pressed && !(await offers(pressed, options))) return { response: refuse("", WRONG_SLOT) };
     if ((pressed || chosen.length > 0) && options.saveTyped) {
       const stop = await options.saveTyped(form.formData);
@@ -180,13 +187,18 @@ export async function handleDeleteIntent(
   options: { redirectTo: string; afterDelete?(id: number): Promise<void> },
 ) {
   const id = String(formData.get("file_id") ?? "");
-  if (!/^[0-9]{1,18}$/.test(id)) return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
+  if (!/^[0-9]{1,18}$/.test(id)) return deleteFailure();
   try {
     await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
-    return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
+    return deleteFailure();
   }
   await options.afterDelete?.(Number(id));
   return redirect(options.redirectTo);
+}
+
+/** §8 "Delete failure toast": the failure shape with the message for the whole form. */
+export function deleteFailure() {
+  return formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.deleteFailed }, {}, 400);
 }

@@ -12,7 +12,7 @@ import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
 import type { RequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "./errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
-import { handleUploadIntent } from "~/forms/upload-actions.server";
+import { handleUploadIntent, uploadFailure } from "~/forms/upload-actions.server";
 import type { UploadedFile } from "./uploads.server";
 
 /** §3 Profile as GET /api/profile/ answers it. */
@@ -140,7 +140,7 @@ export function handleIdentityUpload(ctx: RequestContext, request: Request) {
   return handleUploadIntent(ctx, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
     slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
-    keepTyped: (formData, uploadError) => formFailure({}, typedValues(formData), 400, { uploadError }),
+    keepTyped: (formData, slot, message) => uploadFailure(slot, message, formData),
     redirectTo: () => `${ctx.url.pathname}#identity`,
   });
 }

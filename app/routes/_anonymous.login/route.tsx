@@ -65,7 +65,7 @@ function loginFailure(
   status: number,
   wrongService: WrongService | null = null,
 ) {
-  return formFailure(fieldErrors, submitted, status, { wrongService });
+  return formFailure(fieldErrors, submitted, status, { extra: { wrongService } });
 }
 
 export function action(args: ActionFunctionArgs) {

@@ -55,7 +55,7 @@ function resetFailure(
   status: number,
   linkRejected = false,
 ) {
-  return formFailure(fieldErrors, submitted, status, { linkRejected });
+  return formFailure(fieldErrors, submitted, status, { extra: { linkRejected } });
 }
 
 export function action(args: ActionFunctionArgs) {

@@ -41,7 +41,7 @@ import { withRequestContext } from "~/request/context.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { formFailure } from "~/forms/form-errors.server";
-import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
+import { deleteFailure, handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -147,7 +147,7 @@ export function action(args: ActionFunctionArgs) {
             return null;
           } catch (error) {
             if (!(error instanceof UpstreamValidationError)) throw error;
-            return draftSaveFailure(error, {}, values);
+            return draftSaveFailure(error, {}, typed);
           }
         },
         accepts: async (kind) => {
@@ -179,7 +179,7 @@ export function action(args: ActionFunctionArgs) {
     if (formData.get("intent") === "delete") {
       const id = Number(formData.get("file_id"));
       if (!draft.claims.some((claim) => claim.contentfile_relations.includes(id))) {
-        return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
+        return deleteFailure();
       }
       return handleDeleteIntent(ctx, formData, {
         redirectTo: INVOICE_STEP_PATH,
@@ -234,16 +234,16 @@ export function action(args: ActionFunctionArgs) {
       saved = await saveDraft(ctx, patch);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
-      return draftSaveFailure(error, problems, values);
+      return draftSaveFailure(error, problems, formData);
     }
     await deleteFilesQuietly(ctx, removedFiles);
     const savedValues = formValuesFromDraft(saved);
-    if (Object.keys(problems).length > 0) return failure(problems, savedValues, 400);
+    if (Object.keys(problems).length > 0) return failure(problems, formData, 400);
 
     switch (intent.kind) {
       case "next": {
         const stepProblems = invoiceStepProblems(saved, files);
-        if (Object.keys(stepProblems).length > 0) return failure(stepProblems, savedValues, 422);
+        if (Object.keys(stepProblems).length > 0) return failure(stepProblems, formData, 422);
         return redirect(NEXT_STEP_PATH);
       }
       case "save_draft":
@@ -299,25 +299,20 @@ function readTypedValues(formData: FormData, draft: DraftEntry) {
 function draftSaveFailure(
   error: UpstreamValidationError,
   problems: Record<string, string>,
-  values: InvoiceFormValues,
+  submitted: FormData,
 ) {
   const first = error.nonFieldErrors[0] ?? (firstMessages(error.fieldErrors).claims || null);
   return failure(
     { ...problems, [NON_FIELD_ERRORS]: first ?? ErrorMessage.draftSaveError },
-    values,
+    submitted,
     400,
     true,
   );
 }
 
 /** The step's errors with the values to show again (what the draft now holds, or what was typed). */
-function failure(
-  fieldErrors: Record<string, string>,
-  values: InvoiceFormValues,
-  status: number,
-  unsaved = false,
-) {
-  return formFailure(fieldErrors, { ...values, __rvfInternalFormId: INVOICE_FORM_ID }, status, { unsaved });
+function failure(fieldErrors: Record<string, string>, submitted: FormData, status: number, unsaved = false) {
+  return formFailure(fieldErrors, submitted, status, { formId: INVOICE_FORM_ID, extra: { unsaved } });
 }
 
 function SavedNotice() {
@@ -334,11 +329,14 @@ export default function InvoiceStepPage() {
     UploadFailure & {
       fieldErrors?: Record<string, string>;
       unsaved?: boolean;
-      repopulateFields?: InvoiceFormValues;
+      values?: Record<string, string>;
     }
   >();
   // What the inputs start from: the saved draft, or what was typed when it could not be saved.
-  const values = (actionData?.unsaved ? actionData.repopulateFields : null) ?? data.values;
+  const values =
+    actionData?.unsaved && actionData.values
+      ? formValuesFromSubmission(Object.entries(actionData.values))
+      : data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
   const hydrated = useHydrated();
   const atLimit = data.claimCount >= MAX_CLAIMS_PER_ENTRY;

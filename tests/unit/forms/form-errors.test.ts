@@ -29,8 +29,27 @@ describe("valuesWithoutSecrets: remove passwords from the values put back into t
     );
     expect(response.status).toBe(422);
     const body = await response.json();
-    expect(body.repopulateFields).toEqual({ email: "a" });
+    expect(body.values).toEqual({ email: "a" });
     expect(body.fieldErrors).toEqual({ email: "Enter a valid email address." });
+  });
+
+  it("formFailure answers the one failure shape: the form, field errors, form errors, values", async () => {
+    const submitted = new FormData();
+    submitted.append("email", "a@example.com");
+    submitted.append("new_password1", "secret");
+    submitted.append("upload", new Blob(["x"]), "x.pdf");
+    const body = await formFailure(
+      { email: "bad", non_field_errors: "申込みに失敗しました" },
+      submitted,
+      422,
+      { formId: "profile-form" },
+    ).json();
+    expect(body).toEqual({
+      formId: "profile-form",
+      fieldErrors: { email: "bad" },
+      formErrors: ["申込みに失敗しました"],
+      values: { email: "a@example.com" },
+    });
   });
 });
 

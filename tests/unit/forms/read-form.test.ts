@@ -195,7 +195,10 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
       const response = (outcome as { response: Response }).response;
       expect(response.headers.get("Location")).toBeNull();
       expect(await response.json()).toEqual({
-        uploadError: { slot: "", message: "アップロード先が正しくありません。" },
+        formId: null,
+        fieldErrors: {},
+        formErrors: ["アップロード先が正しくありません。"],
+        values: {},
       });
     }
   });
@@ -208,7 +211,9 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
     );
     const response = (outcome as { response: Response }).response;
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ uploadError: { slot: "claim-9-invoice" } });
+    expect((await response.json()).fieldErrors).toEqual({
+      "upload_claim-9-invoice": "アップロード先が正しくありません。",
+    });
   });
 
   it("refuses a pressed upload button (no JavaScript) naming a slot the page does not show", async () => {
