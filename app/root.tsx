@@ -1,15 +1,14 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
-import { type Brand, brandFor } from "~/brand/brands";
+import type { Brand } from "~/brand/brands";
 import { BrandHeadTags } from "~/brand/head-tags";
 import { useNonce } from "~/components/nonce";
 import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import { pageTitle } from "~/routing/meta";
 import stylesheet from "~/styles/app.css";
-import { appConfig } from "~/request/config.server";
-import { AppSession } from "~/request/session.server";
+import { pageFrameOf } from "~/request/context.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -25,9 +24,7 @@ export const meta: MetaFunction = ({ error, matches }) =>
 
 /** The brand of this host, and whether a session exists (no upstream call: the error screen's link). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const brand = brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
-  const session = await AppSession.fromRequest(request);
-  return json({ brand, isLoggedIn: session.hasUpstreamSession });
+  return json(await pageFrameOf(request));
 }
 
 export type RootLoaderData = { brand: Brand; isLoggedIn: boolean };

@@ -3,10 +3,9 @@
 // belong to the step's form through the `form` attribute.
 
 import { useState } from "react";
-import type { DraftBankAccount } from "~/domain/draft-entry";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS } from "~/domain/profile-labels";
 import { bankAccountField } from "~/domain/withdrawal-step";
-import { StepRadioGroup, StepTextField } from "./statement-fields";
+import { RadioField, TextField } from "./form/fields";
 
 export interface BankAccountView {
   bank_name: string;
@@ -21,67 +20,53 @@ const DEPOSIT_TYPE_OPTIONS = (["ordinary", "checking"] as const).map((value) => 
   label: BANK_ACCOUNT_DEPOSIT_TYPE_LABELS[value],
 }));
 
-export function BankAccountFieldset({
-  form,
-  account,
-  errors,
-}: {
-  form: string;
-  account: BankAccountView;
-  errors: Record<string, string>;
-}) {
+export function BankAccountFieldset({ account }: { account: BankAccountView }) {
   // §9 "Default deposit type ordinary".
   const [depositType, setDepositType] = useState(account.deposit_type ?? "ordinary");
-  const error = (field: keyof DraftBankAccount) => errors[bankAccountField(field)];
   return (
     <fieldset className="bank-account-fieldset">
       <legend>お振込先口座（買取代金のお振込先）</legend>
       <p className="field-hint">事業者ご本人名義の口座をご指定ください。</p>
       <div className="statement-row">
-        <StepTextField
-          form={form}
+        <TextField
+          required
           name={bankAccountField("bank_name")}
           label="金融機関名"
           defaultValue={account.bank_name}
-          error={error("bank_name")}
           maxLength={100}
           hint="例: みどり銀行"
         />
-        <StepTextField
-          form={form}
+        <TextField
+          required
           name={bankAccountField("branch_name")}
           label="支店名"
           defaultValue={account.branch_name}
-          error={error("branch_name")}
           maxLength={100}
           hint="例: 本店営業部"
         />
       </div>
-      <StepRadioGroup
-        form={form}
+      <RadioField
+        required
         name={bankAccountField("deposit_type")}
         legend="預金種目"
         options={DEPOSIT_TYPE_OPTIONS}
         value={depositType}
         onChange={(value) => setDepositType(value === "checking" ? "checking" : "ordinary")}
-        error={error("deposit_type")}
       />
-      <StepTextField
-        form={form}
+      <TextField
+        required
         name={bankAccountField("bank_account_number")}
         label="口座番号"
         defaultValue={account.bank_account_number}
-        error={error("bank_account_number")}
         maxLength={7}
         inputMode="numeric"
         hint="7桁の半角数字（例: 1234567）"
       />
-      <StepTextField
-        form={form}
+      <TextField
+        required
         name={bankAccountField("account_holder_name")}
         label="口座名義（カナ）"
         defaultValue={account.account_holder_name}
-        error={error("account_holder_name")}
         maxLength={60}
         hint="通帳に記載の名義をカタカナで30文字以内（例: カ）サキドリシヨウジ）。ヲは使えません。半角カナ・ひらがなは全角カタカナに直して保存します。"
       />

@@ -6,14 +6,8 @@
 
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
-import {
-  FieldMessage,
-  LinkedInput,
-  LinkedRadios,
-  RequirementMark,
-  fieldId,
-  useFieldError,
-} from "./linked-fields";
+import { FieldMessage, RadioField, RequirementMark, TextField, fieldId, useField } from "./form/fields";
+import { SubmitButton } from "./form/submit-button";
 import { UploadSlot } from "./upload-slot";
 import { UploadedFiles } from "./uploaded-files";
 
@@ -76,8 +70,7 @@ function HolderNames({ formId, index, names }: { formId: string; index: number; 
       </p>
       {Array.from({ length: count }, (_, holder) => (
         <div key={holder} className="holder-name-row">
-          <LinkedInput
-            formId={formId}
+          <TextField
             name={`${base}[${holder}].holder_name`}
             label={`振込名義${holder + 1}`}
             maxLength={60}
@@ -97,34 +90,18 @@ function HolderNames({ formId, index, names }: { formId: string; index: number; 
         </div>
       ))}
       {count < MAX_HOLDER_NAMES ? (
-        <button
-          type="submit"
-          form={formId}
-          name="intent"
-          value={`add_holder:${index}`}
-          className="button button-secondary"
-        >
+        <SubmitButton form={formId} intent={`add_holder:${index}`} variant="secondary">
           振込名義を追加する
-        </button>
+        </SubmitButton>
       ) : null}
     </fieldset>
   );
 }
 
-function ClaimUploads({
-  formId,
-  index,
-  files,
-  uploadError,
-}: {
-  formId: string;
-  index: number;
-  files: ClaimFilesView;
-  uploadError: { slot: string; message: string } | null;
-}) {
+function ClaimUploads({ formId, index, files }: { formId: string; index: number; files: ClaimFilesView }) {
   const n = index + 1;
   const problemName = `claims[${index}].invoice`;
-  const error = useFieldError(problemName);
+  const { error } = useField(problemName);
   const slots = [
     {
       slot: claimUploadSlot("invoice", n),
@@ -160,7 +137,6 @@ function ClaimUploads({
                 slot={slot.slot}
                 label={`請求書${n}の${slot.label}`}
                 kind={slot.kind}
-                error={uploadError?.slot === slot.slot ? uploadError.message : null}
                 stepForm={formId}
               />
               <UploadedFiles files={slot.files} label={`請求書${n}の${slot.label}`} />
@@ -187,18 +163,9 @@ export interface ClaimFieldsetProps {
   values: ClaimFormValues;
   files: ClaimFilesView;
   suggestions: SuggestionsView | null;
-  uploadError: { slot: string; message: string } | null;
 }
 
-export function ClaimFieldset({
-  formId,
-  index,
-  claimCount,
-  values,
-  files,
-  suggestions,
-  uploadError,
-}: ClaimFieldsetProps) {
+export function ClaimFieldset({ formId, index, claimCount, values, files, suggestions }: ClaimFieldsetProps) {
   const account = values.receive_payment_account;
   const n = index + 1;
   const path = (field: string) => `claims[${index}].${field}`;
@@ -214,15 +181,9 @@ export function ClaimFieldset({
               ? "後ろの請求書の番号が1つずつ繰り上がり、そのファイルはアップロードし直しが必要になります。"
               : ""}
           </p>
-          <button
-            type="submit"
-            form={formId}
-            name="intent"
-            value={`remove_claim:${index}`}
-            className="button button-danger"
-          >
+          <SubmitButton form={formId} intent={`remove_claim:${index}`} variant="danger">
             請求書{n}を削除する
-          </button>
+          </SubmitButton>
         </details>
       ) : null}
 
@@ -234,8 +195,7 @@ export function ClaimFieldset({
         suggestions={suggestions}
       />
       <div className="field-row">
-        <LinkedInput
-          formId={formId}
+        <TextField
           defaultValue={values.houjinbangou}
           name={path("houjinbangou")}
           label="売掛先の法人番号"
@@ -243,8 +203,7 @@ export function ClaimFieldset({
           maxLength={20}
           hint="13桁の数字です。「法人番号を検索」で候補から選ぶと入力されます。"
         />
-        <LinkedInput
-          formId={formId}
+        <TextField
           defaultValue={values.houjinbangou_address}
           name={path("houjinbangou_address")}
           label="売掛先の所在地"
@@ -254,8 +213,7 @@ export function ClaimFieldset({
 
       <h3 className="claim-section-title">請求書の内容</h3>
       <div className="field-row">
-        <LinkedInput
-          formId={formId}
+        <TextField
           defaultValue={values.amount}
           name={path("amount")}
           label="請求書額面（税込・円）"
@@ -264,8 +222,7 @@ export function ClaimFieldset({
           maxLength={20}
           hint="請求書に記載された、消費税込みの請求金額です（例：1,100,000）。"
         />
-        <LinkedInput
-          formId={formId}
+        <TextField
           defaultValue={values.scheduled_deposit_amount_from_obliger}
           name={path("scheduled_deposit_amount_from_obliger")}
           label="売掛先からの銀行振込金額（円）"
@@ -275,8 +232,7 @@ export function ClaimFieldset({
           hint="売掛先から実際に振り込まれる予定の金額です。請求書額面（税込）以下で入力してください。"
         />
       </div>
-      <LinkedInput
-        formId={formId}
+      <TextField
         defaultValue={values.obliger_payment_date}
         name={path("obliger_payment_date")}
         label="入金予定日（支払期日）"
@@ -286,24 +242,25 @@ export function ClaimFieldset({
         hint="売掛先から入金される予定の日です（例：2026-12-31）。"
         className="field-date"
       />
-      <LinkedRadios
-        formId={formId}
-        checkedValue={values.is_fixed_debt}
+      <RadioField
+        required
+        inline
+        defaultValue={values.is_fixed_debt}
         name={path("is_fixed_debt")}
         legend="納品やサービスの提供は完了し、請求金額は確定していますか"
         options={YES_NO}
       />
-      <LinkedRadios
-        formId={formId}
-        checkedValue={values.is_bank_transfer_from_obliger}
+      <RadioField
+        required
+        inline
+        defaultValue={values.is_bank_transfer_from_obliger}
         name={path("is_bank_transfer_from_obliger")}
         legend="売掛先から銀行振込で支払われますか"
         options={YES_NO}
       />
 
       <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
-      <LinkedInput
-        formId={formId}
+      <TextField
         defaultValue={account.bank_name}
         name={path("receive_payment_account.bank_name")}
         label="金融機関名"
@@ -312,15 +269,15 @@ export function ClaimFieldset({
         hint="例：みどり銀行"
       />
       <div className="field-row">
-        <LinkedRadios
-          formId={formId}
-          checkedValue={account.deposit_type}
+        <RadioField
+          required
+          inline
+          defaultValue={account.deposit_type}
           name={path("receive_payment_account.deposit_type")}
           legend="預金種目"
           options={DEPOSIT_TYPES}
         />
-        <LinkedInput
-          formId={formId}
+        <TextField
           defaultValue={account.bank_account_number}
           name={path("receive_payment_account.bank_account_number")}
           label="口座番号"
@@ -337,7 +294,7 @@ export function ClaimFieldset({
       />
 
       <h3 className="claim-section-title">書類</h3>
-      <ClaimUploads formId={formId} index={index} files={files} uploadError={uploadError} />
+      <ClaimUploads formId={formId} index={index} files={files} />
     </fieldset>
   );
 }

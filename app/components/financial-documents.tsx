@@ -11,9 +11,8 @@ import {
   FINANCIAL_KIND_LABELS,
   type FinancialAnswers,
   type FinancialKind,
-  uploadProblemKey,
 } from "~/domain/financial-step";
-import { StepRadioGroup, stepFieldId } from "./statement-fields";
+import { RadioField } from "./form/fields";
 
 const YES_NO = (yes: string, no: string) =>
   [
@@ -23,18 +22,15 @@ const YES_NO = (yes: string, no: string) =>
 
 const flagValue = (value: boolean | null) => (value === null ? null : String(value));
 
+/** The questions (their messages come from the step's form scope). */
 export function FinancialQuestions({
-  form,
   individual,
   answers,
   onChange,
-  errors,
 }: {
-  form: string;
   individual: boolean;
   answers: FinancialAnswers;
   onChange(answers: FinancialAnswers): void;
-  errors: Record<string, string>;
 }) {
   const canSubmit = answers.can_submit_financial_statements;
   // Follow-up questions are shown unless the answer is "no", so that without JavaScript a person can
@@ -42,8 +38,8 @@ export function FinancialQuestions({
   const followUpHint = canSubmit === null ? "「はい」を選んだ方のみお答えください。" : undefined;
   return (
     <>
-      <StepRadioGroup
-        form={form}
+      <RadioField
+        required
         name="can_submit_financial_statements"
         legend={individual ? "直近の確定申告書を提出できますか" : "直近の決算書を提出できますか"}
         hint={
@@ -58,11 +54,10 @@ export function FinancialQuestions({
         }
         value={flagValue(canSubmit)}
         onChange={(value) => onChange({ ...answers, can_submit_financial_statements: value === "true" })}
-        error={errors.can_submit_financial_statements}
       />
       {individual && canSubmit !== false ? (
-        <StepRadioGroup
-          form={form}
+        <RadioField
+          required
           name="tax_return_submissions"
           legend="確定申告書の提出方法"
           hint={followUpHint}
@@ -74,12 +69,11 @@ export function FinancialQuestions({
           onChange={(value) =>
             onChange({ ...answers, tax_return_submissions: value as TaxReturnSubmissionMethod })
           }
-          error={errors.tax_return_submissions}
         />
       ) : null}
       {!individual && canSubmit !== false ? (
-        <StepRadioGroup
-          form={form}
+        <RadioField
+          required
           name="includes_sga_expenses"
           legend="決算書に販売費及び一般管理費の明細はありますか"
           hint={
@@ -89,7 +83,6 @@ export function FinancialQuestions({
           options={YES_NO("はい（明細も提出する）", "いいえ（明細はない）")}
           value={flagValue(answers.includes_sga_expenses)}
           onChange={(value) => onChange({ ...answers, includes_sga_expenses: value === "true" })}
-          error={errors.includes_sga_expenses}
         />
       ) : null}
     </>
@@ -127,18 +120,12 @@ export function FinancialUploads({
   type,
   kinds,
   filesByKind,
-  errors,
-  uploadError,
 }: {
   /** The step's form: without JavaScript an upload sends the answers with it (decision 0007). */
   form: string;
   type: FinancialStatementType | null;
   kinds: readonly FinancialKind[];
   filesByKind: Partial<Record<FinancialKind, FinancialFileView[]>>;
-  /** The step's problems (a missing upload under `upload_{kind}`). */
-  errors: Record<string, string>;
-  /** An upload the page's action refused (without JavaScript). */
-  uploadError?: { slot: string; message: string } | null;
 }) {
   if (!type) {
     return (
@@ -159,16 +146,15 @@ export function FinancialUploads({
           const current: UploadedFileView | null = newest
             ? { name: newest.name, uploadedAt: newest.uploadedAt }
             : null;
-          const refused = uploadError?.slot === kind ? uploadError.message : null;
+          // A missing upload's message (upload_{kind}) shows at its slot, from the form scope.
           return (
-            <li key={kind} id={stepFieldId(uploadProblemKey(kind))} tabIndex={-1} className="financial-slot">
+            <li key={kind} className="financial-slot">
               <p className="field-hint">{kindHint(kind, type)}</p>
               <UploadSlot
                 slot={kind}
                 label={FINANCIAL_KIND_LABELS[kind]}
                 kind={kind}
                 current={current}
-                error={refused ?? errors[uploadProblemKey(kind)] ?? null}
                 stepForm={form}
               />
               <UploadedFiles files={files} label={FINANCIAL_KIND_LABELS[kind]} />

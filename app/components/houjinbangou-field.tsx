@@ -6,7 +6,8 @@
 
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { FieldMessage, RequirementMark, fieldId, useFieldError } from "./linked-fields";
+import { FieldMessage, RequirementMark, fieldId, useField } from "./form/fields";
+import { SubmitButton } from "./form/submit-button";
 import { useHydrated } from "./use-hydrated";
 
 export interface Corporation {
@@ -65,7 +66,7 @@ export function CompanyNameField({
   suggestions: SuggestionsView | null;
 }) {
   const name = `claims[${index}].obliger_company_name`;
-  const error = useFieldError(name);
+  const { error } = useField(name);
   const hydrated = useHydrated();
   const live = useSuggestionsAsYouType();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -182,15 +183,15 @@ export function CompanyNameField({
           ? `候補が${live.results.length}件あります。上下の矢印キーで選び、Enterで決定します。`
           : announcement}
       </p>
-      <button
-        type="submit"
+      <SubmitButton
         form={formId}
-        name="intent"
-        value={`search_houjinbangou:${index}`}
-        className="button button-secondary search-button"
+        intent={`search_houjinbangou:${index}`}
+        variant="secondary"
+        className="search-button"
+        pendingText="検索しています…"
       >
         法人番号を検索
-      </button>
+      </SubmitButton>
       {suggestions ? <SuggestionChoices formId={formId} index={index} suggestions={suggestions} /> : null}
     </div>
   );
@@ -233,15 +234,9 @@ function SuggestionChoices({
               </label>
             ))}
           </div>
-          <button
-            type="submit"
-            form={formId}
-            name="intent"
-            value={`select_houjinbangou:${index}`}
-            className="button button-secondary"
-          >
+          <SubmitButton form={formId} intent={`select_houjinbangou:${index}`} variant="secondary">
             この法人を選択
-          </button>
+          </SubmitButton>
         </>
       ) : null}
     </fieldset>

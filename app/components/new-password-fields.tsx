@@ -2,7 +2,7 @@
 
 import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
-import { TextField } from "./form";
+import { TextField } from "./form/fields";
 
 export function NewPasswordFields() {
   return (

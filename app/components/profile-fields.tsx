@@ -1,6 +1,5 @@
 // The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
 
-import { useField } from "remix-validated-form";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
 import {
   BANK_ACCOUNT_DEPOSIT_TYPE_LABELS,
@@ -9,7 +8,8 @@ import {
 } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import { RadioField, SelectField, TextAreaField, TextField } from "./form";
+import { RadioField, TextAreaField, TextField, useField } from "./form/fields";
+import { SelectField } from "./form/select-field";
 import { type UploadedFileView, UploadSlot } from "./upload-slot";
 
 const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
@@ -200,18 +200,15 @@ export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
   );
 }
 
-/** The front and back upload slots of the identity documents. */
+/** The front and back upload slots of the identity documents (their messages from the form scope). */
 export function IdentityUploads({
   identity,
-  uploadError,
   form,
 }: {
   identity: IdentityViewModel;
-  uploadError?: { slot: string; message: string } | null;
   /** The page's form: without JavaScript a slot posts it, so a refused file keeps what was typed. */
   form?: string;
 }) {
-  const errorFor = (slot: string) => (uploadError?.slot === slot ? uploadError.message : null);
   return (
     <div className="identity-documents">
       <p>
@@ -225,7 +222,6 @@ export function IdentityUploads({
           kind="identity"
           side="front"
           current={identity.front}
-          error={errorFor("identity-front")}
           stepForm={form}
         />
         <UploadSlot
@@ -234,7 +230,6 @@ export function IdentityUploads({
           kind="identity"
           side="back"
           current={identity.back}
-          error={errorFor("identity-back")}
           stepForm={form}
         />
       </div>

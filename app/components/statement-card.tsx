@@ -15,7 +15,8 @@ import {
   statementUploadKind,
   statementUploadKinds,
 } from "~/domain/withdrawal-step";
-import { StepButton, StepRadioGroup, StepTextField, stepFieldId } from "./statement-fields";
+import { FieldMessage, RadioField, TextField, useField } from "./form/fields";
+import { SubmitButton } from "./form/submit-button";
 
 export interface StatementView {
   bank_name: string;
@@ -41,48 +42,42 @@ export function StatementCard({
   index,
   removable,
   statement,
-  errors,
-  uploadError,
 }: {
   form: string;
   /** 0-based position; the page numbers statements from 1 (§9). */
   index: number;
   removable: boolean;
   statement: StatementView;
-  errors: Record<string, string>;
-  uploadError?: { slot: string; message: string } | null;
 }) {
   const displayId = index + 1;
   // The format decides the slots: with JavaScript they follow the choice at once; without it, the
   // choice is saved with 「入力内容を保存」 and the page comes back with the right slots.
   const [format, setFormat] = useState<"passbook" | "ib">(statement.file_format);
-  const uploadsError = errors[statementField(index, "uploads")];
+  const uploads = useField(statementField(index, "uploads"));
   return (
     <li className="statement-card" id={`bank-${displayId}`} aria-labelledby={`bank-${displayId}-title`}>
       <h3 id={`bank-${displayId}-title`}>口座{displayId}</h3>
       <div className="statement-row">
-        <StepTextField
-          form={form}
+        <TextField
+          required
           name={statementField(index, "bank_name")}
           label="金融機関名"
           defaultValue={statement.bank_name}
-          error={errors[statementField(index, "bank_name")]}
           maxLength={100}
           hint="例: みどり銀行"
         />
-        <StepTextField
-          form={form}
+        <TextField
+          required
           name={statementField(index, "bank_account_number")}
           label="口座番号"
           defaultValue={statement.bank_account_number}
-          error={errors[statementField(index, "bank_account_number")]}
           maxLength={7}
           inputMode="numeric"
           hint="7桁の半角数字（例: 1234567）"
         />
       </div>
-      <StepRadioGroup
-        form={form}
+      <RadioField
+        required
         name={statementField(index, "file_format")}
         legend="入出金明細の形式"
         options={FORMAT_OPTIONS}
@@ -90,27 +85,23 @@ export function StatementCard({
         onChange={(value) => setFormat(effectiveFileFormat(value))}
       />
       <div className="statement-actions">
-        <StepButton form={form} intent={`save_bank:${index}`} pendingText="保存しています…">
+        <SubmitButton
+          form={form}
+          intent={`save_bank:${index}`}
+          variant="secondary"
+          pendingText="保存しています…"
+        >
           入力内容を保存
-        </StepButton>
+        </SubmitButton>
         {removable ? (
-          <StepButton form={form} intent={`remove_bank:${index}`} variant="link">
+          <SubmitButton form={form} intent={`remove_bank:${index}`} variant="link">
             口座{displayId}を削除する
-          </StepButton>
+          </SubmitButton>
         ) : null}
       </div>
-      <div
-        id={stepFieldId(statementField(index, "uploads"))}
-        tabIndex={-1}
-        className={uploadsError ? "field field-has-error" : "field"}
-      >
+      <div id={uploads.id} tabIndex={-1} className={uploads.error ? "field field-has-error" : "field"}>
         <p className="field-label">{STATEMENT_FORMAT_LABELS[format]}のアップロード</p>
-        {uploadsError ? (
-          <p className="field-error">
-            <span className="visually-hidden">エラー：</span>
-            {uploadsError}
-          </p>
-        ) : null}
+        <FieldMessage id={uploads.id} error={uploads.error} />
         <ul className="statement-slots">
           {statementUploadKinds(format).map((base) => {
             const kind = statementUploadKind(base, displayId);
@@ -123,14 +114,7 @@ export function StatementCard({
             return (
               <li key={kind} className="statement-slot">
                 <p className="field-hint">{UPLOAD_HINTS[base]}</p>
-                <UploadSlot
-                  slot={kind}
-                  label={label}
-                  kind={kind}
-                  current={current}
-                  error={uploadError?.slot === kind ? uploadError.message : null}
-                  stepForm={form}
-                />
+                <UploadSlot slot={kind} label={label} kind={kind} current={current} stepForm={form} />
                 <UploadedFiles files={files} label={label} />
               </li>
             );

@@ -6,18 +6,17 @@
 
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, useRef, useState } from "react";
+import { uploadFieldName } from "~/domain/file-kinds";
 import { ValidationMessage } from "~/domain/messages";
-import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
-import { useHydrated } from "./use-hydrated";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
+import { isFormFailure } from "~/forms/form-failure";
+import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
+import { FieldMessage, useField } from "./form/fields";
+import { useHydrated } from "./use-hydrated";
 
 export interface UploadedFileView {
   name: string;
   uploadedAt: string;
-}
-
-export interface UploadFailure {
-  uploadError: { slot: string; message: string };
 }
 
 export interface UploadSlotProps {
@@ -28,7 +27,7 @@ export interface UploadSlotProps {
   side?: "front" | "back";
   /** The file now in the slot, for slots that hold one (identity); lists use UploadedFiles. */
   current?: UploadedFileView | null;
-  /** The error the page's own action returned for this slot (no JavaScript). */
+  /** A message this page knows for the slot besides the action's answer (read from the form scope). */
   error?: string | null;
   /**
    * The wizard step's form, when the slot stands in one: without JavaScript the slot's input and
@@ -70,6 +69,9 @@ function postWithProgress(form: HTMLFormElement, routeId: string, onProgress: (r
 }
 
 export function UploadSlot({ slot, label, kind, side, current, error, stepForm }: UploadSlotProps) {
+  const fieldName = uploadFieldName(slot);
+  // The slot's message from the page's action (no JavaScript) comes through the form scope.
+  const field = useField(fieldName, { error });
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -91,11 +93,14 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     setProgress(0);
     try {
       const result = await postWithProgress(form, routeId, setProgress);
-      const failure = (result.body as UploadFailure | null)?.uploadError;
-      if (failure) setClientError(failure.message);
+      const failure = isFormFailure(result.body) ? result.body : null;
+      const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
+      if (refusal) setClientError(refusal);
       // 413: the request was over the upload cap (issue 14) and refused unread, by the app or a proxy.
       else if (result.status === 413) setClientError(UploadRuleMessage.tooLarge);
       else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
+      // The file is in: the page's message for this slot (e.g. 「…をアップロードしてください。」) leaves.
+      else field.onInput();
       revalidator.revalidate();
     } catch {
       setClientError(UploadRuleMessage.failed);
@@ -109,8 +114,8 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   // Before hydration (and without JavaScript) a step's slot posts the step form; after it, its own.
   const viaStep = !hydrated && stepForm ? stepForm : null;
   const busy = progress !== null;
-  const message = busy ? null : (clientError ?? error ?? null);
-  const inputId = `upload-${slot}`;
+  const message = busy ? null : (clientError ?? field.error ?? null);
+  const inputId = field.id;
   const described = [`${inputId}-hint`, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
     <form
@@ -137,12 +142,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
             : "まだアップロードされていません"}
         </p>
       ) : null}
-      {message ? (
-        <p id={`${inputId}-error`} className="field-error" role="alert">
-          <span className="visually-hidden">エラー：</span>
-          {message}
-        </p>
-      ) : null}
+      <FieldMessage id={inputId} error={message} alert />
       <input
         id={inputId}
         type="file"

@@ -1,7 +1,8 @@
 // The files uploaded into a slot, each with a delete button behind a confirmation. The confirmation
-// is a <details> disclosure, so it works the same with and without JavaScript.
+// is a <details> disclosure, so it works the same with and without JavaScript. A refused delete
+// answers the failure shape: its message shows once, in the page's error summary.
 
-import { Form, useActionData } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
 export interface UploadedFileItem {
   id: number;
@@ -10,15 +11,9 @@ export interface UploadedFileItem {
 }
 
 export function UploadedFiles({ files, label }: { files: readonly UploadedFileItem[]; label: string }) {
-  const actionData = useActionData<{ deleteError?: string }>();
   if (files.length === 0) return null;
   return (
     <div className="uploaded-files">
-      {actionData?.deleteError ? (
-        <p className="alert" role="alert">
-          {actionData.deleteError}
-        </p>
-      ) : null}
       <ul aria-label={`${label}のアップロード済みファイル`}>
         {files.map((file) => (
           <li key={file.id}>

@@ -16,7 +16,7 @@ function serializeForm(formId: string): string | null {
   if (!(form instanceof HTMLFormElement)) return null;
   const pairs: string[] = [];
   for (const [name, value] of new FormData(form)) {
-    if (typeof value !== "string" || name.startsWith("__rvf")) continue;
+    if (typeof value !== "string") continue;
     pairs.push(`${name}=${value}`);
   }
   return pairs.join("\n");

@@ -64,3 +64,9 @@ export function sniffContentType(head: Uint8Array): AcceptedContentType | null {
   if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   return null;
 }
+
+/**
+ * The field name an upload slot's message is reported under (the failure shape's fieldErrors); the
+ * slot's file input has the id of that field, so the error summary links to it.
+ */
+export const uploadFieldName = (slot: string) => `upload_${slot}`;

@@ -5,6 +5,7 @@
 
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import type { CorporateDivision, FinancialStatementType, TaxReturnSubmissionMethod } from "./enumerations";
+import { uploadFieldName } from "./file-kinds";
 
 /** §3 Financial-statement state: the upload kinds of the financial step. */
 export const FINANCIAL_KINDS = [
@@ -104,9 +105,6 @@ export const FinancialStepMessage = {
   uploadRequired: (kind: FinancialKind) => `${FINANCIAL_KIND_LABELS[kind]}をアップロードしてください。`,
 } as const;
 
-/** The key of a missing upload among the step's problems (also the slot's anchor name). */
-export const uploadProblemKey = (kind: FinancialKind) => `upload_${kind}`;
-
 export interface FinancialAnswers {
   can_submit_financial_statements: boolean | null;
   tax_return_submissions: TaxReturnSubmissionMethod | null;
@@ -165,7 +163,7 @@ export function financialStepProblems(
   );
   for (const kind of requiredFinancialKinds(type, answers.includes_sga_expenses)) {
     if (!isKindUploaded(kind, files))
-      problems[uploadProblemKey(kind)] = FinancialStepMessage.uploadRequired(kind);
+      problems[uploadFieldName(kind)] = FinancialStepMessage.uploadRequired(kind);
   }
   return problems;
 }

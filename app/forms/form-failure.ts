@@ -17,8 +17,7 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-/** The field name an upload slot's error is reported under (its control's id follows from it). */
-export const uploadFieldName = (slot: string) => `upload_${slot}`;
+export { uploadFieldName } from "~/domain/file-kinds";
 
 /** True for an action's answer in the failure shape (action data may be other things too). */
 export function isFormFailure(data: unknown): data is FormFailure {

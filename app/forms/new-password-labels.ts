@@ -1,4 +1,4 @@
-// The new password pair's limits and labels, for the forms that show it (no zod here: see server-validation.ts).
+// The new password pair's limits and labels, for the forms that show it (no zod here: see decision 0009).
 
 export const NEW_PASSWORD_MAX_LENGTH = 128;
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { PasswordMessage } from "~/domain/passwords";
-import { type CrossFieldCheck, passwordsMatch } from "./cross-field";
+import { type CrossFieldCheck, passwordsMatch } from "./cross-field.server";
 import { NEW_PASSWORD_MAX_LENGTH } from "./new-password-labels";
 
 export const newPasswordField = z

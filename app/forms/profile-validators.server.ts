@@ -9,7 +9,7 @@ import { ContactFormatMessage, normalizePhone, normalizeZipcode } from "~/domain
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
 import { ValidationMessage } from "~/domain/messages";
 import { PREFECTURES } from "~/domain/prefectures";
-import { withCrossFieldChecks } from "./cross-field";
+import { withCrossFieldChecks } from "./cross-field.server";
 
 const required = (max: number) =>
   z

@@ -61,11 +61,17 @@ export interface UploadIntentOptions {
 }
 
 /** A refused upload: the failure shape with the message at the slot's field (uploadFieldName). */
-export function uploadFailure(slot: string, message: string, submitted: FormData | null = null) {
+export function uploadFailure(
+  slot: string,
+  message: string,
+  submitted: FormData | null = null,
+  formId: string | null = null,
+) {
   return formFailure(
     slot ? { [uploadFieldName(slot)]: message } : { [NON_FIELD_ERRORS]: message },
     submitted ?? {},
     400,
+    { formId },
   );
 }
 

@@ -21,6 +21,17 @@ import {
 import { loginPath } from "~/routing/login-path";
 import { AppSession } from "./session.server";
 
+/**
+ * What every page's frame shows (the root loader): the brand and whether someone is logged in. Here,
+ * beside the context, so the root route imports one server module (each `*.server` import leaves an
+ * empty stand-in in the browser's JavaScript).
+ */
+export async function pageFrameOf(request: Request) {
+  const brand = brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
+  const session = await AppSession.fromRequest(request);
+  return { brand, isLoggedIn: session.hasUpstreamSession };
+}
+
 /** Everything a loader or action needs to talk to the upstream for one request. */
 export class RequestContext {
   readonly url: URL;

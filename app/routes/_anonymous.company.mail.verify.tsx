@@ -14,7 +14,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PendingSubmitButton } from "~/components/pending-button";
+import { SubmitButton } from "~/components/form/submit-button";
 import { ActivationMessage } from "~/domain/activation";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
@@ -95,7 +95,7 @@ export default function MailVerifyPage() {
       </p>
       <Form method="post" className="account-form">
         <input type="hidden" name="key" value={key} />
-        <PendingSubmitButton pendingText="確認しています…">メールアドレスを確認する</PendingSubmitButton>
+        <SubmitButton pendingText="確認しています…">メールアドレスを確認する</SubmitButton>
       </Form>
       <p className="field-hint">
         このページはご登録のメールアドレスにお送りしたリンクから開かれています。お心当たりがない場合は、このページを閉じてください。

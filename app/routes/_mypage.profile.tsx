@@ -11,9 +11,9 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
-import { ErrorSummary, NON_FIELD_ERRORS, RadioField, SubmitButton } from "~/components/form";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS, RadioField } from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
 import {
   AddressFields,
@@ -24,7 +24,6 @@ import {
   IdentityStatus,
   IdentityUploads,
 } from "~/components/profile-fields";
-import type { UploadFailure } from "~/components/upload-slot";
 import { formatHolderName } from "~/domain/bank-account";
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
@@ -33,6 +32,7 @@ import { errorsFromQuery } from "~/routing/propagated-errors";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
+import { isFormFailure } from "~/forms/form-failure";
 import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
@@ -43,7 +43,6 @@ import {
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/upstream/profile.server";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
@@ -78,25 +77,36 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request);
+    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, IDENTITY_FORM);
 
     const formData = await readForm(args.request);
-    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    const submitted = formData;
     const profile = await loadProfile(ctx);
 
     if (formData.get("intent") === "identity") {
       const result = await identityValidator.validate(formData);
-      if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+      if (result.error) {
+        return formFailure(result.error.fieldErrors, submitted, 422, { formId: IDENTITY_FORM });
+      }
       const identity = identitySubmission(profile, result.data.identity_document_type);
-      if (!identity) return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400);
-      const failure = await saveProfileOrFail(ctx, "nameAndIdentity", identity, submitted, [
-        "identity_document_type",
-      ]);
+      if (!identity) {
+        return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400, {
+          formId: IDENTITY_FORM,
+        });
+      }
+      const failure = await saveProfileOrFail(
+        ctx,
+        "nameAndIdentity",
+        identity,
+        submitted,
+        ["identity_document_type"],
+        IDENTITY_FORM,
+      );
       return failure ?? redirect("/profile?saved=identity#identity");
     }
 
     const result = await fullProfileValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
     const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
       result.data;
     const body: Record<string, unknown> = { ...fields };
@@ -109,14 +119,15 @@ export function action(args: ActionFunctionArgs) {
         account_holder_name: formatHolderName(account_holder_name),
       };
     }
-    const failure = await saveProfileOrFail(ctx, "full", body, submitted, PROFILE_FORM_FIELDS);
+    const failure = await saveProfileOrFail(ctx, "full", body, submitted, PROFILE_FORM_FIELDS, PROFILE_FORM);
     return failure ?? redirect("/profile?saved=profile");
   });
 }
 
 export default function ProfilePage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<UploadFailure>();
+  const actionData = useActionData<typeof action>();
+  const identityFailed = isFormFailure(actionData) && actionData.formId === IDENTITY_FORM;
   return (
     <>
       <h1>会員情報</h1>
@@ -130,34 +141,22 @@ export default function ProfilePage() {
         <h2 id="identity-title">本人確認書類</h2>
         <IdentityStatus identity={view.identity} />
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
-        <details
-          className="identity-update"
-          open={view.identity.needsDocuments || Boolean(actionData?.uploadError)}
-        >
+        <details className="identity-update" open={view.identity.needsDocuments || identityFailed}>
           <summary>本人確認書類を提出・更新する</summary>
-          <IdentityUploads
-            identity={view.identity}
-            uploadError={actionData?.uploadError}
-            form={IDENTITY_FORM}
-          />
-          <ValidatedForm
-            id={IDENTITY_FORM}
-            validator={validatedOnServer}
-            method="post"
-            noValidate
-            className="form"
-            defaultValues={view.identityDefaults}
-          >
-            <input type="hidden" name="intent" value="identity" />
-            <ErrorSummary labels={PROFILE_FIELD_LABELS} />
-            <RadioField
-              name="identity_document_type"
-              legend="アップロードした本人確認書類の種類"
-              required
-              options={IDENTITY_TYPE_OPTIONS}
-            />
-            <SubmitButton pendingText="提出しています…">本人確認書類を提出する</SubmitButton>
-          </ValidatedForm>
+          <FormScope id={IDENTITY_FORM} failure={actionData} defaults={view.identityDefaults}>
+            <IdentityUploads identity={view.identity} form={IDENTITY_FORM} />
+            <Form id={IDENTITY_FORM} method="post" noValidate className="form">
+              <input type="hidden" name="intent" value="identity" />
+              <ErrorSummary labels={PROFILE_FIELD_LABELS} />
+              <RadioField
+                name="identity_document_type"
+                legend="アップロードした本人確認書類の種類"
+                required
+                options={IDENTITY_TYPE_OPTIONS}
+              />
+              <SubmitButton pendingText="提出しています…">本人確認書類を提出する</SubmitButton>
+            </Form>
+          </FormScope>
         </details>
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
@@ -174,23 +173,18 @@ export default function ProfilePage() {
             </dd>
           </div>
         </dl>
-        <ValidatedForm
-          id={PROFILE_FORM}
-          validator={validatedOnServer}
-          method="post"
-          noValidate
-          className="form"
-          defaultValues={view.defaults}
-        >
-          <input type="hidden" name="intent" value="profile" />
-          <ErrorSummary labels={PROFILE_FIELD_LABELS} />
-          <BusinessFields />
-          <AddressFields who="office" />
-          <AddressFields who="owner" />
-          <BusinessDetailFields />
-          {view.canEditBankAccount ? <BankAccountFields /> : null}
-          <SubmitButton pendingText="保存しています…">変更を保存する</SubmitButton>
-        </ValidatedForm>
+        <FormScope id={PROFILE_FORM} failure={actionData} defaults={view.defaults}>
+          <Form id={PROFILE_FORM} method="post" noValidate className="form">
+            <input type="hidden" name="intent" value="profile" />
+            <ErrorSummary labels={PROFILE_FIELD_LABELS} />
+            <BusinessFields />
+            <AddressFields who="office" />
+            <AddressFields who="owner" />
+            <BusinessDetailFields />
+            {view.canEditBankAccount ? <BankAccountFields /> : null}
+            <SubmitButton pendingText="保存しています…">変更を保存する</SubmitButton>
+          </Form>
+        </FormScope>
       </section>
     </>
   );

@@ -11,7 +11,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PendingSubmitButton } from "~/components/pending-button";
+import { SubmitButton } from "~/components/form/submit-button";
 import { useBrand } from "~/components/site-chrome";
 import { ACTIVATION_LINK_VALID_DAYS, ActivationMessage } from "~/domain/activation";
 import { hasSatisfiedProfile } from "~/domain/user";
@@ -139,14 +139,9 @@ export default function ActivationPage() {
         <p className="field-hint" id="resend-hint">
           再送すると、以前にお送りしたメールのリンクは使えなくなります。
         </p>
-        <PendingSubmitButton
-          pendingText="送信しています…"
-          name="intent"
-          value="resend"
-          describedBy="resend-hint"
-        >
+        <SubmitButton pendingText="送信しています…" intent="resend" describedBy="resend-hint">
           確認メールを再送する
-        </PendingSubmitButton>
+        </SubmitButton>
       </Form>
       <p>
         <Link to="/mypage">マイページへ戻る</Link>

@@ -13,9 +13,9 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
-import { ErrorSummary, NON_FIELD_ERRORS, RadioField, SubmitButton } from "~/components/form";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS, RadioField } from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import {
   AddressFields,
   BusinessFields,
@@ -23,7 +23,6 @@ import {
   IdentityStatus,
   IdentityUploads,
 } from "~/components/profile-fields";
-import type { UploadFailure } from "~/components/upload-slot";
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
@@ -40,7 +39,6 @@ import {
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/upstream/profile.server";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
@@ -63,17 +61,21 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request);
+    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     const formData = await readForm(args.request);
-    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+    const submitted = formData;
     const result = await registrationProfileValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
     const { identity_document_type: documentType, ...fields } = result.data;
 
     const profile = await loadProfile(ctx);
     const identity = identitySubmission(profile, documentType);
-    if (!identity) return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400);
+    if (!identity) {
+      return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400, {
+        formId: PROFILE_FORM,
+      });
+    }
 
     const failure = await saveProfileOrFail(
       ctx,
@@ -81,6 +83,7 @@ export function action(args: ActionFunctionArgs) {
       { ...fields, ...identity },
       submitted,
       PROFILE_FORM_FIELDS,
+      PROFILE_FORM,
     );
     return failure ?? redirect("/mypage");
   });
@@ -88,26 +91,19 @@ export function action(args: ActionFunctionArgs) {
 
 export default function RegisterProfilePage() {
   const { identity, defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<UploadFailure>();
+  const actionData = useActionData<typeof action>();
   return (
-    <>
+    <FormScope id={PROFILE_FORM} failure={actionData} defaults={defaults}>
       <h1>会員情報の登録</h1>
       <p>お申し込みの前に、本人確認書類と、事業者・代表者の情報をご登録ください。</p>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">1. 本人確認書類</h2>
         <IdentityStatus identity={identity} />
-        <IdentityUploads identity={identity} uploadError={actionData?.uploadError} form={PROFILE_FORM} />
+        <IdentityUploads identity={identity} form={PROFILE_FORM} />
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
-        <ValidatedForm
-          id={PROFILE_FORM}
-          validator={validatedOnServer}
-          method="post"
-          noValidate
-          className="form"
-          defaultValues={defaults}
-        >
+        <Form id={PROFILE_FORM} method="post" noValidate className="form">
           <ErrorSummary labels={PROFILE_FIELD_LABELS} />
           <RadioField
             name="identity_document_type"
@@ -119,8 +115,8 @@ export default function RegisterProfilePage() {
           <AddressFields who="office" />
           <AddressFields who="owner" />
           <SubmitButton pendingText="登録しています…">登録する</SubmitButton>
-        </ValidatedForm>
+        </Form>
       </section>
-    </>
+    </FormScope>
   );
 }

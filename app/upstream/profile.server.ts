@@ -1,7 +1,7 @@
 // The profile calls of §7 (GET/PATCH /api/profile/ and the two narrower PATCH variants) and the
 // identity documents it carries, shared by /register/profile and /profile.
 
-import { NON_FIELD_ERRORS } from "~/components/form";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import type { UploadedFileView } from "~/components/upload-slot";
 import { formatZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
@@ -136,22 +136,13 @@ export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）�
  * Without JavaScript the slot posts the page's form (decision 0007): the profile is not saved with
  * the file, but a refused file comes back with what was typed, shown again beside the message.
  */
-export function handleIdentityUpload(ctx: RequestContext, request: Request) {
+export function handleIdentityUpload(ctx: RequestContext, request: Request, formId: string) {
   return handleUploadIntent(ctx, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
     slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
-    keepTyped: (formData, slot, message) => uploadFailure(slot, message, formData),
+    keepTyped: (formData, slot, message) => uploadFailure(slot, message, formData, formId),
     redirectTo: () => `${ctx.url.pathname}#identity`,
   });
-}
-
-/** The text a form posted, without the button that sent it. */
-function typedValues(formData: FormData): Record<string, string> {
-  return Object.fromEntries(
-    [...formData].filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "intent",
-    ),
-  );
 }
 
 /** The fields of an identity submission: the document type and the newest front and back. */
@@ -169,8 +160,9 @@ export async function saveProfileOrFail(
   ctx: RequestContext,
   call: ProfileCall,
   body: Record<string, unknown>,
-  submitted: Record<string, unknown>,
+  submitted: FormData | Record<string, unknown>,
   formFields: readonly string[],
+  formId: string | null = null,
 ) {
   try {
     await patchProfile(ctx, call, body);
@@ -179,7 +171,7 @@ export async function saveProfileOrFail(
     if (!(error instanceof UpstreamValidationError)) throw error;
     const fieldErrors = fieldErrorsFromUpstream(error, formFields);
     if (Object.keys(fieldErrors).length === 0) fieldErrors[NON_FIELD_ERRORS] = "保存できませんでした。";
-    return formFailure(fieldErrors, submitted, 400);
+    return formFailure(fieldErrors, submitted, 400, { formId });
   }
 }
 

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/_anonymous.login/route";
-import { NON_FIELD_ERRORS } from "~/components/form";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { PASSWORD, insertUser, uniqueEmail } from "./upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./upstream/harness";
 

@@ -7,17 +7,11 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
-import {
-  CheckboxField,
-  ErrorSummary,
-  HONEYPOT_FIELD,
-  HoneypotField,
-  NON_FIELD_ERRORS,
-  SubmitButton,
-  TextField,
-} from "~/components/form";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckboxField } from "~/components/form/checkbox-field";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS, TextField } from "~/components/form/fields";
+import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
 import { ErrorMessage } from "~/domain/messages";
 import { safeRedirectTarget } from "~/domain/redirect-target";
@@ -36,7 +30,6 @@ import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { LOGIN_FIELD_LABELS } from "./labels";
 import { loginValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
@@ -119,43 +112,45 @@ export function action(args: ActionFunctionArgs) {
 export default function LoginPage() {
   const { notices, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const wrongService = actionData?.wrongService ?? null;
+  const wrongService = actionData && "wrongService" in actionData ? actionData.wrongService : null;
   return (
     <div className="narrow">
       <h1>ログイン</h1>
       <PropagatedNotices codes={notices} />
-      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
-        <ErrorSummary labels={LOGIN_FIELD_LABELS} />
-        {wrongService ? (
-          <p className="alert">
-            <a href={wrongService.url}>{wrongService.serviceName}のログインページ</a>
-            からログインしてください。
-          </p>
-        ) : null}
-        <HoneypotField />
-        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField
-          name="email"
-          label="メールアドレス"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-        />
-        <TextField
-          name="password"
-          label="パスワード"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <CheckboxField
-          name="persistLoginState"
-          label="ログイン状態を保持する"
-          hint="14日間ログインしたままになります。共用のパソコンではチェックしないでください。"
-        />
-        <SubmitButton pendingText="ログインしています…">ログイン</SubmitButton>
-      </ValidatedForm>
+      <FormScope failure={actionData}>
+        <Form method="post" noValidate className="form">
+          <ErrorSummary labels={LOGIN_FIELD_LABELS} />
+          {wrongService ? (
+            <p className="alert">
+              <a href={wrongService.url}>{wrongService.serviceName}のログインページ</a>
+              からログインしてください。
+            </p>
+          ) : null}
+          <HoneypotField />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <TextField
+            name="email"
+            label="メールアドレス"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+          />
+          <TextField
+            name="password"
+            label="パスワード"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <CheckboxField
+            name="persistLoginState"
+            label="ログイン状態を保持する"
+            hint="14日間ログインしたままになります。共用のパソコンではチェックしないでください。"
+          />
+          <SubmitButton pendingText="ログインしています…">ログイン</SubmitButton>
+        </Form>
+      </FormScope>
       <ul className="link-list">
         <li>
           <Link to="/profile/password/reset/recover">パスワードをお忘れの方</Link>

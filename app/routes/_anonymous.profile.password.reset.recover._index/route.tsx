@@ -2,16 +2,10 @@
 // same whether or not the address is registered (REFERENCE.md), so nobody can probe for accounts.
 
 import { type ActionFunctionArgs, type LinksFunction, type MetaFunction, redirect } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
-import {
-  ErrorSummary,
-  HONEYPOT_FIELD,
-  HoneypotField,
-  NON_FIELD_ERRORS,
-  SubmitButton,
-  TextField,
-} from "~/components/form";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS, TextField } from "~/components/form/fields";
+import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
@@ -22,7 +16,6 @@ import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server
 import { requestPasswordReset } from "~/upstream/passwords.server";
 import { RECOVER_FIELD_LABELS } from "./labels";
 import { recoverValidator } from "./schema.server";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm } from "~/forms/read-form.server";
 
 const RESET_REQUESTED_PATH = "/profile/password/reset/done";
@@ -58,26 +51,29 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function PasswordRecoverPage() {
+  const actionData = useActionData<typeof action>();
   return (
     <div className="narrow">
       <h1>パスワードの再設定</h1>
       <p>
         ご登録のメールアドレスを入力してください。パスワードを再設定するためのリンクをメールでお送りします。
       </p>
-      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
-        <ErrorSummary labels={RECOVER_FIELD_LABELS} />
-        <HoneypotField />
-        <TextField
-          name="email"
-          label="メールアドレス"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          hint={`会員登録に使ったメールアドレスです。リンクの有効期限は${RESET_LINK_VALID_HOURS}時間です。`}
-        />
-        <SubmitButton pendingText="送信しています…">再設定用のメールを送る</SubmitButton>
-      </ValidatedForm>
+      <FormScope failure={actionData}>
+        <Form method="post" noValidate className="form">
+          <ErrorSummary labels={RECOVER_FIELD_LABELS} />
+          <HoneypotField />
+          <TextField
+            name="email"
+            label="メールアドレス"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            hint={`会員登録に使ったメールアドレスです。リンクの有効期限は${RESET_LINK_VALID_HOURS}時間です。`}
+          />
+          <SubmitButton pendingText="送信しています…">再設定用のメールを送る</SubmitButton>
+        </Form>
+      </FormScope>
       <ul className="link-list">
         <li>
           <Link to="/login">ログイン画面へ戻る</Link>

@@ -11,16 +11,11 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ValidatedForm } from "remix-validated-form";
-import {
-  ErrorSummary,
-  HONEYPOT_FIELD,
-  HoneypotField,
-  NON_FIELD_ERRORS,
-  SubmitButton,
-} from "~/components/form";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/fields";
+import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { SubmitButton } from "~/components/form/submit-button";
 import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
@@ -33,7 +28,6 @@ import { confirmPasswordReset } from "~/upstream/passwords.server";
 import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS } from "./labels";
 import { resetPasswordValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm } from "~/forms/read-form.server";
 
 const LINK_PARAMS = ["uid", "token"] as const;
@@ -116,12 +110,14 @@ export default function PasswordResetPage() {
       <h1>新しいパスワードの設定</h1>
       {actionData?.linkRejected ? <RejectedLinkAlert /> : null}
       <p>新しいパスワードを2回入力してください。設定すると、すべての端末でログアウトします。</p>
-      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
-        <ErrorSummary labels={RESET_PASSWORD_FIELD_LABELS} />
-        <HoneypotField />
-        <NewPasswordFields />
-        <SubmitButton pendingText="設定しています…">パスワードを設定する</SubmitButton>
-      </ValidatedForm>
+      <FormScope failure={actionData}>
+        <Form method="post" noValidate className="form">
+          <ErrorSummary labels={RESET_PASSWORD_FIELD_LABELS} />
+          <HoneypotField />
+          <NewPasswordFields />
+          <SubmitButton pendingText="設定しています…">パスワードを設定する</SubmitButton>
+        </Form>
+      </FormScope>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { withCrossFieldChecks } from "~/forms/cross-field";
+import { withCrossFieldChecks } from "~/forms/cross-field.server";
 import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password.server";
 
 export const resetPasswordValidator = withCrossFieldChecks(

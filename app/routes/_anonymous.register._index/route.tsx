@@ -7,19 +7,12 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { ExperimentIdField } from "~/components/experiment-id-field";
-import {
-  CheckboxField,
-  ErrorSummary,
-  HONEYPOT_FIELD,
-  HoneypotField,
-  NON_FIELD_ERRORS,
-  RadioField,
-  SubmitButton,
-  TextField,
-} from "~/components/form";
+import { CheckboxField } from "~/components/form/checkbox-field";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS, RadioField, TextField } from "~/components/form/fields";
+import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { SubmitButton } from "~/components/form/submit-button";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { register } from "~/upstream/auth.server";
 import { withRequestContext } from "~/request/context.server";
@@ -29,7 +22,6 @@ import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_DIVISION_OPTIONS, PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員登録")];
@@ -75,68 +67,71 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const actionData = useActionData<typeof action>();
   return (
     <div className="narrow">
       <h1>会員登録</h1>
       <p>
         メールアドレスとパスワードを登録してください。登録後、メールアドレスの確認のためのメールをお送りします。
       </p>
-      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
-        <ErrorSummary labels={REGISTER_FIELD_LABELS} />
-        <HoneypotField />
-        <ExperimentIdField />
-        <TextField
-          name="email"
-          label="メールアドレス"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          hint="ログインとご連絡に使います。"
-        />
-        <TextField
-          name="password"
-          label="パスワード"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          hint={PASSWORD_RULE_TEXT}
-        />
-        <TextField
-          name="password_confirmation"
-          label="パスワード（確認）"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          hint="確認のため、もう一度入力してください。"
-        />
-        <RadioField
-          name="corporate_division"
-          legend="事業形態"
-          options={CORPORATE_DIVISION_OPTIONS}
-          required
-          hint="ご提出いただく書類が変わります。"
-        />
-        <CheckboxField
-          name="agreement"
-          required
-          label={
-            <>
-              <Link to="/terms" target="_blank">
-                利用規約
-              </Link>
-              と
-              <Link to="/policy/privacy" target="_blank">
-                プライバシーポリシー
-              </Link>
-              に同意する
-            </>
-          }
-        />
-        <SubmitButton pendingText="登録しています…">同意して登録する</SubmitButton>
-      </ValidatedForm>
+      <FormScope failure={actionData}>
+        <Form method="post" noValidate className="form">
+          <ErrorSummary labels={REGISTER_FIELD_LABELS} />
+          <HoneypotField />
+          <ExperimentIdField />
+          <TextField
+            name="email"
+            label="メールアドレス"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            hint="ログインとご連絡に使います。"
+          />
+          <TextField
+            name="password"
+            label="パスワード"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            hint={PASSWORD_RULE_TEXT}
+          />
+          <TextField
+            name="password_confirmation"
+            label="パスワード（確認）"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={128}
+            hint="確認のため、もう一度入力してください。"
+          />
+          <RadioField
+            name="corporate_division"
+            legend="事業形態"
+            options={CORPORATE_DIVISION_OPTIONS}
+            required
+            hint="ご提出いただく書類が変わります。"
+          />
+          <CheckboxField
+            name="agreement"
+            required
+            label={
+              <>
+                <Link to="/terms" target="_blank">
+                  利用規約
+                </Link>
+                と
+                <Link to="/policy/privacy" target="_blank">
+                  プライバシーポリシー
+                </Link>
+                に同意する
+              </>
+            }
+          />
+          <SubmitButton pendingText="登録しています…">同意して登録する</SubmitButton>
+        </Form>
+      </FormScope>
       <p>
         すでに登録済みの方は<Link to="/login">ログイン</Link>してください。
       </p>

@@ -4,7 +4,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { PasswordMessage } from "~/domain/passwords";
-import { passwordsMatch, withCrossFieldChecks } from "~/forms/cross-field";
+import { passwordsMatch, withCrossFieldChecks } from "~/forms/cross-field.server";
 import { newPasswordConfirmationField, newPasswordField } from "~/forms/new-password.server";
 import { emailField } from "../_anonymous.login/schema.server";
 

@@ -2,7 +2,9 @@
 // next). The answers are saved in the draft first, whatever the intent; "next" then moves on only when
 // the step is complete (§4/§5), otherwise the page comes back with the problems and a 422.
 
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import type { DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~/domain/enumerations";
@@ -17,6 +19,8 @@ import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
+/** The step's form id (route.tsx renders it). */
+export const FORM_ID = "financial-form";
 
 type FinancialPatch = Pick<
   DraftEntry,
@@ -54,7 +58,9 @@ async function saveAnswers(
   } catch (error) {
     if (!(error instanceof UpstreamValidationError)) throw error;
     // §8 "Draft save error".
-    const failure = json({ fieldErrors: { non_field_errors: ErrorMessage.draftSaveError } }, { status: 400 });
+    const failure = formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 400, {
+      formId: FORM_ID,
+    });
     return { draft: null, failure };
   }
 }
@@ -100,5 +106,7 @@ export async function financialStepAction(ctx: RequestContext, request: Request)
   if (isFinancialStepComplete(draft, user.corporate_division, files, facts)) {
     return redirect(ENTRY_STEP_PATHS.submitWithdrawalsDetail);
   }
-  return json({ fieldErrors: financialStepProblems(draft, user.corporate_division, files) }, { status: 422 });
+  return formFailure(financialStepProblems(draft, user.corporate_division, files), formData, 422, {
+    formId: FORM_ID,
+  });
 }

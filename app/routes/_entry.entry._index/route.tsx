@@ -14,8 +14,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
-import { StepButton, StepErrorSummary } from "~/components/statement-fields";
-import type { UploadFailure } from "~/components/upload-slot";
+import { ErrorSummary, FormScope } from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import {
@@ -66,8 +66,6 @@ export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => financialStepAction(ctx, args.request));
 }
 
-type ActionData = Partial<UploadFailure> & { fieldErrors?: Record<string, string> };
-
 const ANSWER_LABELS: Record<string, string> = {
   can_submit_financial_statements: "決算書類の提出",
   tax_return_submissions: "確定申告書の提出方法",
@@ -85,91 +83,78 @@ export default function FinancialStepPage() {
     saved: justSaved,
     confirmed,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
   // With JavaScript, leaving with answers not yet saved asks first (files save as they upload).
   useUnsavedChanges(FORM_ID, JSON.stringify(saved));
   const hydrated = useHydrated();
-  // A missing upload the person has since uploaded (with JavaScript, without a new submit) is no
-  // longer a problem.
-  const errors = Object.fromEntries(
-    Object.entries(actionData?.fieldErrors ?? {}).filter(([name]) => {
-      const kind = name.replace(/^upload_/, "");
-      return !(name !== kind && isFinancialKind(kind) && (filesByKind[kind]?.length ?? 0) > 0);
-    }),
-  );
   const type = financialDocumentType(
     individual ? "individual" : "corporate",
     answers.can_submit_financial_statements,
     answers.tax_return_submissions,
   );
   const kinds = requiredFinancialKinds(type, answers.includes_sga_expenses);
+  // A missing upload the person has since uploaded (with JavaScript, without a new submit) is no
+  // longer a problem.
+  const resolved = (name: string) => {
+    const kind = name.replace(/^upload_/, "");
+    return name !== kind && isFinancialKind(kind) && (filesByKind[kind]?.length ?? 0) > 0;
+  };
   return (
-    <div className="wizard-step">
-      <h1>決算書類の提出</h1>
-      <p>
-        {individual
-          ? "事業の状況を確認するため、確定申告書（または開業届の控え）をご提出ください。"
-          : "事業の状況を確認するため、決算書（または試算表）をご提出ください。"}
-        質問にお答えいただくと、必要な書類が表示されます。
-      </p>
-      {justSaved && !actionData ? (
-        <p className="notice" role="status">
-          入力内容を保存しました。
+    <FormScope id={FORM_ID} failure={actionData} resolved={resolved}>
+      <div className="wizard-step">
+        <h1>決算書類の提出</h1>
+        <p>
+          {individual
+            ? "事業の状況を確認するため、確定申告書（または開業届の控え）をご提出ください。"
+            : "事業の状況を確認するため、決算書（または試算表）をご提出ください。"}
+          質問にお答えいただくと、必要な書類が表示されます。
         </p>
-      ) : null}
-      {confirmed ? (
-        <p className="notice" data-testid="financial-confirmed">
-          前回ご提出いただいた決算書類は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。
-        </p>
-      ) : null}
-      <StepErrorSummary errors={errors} labels={summaryLabel} />
+        {justSaved && !actionData ? (
+          <p className="notice" role="status">
+            入力内容を保存しました。
+          </p>
+        ) : null}
+        {confirmed ? (
+          <p className="notice" data-testid="financial-confirmed">
+            前回ご提出いただいた決算書類は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。
+          </p>
+        ) : null}
+        <ErrorSummary labels={summaryLabel} />
 
-      <section className="wizard-section" aria-labelledby="financial-questions-title">
-        <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
-        {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
-        <Form
-          id={FORM_ID}
-          method="post"
-          encType={hydrated ? undefined : "multipart/form-data"}
-          className="form"
-          noValidate
-        >
-          <FinancialQuestions
-            form={FORM_ID}
-            individual={individual}
-            answers={answers}
-            onChange={setAnswers}
-            errors={errors}
-          />
-          <div className="financial-apply">
-            <StepButton form={FORM_ID} intent="apply" pendingText="保存しています…">
-              回答を保存して必要な書類を表示する
-            </StepButton>
-          </div>
-        </Form>
-      </section>
+        <section className="wizard-section" aria-labelledby="financial-questions-title">
+          <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
+          {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
+          <Form
+            id={FORM_ID}
+            method="post"
+            encType={hydrated ? undefined : "multipart/form-data"}
+            className="form"
+            noValidate
+          >
+            <FinancialQuestions individual={individual} answers={answers} onChange={setAnswers} />
+            <div className="financial-apply">
+              <SubmitButton form={FORM_ID} intent="apply" variant="secondary" pendingText="保存しています…">
+                回答を保存して必要な書類を表示する
+              </SubmitButton>
+            </div>
+          </Form>
+        </section>
 
-      <section className="wizard-section" id="documents" aria-labelledby="financial-documents-title">
-        <h2 id="financial-documents-title">2. 書類のアップロード</h2>
-        <FinancialUploads
-          form={FORM_ID}
-          type={type}
-          kinds={kinds}
-          filesByKind={filesByKind}
-          errors={errors}
-          uploadError={actionData?.uploadError}
-        />
-      </section>
+        <section className="wizard-section" id="documents" aria-labelledby="financial-documents-title">
+          <h2 id="financial-documents-title">2. 書類のアップロード</h2>
+          <FinancialUploads form={FORM_ID} type={type} kinds={kinds} filesByKind={filesByKind} />
+        </section>
 
-      <div className="button-row wizard-navigation">
-        <StepButton form={FORM_ID} intent="next" variant="primary" pendingText="確認しています…">
-          次へ
-        </StepButton>
-        <StepButton form={FORM_ID} intent="save" pendingText="保存しています…">
-          下書き保存
-        </StepButton>
+        <div className="button-row wizard-navigation">
+          <SubmitButton form={FORM_ID} intent="next" pendingText="確認しています…">
+            次へ
+          </SubmitButton>
+          <SubmitButton form={FORM_ID} intent="save" variant="secondary" pendingText="保存しています…">
+            下書き保存
+          </SubmitButton>
+        </div>
       </div>
-    </div>
+    </FormScope>
   );
 }

@@ -14,8 +14,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type BankAccountView, BankAccountFieldset } from "~/components/bank-account-fieldset";
 import { type StatementView, StatementCard } from "~/components/statement-card";
-import { StepButton, StepErrorSummary } from "~/components/statement-fields";
-import type { UploadFailure } from "~/components/upload-slot";
+import { ErrorSummary, FieldMessage, FormScope, useField } from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { canSkipConfirmedDocuments } from "~/domain/financial-step";
@@ -79,8 +79,6 @@ export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => withdrawalStepAction(ctx, args.request));
 }
 
-type ActionData = Partial<UploadFailure> & { fieldErrors?: Record<string, string> };
-
 const STATEMENT_FIELD_LABELS: Record<string, string> = {
   bank_name: "金融機関名",
   bank_account_number: "口座番号",
@@ -106,7 +104,7 @@ function summaryLabel(name: string): string | null {
 
 export default function WithdrawalStepPage() {
   const { startDate, statements, bankAccount, confirmed, saved } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>();
   // With JavaScript, leaving with typed values not yet saved asks first. The revision is the saved
   // text only: an upload (saved at once) must not make unsaved typing look saved.
   useUnsavedChanges(
@@ -115,96 +113,105 @@ export default function WithdrawalStepPage() {
   );
   const hydrated = useHydrated();
   // Uploads the person has since made (with JavaScript, without a new submit) are no longer missing.
-  const errors = Object.fromEntries(
-    Object.entries(actionData?.fieldErrors ?? {}).filter(([name]) => {
-      const uploads = /^banks\[(\d+)\]\.uploads$/.exec(name);
-      const statement = uploads ? statements[Number(uploads[1])] : undefined;
-      return !(
-        statement &&
-        statementUploadKinds(statement.file_format).every((base) => (statement.files[base]?.length ?? 0) > 0)
-      );
-    }),
-  );
+  const resolved = (name: string) => {
+    const uploads = /^banks\[(\d+)\]\.uploads$/.exec(name);
+    const statement = uploads ? statements[Number(uploads[1])] : undefined;
+    return Boolean(
+      statement &&
+      statementUploadKinds(statement.file_format).every((base) => (statement.files[base]?.length ?? 0) > 0),
+    );
+  };
   return (
-    <div className="wizard-step">
-      <h1>入出金明細と振込先口座</h1>
-      <p>
-        事業でお使いの口座の入出金明細（通帳またはインターネットバンキングの画面）と、買取代金のお振込先口座をご登録ください。
-      </p>
-      <p className="statement-start-date" data-testid="withdrawals-start-date">
-        {startDate}以降の入出金がわかるものをご用意ください。
-      </p>
-      {saved && !actionData ? (
-        <p className="notice" role="status">
-          入力内容を保存しました。
-        </p>
-      ) : null}
-      {confirmed ? (
-        <p className="notice" data-testid="withdrawals-confirmed">
-          前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
-        </p>
-      ) : null}
-      <StepErrorSummary errors={errors} labels={summaryLabel} />
-      {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
-      <StepButton form={FORM_ID} intent="save" hidden>
-        保存
-      </StepButton>
-
-      <section className="wizard-section" id="statements" aria-labelledby="statements-title">
-        <h2 id="statements-title">1. 入出金明細</h2>
+    <FormScope id={FORM_ID} failure={actionData} resolved={resolved}>
+      <div className="wizard-step">
+        <h1>入出金明細と振込先口座</h1>
         <p>
-          口座ごとに、通帳なら「表紙」と「入出金のページ」、インターネットバンキングなら「口座情報の画面」と「入出金明細の画面」をアップロードしてください。口座は
-          {MAX_STATEMENTS}個まで登録できます。
+          事業でお使いの口座の入出金明細（通帳またはインターネットバンキングの画面）と、買取代金のお振込先口座をご登録ください。
         </p>
-        {errors.banks ? (
-          <p className="field-error" id="field-banks" tabIndex={-1}>
-            <span className="visually-hidden">エラー：</span>
-            {errors.banks}
+        <p className="statement-start-date" data-testid="withdrawals-start-date">
+          {startDate}以降の入出金がわかるものをご用意ください。
+        </p>
+        {saved && !actionData ? (
+          <p className="notice" role="status">
+            入力内容を保存しました。
           </p>
         ) : null}
-        <ol className="statement-list" aria-label="入出金明細の口座">
-          {statements.map((statement, index) => (
-            <StatementCard
-              // A new key when statements are added or removed: each card then shows what was saved.
-              key={`${statements.length}-${index}`}
-              form={FORM_ID}
-              index={index}
-              removable={statements.length > 1}
-              statement={statement}
-              errors={errors}
-              uploadError={actionData?.uploadError}
-            />
-          ))}
-        </ol>
-        {statements.length < MAX_STATEMENTS ? (
-          <div>
-            <StepButton form={FORM_ID} intent="add_bank" pendingText="追加しています…">
-              口座を追加する
-            </StepButton>
-          </div>
+        {confirmed ? (
+          <p className="notice" data-testid="withdrawals-confirmed">
+            前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
+          </p>
         ) : null}
-      </section>
+        <ErrorSummary labels={summaryLabel} />
+        {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
+        <SubmitButton form={FORM_ID} intent="save" hidden>
+          保存
+        </SubmitButton>
 
-      <section className="wizard-section" aria-labelledby="payout-title">
-        <h2 id="payout-title">2. お振込先口座</h2>
-        <BankAccountFieldset form={FORM_ID} account={bankAccount} errors={errors} />
-      </section>
+        <section className="wizard-section" id="statements" aria-labelledby="statements-title">
+          <h2 id="statements-title">1. 入出金明細</h2>
+          <p>
+            口座ごとに、通帳なら「表紙」と「入出金のページ」、インターネットバンキングなら「口座情報の画面」と「入出金明細の画面」をアップロードしてください。口座は
+            {MAX_STATEMENTS}個まで登録できます。
+          </p>
+          <StatementsMessage />
+          <ol className="statement-list" aria-label="入出金明細の口座">
+            {statements.map((statement, index) => (
+              <StatementCard
+                // A new key when statements are added or removed: each card then shows what was saved.
+                key={`${statements.length}-${index}`}
+                form={FORM_ID}
+                index={index}
+                removable={statements.length > 1}
+                statement={statement}
+              />
+            ))}
+          </ol>
+          {statements.length < MAX_STATEMENTS ? (
+            <div>
+              <SubmitButton
+                form={FORM_ID}
+                intent="add_bank"
+                variant="secondary"
+                pendingText="追加しています…"
+              >
+                口座を追加する
+              </SubmitButton>
+            </div>
+          ) : null}
+        </section>
 
-      {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
-      <Form
-        id={FORM_ID}
-        method="post"
-        encType={hydrated ? undefined : "multipart/form-data"}
-        noValidate
-        className="button-row wizard-navigation"
-      >
-        <StepButton form={FORM_ID} intent="next" variant="primary" pendingText="確認しています…">
-          次へ
-        </StepButton>
-        <StepButton form={FORM_ID} intent="save" pendingText="保存しています…">
-          下書き保存
-        </StepButton>
-      </Form>
+        <section className="wizard-section" aria-labelledby="payout-title">
+          <h2 id="payout-title">2. お振込先口座</h2>
+          <BankAccountFieldset account={bankAccount} />
+        </section>
+
+        {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
+        <Form
+          id={FORM_ID}
+          method="post"
+          encType={hydrated ? undefined : "multipart/form-data"}
+          noValidate
+          className="button-row wizard-navigation"
+        >
+          <SubmitButton form={FORM_ID} intent="next" pendingText="確認しています…">
+            次へ
+          </SubmitButton>
+          <SubmitButton form={FORM_ID} intent="save" variant="secondary" pendingText="保存しています…">
+            下書き保存
+          </SubmitButton>
+        </Form>
+      </div>
+    </FormScope>
+  );
+}
+
+/** A message about the list of statements as a whole (too many). */
+function StatementsMessage() {
+  const { id, error } = useField("banks");
+  if (!error) return null;
+  return (
+    <div id={id} tabIndex={-1}>
+      <FieldMessage id={id} error={error} />
     </div>
   );
 }

@@ -3,7 +3,9 @@
 // the intent; "next" then moves on only when the step is complete (§4), otherwise the page comes
 // back with the problems and a 422.
 
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { formatHolderName } from "~/domain/bank-account";
 import type { DraftBank, DraftBankAccount, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -29,6 +31,8 @@ import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
+/** The step's form id (route.tsx renders it). */
+export const FORM_ID = "withdrawal-form";
 
 export const emptyStatement = (): DraftBank => ({
   bank_name: "",
@@ -84,13 +88,15 @@ function isStatementKind(base: string): base is StatementUploadKind {
   return (STATEMENT_UPLOAD_KINDS as readonly string[]).includes(base);
 }
 
-async function saveOrFail(ctx: RequestContext, patch: Partial<DraftEntry>) {
+async function saveOrFail(ctx: RequestContext, patch: Partial<DraftEntry>, sent: FormData) {
   try {
     return { draft: await saveDraft(ctx, patch), failure: null };
   } catch (error) {
     if (!(error instanceof UpstreamValidationError)) throw error;
     // §8 "Draft save error".
-    const failure = json({ fieldErrors: { non_field_errors: ErrorMessage.draftSaveError } }, { status: 400 });
+    const failure = formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, sent, 400, {
+      formId: FORM_ID,
+    });
     return { draft: null, failure };
   }
 }
@@ -109,10 +115,11 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
     const outcome = await handleMultipartPost(ctx, request, {
       saveTyped: async (typed) => {
         const stored = await loadDraft(ctx);
-        const saving = await saveOrFail(ctx, {
-          banks: statementsFrom(typed, stored.banks),
-          bank_account: bankAccountFrom(typed),
-        });
+        const saving = await saveOrFail(
+          ctx,
+          { banks: statementsFrom(typed, stored.banks), bank_account: bankAccountFrom(typed) },
+          typed,
+        );
         return saving.failure;
       },
       accepts: async (kind, side) => {
@@ -178,13 +185,14 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
 
   if (intent === "add_bank") {
     if (banks.length >= MAX_STATEMENTS) {
-      const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
+      const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount }, formData);
       return (
-        failure ?? json({ fieldErrors: { banks: WithdrawalStepMessage.tooManyStatements } }, { status: 422 })
+        failure ??
+        formFailure({ banks: WithdrawalStepMessage.tooManyStatements }, formData, 422, { formId: FORM_ID })
       );
     }
     banks.push(emptyStatement());
-    const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
+    const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount }, formData);
     return failure ?? redirect(`${PAGE}#bank-${banks.length}`);
   }
 
@@ -192,14 +200,14 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
   if (removal) {
     const index = Number(removal[1]);
     const [removed] = index < banks.length ? banks.splice(index, 1) : [];
-    const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
+    const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount }, formData);
     if (failure) return failure;
     // The statement's files go with it: nothing else would ever send them.
     if (removed) await deleteReplacedUploads(ctx, removed.contentfile_relations);
     return redirect(`${PAGE}#statements`);
   }
 
-  const { draft: saved, failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount });
+  const { draft: saved, failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount }, formData);
   if (failure || !saved) return failure;
 
   const savedStatement = /^save_bank:(\d{1,2})$/.exec(intent);
@@ -209,8 +217,7 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
   if (isWithdrawalStepComplete(saved.banks, saved.bank_account, files, facts)) {
     return redirect(ENTRY_STEP_PATHS.submitProfile);
   }
-  return json(
-    { fieldErrors: withdrawalStepProblems(saved.banks, saved.bank_account, files) },
-    { status: 422 },
-  );
+  return formFailure(withdrawalStepProblems(saved.banks, saved.bank_account, files), formData, 422, {
+    formId: FORM_ID,
+  });
 }

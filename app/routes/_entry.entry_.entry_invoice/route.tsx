@@ -16,16 +16,16 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFieldset, type ClaimFilesView } from "~/components/claim-fieldset";
 import {
-  FieldErrorsProvider,
-  LinkedErrorSummary,
-  LinkedInput,
-  LinkedTextArea,
+  ErrorSummary,
+  FormScope,
   NON_FIELD_ERRORS,
-} from "~/components/linked-fields";
-import type { UploadFailure } from "~/components/upload-slot";
+  TextAreaField,
+  TextField,
+} from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatHolderName } from "~/domain/bank-account";
@@ -45,7 +45,6 @@ import { deleteFailure, handleDeleteIntent, handleMultipartPost } from "~/forms/
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
-  type InvoiceFormValues,
   MAX_HOLDER_NAMES,
   draftFromFormValues,
   emptyClaimValues,
@@ -302,17 +301,12 @@ function draftSaveFailure(
   submitted: FormData,
 ) {
   const first = error.nonFieldErrors[0] ?? (firstMessages(error.fieldErrors).claims || null);
-  return failure(
-    { ...problems, [NON_FIELD_ERRORS]: first ?? ErrorMessage.draftSaveError },
-    submitted,
-    400,
-    true,
-  );
+  return failure({ ...problems, [NON_FIELD_ERRORS]: first ?? ErrorMessage.draftSaveError }, submitted, 400);
 }
 
-/** The step's errors with the values to show again (what the draft now holds, or what was typed). */
-function failure(fieldErrors: Record<string, string>, submitted: FormData, status: number, unsaved = false) {
-  return formFailure(fieldErrors, submitted, status, { formId: INVOICE_FORM_ID, extra: { unsaved } });
+/** The step's errors with what was sent, to show again (the draft holds it too, unless unsaved). */
+function failure(fieldErrors: Record<string, string>, submitted: FormData, status: number) {
+  return formFailure(fieldErrors, submitted, status, { formId: INVOICE_FORM_ID });
 }
 
 function SavedNotice() {
@@ -325,28 +319,15 @@ function SavedNotice() {
 
 export default function InvoiceStepPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<
-    UploadFailure & {
-      fieldErrors?: Record<string, string>;
-      unsaved?: boolean;
-      values?: Record<string, string>;
-    }
-  >();
-  // What the inputs start from: the saved draft, or what was typed when it could not be saved.
-  const values =
-    actionData?.unsaved && actionData.values
-      ? formValuesFromSubmission(Object.entries(actionData.values))
-      : data.values;
+  const actionData = useActionData<typeof action>();
+  // The inputs start from the saved draft; what was typed when it could not be saved comes back
+  // through the form scope (the failure's values beat a field's default).
+  const values = data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
   const hydrated = useHydrated();
   const atLimit = data.claimCount >= MAX_CLAIMS_PER_ENTRY;
-  // With JavaScript, the step's buttons wait while one of them is being handled (no double submit).
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" && navigation.formAction?.startsWith(INVOICE_STEP_PATH) === true;
-  const formAttr = { form: INVOICE_FORM_ID, disabled: busy };
   return (
-    <FieldErrorsProvider errors={actionData?.fieldErrors}>
+    <FormScope id={INVOICE_FORM_ID} failure={actionData}>
       <div className="invoice-step">
         <h1>請求書の情報</h1>
         <p>
@@ -365,19 +346,11 @@ export default function InvoiceStepPage() {
           className="form"
         >
           {/* Enter in a field presses this first button: 「次へ」, not a search or a delete further down. */}
-          <button
-            type="submit"
-            name="intent"
-            value="next"
-            className="default-submit"
-            tabIndex={-1}
-            aria-hidden="true"
-          >
+          <SubmitButton form={INVOICE_FORM_ID} intent="next" hidden>
             次へ
-          </button>
-          <LinkedErrorSummary labels={data.labels} />
-          <LinkedInput
-            formId={INVOICE_FORM_ID}
+          </SubmitButton>
+          <ErrorSummary labels={data.labels} />
+          <TextField
             name="purchase_amount_desired"
             label="希望買取額（円）"
             required
@@ -386,8 +359,7 @@ export default function InvoiceStepPage() {
             defaultValue={values.purchase_amount_desired}
             hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
           />
-          <LinkedTextArea
-            formId={INVOICE_FORM_ID}
+          <TextAreaField
             name="purpose"
             label="資金使途"
             required
@@ -409,19 +381,17 @@ export default function InvoiceStepPage() {
               values={values.claims[index] ?? emptyClaimValues()}
               files={data.claimFiles[index]!}
               suggestions={data.suggestions?.index === index ? data.suggestions : null}
-              uploadError={actionData?.uploadError ?? null}
             />
           ))}
           <div className="claim-add">
-            <button
-              type="submit"
-              {...formAttr}
-              name="intent"
-              value="add_claim"
-              className="button button-secondary"
+            <SubmitButton
+              form={INVOICE_FORM_ID}
+              intent="add_claim"
+              variant="secondary"
+              pendingText="追加しています…"
             >
               請求書を追加する
-            </button>
+            </SubmitButton>
             <p className="field-hint">
               {atLimit
                 ? `${ValidationMessage.tooManyClaims}`
@@ -431,20 +401,19 @@ export default function InvoiceStepPage() {
         </section>
 
         <div className="step-actions button-row">
-          <button
-            type="submit"
-            {...formAttr}
-            name="intent"
-            value="save_draft"
-            className="button button-secondary"
+          <SubmitButton
+            form={INVOICE_FORM_ID}
+            intent="save_draft"
+            variant="secondary"
+            pendingText="保存しています…"
           >
             下書き保存
-          </button>
-          <button type="submit" {...formAttr} name="intent" value="next" className="button button-primary">
-            {busy && navigation.formData?.get("intent") === "next" ? "保存しています…" : "次へ（決算書類）"}
-          </button>
+          </SubmitButton>
+          <SubmitButton form={INVOICE_FORM_ID} intent="next" pendingText="保存しています…">
+            次へ（決算書類）
+          </SubmitButton>
         </div>
       </div>
-    </FieldErrorsProvider>
+    </FormScope>
   );
 }

@@ -12,9 +12,9 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
-import { ErrorSummary, NON_FIELD_ERRORS, SubmitButton, TextField } from "~/components/form";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS, TextField } from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import { placeNewPasswordErrors } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { pageTitle } from "~/routing/meta";
@@ -28,7 +28,6 @@ import { changePassword } from "~/upstream/passwords.server";
 import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS } from "./labels";
 import { passwordChangeValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { validatedOnServer } from "~/forms/server-validation";
 import { readForm } from "~/forms/read-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -79,6 +78,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function PasswordChangePage() {
+  const actionData = useActionData<typeof action>();
   const { asksOldPassword } = useLoaderData<typeof loader>();
   return (
     <div className="narrow">
@@ -87,21 +87,23 @@ export default function PasswordChangePage() {
         {asksOldPassword ? "現在のパスワードと、" : ""}
         新しいパスワードを入力してください。変更すると、この端末以外ではログアウトします。
       </p>
-      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
-        <ErrorSummary labels={CHANGE_PASSWORD_FIELD_LABELS} />
-        {asksOldPassword ? (
-          <TextField
-            name="old_password"
-            label="現在のパスワード"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={NEW_PASSWORD_MAX_LENGTH}
-          />
-        ) : null}
-        <NewPasswordFields />
-        <SubmitButton pendingText="変更しています…">パスワードを変更する</SubmitButton>
-      </ValidatedForm>
+      <FormScope failure={actionData}>
+        <Form method="post" noValidate className="form">
+          <ErrorSummary labels={CHANGE_PASSWORD_FIELD_LABELS} />
+          {asksOldPassword ? (
+            <TextField
+              name="old_password"
+              label="現在のパスワード"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={NEW_PASSWORD_MAX_LENGTH}
+            />
+          ) : null}
+          <NewPasswordFields />
+          <SubmitButton pendingText="変更しています…">パスワードを変更する</SubmitButton>
+        </Form>
+      </FormScope>
       <ul className="link-list">
         <li>
           <Link to="/mypage">変更せずにマイページへ戻る</Link>

@@ -6,7 +6,7 @@ import type { Validator } from "remix-validated-form";
 import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { PasswordMessage } from "~/domain/passwords";
-import { withCrossFieldChecks } from "~/forms/cross-field";
+import { withCrossFieldChecks } from "~/forms/cross-field.server";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password.server";
 import type { PasswordChangeInput } from "./labels";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { PasswordMessage } from "~/domain/passwords";
-import { withCrossFieldChecks } from "~/forms/cross-field";
+import { withCrossFieldChecks } from "~/forms/cross-field.server";
 import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password.server";
 
 const validator = withCrossFieldChecks(withZod(z.object(newPasswordFields)), newPasswordsMatch);

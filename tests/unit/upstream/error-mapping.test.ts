@@ -5,7 +5,7 @@
 // the routes' and components' tests.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NON_FIELD_ERRORS } from "~/components/form";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { UpstreamClient } from "~/upstream/client.server";
 import { type ErrorScreenData, withRequestContext } from "~/request/context.server";
 import { UpstreamAuthenticationError, UpstreamValidationError } from "~/upstream/errors.server";
