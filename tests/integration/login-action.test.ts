@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/_anonymous.login/route";
 import { NON_FIELD_ERRORS } from "~/components/form";
-import { PASSWORD, insertUser, uniqueEmail } from "./upstream/accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./upstream/harness";
+import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 let upstream: TestUpstream;
 
