@@ -59,8 +59,8 @@ export default tseslint.config(
     rules: serverImportRule,
   },
   {
-    // The reference upstream may use app/domain only (ARCHITECTURE: upstream/ imports pure modules).
-    files: ["upstream/**/*.ts"],
+    // The reference upstream may use app/domain only (ARCHITECTURE: reference-upstream/ imports pure modules).
+    files: ["reference-upstream/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

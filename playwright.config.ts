@@ -55,7 +55,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "npx tsx upstream/main.ts",
+      command: "npx tsx reference-upstream/main.ts",
       url: `${upstreamUrl}/api/health/`,
       env: {
         UPSTREAM_PORT: upstreamPort,

@@ -78,7 +78,7 @@ async function main() {
   const appPort = await findFreePort();
   const appUrl = `http://localhost:${appPort}`;
   const children = [
-    start(path.join(root, "node_modules/.bin/tsx"), ["upstream/main.ts"], {
+    start(path.join(root, "node_modules/.bin/tsx"), ["reference-upstream/main.ts"], {
       UPSTREAM_PORT: String(upstreamPort),
       DATA_DIR: dataDir,
       APP_BASE_URL: appUrl,

@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../upstream/seed";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../reference-upstream/seed";
 import { waitForHttp } from "./ports";
 import { type Supervisor, supervise } from "./supervise";
 
@@ -76,7 +76,8 @@ if (!apiBaseUrl) {
   };
   upstream = supervise({
     name: "The upstream",
-    start: () => spawn(bin("tsx"), ["upstream/main.ts"], { cwd: root, env: upstreamEnv, stdio: "inherit" }),
+    start: () =>
+      spawn(bin("tsx"), ["reference-upstream/main.ts"], { cwd: root, env: upstreamEnv, stdio: "inherit" }),
   });
   await waitForHttp(`${apiBaseUrl}/api/health/`);
 }

@@ -111,10 +111,14 @@ export function userRow(email: string): {
 
 /** `npm run operator -- …` against the run's upstream database. Answers its output. */
 export function runOperator(...args: string[]): string {
-  return execFileSync(path.resolve("node_modules/.bin/tsx"), ["upstream/cli/operator.ts", ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: "utf8",
-  });
+  return execFileSync(
+    path.resolve("node_modules/.bin/tsx"),
+    ["reference-upstream/cli/operator.ts", ...args],
+    {
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+      encoding: "utf8",
+    },
+  );
 }
 
 /** Confirms the address with the key of its newest activation mail, straight at the upstream. */

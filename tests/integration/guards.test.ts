@@ -13,9 +13,9 @@ import {
   requireUser,
 } from "~/request/guards.server";
 import { AppSession } from "~/request/session.server";
-import type { ApiClient } from "./upstream/harness";
-import { type TestUpstream, startTestUpstream } from "./upstream/harness";
-import { createUserWithSession } from "./upstream/entry-fixtures";
+import type { ApiClient } from "./reference-upstream/harness";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 
 let upstream: TestUpstream;
 

@@ -4,9 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/_anonymous.login/route";
-import { NON_FIELD_ERRORS } from "~/forms/form-failure";
-import { PASSWORD, insertUser, uniqueEmail } from "./upstream/accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./upstream/harness";
+import type { FormFailure } from "~/forms/form-failure";
+import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 let upstream: TestUpstream;
 
@@ -27,10 +27,6 @@ function post(fields: Record<string, string>): Promise<Response> {
   return action({ request, params: {}, context: {} });
 }
 
-interface Failure {
-  fieldErrors: Record<string, string>;
-  repopulateFields: Record<string, unknown>;
-}
 
 describe("login action (POST /login)", () => {
   it("a valid post redirects to the safe redirectTo with the app session cookie (PRG)", async () => {
@@ -52,9 +48,9 @@ describe("login action (POST /login)", () => {
   it("an invalid post answers 422 with the field errors and the values kept, never the password", async () => {
     const response = await post({ email: "not-an-email", password: "secret-typed" });
     expect(response.status).toBe(422);
-    const body = (await response.json()) as Failure;
+    const body = (await response.json()) as FormFailure;
     expect(Object.keys(body.fieldErrors)).toEqual(["email"]);
-    expect(body.repopulateFields).toEqual({ email: "not-an-email" });
+    expect(body.values).toEqual({ email: "not-an-email" });
     expect(JSON.stringify(body)).not.toContain("secret-typed");
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
@@ -64,9 +60,10 @@ describe("login action (POST /login)", () => {
     await insertUser(upstream.db, { email });
     const response = await post({ email, password: "wrong-password-1" });
     expect(response.status).toBe(401);
-    const body = (await response.json()) as Failure;
-    expect(body.fieldErrors[NON_FIELD_ERRORS]).toBeTruthy();
-    expect(body.repopulateFields).toEqual({ email });
+    const body = (await response.json()) as FormFailure;
+    expect(body.formErrors).toHaveLength(1);
+    expect(body.fieldErrors).toEqual({});
+    expect(body.values).toEqual({ email });
     expect(JSON.stringify(body)).not.toContain("wrong-password-1");
   });
 });

@@ -16,9 +16,9 @@ import {
   sendUpload,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
-import { parseUpload } from "../../../upstream/uploads/multipart";
-import { UPLOAD_LIMITS } from "../../../upstream/handlers/uploads";
-import { sanitizeFileName } from "../../../upstream/uploads/storage";
+import { parseUpload } from "../../../reference-upstream/uploads/multipart";
+import { UPLOAD_LIMITS } from "../../../reference-upstream/handlers/uploads";
+import { sanitizeFileName } from "../../../reference-upstream/uploads/storage";
 
 // A temporary directory of this file's own, set before the receiver is loaded: the spool it measures
 // is then only this file's, not that of other test runs on the machine.

@@ -2,9 +2,9 @@
 // gives back an ApiClient holding the sessionid and csrftoken cookies, as a browser holds them
 // after POST /api/auth/. For tests of endpoints other than login itself.
 
-import { createSession } from "../../../upstream/auth/sessions";
-import { newCsrfToken } from "../../../upstream/auth/tokens";
-import { isoJst } from "../../../upstream/time";
+import { createSession } from "../../../reference-upstream/auth/sessions";
+import { newCsrfToken } from "../../../reference-upstream/auth/tokens";
+import { isoJst } from "../../../reference-upstream/time";
 import type { ApiClient, TestUpstream } from "./harness";
 
 export interface LoginOptions {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ValidationMessage } from "../../../app/domain/messages";
 import { ClaimStatus, EntryStatus } from "../../../app/domain/statuses";
-import { EligibilityMessage } from "../../../upstream/entries/eligibility";
-import { runOperatorCommand } from "../../../upstream/entries/operator-actions";
-import { DrfMessage } from "../../../upstream/http/errors";
-import { pendingUploads } from "../../../upstream/users";
+import { EligibilityMessage } from "../../../reference-upstream/entries/eligibility";
+import { runOperatorCommand } from "../../../reference-upstream/entries/operator-actions";
+import { DrfMessage } from "../../../reference-upstream/http/errors";
+import { pendingUploads } from "../../../reference-upstream/users";
 import {
   type UserClient,
   createEntryVia,

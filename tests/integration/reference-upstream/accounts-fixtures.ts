@@ -1,9 +1,9 @@
 // Shared set-up for the accounts tests: users written straight into the database (one scrypt hash
 // reused, so tests stay quick), logged-in clients, identity uploads, a settable clock.
 
-import { hashPassword } from "../../../upstream/auth/passwords";
-import type { Db } from "../../../upstream/db/database";
-import { isoJst } from "../../../upstream/time";
+import { hashPassword } from "../../../reference-upstream/auth/passwords";
+import type { Db } from "../../../reference-upstream/db/database";
+import { isoJst } from "../../../reference-upstream/time";
 import { type ApiClient, type TestUpstream } from "./harness";
 
 export const PASSWORD = "kasumi-river-2931";

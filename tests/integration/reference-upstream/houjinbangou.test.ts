@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidHoujinbangou } from "../../../app/domain/houjinbangou";
-import sample from "../../../upstream/data/houjinbangou-sample.json";
+import sample from "../../../reference-upstream/data/houjinbangou-sample.json";
 import { type TestUpstream, startTestUpstream } from "./harness";
 import { type LoggedInClient, loginAs } from "./login-helper";
 

@@ -3,15 +3,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
-import { readSuppression } from "../../../upstream/entries/eligibility";
+import { readSuppression } from "../../../reference-upstream/entries/eligibility";
 import {
   OperatorStateError,
   OperatorUsageError,
   runOperatorCommand,
-} from "../../../upstream/entries/operator-actions";
-import { sendMail } from "../../../upstream/outbox";
-import { dateJst } from "../../../upstream/time";
-import { findUserById } from "../../../upstream/users";
+} from "../../../reference-upstream/entries/operator-actions";
+import { sendMail } from "../../../reference-upstream/outbox";
+import { dateJst } from "../../../reference-upstream/time";
+import { findUserById } from "../../../reference-upstream/users";
 import { type UserClient, createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
 
@@ -65,8 +65,8 @@ async function spawnCli(script: string, args: string[], env: Record<string, stri
 }
 
 describe("the operator command line", () => {
-  it("`npx tsx upstream/cli/operator.ts help` lists the commands and exits 0", async () => {
-    const result = await spawnCli("upstream/cli/operator.ts", ["help"]);
+  it("`npx tsx reference-upstream/cli/operator.ts help` lists the commands and exits 0", async () => {
+    const result = await spawnCli("reference-upstream/cli/operator.ts", ["help"]);
     expect(result.code).toBe(0);
     for (const command of [
       "users",
@@ -81,14 +81,16 @@ describe("the operator command line", () => {
   }, 60_000);
 
   it("an unknown command exits 2 with a usage error; a command runs against $DATA_DIR", async () => {
-    const unknown = await spawnCli("upstream/cli/operator.ts", ["frobnicate"]);
+    const unknown = await spawnCli("reference-upstream/cli/operator.ts", ["frobnicate"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command");
     const client = createUserWithSession(upstream);
-    const users = await spawnCli("upstream/cli/operator.ts", ["users"], { DATA_DIR: upstream.dataDir });
+    const users = await spawnCli("reference-upstream/cli/operator.ts", ["users"], {
+      DATA_DIR: upstream.dataDir,
+    });
     expect(users.code).toBe(0);
     expect(users.stdout).toContain(findUserById(upstream.db, client.userId)!.email);
-    const missing = await spawnCli("upstream/cli/operator.ts", ["review-claim", "1"], {
+    const missing = await spawnCli("reference-upstream/cli/operator.ts", ["review-claim", "1"], {
       DATA_DIR: upstream.dataDir,
     });
     expect(missing.code).toBe(2);
@@ -106,7 +108,7 @@ describe("the operator command line", () => {
       },
       new Date(),
     );
-    const result = await spawnCli("upstream/cli/outbox.ts", ["--to", "outbox@example.test"], {
+    const result = await spawnCli("reference-upstream/cli/outbox.ts", ["--to", "outbox@example.test"], {
       DATA_DIR: upstream.dataDir,
     });
     expect(result.code).toBe(0);

@@ -31,7 +31,7 @@ if (!(OPERATOR_COMMANDS as readonly string[]).includes(command)) {
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 if (!fs.existsSync(path.join(dataDir, "upstream.sqlite3"))) {
   process.stderr.write(
-    `No database in ${dataDir} (データベースがありません). Start the upstream once (npm run upstream) or set DATA_DIR.\n`,
+    `No database in ${dataDir} (データベースがありません). Start the upstream once (npm run reference-upstream) or set DATA_DIR.\n`,
   );
   process.exit(1);
 }

@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type UpstreamConfig, defaultServices, UPSTREAM_VERSION } from "../../../upstream/config";
-import { type RunningUpstream, startUpstream } from "../../../upstream/server";
+import { type UpstreamConfig, defaultServices, UPSTREAM_VERSION } from "../../../reference-upstream/config";
+import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;

@@ -2,7 +2,7 @@
 // password change (session rotation). A settable clock stands in for waiting a day.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestMails } from "../../../upstream/outbox";
+import { latestMails } from "../../../reference-upstream/outbox";
 import {
   insertUser,
   logInClient,

@@ -2,7 +2,7 @@
 // the §5 identity rule, the narrower PATCH variants, suppression and permission settings, screening.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isoJst } from "../../../upstream/time";
+import { isoJst } from "../../../reference-upstream/time";
 import { insertIdentityUpload, insertUser, userWithClient } from "./accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
 

@@ -4,9 +4,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createSession } from "../../../upstream/auth/sessions";
-import { newCsrfToken } from "../../../upstream/auth/tokens";
-import { isoJst } from "../../../upstream/time";
+import { createSession } from "../../../reference-upstream/auth/sessions";
+import { newCsrfToken } from "../../../reference-upstream/auth/tokens";
+import { isoJst } from "../../../reference-upstream/time";
 import { ApiClient, type TestUpstream } from "./harness";
 
 /** An ApiClient logged in as one user (sessionid and csrftoken in its jar). */

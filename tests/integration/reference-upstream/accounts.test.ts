@@ -2,9 +2,9 @@
 // activation, the me call, bad input, restart, the demo seed.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { latestMails } from "../../../upstream/outbox";
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "../../../upstream/seed";
-import { dateJst } from "../../../upstream/time";
+import { latestMails } from "../../../reference-upstream/outbox";
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "../../../reference-upstream/seed";
+import { dateJst } from "../../../reference-upstream/time";
 import {
   insertUser,
   logInClient,

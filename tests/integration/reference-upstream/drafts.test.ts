@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DrfMessage } from "../../../upstream/http/errors";
+import { DrfMessage } from "../../../reference-upstream/http/errors";
 import {
   createEntryVia,
   createUserWithSession,

@@ -1,4 +1,4 @@
-// `npm run upstream`: the reference upstream alone, on $UPSTREAM_HOST:$UPSTREAM_PORT with its data in $DATA_DIR.
+// `npm run reference-upstream`: the reference upstream alone, on $UPSTREAM_HOST:$UPSTREAM_PORT with its data in $DATA_DIR.
 
 import { configFromEnvironment } from "./config";
 import { seedDemoAccount } from "./seed";
