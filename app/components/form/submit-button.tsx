@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
  */
 export function SubmitButton({
   children,
-  pendingText = "送信中…",
+  pendingText,
   intent,
   form,
   variant = "primary",
@@ -20,6 +20,7 @@ export function SubmitButton({
   className: extraClass,
 }: {
   children: ReactNode;
+  /** What the button says while its post is on the way (its own label when not given). */
   pendingText?: string;
   intent?: string;
   /** The form to submit when the button stands outside it (the `form` attribute). */
@@ -48,7 +49,7 @@ export function SubmitButton({
       tabIndex={hidden ? -1 : undefined}
       aria-hidden={hidden || undefined}
     >
-      {mine ? pendingText : children}
+      {mine && pendingText ? pendingText : children}
     </button>
   );
 }
