@@ -120,7 +120,7 @@ test("an individual gets the e-Tax or document declaration, or the business-open
     "開業届（個人事業の開業・廃業等届出書）の控え",
     renamedExecutable(),
   );
-  await expect(page.getByText(UploadRuleMessage.unsupportedType)).toBeVisible();
+  await expect(slot.getByText(UploadRuleMessage.unsupportedType)).toBeVisible();
   await expect(slot).toContainText("まだアップロードされていません");
   await uploadAndWait(page, testInfo, "開業届（個人事業の開業・廃業等届出書）の控え", pngFile("opening.png"));
 

@@ -62,10 +62,15 @@ export class WizardUser {
     form.set("kind", kind);
     if (side) form.set("side", side);
     form.set("content", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    const response = await fetch(`${UPSTREAM_URL}/api/uploads/`, {
-      method: "POST",
-      headers: this.headers(),
-      body: form,
+    const post = () =>
+      fetch(`${UPSTREAM_URL}/api/uploads/`, { method: "POST", headers: this.headers(), body: form });
+    // Setup only: under load, undici sometimes writes this body into a pooled keep-alive socket the
+    // reference server has just closed (EPIPE before a byte was read). The post never arrived, so it
+    // is sent once more; any other failure stands.
+    const response = await post().catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code === "EPIPE" || code === "ECONNRESET") return post();
+      throw error;
     });
     const body = (await response.json()) as { id: number };
     expect(response.status, JSON.stringify(body)).toBe(201);
