@@ -77,15 +77,14 @@ function HolderNames({ formId, index, names }: { formId: string; index: number; 
             defaultValue={names[holder] ?? ""}
           />
           {count > 1 ? (
-            <button
-              type="submit"
+            <SubmitButton
               form={formId}
-              name="intent"
-              value={`remove_holder:${index}:${holder}`}
-              className="link-button holder-remove"
+              intent={`remove_holder:${index}:${holder}`}
+              variant="link"
+              className="holder-remove"
             >
               振込名義{holder + 1}を削除
-            </button>
+            </SubmitButton>
           ) : null}
         </div>
       ))}

@@ -2,6 +2,7 @@
 // the brand's logo (app/brand/logos.tsx), the footer its legal links and operator.
 
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { SubmitButton } from "./form/submit-button";
 import type { ReactNode } from "react";
 import { DEFAULT_BRAND } from "~/brand/brands";
 import { BrandLogo } from "~/brand/logos";
@@ -36,9 +37,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
 export function LogoutButton() {
   return (
     <Form method="post" action="/logout" className="inline-form">
-      <button type="submit" className="link-button">
-        ログアウト
-      </button>
+      <SubmitButton variant="link">ログアウト</SubmitButton>
     </Form>
   );
 }

@@ -3,6 +3,7 @@
 // answers the failure shape: its message shows once, in the page's error summary.
 
 import { Form } from "@remix-run/react";
+import { SubmitButton } from "./form/submit-button";
 
 export interface UploadedFileItem {
   id: number;
@@ -25,9 +26,9 @@ export function UploadedFiles({ files, label }: { files: readonly UploadedFileIt
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="file_id" value={file.id} />
                 <p>「{file.name}」を削除しますか？</p>
-                <button type="submit" className="button button-danger">
+                <SubmitButton variant="danger" pendingText="削除しています…">
                   削除する
-                </button>
+                </SubmitButton>
               </Form>
             </details>
           </li>

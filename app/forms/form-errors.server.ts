@@ -29,12 +29,13 @@ export function failureBody(
   errors: FormErrors,
   submitted: FormData | Record<string, unknown>,
   formId: string | null = null,
+  moreFormErrors: readonly string[] = [],
 ): FormFailure {
   const { [NON_FIELD_ERRORS]: formError, ...fieldErrors } = errors;
   return {
     formId,
     fieldErrors,
-    formErrors: formError ? [formError] : [],
+    formErrors: [...(formError ? [formError] : []), ...moreFormErrors],
     values: valuesWithoutSecrets(submitted),
   };
 }
@@ -44,14 +45,10 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   errors: FormErrors,
   submitted: FormData | Record<string, unknown>,
   status = 400,
-  options: { formId?: string | null; extra?: Extra } = {},
+  options: { formId?: string | null; formErrors?: readonly string[]; extra?: Extra } = {},
 ) {
-  return json(
-    { ...failureBody(errors, submitted, options.formId ?? null), ...(options.extra as Extra) },
-    {
-      status,
-    },
-  );
+  const body = failureBody(errors, submitted, options.formId ?? null, options.formErrors);
+  return json({ ...body, ...(options.extra as Extra) }, { status });
 }
 
 /**

@@ -9,7 +9,9 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary, FormScope } from "~/components/form/fields";
+import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
 import { formatZipcode } from "~/domain/contact-formats";
 import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
@@ -25,6 +27,7 @@ import { withRequestContext } from "~/request/context.server";
 import { submitEntry } from "~/upstream/entries.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
+import { formFailure } from "~/forms/form-errors.server";
 import { loadProfile } from "~/upstream/profile.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の確認とお申し込み")];
@@ -76,10 +79,7 @@ export function action(args: ActionFunctionArgs) {
       if (!(error instanceof UpstreamValidationError)) throw error;
       // §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください".
       const messages = readableErrors({ ...error.fieldErrors, non_field_errors: error.nonFieldErrors });
-      return json(
-        { failure: { title: ErrorMessage.saveFailed, detail: ErrorMessage.saveFailedDetail, messages } },
-        { status: 400 },
-      );
+      return formFailure({}, {}, 400, { formErrors: [ErrorMessage.saveFailedDetail, ...messages] });
     }
     return redirect(ENTRY_STEP_PATHS.complete);
   });
@@ -88,26 +88,16 @@ export function action(args: ActionFunctionArgs) {
 export default function BeforeEntryPage() {
   const { notices, profile, entry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const failure = actionData && "failure" in actionData ? actionData.failure : null;
   return (
-    <>
+    <FormScope failure={actionData}>
       <h1>会員情報の確認とお申し込み</h1>
       <PropagatedNotices codes={notices} />
-      {failure ? (
-        <div className="error-summary" role="alert" tabIndex={-1}>
-          <h2>エラー：{failure.title}</h2>
-          <p>{failure.detail}</p>
-          <ul>
-            {failure.messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-          <p>
-            <Link to={ENTRY_STEP_PATHS.submitInvoices}>請求書の入力に戻る</Link>
-          </p>
-        </div>
-      ) : null}
+      {/* §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください". */}
+      <ErrorSummary title={ErrorMessage.saveFailed}>
+        <p>
+          <Link to={ENTRY_STEP_PATHS.submitInvoices}>請求書の入力に戻る</Link>
+        </p>
+      </ErrorSummary>
       <section className="profile-section" aria-labelledby="profile-summary">
         <h2 id="profile-summary">会員情報</h2>
         <dl className="summary-list">
@@ -175,13 +165,11 @@ export default function BeforeEntryPage() {
       </section>
       <Form method="post" className="form">
         <p>上記の内容でお申し込みします。お申し込み後は内容を変更できません。</p>
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {submitting ? "送信しています…" : "この内容で申し込む"}
-        </button>
+        <SubmitButton pendingText="送信しています…">この内容で申し込む</SubmitButton>
       </Form>
       <p>
         <Link to={ENTRY_STEP_PATHS.submitWithdrawalsDetail}>前の手順に戻る</Link>
       </p>
-    </>
+    </FormScope>
   );
 }

@@ -337,7 +337,13 @@ export function RadioField({
 export function ErrorSummary({
   labels,
   errors,
+  title = "入力内容をご確認ください",
+  children,
 }: {
+  /** What went wrong, after 「エラー：」 (§8's own words where it gives them). */
+  title?: string;
+  /** What to do next, under the list (e.g. a link back to the step to correct). */
+  children?: ReactNode;
   /** What to call each field (the field's label); a message without a label stands alone. */
   labels?: Readonly<Record<string, string>> | ((name: string) => string | null | undefined);
   /** The errors to list when the page filters the scope's (e.g. a missing file since uploaded). */
@@ -359,7 +365,7 @@ export function ErrorSummary({
   const labelOf = (name: string) => (typeof labels === "function" ? labels(name) : labels?.[name]);
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">エラー：入力内容をご確認ください</h2>
+      <h2 id="error-summary-title">エラー：{title}</h2>
       <ul>
         {formErrors.map((message) => (
           <li key={`form:${message}`}>{message}</li>
@@ -376,6 +382,7 @@ export function ErrorSummary({
           );
         })}
       </ul>
+      {children}
     </div>
   );
 }
