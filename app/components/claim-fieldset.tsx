@@ -6,7 +6,8 @@
 
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
-import { FieldMessage, RadioField, RequirementMark, TextField, fieldId, useField } from "./form/fields";
+import { FieldMessage, RadioField, RequirementMark, TextField } from "./form/fields";
+import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { UploadSlot } from "./upload-slot";
 import { UploadedFiles } from "./uploaded-files";

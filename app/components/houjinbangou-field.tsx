@@ -6,7 +6,8 @@
 
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { FieldMessage, RequirementMark, fieldId, useField } from "./form/fields";
+import { FieldMessage, RequirementMark } from "./form/fields";
+import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { useHydrated } from "./use-hydrated";
 

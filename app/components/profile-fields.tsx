@@ -8,7 +8,8 @@ import {
 } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import { RadioField, TextAreaField, TextField, useField } from "./form/fields";
+import { RadioField, TextAreaField, TextField } from "./form/fields";
+import { useField } from "./form/scope";
 import { SelectField } from "./form/select-field";
 import { type UploadedFileView, UploadSlot } from "./upload-slot";
 

@@ -2,7 +2,6 @@
 // the brand's logo (app/brand/logos.tsx), the footer its legal links and operator.
 
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { SubmitButton } from "./form/submit-button";
 import type { ReactNode } from "react";
 import { DEFAULT_BRAND } from "~/brand/brands";
 import { BrandLogo } from "~/brand/logos";
@@ -37,7 +36,10 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
 export function LogoutButton() {
   return (
     <Form method="post" action="/logout" className="inline-form">
-      <SubmitButton variant="link">ログアウト</SubmitButton>
+      {/* A plain button: logging out needs no pending state, and every page carries this one. */}
+      <button type="submit" className="link-button">
+        ログアウト
+      </button>
     </Form>
   );
 }

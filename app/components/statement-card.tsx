@@ -15,7 +15,8 @@ import {
   statementUploadKind,
   statementUploadKinds,
 } from "~/domain/withdrawal-step";
-import { FieldMessage, RadioField, TextField, useField } from "./form/fields";
+import { FieldMessage, RadioField, TextField } from "./form/fields";
+import { useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 
 export interface StatementView {

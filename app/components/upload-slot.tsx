@@ -11,7 +11,8 @@ import { ValidationMessage } from "~/domain/messages";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
 import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
-import { FieldMessage, useField } from "./form/fields";
+import { FieldMessage } from "./form/fields";
+import { useField } from "./form/scope";
 import { useHydrated } from "./use-hydrated";
 
 export interface UploadedFileView {

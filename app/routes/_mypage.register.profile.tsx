@@ -14,7 +14,8 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS, RadioField } from "~/components/form/fields";
+import { RadioField } from "~/components/form/fields";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import {
   AddressFields,

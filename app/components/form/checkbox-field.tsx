@@ -1,7 +1,8 @@
 // A single checkbox of the form family.
 
 import type { ReactNode } from "react";
-import { FieldHint, FieldMessage, type FieldProps, RequirementMark, describedBy, useField } from "./fields";
+import { FieldHint, FieldMessage, type FieldProps, RequirementMark, describedBy } from "./fields";
+import { useField } from "./scope";
 
 /** A single checkbox; it posts "on" when ticked (and starts ticked from "on" or "true"). */
 export function CheckboxField({ label, ...props }: FieldProps & { label: ReactNode }) {

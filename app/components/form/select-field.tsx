@@ -1,6 +1,7 @@
 // A select of the form family.
 
-import { type Choice, FieldFrame, type FieldProps, fieldDescription, useField } from "./fields";
+import { type Choice, FieldFrame, type FieldProps, fieldDescription } from "./fields";
+import { useField } from "./scope";
 
 export function SelectField({
   label,

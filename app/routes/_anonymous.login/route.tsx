@@ -9,7 +9,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxField } from "~/components/form/checkbox-field";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS, TextField } from "~/components/form/fields";
+import { TextField } from "~/components/form/fields";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";

@@ -3,7 +3,8 @@
 
 import { type ActionFunctionArgs, type LinksFunction, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS, TextField } from "~/components/form/fields";
+import { TextField } from "~/components/form/fields";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";

@@ -10,7 +10,8 @@ import {
 import { Form, Link, useActionData } from "@remix-run/react";
 import { ExperimentIdField } from "~/components/experiment-id-field";
 import { CheckboxField } from "~/components/form/checkbox-field";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS, RadioField, TextField } from "~/components/form/fields";
+import { RadioField, TextField } from "~/components/form/fields";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";

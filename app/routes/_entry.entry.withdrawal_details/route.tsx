@@ -14,7 +14,8 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type BankAccountView, BankAccountFieldset } from "~/components/bank-account-fieldset";
 import { type StatementView, StatementCard } from "~/components/statement-card";
-import { ErrorSummary, FieldMessage, FormScope, useField } from "~/components/form/fields";
+import { FieldMessage } from "~/components/form/fields";
+import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";

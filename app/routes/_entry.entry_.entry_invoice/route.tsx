@@ -18,13 +18,8 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFieldset, type ClaimFilesView } from "~/components/claim-fieldset";
-import {
-  ErrorSummary,
-  FormScope,
-  NON_FIELD_ERRORS,
-  TextAreaField,
-  TextField,
-} from "~/components/form/fields";
+import { TextAreaField, TextField } from "~/components/form/fields";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";

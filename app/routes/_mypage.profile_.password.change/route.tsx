@@ -13,7 +13,8 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS, TextField } from "~/components/form/fields";
+import { TextField } from "~/components/form/fields";
+import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { placeNewPasswordErrors } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
