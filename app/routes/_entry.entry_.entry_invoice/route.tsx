@@ -160,8 +160,7 @@ export function action(args: ActionFunctionArgs) {
             parsed.displayId <= Math.max(1, Math.min(claims, MAX_CLAIMS_PER_ENTRY))
           );
         },
-        afterUpload: async (file) =>
-          relateUploadedFile(ctx, await loadDraft(ctx), parseUploadKind(file.kind)!.displayId!, file.id),
+        afterUpload: (file) => relateUploadedFile(ctx, parseUploadKind(file.kind)!.displayId!, file.id),
         slotOf: (kind, side) => {
           const parsed = parseUploadKind(kind);
           const base = parsed?.base === "invoice" || parsed?.base === "additional_doc" ? parsed.base : null;
@@ -183,7 +182,7 @@ export function action(args: ActionFunctionArgs) {
       }
       return handleDeleteIntent(ctx, formData, {
         redirectTo: INVOICE_STEP_PATH,
-        afterDelete: (deleted) => unrelateFile(ctx, draft, deleted),
+        afterDelete: (deleted) => unrelateFile(ctx, deleted),
       });
     }
 
