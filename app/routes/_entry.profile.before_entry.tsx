@@ -10,7 +10,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PropagatedNotices } from "~/components/notices";
+import { StepBackLink } from "~/components/step-indicator";
 import { formatZipcode } from "~/domain/contact-formats";
 import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -20,7 +20,6 @@ import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { formatYen } from "~/domain/yen";
 import { pageTitle } from "~/routing/meta";
-import { errorsFromQuery } from "~/routing/propagated-errors";
 import { withRequestContext } from "~/request/context.server";
 import { submitEntry } from "~/upstream/entries.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
@@ -35,7 +34,6 @@ export function loader(args: LoaderFunctionArgs) {
     const profile = await loadProfile(ctx);
     const amount = integerFrom(draft.purchase_amount_desired);
     return json({
-      notices: errorsFromQuery(ctx.url.searchParams),
       profile: {
         division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
         companyName: profile.company_name,
@@ -86,14 +84,14 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function BeforeEntryPage() {
-  const { notices, profile, entry } = useLoaderData<typeof loader>();
+  const { profile, entry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const failure = actionData && "failure" in actionData ? actionData.failure : null;
   return (
     <>
       <h1>会員情報の確認とお申し込み</h1>
-      <PropagatedNotices codes={notices} />
+      {/* The entry layout shows the notices carried in the URL. */}
       {failure ? (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h2>エラー：{failure.title}</h2>
@@ -179,8 +177,8 @@ export default function BeforeEntryPage() {
           {submitting ? "送信しています…" : "この内容で申し込む"}
         </button>
       </Form>
-      <p>
-        <Link to={ENTRY_STEP_PATHS.submitWithdrawalsDetail}>前の手順に戻る</Link>
+      <p className="button-row wizard-navigation">
+        <StepBackLink current="submitProfile" />
       </p>
     </>
   );

@@ -15,6 +15,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
 import { StepButton, StepErrorSummary } from "~/components/statement-fields";
+import { StepBackLink } from "~/components/step-indicator";
 import type { UploadFailure } from "~/components/upload-slot";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
@@ -169,6 +170,7 @@ export default function FinancialStepPage() {
         <StepButton form={FORM_ID} intent="save" pendingText="保存しています…">
           下書き保存
         </StepButton>
+        <StepBackLink current="submitFinancialStatements" />
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type BankAccountView, BankAccountFieldset } from "~/components/bank-account-fieldset";
 import { type StatementView, StatementCard } from "~/components/statement-card";
 import { StepButton, StepErrorSummary } from "~/components/statement-fields";
+import { StepBackLink } from "~/components/step-indicator";
 import type { UploadFailure } from "~/components/upload-slot";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
@@ -204,6 +205,7 @@ export default function WithdrawalStepPage() {
         <StepButton form={FORM_ID} intent="save" pendingText="保存しています…">
           下書き保存
         </StepButton>
+        <StepBackLink current="submitWithdrawalsDetail" />
       </Form>
     </div>
   );
