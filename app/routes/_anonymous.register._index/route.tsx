@@ -7,7 +7,7 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { ExperimentIdField } from "~/components/experiment-id-field";
 import {
@@ -26,7 +26,13 @@ import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
-import { CORPORATE_DIVISION_OPTIONS, PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
+import {
+  CORPORATE_ONLY_HINT,
+  CORPORATE_ONLY_MESSAGE,
+  PASSWORD_RULE_TEXT,
+  REGISTER_FIELD_LABELS,
+  divisionOptions,
+} from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { validatedOnServer } from "~/forms/server-validation";
@@ -37,7 +43,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員�
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await redirectLoggedInToMyPage(ctx);
-    return json({});
+    return json({ individualSupported: ctx.brand.individualSupported });
   });
 }
 
@@ -57,6 +63,11 @@ export function action(args: ActionFunctionArgs) {
     const result = await registerValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
     const { email, password, corporate_division, experiment_user_id } = result.data;
+    // §6: a brand without individuals turns them away at login; the page never offered the choice,
+    // so a post that makes it anyway is refused here, before an account is made that cannot log in.
+    if (!ctx.brand.individualSupported && corporate_division !== "corporate") {
+      return formFailure({ corporate_division: CORPORATE_ONLY_MESSAGE }, submitted, 422);
+    }
 
     const limit = limitFormAttempt("register", email);
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
@@ -75,13 +86,21 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
+  const { individualSupported } = useLoaderData<typeof loader>();
   return (
     <div className="narrow">
       <h1>会員登録</h1>
       <p>
         メールアドレスとパスワードを登録してください。登録後、メールアドレスの確認のためのメールをお送りします。
       </p>
-      <ValidatedForm validator={validatedOnServer} method="post" noValidate className="form">
+      <ValidatedForm
+        validator={validatedOnServer}
+        method="post"
+        noValidate
+        className="form"
+        // The one choice a corporate-only brand offers is made already.
+        defaultValues={individualSupported ? undefined : { corporate_division: "corporate" }}
+      >
         <ErrorSummary labels={REGISTER_FIELD_LABELS} />
         <HoneypotField />
         <ExperimentIdField />
@@ -115,9 +134,9 @@ export default function RegisterPage() {
         <RadioField
           name="corporate_division"
           legend="事業形態"
-          options={CORPORATE_DIVISION_OPTIONS}
+          options={divisionOptions(individualSupported)}
           required
-          hint="ご提出いただく書類が変わります。"
+          hint={individualSupported ? "ご提出いただく書類が変わります。" : CORPORATE_ONLY_HINT}
         />
         <CheckboxField
           name="agreement"
