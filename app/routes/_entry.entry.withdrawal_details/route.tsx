@@ -25,7 +25,9 @@ import {
   MAX_STATEMENTS,
   STATEMENT_UPLOAD_KINDS,
   effectiveFileFormat,
+  hasNoPayoutAccount,
   neededWithdrawalsDetailStartDate,
+  payoutAccountToShow,
   statementFilesOf,
   statementUploadKinds,
 } from "~/domain/withdrawal-step";
@@ -34,6 +36,7 @@ import styles from "~/styles/financial-step.css";
 import { withRequestContext } from "~/request/context.server";
 import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
+import { loadProfile } from "~/upstream/profile.server";
 import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
@@ -55,7 +58,10 @@ export function loader(args: LoaderFunctionArgs) {
         STATEMENT_UPLOAD_KINDS.map((base) => [base, statementFilesOf(bank, base, files).map(fileItem)]),
       ),
     }));
-    const account = draft.bank_account;
+    // Without a payout account in the draft, the one saved in the profile (issue 15), editable.
+    const account = hasNoPayoutAccount(draft.bank_account)
+      ? payoutAccountToShow(draft.bank_account, (await loadProfile(ctx)).bank_account)
+      : draft.bank_account;
     const bankAccount: BankAccountView = {
       bank_name: account?.bank_name ?? "",
       branch_name: account?.branch_name ?? "",
