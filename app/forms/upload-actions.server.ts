@@ -48,10 +48,12 @@ export interface UploadIntentOptions {
    */
   saveTyped?(formData: FormData): Promise<Response | null>;
   /**
-   * For a form that is not saved with an upload (the profile's): a refused upload comes back with
-   * what was typed, to show again beside the slot's message. Without it, only the message.
+   * For a form that is not saved with an upload (the profile's): the upload comes back with what was
+   * typed, to show again, beside the slot's message when it was refused (uploadError) and in place
+   * of the redirect when it was stored (null: issue 15, nothing typed is lost). Without it, a refusal
+   * answers only the message and a stored file redirects to its slot.
    */
-  keepTyped?(formData: FormData, uploadError: { slot: string; message: string }): Response;
+  keepTyped?(formData: FormData, uploadError: { slot: string; message: string } | null): Response;
   /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
   afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
   /** Where to come back to: the page and the slot's anchor. */
@@ -153,7 +155,12 @@ export async function handleMultipartPost(
       const message = await uploadIntoSlot(ctx, file, options);
       if (message) return { response: refuse(file.fields.slot, message) };
     }
-    if (pressed) return { response: redirect(options.redirectTo(pressed)) };
+    if (pressed) {
+      const response = options.keepTyped
+        ? options.keepTyped(form.formData, null)
+        : redirect(options.redirectTo(pressed));
+      return { response };
+    }
     return { formData: form.formData, uploaded: chosen.length };
   } finally {
     await form.cleanup();

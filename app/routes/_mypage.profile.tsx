@@ -116,7 +116,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<UploadFailure>();
+  const actionData = useActionData<Partial<UploadFailure> & { identityUploaded?: boolean }>();
   return (
     <>
       <h1>会員情報</h1>
@@ -132,13 +132,17 @@ export default function ProfilePage() {
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
         <details
           className="identity-update"
-          open={view.identity.needsDocuments || Boolean(actionData?.uploadError)}
+          open={
+            view.identity.needsDocuments || Boolean(actionData?.uploadError || actionData?.identityUploaded)
+          }
         >
           <summary>本人確認書類を提出・更新する</summary>
           <IdentityUploads
             identity={view.identity}
             uploadError={actionData?.uploadError}
-            form={IDENTITY_FORM}
+            // Without JavaScript a slot posts the profile form, the one with most typing to keep
+            // (issue 15); the document type below is chosen after the upload.
+            form={PROFILE_FORM}
           />
           <ValidatedForm
             id={IDENTITY_FORM}
