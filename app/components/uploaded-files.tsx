@@ -1,7 +1,11 @@
 // The files uploaded into a slot, each with a delete button behind a confirmation. The confirmation
-// is a <details> disclosure, so it works the same with and without JavaScript.
+// is a <details> disclosure, so it works the same with and without JavaScript. A failed delete is
+// told once per page (DeleteFailure), also when the file it named is no longer listed.
 
 import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { TOAST_DISPLAY_MS } from "~/domain/enumerations";
+import { useHydrated } from "./use-hydrated";
 
 export interface UploadedFileItem {
   id: number;
@@ -10,15 +14,9 @@ export interface UploadedFileItem {
 }
 
 export function UploadedFiles({ files, label }: { files: readonly UploadedFileItem[]; label: string }) {
-  const actionData = useActionData<{ deleteError?: string }>();
   if (files.length === 0) return null;
   return (
     <div className="uploaded-files">
-      {actionData?.deleteError ? (
-        <p className="alert" role="alert">
-          {actionData.deleteError}
-        </p>
-      ) : null}
       <ul aria-label={`${label}のアップロード済みファイル`}>
         {files.map((file) => (
           <li key={file.id}>
@@ -39,5 +37,29 @@ export function UploadedFiles({ files, label }: { files: readonly UploadedFileIt
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * §8 "Delete failure toast" shown §9 "Toast display 7000 ms" with JavaScript; without it (and before
+ * hydration) the same message inline, where the page renders it, until the next page. Rendered once
+ * by each page with upload lists, from its own action's answer.
+ */
+export function DeleteFailure() {
+  const actionData = useActionData<{ deleteError?: string }>();
+  const message = actionData?.deleteError ?? null;
+  const hydrated = useHydrated();
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    setExpired(false);
+    if (!message) return;
+    const timer = window.setTimeout(() => setExpired(true), TOAST_DISPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [actionData, message]);
+  if (!message || (hydrated && expired)) return null;
+  return (
+    <p className={hydrated ? "toast" : "alert"} role="alert">
+      {message}
+    </p>
   );
 }

@@ -17,6 +17,7 @@ import { FinancialQuestions, FinancialUploads } from "~/components/financial-doc
 import { StepButton, StepErrorSummary } from "~/components/statement-fields";
 import { StepBackLink } from "~/components/step-indicator";
 import type { UploadFailure } from "~/components/upload-slot";
+import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import {
@@ -125,6 +126,7 @@ export default function FinancialStepPage() {
         </p>
       ) : null}
       <StepErrorSummary errors={errors} labels={summaryLabel} />
+      <DeleteFailure />
 
       <section className="wizard-section" aria-labelledby="financial-questions-title">
         <h2 id="financial-questions-title">1. ご提出いただける書類</h2>

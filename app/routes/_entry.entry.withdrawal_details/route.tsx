@@ -17,6 +17,7 @@ import { type StatementView, StatementCard } from "~/components/statement-card";
 import { StepButton, StepErrorSummary } from "~/components/statement-fields";
 import { StepBackLink } from "~/components/step-indicator";
 import type { UploadFailure } from "~/components/upload-slot";
+import { DeleteFailure } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { canSkipConfirmedDocuments } from "~/domain/financial-step";
@@ -152,6 +153,7 @@ export default function WithdrawalStepPage() {
         </p>
       ) : null}
       <StepErrorSummary errors={errors} labels={summaryLabel} />
+      <DeleteFailure />
       {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
       <StepButton form={FORM_ID} intent="save" hidden>
         保存

@@ -26,6 +26,7 @@ import {
   NON_FIELD_ERRORS,
 } from "~/components/linked-fields";
 import type { UploadFailure } from "~/components/upload-slot";
+import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatHolderName } from "~/domain/bank-account";
@@ -377,6 +378,7 @@ export default function InvoiceStepPage() {
             次へ
           </button>
           <LinkedErrorSummary labels={data.labels} />
+          <DeleteFailure />
           <LinkedInput
             formId={INVOICE_FORM_ID}
             name="purchase_amount_desired"
