@@ -3,32 +3,8 @@
 // the entry-step guard (§2) sends elsewhere is told why. JavaScript on and off.
 
 import { type Page, expect, test } from "@playwright/test";
-import { pdfFile, pngFile } from "./files";
 import { openPage } from "./support";
-import { type WizardUser, logInAs, readyToApply, userAtStep } from "./support-wizard-steps";
-
-/** The withdrawal step done through the upstream, as the step would leave it. */
-async function withdrawalDone(user: WizardUser) {
-  const cover = await user.upload("passbook_cover-1", pngFile("cover.png"));
-  const details = await user.upload("passbook_details-1", pdfFile("details.pdf"));
-  await user.send("PATCH", "/api/draft_entry/", {
-    banks: [
-      {
-        bank_name: "みどり銀行",
-        bank_account_number: "1234567",
-        file_format: "passbook",
-        contentfile_relations: [cover, details],
-      },
-    ],
-    bank_account: {
-      bank_name: "みどり銀行",
-      branch_name: "本店営業部",
-      deposit_type: "ordinary",
-      bank_account_number: "2345678",
-      account_holder_name: "カ）サキドリ",
-    },
-  });
-}
+import { logInAs, readyToApply, userAtStep, withdrawalDone } from "./support-wizard-steps";
 
 const stepBar = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
 
