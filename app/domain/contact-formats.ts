@@ -15,11 +15,7 @@ export const ContactFormatMessage = {
  * postcode. The postal mark 〒 people write in front is dropped (issue 15).
  */
 export function normalizeZipcode(value: string): string | null {
-  const text = value
-    .normalize("NFKC")
-    .replace(/\s+/g, "")
-    .replace(/^〒/, "")
-    .replace(DASHES, "-");
+  const text = value.normalize("NFKC").replace(/\s+/g, "").replace(/^〒/, "").replace(DASHES, "-");
   const match = /^([0-9]{3})-?([0-9]{4})$/.exec(text);
   return match ? `${match[1]}${match[2]}` : null;
 }

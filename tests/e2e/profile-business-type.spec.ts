@@ -2,7 +2,7 @@
 // (the server refuses it empty), optional for an individual; with JavaScript the mark follows the
 // radio as it is changed, without it the business type the page was rendered with.
 
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { isJavaScriptOn } from "./support";
 import { newUserOnProfilePage } from "./support-profile";
 
