@@ -239,7 +239,7 @@ export function ClaimFieldset({ formId, index, claimCount, values, files, sugges
         type="date"
         required
         maxLength={10}
-        hint="売掛先から入金される予定の日です（例：2026-12-31）。"
+        hint="売掛先から入金される予定の日です（例：2026/12/31）。"
         className="field-date"
       />
       <RadioField

@@ -8,7 +8,12 @@ import {
   errorsFromHash,
 } from "~/routing/propagated-errors";
 
-const INFORMATIONAL: readonly PropagatedErrorCode[] = ["logged_out"];
+const INFORMATIONAL: readonly PropagatedErrorCode[] = [
+  "logged_out",
+  "unfinished_invoices",
+  "unfinished_financial",
+  "unfinished_withdrawals",
+];
 
 export function PropagatedNotices({ codes }: { codes: readonly PropagatedErrorCode[] }) {
   const [fromHash, setFromHash] = useState<PropagatedErrorCode[]>([]);

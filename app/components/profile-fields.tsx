@@ -1,5 +1,6 @@
 // The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
 
+import { useState } from "react";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
 import {
   BANK_ACCOUNT_DEPOSIT_TYPE_LABELS,
@@ -22,9 +23,18 @@ export const IDENTITY_TYPE_OPTIONS = IDENTITY_DOCUMENT_TYPES.map((value) => ({
 
 export function BusinessFields() {
   const division = useField("corporate_division");
-  const isIndividual = division.defaultValue === "individual";
+  // The business type chosen now: as rendered (saved, or sent back after a refusal), then, with
+  // JavaScript, as the radio changes. A corporation must give its name (issue 15: ※必須 follows it).
+  const [chosen, setChosen] = useState<unknown>(division.defaultValue);
+  const isIndividual = chosen === "individual";
   return (
-    <fieldset className="form-group">
+    <fieldset
+      className="form-group"
+      onChange={(event) => {
+        const input = event.target as HTMLInputElement;
+        if (input.name === "corporate_division") setChosen(input.value);
+      }}
+    >
       <legend>事業者の情報</legend>
       <RadioField
         name="corporate_division"
@@ -38,6 +48,7 @@ export function BusinessFields() {
       <TextField
         name="company_name"
         label={isIndividual ? "屋号" : "会社名・屋号"}
+        required={chosen === "corporate"}
         maxLength={255}
         autoComplete="organization"
         hint="法人の方は登記上の会社名（例: 株式会社サキドリ商事）を入力してください。個人事業主の方は屋号があれば入力してください。"

@@ -1,9 +1,14 @@
 // The files uploaded into a slot, each with a delete button behind a confirmation. The confirmation
-// is a <details> disclosure, so it works the same with and without JavaScript. A refused delete
-// answers the failure shape: its message shows once, in the page's error summary.
+// is a <details> disclosure, so it works the same with and without JavaScript. A failed delete is
+// told once per page (DeleteFailure), also when the file it named is no longer listed: its answer is
+// the failure shape of its own form (DELETE_FORM_ID), so no page form's summary shows it again.
 
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { TOAST_DISPLAY_MS } from "~/domain/enumerations";
+import { DELETE_FORM_ID, isFormFailure } from "~/forms/form-failure";
 import { SubmitButton } from "./form/submit-button";
+import { useHydrated } from "./use-hydrated";
 
 export interface UploadedFileItem {
   id: number;
@@ -35,5 +40,32 @@ export function UploadedFiles({ files, label }: { files: readonly UploadedFileIt
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * §8 "Delete failure toast" shown §9 "Toast display 7000 ms" with JavaScript; without it (and before
+ * hydration) the same message inline, where the page renders it, until the next page. Rendered once
+ * by each page with upload lists, from its own action's answer.
+ */
+export function DeleteFailure() {
+  const actionData = useActionData();
+  const message =
+    isFormFailure(actionData) && actionData.formId === DELETE_FORM_ID
+      ? (actionData.formErrors[0] ?? null)
+      : null;
+  const hydrated = useHydrated();
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    setExpired(false);
+    if (!message) return;
+    const timer = window.setTimeout(() => setExpired(true), TOAST_DISPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [actionData, message]);
+  if (!message || (hydrated && expired)) return null;
+  return (
+    <p className={hydrated ? "toast" : "alert"} role="alert">
+      {message}
+    </p>
   );
 }

@@ -30,13 +30,21 @@ export type DetectedStep = "financial" | "invoice" | "withdrawal";
 /**
  * §2 "Step detection by path: financial step is a path ending in entry (optional trailing slash);
  * invoice step is a path containing /entry/entry_invoice; withdrawal step is a path containing
- * /entry/withdrawal_details."
+ * /entry/withdrawal_details." "Ending in entry" is read as a last path segment `entry`: the
+ * submitProfile step's /profile/before_entry ends in the letters "entry" too and is no financial step
+ * (issue 15).
  */
 export function stepOfPath(pathname: string): DetectedStep | null {
   if (pathname.includes("/entry/entry_invoice")) return "invoice";
   if (pathname.includes("/entry/withdrawal_details")) return "withdrawal";
-  if (/entry\/?$/.test(pathname)) return "financial";
+  if (/(^|\/)entry\/?$/.test(pathname)) return "financial";
   return null;
+}
+
+/** The step before this one, whose page 戻る leads to; null for the first. */
+export function previousStep(step: EntryStepName): EntryStepName | null {
+  const index = ENTRY_STEPS.indexOf(step);
+  return index > 0 ? ENTRY_STEPS[index - 1]! : null;
 }
 
 export function stepIndex(step: EntryStepName): number {

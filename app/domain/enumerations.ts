@@ -69,3 +69,6 @@ export const STATEMENT_LOOKBACK_MONTHS = 4;
 export const WHITE_LABEL_CONTENT_TAG_ID = 15;
 /** Architecture decision 8: 10 MiB a file. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** §9 "Toast display 7000 ms." */
+export const TOAST_DISPLAY_MS = 7000;

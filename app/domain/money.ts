@@ -92,7 +92,7 @@ export function dateProblemMessage(reason: DateProblem): string {
     case "blank":
       return ValidationMessage.blank;
     case "format":
-      return "日付は「2026-12-31」の形で入力してください。";
+      return "日付は「2026/12/31」の形で入力してください。";
     case "impossible":
       return "存在しない日付です。日付をご確認ください。";
   }

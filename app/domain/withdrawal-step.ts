@@ -235,3 +235,29 @@ export function neededWithdrawalsDetailStartDate(lastDate: string | null | undef
   if (last && last >= addMonths(today, -STATEMENT_LOOKBACK_MONTHS) && last <= today) return last;
   return fallback;
 }
+
+const PAYOUT_FIELDS = [
+  "bank_name",
+  "branch_name",
+  "deposit_type",
+  "bank_account_number",
+  "account_holder_name",
+] as const satisfies readonly (keyof DraftBankAccount)[];
+
+/** True when the draft holds no payout account: none, or one whose every field is empty. */
+export function hasNoPayoutAccount(account: DraftBankAccount | null | undefined): boolean {
+  return !account || PAYOUT_FIELDS.every((field) => !filled(account[field]));
+}
+
+/**
+ * The payout account the step shows (issue 15 "prefilled from what we know"): the draft's as typed;
+ * when the draft has none, the account saved in the profile, to be checked and edited before it is
+ * saved into the draft. Nobody types the same account a third time.
+ */
+export function payoutAccountToShow(
+  draft: DraftBankAccount | null | undefined,
+  profile: DraftBankAccount | null | undefined,
+): DraftBankAccount | null {
+  if (!hasNoPayoutAccount(draft)) return draft ?? null;
+  return profile && !hasNoPayoutAccount(profile) ? { ...profile } : (draft ?? null);
+}

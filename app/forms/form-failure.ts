@@ -19,6 +19,9 @@ export interface FormFailure {
 
 export { uploadFieldName } from "~/domain/file-kinds";
 
+/** The form a refused delete answers for: a toast tells it (§9), not a form's summary. */
+export const DELETE_FORM_ID = "delete-file";
+
 /** True for an action's answer in the failure shape (action data may be other things too). */
 export function isFormFailure(data: unknown): data is FormFailure {
   return (

@@ -9,7 +9,7 @@ import { ErrorMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { readMultipartForm } from "~/forms/read-form.server";
 import { formFailure } from "~/forms/form-errors.server";
-import { NON_FIELD_ERRORS, uploadFieldName } from "~/forms/form-failure";
+import { DELETE_FORM_ID, NON_FIELD_ERRORS, uploadFieldName } from "~/forms/form-failure";
 import {
   type StepUploadTarget,
   isUploadFileField,
@@ -50,10 +50,12 @@ export interface UploadIntentOptions {
    */
   saveTyped?(formData: FormData): Promise<Response | null>;
   /**
-   * For a form that is not saved with an upload (the profile's): a refused upload comes back with
-   * what was typed, to show again beside the slot's message. Without it, only the message.
+   * For a form that is not saved with an upload (the profile's): the upload comes back with what was
+   * typed, to show again, beside the slot's message when it was refused (uploadError) and in place
+   * of the redirect when it was stored (null: issue 15, nothing typed is lost). Without it, a refusal
+   * answers only the message and a stored file redirects to its slot.
    */
-  keepTyped?(formData: FormData, slot: string, message: string): Response;
+  keepTyped?(formData: FormData, refusal: { slot: string; message: string } | null): Response;
   /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
   afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
   /** Where to come back to: the page and the slot's anchor. */
@@ -155,7 +157,7 @@ export async function handleMultipartPost(
     });
     chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));
     const refuse = (slot: string, message: string) =>
-      options.keepTyped ? options.keepTyped(form.formData, slot, message) : uploadFailure(slot, message);
+      options.keepTyped ? options.keepTyped(form.formData, { slot, message }) : uploadFailure(slot, message);
     if (pressed && !(await offers(pressed, options))) return { response: refuse("", WRONG_SLOT) };
     if ((pressed || chosen.length > 0) && options.saveTyped) {
       const stop = await options.saveTyped(form.formData);
@@ -166,7 +168,12 @@ export async function handleMultipartPost(
       const message = await uploadIntoSlot(ctx, file, options);
       if (message) return { response: refuse(file.fields.slot, message) };
     }
-    if (pressed) return { response: redirect(options.redirectTo(pressed)) };
+    if (pressed) {
+      const response = options.keepTyped
+        ? options.keepTyped(form.formData, null)
+        : redirect(options.redirectTo(pressed));
+      return { response };
+    }
     return { formData: form.formData, uploaded: chosen.length };
   } finally {
     await form.cleanup();
@@ -206,5 +213,5 @@ export async function handleDeleteIntent(
 
 /** §8 "Delete failure toast": the failure shape with the message for the whole form. */
 export function deleteFailure() {
-  return formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.deleteFailed }, {}, 400);
+  return formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.deleteFailed }, {}, 400, { formId: DELETE_FORM_ID });
 }

@@ -6,6 +6,7 @@ import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS, type EntryStepName, stepIndex } from "~/domain/entry-steps";
 import { newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
+import { UNFINISHED_STEP_NOTICE, withNotice } from "~/routing/propagated-errors";
 import type { RequestContext } from "./context.server";
 import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
 import {
@@ -45,6 +46,9 @@ export async function requireEntryStep(ctx: RequestContext, step: EntryStepName)
   });
   if (blockers.length > 0) throw redirect("/mypage");
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
-  if (stepIndex(step) > stepIndex(firstUnfinished)) throw redirect(ENTRY_STEP_PATHS[firstUnfinished]);
+  if (stepIndex(step) > stepIndex(firstUnfinished)) {
+    // With a notice saying why the user is here and not where they asked to be (issue 15).
+    throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], UNFINISHED_STEP_NOTICE[firstUnfinished]));
+  }
   return { user, settings, draft, files, entries, firstUnfinished };
 }

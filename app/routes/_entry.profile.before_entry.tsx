@@ -12,7 +12,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
-import { PropagatedNotices } from "~/components/notices";
+import { StepBackLink } from "~/components/step-indicator";
 import { formatZipcode } from "~/domain/contact-formats";
 import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -22,7 +22,6 @@ import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { formatYen } from "~/domain/yen";
 import { pageTitle } from "~/routing/meta";
-import { errorsFromQuery } from "~/routing/propagated-errors";
 import { withRequestContext } from "~/request/context.server";
 import { submitEntry } from "~/upstream/entries.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
@@ -38,7 +37,6 @@ export function loader(args: LoaderFunctionArgs) {
     const profile = await loadProfile(ctx);
     const amount = integerFrom(draft.purchase_amount_desired);
     return json({
-      notices: errorsFromQuery(ctx.url.searchParams),
       profile: {
         division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
         companyName: profile.company_name,
@@ -86,12 +84,12 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function BeforeEntryPage() {
-  const { notices, profile, entry } = useLoaderData<typeof loader>();
+  const { profile, entry } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <FormScope failure={actionData}>
       <h1>会員情報の確認とお申し込み</h1>
-      <PropagatedNotices codes={notices} />
+      {/* The entry layout shows the notices carried in the URL. */}
       {/* §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください". */}
       <ErrorSummary title={ErrorMessage.saveFailed}>
         <p>
@@ -167,8 +165,8 @@ export default function BeforeEntryPage() {
         <p>上記の内容でお申し込みします。お申し込み後は内容を変更できません。</p>
         <SubmitButton pendingText="送信しています…">この内容で申し込む</SubmitButton>
       </Form>
-      <p>
-        <Link to={ENTRY_STEP_PATHS.submitWithdrawalsDetail}>前の手順に戻る</Link>
+      <p className="button-row wizard-navigation">
+        <StepBackLink current="submitProfile" />
       </p>
     </FormScope>
   );

@@ -2,8 +2,10 @@
 
 import { Outlet, useLocation } from "@remix-run/react";
 import { type FrameOptions, FrameErrorBoundary, PageFrame } from "~/components/page-frame";
+import { PropagatedNotices } from "~/components/notices";
 import { StepIndicator } from "~/components/step-indicator";
 import { ENTRY_STEPS, ENTRY_STEP_PATHS, type EntryStepName, stepOfPath } from "~/domain/entry-steps";
+import { errorsFromQuery } from "~/routing/propagated-errors";
 
 const frame: FrameOptions = { navigation: "account", footer: true, narrow: true };
 
@@ -21,10 +23,13 @@ function currentStep(pathname: string): EntryStepName | null {
 }
 
 export default function EntryLayout() {
-  const step = currentStep(useLocation().pathname);
+  const location = useLocation();
+  const step = currentStep(location.pathname);
   return (
     <PageFrame options={frame}>
       {step ? <StepIndicator current={step} /> : null}
+      {/* Every wizard page: e.g. why the entry-step guard sent the user here (issue 15). */}
+      <PropagatedNotices codes={errorsFromQuery(new URLSearchParams(location.search))} />
       <Outlet />
     </PageFrame>
   );

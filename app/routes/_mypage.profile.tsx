@@ -78,7 +78,7 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, IDENTITY_FORM);
+    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     const formData = await readForm(args.request);
     const submitted = formData;
@@ -128,7 +128,12 @@ export function action(args: ActionFunctionArgs) {
 export default function ProfilePage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const identityFailed = isFormFailure(actionData) && actionData.formId === IDENTITY_FORM;
+  // The identity section opens for its own answer, and for an upload's (which posts the profile form).
+  const identityAnswered =
+    isFormFailure(actionData) &&
+    (actionData.formId === IDENTITY_FORM ||
+      "identityUploaded" in actionData ||
+      Object.keys(actionData.fieldErrors).some((name) => name.startsWith("upload_identity-")));
   return (
     <>
       <h1>会員情報</h1>
@@ -142,10 +147,14 @@ export default function ProfilePage() {
         <h2 id="identity-title">本人確認書類</h2>
         <IdentityStatus identity={view.identity} />
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
-        <details className="identity-update" open={view.identity.needsDocuments || identityFailed}>
+        <details className="identity-update" open={view.identity.needsDocuments || identityAnswered}>
           <summary>本人確認書類を提出・更新する</summary>
+          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep
+              (issue 15); the document type below is chosen after the upload. */}
+          <FormScope id={PROFILE_FORM} failure={actionData}>
+            <IdentityUploads identity={view.identity} form={PROFILE_FORM} />
+          </FormScope>
           <FormScope id={IDENTITY_FORM} failure={actionData} defaults={view.identityDefaults}>
-            <IdentityUploads identity={view.identity} form={IDENTITY_FORM} />
             <Form id={IDENTITY_FORM} method="post" noValidate className="form">
               <input type="hidden" name="intent" value="identity" />
               <ErrorSummary labels={PROFILE_FIELD_LABELS} />

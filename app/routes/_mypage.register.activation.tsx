@@ -13,10 +13,15 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form/submit-button";
 import { useBrand } from "~/components/site-chrome";
-import { ACTIVATION_LINK_VALID_DAYS, ActivationMessage } from "~/domain/activation";
+import {
+  ACTIVATION_LINK_VALID_DAYS,
+  ActivationMessage,
+  RESEND_LIMIT_PER_USER,
+  RESEND_WINDOW_MINUTES,
+} from "~/domain/activation";
 import { hasSatisfiedProfile } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
-import { RATE_LIMIT_MESSAGE, hit } from "~/security/rate-limit.server";
+import { hit } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { resendActivationMail } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
@@ -28,7 +33,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 const SENT_FLAG = "sent";
 /** Each resend is a mail: 3 a user in 10 minutes, 300 for everyone a minute. */
-const RESEND_LIMIT = { perUser: 3, perUserWindowMs: 10 * 60_000, all: 300, allWindowMs: 60_000 };
+const RESEND_LIMIT = {
+  perUser: RESEND_LIMIT_PER_USER,
+  perUserWindowMs: RESEND_WINDOW_MINUTES * 60_000,
+  all: 300,
+  allWindowMs: 60_000,
+};
 
 function isVerified(user: { is_email_verified?: boolean }): boolean {
   return user.is_email_verified === true;
@@ -57,7 +67,14 @@ export function action(args: ActionFunctionArgs) {
     const perUser = hit(`activation-resend:${user.id}`, RESEND_LIMIT.perUser, RESEND_LIMIT.perUserWindowMs);
     const all = hit("activation-resend:*", RESEND_LIMIT.all, RESEND_LIMIT.allWindowMs);
     if (!perUser.allowed || !all.allowed) {
-      return json({ error: RATE_LIMIT_MESSAGE }, { status: 429 });
+      const retryAfter = Math.max(
+        perUser.allowed ? 0 : perUser.retryAfterSeconds,
+        all.allowed ? 0 : all.retryAfterSeconds,
+      );
+      return json(
+        { error: ActivationMessage.resendLimited(retryAfter) },
+        { status: 429, headers: { "Retry-After": String(retryAfter) } },
+      );
     }
 
     const outcome = await resendActivationMail(ctx);
@@ -97,7 +114,8 @@ export default function ActivationPage() {
   return (
     <div className="narrow">
       <h1>メールアドレスの確認</h1>
-      {view.justSent ? (
+      {/* One message per outcome: a refused resend is not also announced as sent. */}
+      {view.justSent && !actionData?.error ? (
         <div className="notice notice-done" role="status">
           <p>{ActivationMessage.resent}</p>
         </div>

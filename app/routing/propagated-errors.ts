@@ -3,6 +3,7 @@
 // in the browser as an enhancement. Only known codes are shown: a URL must never put arbitrary text
 // in front of the user.
 
+import type { EntryStepName } from "~/domain/entry-steps";
 import { ErrorMessage } from "~/domain/messages";
 
 export const PROPAGATED_ERROR_MESSAGES = {
@@ -10,6 +11,10 @@ export const PROPAGATED_ERROR_MESSAGES = {
   session_expired: "セッションの有効期限が切れました。お手数ですが、再度ログインしてください。",
   auth: "認証に失敗しました。お手数ですが、再度ログインしてください。",
   logged_out: "ログアウトしました。",
+  // The entry-step guard (§2) sends a user who skips ahead to the first unfinished step, saying why.
+  unfinished_invoices: "請求書の入力がまだ終わっていません。先にこちらをご入力ください。",
+  unfinished_financial: "決算書類の提出がまだ終わっていません。先にこちらをご入力ください。",
+  unfinished_withdrawals: "入出金明細・振込先の入力がまだ終わっていません。先にこちらをご入力ください。",
 } as const;
 
 export type PropagatedErrorCode = keyof typeof PROPAGATED_ERROR_MESSAGES;
@@ -38,4 +43,16 @@ export function errorsFromHash(hash: string): PropagatedErrorCode[] {
   } catch {
     return [];
   }
+}
+
+/** The notice for a user sent to a step they have not finished (entry-step guard). */
+export const UNFINISHED_STEP_NOTICE: Partial<Record<EntryStepName, PropagatedErrorCode>> = {
+  submitInvoices: "unfinished_invoices",
+  submitFinancialStatements: "unfinished_financial",
+  submitWithdrawalsDetail: "unfinished_withdrawals",
+};
+
+/** A path with the notice codes as ?error=CODE (read back by errorsFromQuery). */
+export function withNotice(path: string, code: PropagatedErrorCode | undefined): string {
+  return code ? `${path}?error=${code}` : path;
 }

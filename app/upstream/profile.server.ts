@@ -134,13 +134,18 @@ export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）�
 /**
  * An identity upload posted by an upload slot (front or back), then back to the identity section.
  * Without JavaScript the slot posts the page's form (decision 0007): the profile is not saved with
- * the file, but a refused file comes back with what was typed, shown again beside the message.
+ * the file (a profile is saved only whole), but the page comes back with what was typed shown again,
+ * beside the message when the file was refused (400), with the file listed when it was stored (200,
+ * issue 15: typed values are never thrown away; a reload then asks before sending the file again).
  */
 export function handleIdentityUpload(ctx: RequestContext, request: Request, formId: string) {
   return handleUploadIntent(ctx, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
     slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
-    keepTyped: (formData, slot, message) => uploadFailure(slot, message, formData, formId),
+    keepTyped: (formData, refusal) =>
+      refusal
+        ? uploadFailure(refusal.slot, refusal.message, formData, formId)
+        : formFailure({}, formData, 200, { formId, extra: { identityUploaded: true } }),
     redirectTo: () => `${ctx.url.pathname}#identity`,
   });
 }

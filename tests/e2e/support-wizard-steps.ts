@@ -152,3 +152,26 @@ export async function uploadAndWait(page: Page, testInfo: TestInfo, label: strin
   ).toContainText(`アップロード済み：${file.name}`);
   return slot;
 }
+
+/** The withdrawal step done through the upstream, as the step would leave it (a statement and the payout account). */
+export async function withdrawalDone(user: WizardUser) {
+  const cover = await user.upload("passbook_cover-1", pngFile("cover.png"));
+  const details = await user.upload("passbook_details-1", pdfFile("details.pdf"));
+  await user.send("PATCH", "/api/draft_entry/", {
+    banks: [
+      {
+        bank_name: "みどり銀行",
+        bank_account_number: "1234567",
+        file_format: "passbook",
+        contentfile_relations: [cover, details],
+      },
+    ],
+    bank_account: {
+      bank_name: "みどり銀行",
+      branch_name: "本店営業部",
+      deposit_type: "ordinary",
+      bank_account_number: "2345678",
+      account_holder_name: "カ）サキドリ",
+    },
+  });
+}

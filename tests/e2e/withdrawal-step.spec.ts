@@ -178,5 +178,5 @@ test("statements are added and removed with buttons; a skipped financial step se
   await page.context().clearCookies();
   await logInAs(page, testInfo, early);
   await openPage(page, PAGE, testInfo);
-  await expect(page).toHaveURL(/\/entry$/);
+  await expect(page).toHaveURL(/\/entry\?error=unfinished_financial$/);
 });

@@ -158,7 +158,10 @@ describe("§2 entry-step (requireEntryStep)", () => {
   it("a user who may enter and skips ahead is sent to the first unfinished step", async () => {
     const context = await contextFor("/entry/withdrawal_details", createUserWithSession(upstream));
     const location = await thrownRedirect(requireEntryStep(context, "submitWithdrawalsDetail"));
-    expect(["/entry/entry_invoice", "/entry"]).toContain(location);
+    // With the notice saying why (issue 15).
+    expect(["/entry/entry_invoice?error=unfinished_invoices", "/entry?error=unfinished_financial"]).toContain(
+      location,
+    );
   });
 
   it("a user who may enter gets the first step's state", async () => {

@@ -7,7 +7,7 @@ import {
   json,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ExperimentIdField } from "~/components/experiment-id-field";
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { RadioField, TextField } from "~/components/form/fields";
@@ -20,7 +20,13 @@ import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
-import { CORPORATE_DIVISION_OPTIONS, PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
+import {
+  CORPORATE_ONLY_HINT,
+  CORPORATE_ONLY_MESSAGE,
+  PASSWORD_RULE_TEXT,
+  REGISTER_FIELD_LABELS,
+  divisionOptions,
+} from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";
@@ -30,7 +36,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員�
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await redirectLoggedInToMyPage(ctx);
-    return json({});
+    return json({ individualSupported: ctx.brand.individualSupported });
   });
 }
 
@@ -50,6 +56,11 @@ export function action(args: ActionFunctionArgs) {
     const result = await registerValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
     const { email, password, corporate_division, experiment_user_id } = result.data;
+    // §6: a brand without individuals turns them away at login; the page never offered the choice,
+    // so a post that makes it anyway is refused here, before an account is made that cannot log in.
+    if (!ctx.brand.individualSupported && corporate_division !== "corporate") {
+      return formFailure({ corporate_division: CORPORATE_ONLY_MESSAGE }, submitted, 422);
+    }
 
     const limit = limitFormAttempt("register", email);
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
@@ -69,13 +80,18 @@ export function action(args: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
+  const { individualSupported } = useLoaderData<typeof loader>();
   return (
     <div className="narrow">
       <h1>会員登録</h1>
       <p>
         メールアドレスとパスワードを登録してください。登録後、メールアドレスの確認のためのメールをお送りします。
       </p>
-      <FormScope failure={actionData}>
+      <FormScope
+        failure={actionData}
+        // The one choice a corporate-only brand offers is made already.
+        defaults={individualSupported ? undefined : { corporate_division: "corporate" }}
+      >
         <Form method="post" noValidate className="form">
           <ErrorSummary labels={REGISTER_FIELD_LABELS} />
           <HoneypotField />
@@ -110,9 +126,9 @@ export default function RegisterPage() {
           <RadioField
             name="corporate_division"
             legend="事業形態"
-            options={CORPORATE_DIVISION_OPTIONS}
+            options={divisionOptions(individualSupported)}
             required
-            hint="ご提出いただく書類が変わります。"
+            hint={individualSupported ? "ご提出いただく書類が変わります。" : CORPORATE_ONLY_HINT}
           />
           <CheckboxField
             name="agreement"

@@ -16,6 +16,8 @@ import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { StepBackLink } from "~/components/step-indicator";
+import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import {
@@ -121,6 +123,7 @@ export default function FinancialStepPage() {
           </p>
         ) : null}
         <ErrorSummary labels={summaryLabel} />
+        <DeleteFailure />
 
         <section className="wizard-section" aria-labelledby="financial-questions-title">
           <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
@@ -153,6 +156,7 @@ export default function FinancialStepPage() {
           <SubmitButton form={FORM_ID} intent="save" variant="secondary" pendingText="保存しています…">
             下書き保存
           </SubmitButton>
+          <StepBackLink current="submitFinancialStatements" />
         </div>
       </div>
     </FormScope>

@@ -17,6 +17,8 @@ import { type StatementView, StatementCard } from "~/components/statement-card";
 import { FieldMessage } from "~/components/form/fields";
 import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { StepBackLink } from "~/components/step-indicator";
+import { DeleteFailure } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { canSkipConfirmedDocuments } from "~/domain/financial-step";
@@ -25,7 +27,9 @@ import {
   MAX_STATEMENTS,
   STATEMENT_UPLOAD_KINDS,
   effectiveFileFormat,
+  hasNoPayoutAccount,
   neededWithdrawalsDetailStartDate,
+  payoutAccountToShow,
   statementFilesOf,
   statementUploadKinds,
 } from "~/domain/withdrawal-step";
@@ -34,6 +38,7 @@ import styles from "~/styles/financial-step.css";
 import { withRequestContext } from "~/request/context.server";
 import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
+import { loadProfile } from "~/upstream/profile.server";
 import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
@@ -55,7 +60,10 @@ export function loader(args: LoaderFunctionArgs) {
         STATEMENT_UPLOAD_KINDS.map((base) => [base, statementFilesOf(bank, base, files).map(fileItem)]),
       ),
     }));
-    const account = draft.bank_account;
+    // Without a payout account in the draft, the one saved in the profile (issue 15), editable.
+    const account = hasNoPayoutAccount(draft.bank_account)
+      ? payoutAccountToShow(draft.bank_account, (await loadProfile(ctx)).bank_account)
+      : draft.bank_account;
     const bankAccount: BankAccountView = {
       bank_name: account?.bank_name ?? "",
       branch_name: account?.branch_name ?? "",
@@ -143,6 +151,7 @@ export default function WithdrawalStepPage() {
           </p>
         ) : null}
         <ErrorSummary labels={summaryLabel} />
+        <DeleteFailure />
         {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
         <SubmitButton form={FORM_ID} intent="save" hidden>
           保存
@@ -200,6 +209,7 @@ export default function WithdrawalStepPage() {
           <SubmitButton form={FORM_ID} intent="save" variant="secondary" pendingText="保存しています…">
             下書き保存
           </SubmitButton>
+          <StepBackLink current="submitWithdrawalsDetail" />
         </Form>
       </div>
     </FormScope>

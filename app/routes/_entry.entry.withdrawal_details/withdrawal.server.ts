@@ -23,7 +23,7 @@ import {
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
 import type { RequestContext } from "~/request/context.server";
-import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { loadDraft, loadPendingFiles, saveDraft, updateDraft } from "~/upstream/draft.server";
 import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -138,19 +138,21 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
       // The upload id goes into the statement's contentfile_relations; an earlier file of the same
       // slot is replaced (the slot says 差し替える).
       afterUpload: async (uploaded) => {
+        // As stored now, so uploads started together all end linked (issue 15).
         const parsed = parseUploadKind(uploaded.kind)!;
         const index = parsed.displayId! - 1;
-        const banks = (await loadDraft(ctx)).banks.map((bank) => ({ ...bank }));
-        while (banks.length <= index) banks.push(emptyStatement());
-        const bank = banks[index]!;
-        const replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map(
-          (file) => file.id,
-        );
-        bank.contentfile_relations = [
-          ...bank.contentfile_relations.filter((id) => !replaced.includes(id)),
-          uploaded.id,
-        ];
-        await saveDraft(ctx, { banks });
+        let replaced: number[] = [];
+        await updateDraft(ctx, (stored) => {
+          const banks = stored.banks.map((bank) => ({ ...bank }));
+          while (banks.length <= index) banks.push(emptyStatement());
+          const bank = banks[index]!;
+          replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map((file) => file.id);
+          bank.contentfile_relations = [
+            ...bank.contentfile_relations.filter((id) => !replaced.includes(id)),
+            uploaded.id,
+          ];
+          return { banks };
+        });
         await deleteReplacedUploads(ctx, replaced);
       },
       redirectTo: (fields) => {
@@ -170,12 +172,14 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
     return handleDeleteIntent(ctx, formData, {
       redirectTo: `${PAGE}#statements`,
       afterDelete: async (id) => {
-        if (!draft.banks.some((bank) => bank.contentfile_relations.includes(id))) return;
-        const banks = draft.banks.map((bank) => ({
-          ...bank,
-          contentfile_relations: bank.contentfile_relations.filter((related) => related !== id),
-        }));
-        await saveDraft(ctx, { banks });
+        await updateDraft(ctx, (stored) => {
+          if (!stored.banks.some((bank) => bank.contentfile_relations.includes(id))) return null;
+          const banks = stored.banks.map((bank) => ({
+            ...bank,
+            contentfile_relations: bank.contentfile_relations.filter((related) => related !== id),
+          }));
+          return { banks };
+        });
       },
     });
   }

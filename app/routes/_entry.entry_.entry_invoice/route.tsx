@@ -21,6 +21,7 @@ import { ClaimFieldset, type ClaimFilesView } from "~/components/claim-fieldset"
 import { TextAreaField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatHolderName } from "~/domain/bank-account";
@@ -154,8 +155,7 @@ export function action(args: ActionFunctionArgs) {
             parsed.displayId <= Math.max(1, Math.min(claims, MAX_CLAIMS_PER_ENTRY))
           );
         },
-        afterUpload: async (file) =>
-          relateUploadedFile(ctx, await loadDraft(ctx), parseUploadKind(file.kind)!.displayId!, file.id),
+        afterUpload: (file) => relateUploadedFile(ctx, parseUploadKind(file.kind)!.displayId!, file.id),
         slotOf: (kind, side) => {
           const parsed = parseUploadKind(kind);
           const base = parsed?.base === "invoice" || parsed?.base === "additional_doc" ? parsed.base : null;
@@ -177,7 +177,7 @@ export function action(args: ActionFunctionArgs) {
       }
       return handleDeleteIntent(ctx, formData, {
         redirectTo: INVOICE_STEP_PATH,
-        afterDelete: (deleted) => unrelateFile(ctx, draft, deleted),
+        afterDelete: (deleted) => unrelateFile(ctx, deleted),
       });
     }
 
@@ -345,6 +345,7 @@ export default function InvoiceStepPage() {
             次へ
           </SubmitButton>
           <ErrorSummary labels={data.labels} />
+          <DeleteFailure />
           <TextField
             name="purchase_amount_desired"
             label="希望買取額（円）"

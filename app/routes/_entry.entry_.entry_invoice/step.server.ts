@@ -1,9 +1,9 @@
 // The invoice step's upstream work: the guards, the corporate-number suggestions, the claims' files
 // in the draft (relate after an upload, unrelate after a delete).
 
-import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
+import type { DraftClaim } from "~/domain/draft-entry";
 import type { RequestContext } from "~/request/context.server";
-import { saveDraft } from "~/upstream/draft.server";
+import { updateDraft } from "~/upstream/draft.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamError, UpstreamValidationError } from "~/upstream/errors.server";
 import type { CorporationSuggestion } from "./schema";
@@ -43,30 +43,32 @@ function emptyClaim(): DraftClaim {
   return { contentfile_relations: [] };
 }
 
-/** After an upload into claim n's slot (§3 invoice-{n} / additional_doc-{n}): related to the claim. */
-export async function relateUploadedFile(
-  ctx: RequestContext,
-  draft: DraftEntry,
-  displayId: number,
-  fileId: number,
-) {
-  const claims = draft.claims.map((claim) => ({
-    ...claim,
-    contentfile_relations: [...claim.contentfile_relations],
-  }));
-  while (claims.length < displayId) claims.push(emptyClaim());
-  claims[displayId - 1]!.contentfile_relations.push(fileId);
-  await saveDraft(ctx, { claims });
+/**
+ * After an upload into claim n's slot (§3 invoice-{n} / additional_doc-{n}): related to the claim in
+ * the draft as stored now, so uploads started together all end linked (issue 15).
+ */
+export async function relateUploadedFile(ctx: RequestContext, displayId: number, fileId: number) {
+  await updateDraft(ctx, (stored) => {
+    const claims = stored.claims.map((claim) => ({
+      ...claim,
+      contentfile_relations: [...claim.contentfile_relations],
+    }));
+    while (claims.length < displayId) claims.push(emptyClaim());
+    claims[displayId - 1]!.contentfile_relations.push(fileId);
+    return { claims };
+  });
 }
 
 /** Removes a deleted file's id from every claim. */
-export async function unrelateFile(ctx: RequestContext, draft: DraftEntry, id: number) {
-  if (!draft.claims.some((claim) => claim.contentfile_relations.includes(id))) return;
-  const claims = draft.claims.map((claim) => ({
-    ...claim,
-    contentfile_relations: claim.contentfile_relations.filter((related) => related !== id),
-  }));
-  await saveDraft(ctx, { claims });
+export async function unrelateFile(ctx: RequestContext, id: number) {
+  await updateDraft(ctx, (stored) => {
+    if (!stored.claims.some((claim) => claim.contentfile_relations.includes(id))) return null;
+    const claims = stored.claims.map((claim) => ({
+      ...claim,
+      contentfile_relations: claim.contentfile_relations.filter((related) => related !== id),
+    }));
+    return { claims };
+  });
 }
 
 /** Files nobody will see again (a removed claim's): a failed delete only leaves a pending file. */

@@ -92,4 +92,9 @@ describe("dates: YYYY-MM-DD from a date input, impossible dates refused", () => 
     expect(parseDateInput("").reason).toBe("blank");
     expect(dateProblemMessage("blank")).toBe("この項目は空にできません");
   });
+
+  it("the example shows the date as people write it (issue 15: 「例：2026/12/31」)", () => {
+    expect(dateProblemMessage("format")).toBe("日付は「2026/12/31」の形で入力してください。");
+    expect(parseDateInput("2026/12/31")).toEqual({ value: "2026-12-31", reason: null });
+  });
 });

@@ -5,8 +5,10 @@ import {
   WithdrawalStepMessage,
   bankAccountProblems,
   entryRequirementsMet,
+  hasNoPayoutAccount,
   isWithdrawalStepComplete,
   neededWithdrawalsDetailStartDate,
+  payoutAccountToShow,
   statementSatisfied,
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
@@ -182,5 +184,41 @@ describe("§4 Needed withdrawals-detail start date", () => {
   });
   it("reads a timestamp as Japan's date", () => {
     expect(neededWithdrawalsDetailStartDate("2026-09-30T16:00:00Z", now)).toBe("2026-10-01");
+  });
+});
+
+describe("the payout account shown (issue 15: prefilled from the profile's saved account)", () => {
+  const saved = {
+    bank_name: "みどり銀行",
+    branch_name: "本店営業部",
+    deposit_type: "ordinary" as const,
+    bank_account_number: "2345678",
+    account_holder_name: "カ）サキドリ",
+  };
+
+  it("the draft has none: the profile's saved account", () => {
+    expect(payoutAccountToShow(null, saved)).toEqual(saved);
+    expect(
+      payoutAccountToShow(
+        {
+          bank_name: "",
+          branch_name: " ",
+          deposit_type: null,
+          bank_account_number: "",
+          account_holder_name: "",
+        },
+        saved,
+      ),
+    ).toEqual(saved);
+  });
+
+  it("the draft has one, even in part: the draft's, as typed", () => {
+    const typed = { bank_name: "さくら信用金庫", branch_name: "", bank_account_number: "" };
+    expect(payoutAccountToShow(typed, saved)).toEqual(typed);
+  });
+
+  it("neither has one: nothing", () => {
+    expect(payoutAccountToShow(null, null)).toBeNull();
+    expect(hasNoPayoutAccount({ bank_name: "" })).toBe(true);
   });
 });

@@ -1,0 +1,39 @@
+// A delete that fails (§8 "Delete failure toast: 削除に失敗しました。画面をリロードして再度お試しください",
+// §9 "Toast display 7000 ms"): with JavaScript a toast that leaves after 7 seconds; without it the
+// message stands inline at the list, once.
+
+import { expect, test } from "@playwright/test";
+import { isJavaScriptOn, openPage } from "./support";
+import { logInAs, userAtStep } from "./support-wizard-steps";
+
+const MESSAGE = "削除に失敗しました。画面をリロードして再度お試しください";
+
+test("a failed delete is told once: a 7-second toast with JavaScript, inline without", async ({
+  page,
+}, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate");
+  const draft = (await user.draft()) as { claims: { contentfile_relations: number[] }[] };
+  const invoiceId = draft.claims[0]!.contentfile_relations[0]!;
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry/entry_invoice", testInfo);
+  const list = page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" });
+  await expect(list).toContainText("invoice.pdf");
+
+  // Gone behind the page's back: the page's delete then fails upstream.
+  await user.send("DELETE", `/api/uploads/${invoiceId}/`);
+  await list.getByText("削除", { exact: true }).click();
+  await page.getByRole("button", { name: "削除する" }).click();
+
+  const shown = page.getByText(MESSAGE);
+  await expect(shown).toHaveCount(1);
+  await expect(shown).toBeVisible();
+  if (isJavaScriptOn(testInfo)) {
+    await expect(page.locator(".toast")).toHaveText(MESSAGE);
+    await page.waitForTimeout(5_000);
+    await expect(shown).toBeVisible();
+    await expect(shown).toHaveCount(0, { timeout: 4_000 });
+  } else {
+    await page.waitForTimeout(8_000);
+    await expect(shown).toBeVisible();
+  }
+});

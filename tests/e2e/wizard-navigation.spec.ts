@@ -1,0 +1,71 @@
+// The wizard knows where it is (issue 15 item 4): every wizard page marks its own step and says
+// 「ステップ n / 4」 in text; finished steps are plain links; 戻る leads to the step before; and a user
+// the entry-step guard (§2) sends elsewhere is told why. JavaScript on and off.
+
+import { type Page, expect, test } from "@playwright/test";
+import { openPage } from "./support";
+import { logInAs, readyToApply, userAtStep, withdrawalDone } from "./support-wizard-steps";
+
+const stepBar = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
+
+async function expectAtStep(page: Page, position: number, label: string) {
+  await expect(stepBar(page)).toContainText(`ステップ ${position} / 4`);
+  await expect(stepBar(page).locator('[aria-current="step"]')).toContainText(label);
+}
+
+test("every wizard page marks its own step; finished steps are links; 戻る leads back", async ({
+  page,
+}, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+  await withdrawalDone(user);
+  await logInAs(page, testInfo, user);
+
+  await openPage(page, "/profile/before_entry", testInfo);
+  await expectAtStep(page, 4, "会員情報の確認");
+  // The finished steps are links (plain <a>: they work without JavaScript).
+  await expect(stepBar(page).getByRole("link")).toHaveCount(3);
+  await stepBar(page)
+    .getByRole("link", { name: /入出金明細・振込先/ })
+    .click();
+  await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
+  await expectAtStep(page, 3, "入出金明細・振込先");
+
+  await page.getByRole("link", { name: "戻る", exact: true }).click();
+  await expect(page).toHaveURL(/\/entry$/);
+  await expectAtStep(page, 2, "決算書類");
+
+  await page.getByRole("link", { name: "戻る", exact: true }).click();
+  await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
+  await expectAtStep(page, 1, "請求書");
+  // The first step has no 戻る and no finished step.
+  await expect(page.getByRole("link", { name: "戻る", exact: true })).toHaveCount(0);
+  await expect(stepBar(page).getByRole("link")).toHaveCount(0);
+
+  await openPage(page, "/profile/before_entry", testInfo);
+  await page.getByRole("link", { name: "戻る", exact: true }).click();
+  await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
+});
+
+test("a user who skips ahead is sent to the unfinished step and told why", async ({ page }, testInfo) => {
+  const user = await readyToApply(testInfo, "corporate");
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/profile/before_entry", testInfo);
+  await expect(page).toHaveURL(/\/entry\/entry_invoice\?error=unfinished_invoices$/);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "請求書の入力がまだ終わっていません。" }),
+  ).toHaveText("請求書の入力がまだ終わっていません。先にこちらをご入力ください。");
+  await expectAtStep(page, 1, "請求書");
+});
+
+test("a user past the invoice step who skips ahead hears which step is unfinished", async ({
+  page,
+}, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate");
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry/withdrawal_details", testInfo);
+  await expect(page).toHaveURL(/\/entry\?error=unfinished_financial$/);
+  await expect(
+    page.getByText("決算書類の提出がまだ終わっていません。先にこちらをご入力ください。"),
+  ).toBeVisible();
+  await expectAtStep(page, 2, "決算書類");
+});

@@ -1,0 +1,77 @@
+// Issue 15 item 2: uploads started together (JavaScript on, several slots chosen within 0.3 s) all
+// end linked to their claims in the draft. The invoice step's action is called directly, as Remix
+// calls it, five times at once against the in-process reference upstream.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action } from "~/routes/_entry.entry_.entry_invoice/route";
+import { claimUploadSlot } from "~/domain/file-kinds";
+import { AppSession } from "~/request/session.server";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
+
+let upstream: TestUpstream;
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  // appConfig() reads the environment once, at the first request: set before any.
+  process.env.API_BASE_URL = upstream.url;
+});
+
+afterAll(() => upstream.dispose());
+
+const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+async function appCookie(browser: UserClient): Promise<string> {
+  const session = await AppSession.fromRequest(new Request("http://localhost:3000/"));
+  session.credentials = {
+    sessionid: browser.cookies.get("sessionid"),
+    csrftoken: browser.cookies.get("csrftoken"),
+  };
+  return (await session.commit()).split(";")[0]!;
+}
+
+/** A slot's own form (JavaScript on): intent=upload, slot, kind and the one file. */
+function slotUpload(cookie: string, base: "invoice" | "additional_doc", claim: number): Promise<Response> {
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("slot", claimUploadSlot(base, claim));
+  form.set("kind", `${base}-${claim}`);
+  form.set("content", new Blob([PDF], { type: "application/pdf" }), `${base}-${claim}.pdf`);
+  const request = new Request("http://localhost:3000/entry/entry_invoice?_data=x", {
+    method: "POST",
+    headers: { Cookie: cookie },
+    body: form,
+  });
+  return action({ request, params: {}, context: {} }) as Promise<Response>;
+}
+
+describe("invoice step: uploads started together", () => {
+  it("five uploads posted at once all end linked to their claims in the draft", async () => {
+    const browser = createUserWithSession(upstream);
+    const claims = [1, 2, 3].map(() => ({ contentfile_relations: [] }));
+    expect((await browser.patch("/api/draft_entry/", { claims })).status).toBe(200);
+    const cookie = await appCookie(browser);
+
+    const posts: ["invoice" | "additional_doc", number][] = [
+      ["invoice", 1],
+      ["additional_doc", 1],
+      ["invoice", 2],
+      ["additional_doc", 2],
+      ["invoice", 3],
+    ];
+    const responses = await Promise.all(posts.map(([base, claim]) => slotUpload(cookie, base, claim)));
+    expect(responses.map((response) => response.status)).toEqual([302, 302, 302, 302, 302]);
+
+    const uploads = (await browser.get("/api/uploads/")).body as { id: number; kind: string }[];
+    expect(uploads).toHaveLength(5);
+    const draft = (await browser.get("/api/draft_entry/")).body as {
+      claims: { contentfile_relations: number[] }[];
+    };
+    const linked = draft.claims.flatMap((claim) => claim.contentfile_relations).sort((a, b) => a - b);
+    expect(linked).toEqual(uploads.map((upload) => upload.id).sort((a, b) => a - b));
+    for (const upload of uploads) {
+      const claim = Number(upload.kind.split("-")[1]);
+      expect(draft.claims[claim - 1]!.contentfile_relations).toContain(upload.id);
+    }
+  });
+});
