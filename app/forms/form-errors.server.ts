@@ -45,10 +45,16 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   errors: FormErrors,
   submitted: FormData | Record<string, unknown>,
   status = 400,
-  options: { formId?: string | null; formErrors?: readonly string[]; extra?: Extra } = {},
+  options: {
+    formId?: string | null;
+    formErrors?: readonly string[];
+    extra?: Extra;
+    /** E.g. Retry-After on a 429. */
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const body = failureBody(errors, submitted, options.formId ?? null, options.formErrors);
-  return json({ ...body, ...(options.extra as Extra) }, { status });
+  return json({ ...body, ...(options.extra as Extra) }, { status, headers: options.headers });
 }
 
 /**

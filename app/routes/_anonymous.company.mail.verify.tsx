@@ -22,6 +22,8 @@ import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.serv
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS, isFormFailure } from "~/forms/form-failure";
 import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -39,20 +41,27 @@ export function loader({ request }: LoaderFunctionArgs) {
   return json({ key });
 }
 
-type Failure = { failure: "invalidKey" } | { failure: "rateLimited"; message: string };
+/** The failure shape's form id of a key the upstream does not know (the page then says so in full). */
+const INVALID_KEY = "invalid-key";
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const formData = await readForm(args.request);
     const key = formData.get("key");
     if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
-      return json<Failure>({ failure: "invalidKey" }, { status: 400 });
+      return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
+        formId: INVALID_KEY,
+      });
     }
     if (!limitFormAttempt("mail-verify", key).allowed) {
-      return json<Failure>({ failure: "rateLimited", message: RATE_LIMIT_MESSAGE }, { status: 429 });
+      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429);
     }
     const outcome = await activateEmail(ctx, key);
-    if (outcome === "invalidKey") return json<Failure>({ failure: "invalidKey" }, { status: 400 });
+    if (outcome === "invalidKey") {
+      return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
+        formId: INVALID_KEY,
+      });
+    }
     return redirect("/company/mail/complete");
   });
 }
@@ -60,8 +69,10 @@ export function action(args: ActionFunctionArgs) {
 export default function MailVerifyPage() {
   const { key } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // The page's only form is a button: its refusal (the failure shape) is one alert, no summary.
+  const failure = isFormFailure(actionData) ? actionData : null;
 
-  if (actionData?.failure === "invalidKey") {
+  if (failure?.formId === INVALID_KEY) {
     return (
       <div className="narrow">
         <h1>メールアドレスを確認できませんでした</h1>
@@ -85,9 +96,9 @@ export default function MailVerifyPage() {
   return (
     <div className="narrow">
       <h1>メールアドレスの確認</h1>
-      {actionData?.failure === "rateLimited" ? (
+      {failure ? (
         <div className="alert" role="alert">
-          <p>{actionData.message}</p>
+          <p>{failure.formErrors[0]}</p>
         </div>
       ) : null}
       <p>

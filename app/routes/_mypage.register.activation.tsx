@@ -25,6 +25,8 @@ import { hit } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { resendActivationMail } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
+import { formFailure } from "~/forms/form-errors.server";
+import { isFormFailure } from "~/forms/form-failure";
 import { requireUser } from "~/request/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの確認")];
@@ -71,10 +73,10 @@ export function action(args: ActionFunctionArgs) {
         perUser.allowed ? 0 : perUser.retryAfterSeconds,
         all.allowed ? 0 : all.retryAfterSeconds,
       );
-      return json(
-        { error: ActivationMessage.resendLimited(retryAfter) },
-        { status: 429, headers: { "Retry-After": String(retryAfter) } },
-      );
+      return formFailure({}, {}, 429, {
+        formErrors: [ActivationMessage.resendLimited(retryAfter)],
+        headers: { "Retry-After": String(retryAfter) },
+      });
     }
 
     const outcome = await resendActivationMail(ctx);
@@ -86,7 +88,9 @@ export function action(args: ActionFunctionArgs) {
 
 export default function ActivationPage() {
   const view = useLoaderData<typeof loader>();
+  // The page's only form is a button: its refusal (the failure shape) is one alert, no summary.
   const actionData = useActionData<typeof action>();
+  const refusal = isFormFailure(actionData) ? actionData.formErrors[0] : null;
   const brand = useBrand();
 
   if (view.isVerified) {
@@ -115,14 +119,14 @@ export default function ActivationPage() {
     <div className="narrow">
       <h1>メールアドレスの確認</h1>
       {/* One message per outcome: a refused resend is not also announced as sent. */}
-      {view.justSent && !actionData?.error ? (
+      {view.justSent && !refusal ? (
         <div className="notice notice-done" role="status">
           <p>{ActivationMessage.resent}</p>
         </div>
       ) : null}
-      {actionData?.error ? (
+      {refusal ? (
         <div className="alert" role="alert">
-          <p>{actionData.error}</p>
+          <p>{refusal}</p>
         </div>
       ) : null}
       <p>
