@@ -20,6 +20,7 @@ import { UpstreamError } from "~/upstream/errors.server";
 import {
   type ReceivedFilePart,
   type UploadedFile,
+  deleteUpload,
   fileProblem,
   sendUpload,
   uploadFailureMessage,
@@ -182,7 +183,7 @@ export async function handleDeleteIntent(
   const id = String(formData.get("file_id") ?? "");
   if (!/^[0-9]{1,18}$/.test(id)) return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });
   try {
-    await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
+    await deleteUpload(ctx, Number(id));
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
     return json({ deleteError: ErrorMessage.deleteFailed }, { status: 400 });

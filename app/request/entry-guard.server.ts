@@ -8,13 +8,9 @@ import { newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
 import type { RequestContext } from "./context.server";
 import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
-import {
-  type AuthenticatedUser,
-  type SystemSettings,
-  loadSystemSettings,
-  requireUser,
-} from "./guards.server";
-import { type EntryListItem, listEntries, loadEntryPermission } from "~/upstream/my-page.server";
+import { type AuthenticatedUser, requireUser } from "./guards.server";
+import { type EntryListItem, listEntries, loadEntryPermission } from "~/upstream/entries.server";
+import { type SystemSettings, loadSystemSettings } from "~/upstream/settings.server";
 
 export interface EntryStepState {
   user: AuthenticatedUser;
