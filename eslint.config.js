@@ -1,24 +1,25 @@
-// ESLint: typescript-eslint, react-hooks, and the house rule that *.server modules are imported only
-// by routes and other *.server modules (the classic compiler silently empties them in the browser).
+// ESLint: typescript-eslint, react-hooks, the house rule that *.server modules are imported only
+// by routes and other *.server modules (the classic compiler silently empties them in the browser),
+// and the layers of STYLE.md "Where a thing lives" (issue 8): the domain imports only the domain, the
+// upstream client layer no components, forms or routes, components no routes.
 
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-const serverImportRule = {
-  "no-restricted-imports": [
-    "error",
-    {
-      patterns: [
-        {
-          group: ["*.server", "**/*.server", "~/**/*.server"],
-          message: "Import *.server modules only from app/routes or other *.server modules.",
-        },
-      ],
-    },
-  ],
+const serverImportPattern = {
+  group: ["*.server", "**/*.server", "~/**/*.server"],
+  message: "Import *.server modules only from app/routes or other *.server modules.",
 };
+
+const serverImportRule = { "no-restricted-imports": ["error", { patterns: [serverImportPattern] }] };
+
+/** The app folders a layer may not import, by alias or by a relative path out of its folder. */
+const forbiddenFolders = (folders, message) => ({
+  group: folders.flatMap((folder) => [`~/${folder}`, `~/${folder}/**`, `../${folder}`, `../${folder}/**`]),
+  message,
+});
 
 export default tseslint.config(
   {
@@ -57,6 +58,59 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/routes/**", "app/root.tsx", "app/**/*.server.{ts,tsx}", "app/entry.server.tsx"],
     rules: serverImportRule,
+  },
+  {
+    // STYLE.md: a rule of the spec imports "nothing of the app but other domain modules" (and no Node
+    // built-ins: components import the domain, so it runs in the browser too).
+    files: ["app/domain/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "!~/domain", "~/*/**", "!~/domain/**", "../**", "node:*"],
+              message: "app/domain imports only app/domain (pure modules).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The client layer: the upstream client and one module per API resource, nothing of the screens.
+    files: ["app/upstream/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbiddenFolders(
+              ["components", "forms", "routes"],
+              "app/upstream imports no components, forms or routes: it is the client and the API resources.",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components are shared by screens and never reach into one (nor into the server).
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverImportPattern,
+            forbiddenFolders(
+              ["routes"],
+              "app/components imports no routes: move what both need to a shared module.",
+            ),
+          ],
+        },
+      ],
+    },
   },
   {
     // The reference upstream may use app/domain only (ARCHITECTURE: reference-upstream/ imports pure modules).

@@ -5,6 +5,13 @@
 
 export const HOUJINBANGOU_LENGTH = 13;
 
+/** A corporate-number suggestion for a claim's obliger (§7 GET /api/ext/houjinbangou/). */
+export interface CorporationSuggestion {
+  name: string;
+  houjinbangou: string;
+  address: string;
+}
+
 /** The check digit for the twelve digits that follow it; throws unless given exactly 12 ASCII digits. */
 export function houjinbangouCheckDigit(base: string): number {
   if (!/^[0-9]{12}$/.test(base)) throw new RangeError("a corporate number's base is 12 digits");

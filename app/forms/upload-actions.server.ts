@@ -22,6 +22,7 @@ import { UpstreamError } from "~/upstream/errors.server";
 import {
   type ReceivedFilePart,
   type UploadedFile,
+  deleteUpload,
   fileProblem,
   sendUpload,
   uploadFailureMessage,
@@ -202,7 +203,7 @@ export async function handleDeleteIntent(
   const id = String(formData.get("file_id") ?? "");
   if (!/^[0-9]{1,18}$/.test(id)) return deleteFailure();
   try {
-    await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
+    await deleteUpload(ctx, Number(id));
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
     return deleteFailure();

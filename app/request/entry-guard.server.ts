@@ -9,13 +9,9 @@ import { firstUnfinishedStep } from "~/domain/wizard-progress";
 import { UNFINISHED_STEP_NOTICE, withNotice } from "~/routing/propagated-errors";
 import type { RequestContext } from "./context.server";
 import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
-import {
-  type AuthenticatedUser,
-  type SystemSettings,
-  loadSystemSettings,
-  requireUser,
-} from "./guards.server";
-import { type EntryListItem, listEntries, loadEntryPermission } from "~/upstream/my-page.server";
+import { type AuthenticatedUser, requireUser } from "./guards.server";
+import { type EntryListItem, listEntries, loadEntryPermission } from "~/upstream/entries.server";
+import { type SystemSettings, loadSystemSettings } from "~/upstream/settings.server";
 
 export interface EntryStepState {
   user: AuthenticatedUser;

@@ -3,18 +3,11 @@
 // children: every route that needs a guard calls it.
 
 import { redirect } from "@remix-run/node";
-import type { SuppressionMethod } from "~/domain/enumerations";
 import { returnPathOf } from "~/domain/redirect-target";
 import { isIndividual, userStatus } from "~/domain/user";
 import { loginPath } from "~/routing/login-path";
 import { type MeResponse, fetchCurrentUser, logout } from "~/upstream/auth.server";
 import type { RequestContext } from "./context.server";
-import {
-  UpstreamAuthenticationError,
-  UpstreamError,
-  UpstreamMalformedResponseError,
-  UpstreamNetworkError,
-} from "~/upstream/errors.server";
 
 export type AuthenticatedUser = MeResponse & { id: number };
 
@@ -43,34 +36,6 @@ export async function requireUser(ctx: RequestContext): Promise<AuthenticatedUse
 export async function redirectLoggedInToMyPage(ctx: RequestContext): Promise<void> {
   const user = await fetchCurrentUser(ctx);
   if (user && userStatus(user) !== "logout") throw redirect("/mypage");
-}
-
-export interface SystemSettings {
-  method: SuppressionMethod | string;
-  segment: string;
-  message: string;
-}
-
-/**
- * system-settings: loads GET /api/system_settings/supress_entries/. §8: a failed settings fetch (a real
- * 4xx/5xx answer) is an authentication failure (logout). When the upstream gives no answer at all, or
- * a 2xx it cannot read, that is the network error 499 or the malformed-answer 502 instead: logging out
- * would not help.
- */
-export async function loadSystemSettings(ctx: RequestContext): Promise<SystemSettings> {
-  try {
-    const settings = await ctx.client.call<SystemSettings>("GET", "/api/system_settings/supress_entries/");
-    return { method: settings.method, segment: settings.segment ?? "", message: settings.message ?? "" };
-  } catch (error) {
-    if (
-      error instanceof UpstreamNetworkError ||
-      error instanceof UpstreamMalformedResponseError ||
-      !(error instanceof UpstreamError)
-    ) {
-      throw error;
-    }
-    throw new UpstreamAuthenticationError("the system settings could not be fetched");
-  }
 }
 
 /**

@@ -40,10 +40,10 @@ import {
   handleIdentityUpload,
   identitySubmission,
   identityView,
-  loadProfile,
   profileFormDefaults,
   saveProfileOrFail,
-} from "~/upstream/profile.server";
+} from "~/forms/profile-form.server";
+import { loadProfile } from "~/upstream/profile.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];

@@ -36,10 +36,10 @@ import {
   handleIdentityUpload,
   identitySubmission,
   identityView,
-  loadProfile,
   profileFormDefaults,
   saveProfileOrFail,
-} from "~/upstream/profile.server";
+} from "~/forms/profile-form.server";
+import { loadProfile } from "~/upstream/profile.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */

@@ -5,7 +5,7 @@
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
-import { suggestCorporations } from "./_entry.entry_.entry_invoice/step.server";
+import { suggestCorporations } from "~/upstream/houjinbangou.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {

@@ -2,6 +2,7 @@
 // /api/register/activation/resend/) and §7 POST /api/me/visited_at_entry_page_after_mail_verification.
 
 import type { RequestContext } from "~/request/context.server";
+import { UNREAD_ANSWER } from "./client.server";
 import {
   UpstreamCsrfError,
   UpstreamError,
@@ -17,7 +18,7 @@ export type ActivationOutcome = "verified" | "invalidKey";
  */
 export async function activateEmail(ctx: RequestContext, key: string): Promise<ActivationOutcome> {
   try {
-    await ctx.client.call("POST", "/api/register/activation/", { json: { key }, expect: "nothing" });
+    await ctx.client.call("POST", "/api/register/activation/", { json: { key }, schema: UNREAD_ANSWER });
     return "verified";
   } catch (error) {
     if (error instanceof UpstreamValidationError) return "invalidKey";
@@ -30,7 +31,7 @@ export type ResendOutcome = "sent" | "alreadyVerified";
 /** Sends a new activation mail; the upstream invalidates the keys sent before. */
 export async function resendActivationMail(ctx: RequestContext): Promise<ResendOutcome> {
   try {
-    await ctx.client.call("POST", "/api/register/activation/resend/", { expect: "nothing" });
+    await ctx.client.call("POST", "/api/register/activation/resend/", { schema: UNREAD_ANSWER });
     return "sent";
   } catch (error) {
     // 400 {"non_field_errors": ["このメールアドレスは既に確認済みです。"]}
@@ -47,7 +48,7 @@ export async function resendActivationMail(ctx: RequestContext): Promise<ResendO
 export async function recordVisitAfterMailVerification(ctx: RequestContext): Promise<void> {
   try {
     await ctx.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {
-      expect: "nothing",
+      schema: UNREAD_ANSWER,
     });
   } catch (error) {
     if (error instanceof UpstreamCsrfError || error instanceof UpstreamUnauthorizedError) throw error;

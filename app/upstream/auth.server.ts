@@ -1,16 +1,38 @@
 // The account calls of §7: me, login, logout, register.
 
-import type { CorporateDivision } from "~/domain/enumerations";
+import { z } from "zod";
+import { CORPORATE_DIVISIONS, type CorporateDivision } from "~/domain/enumerations";
 import type { CurrentUser } from "~/domain/user";
 import type { RequestContext } from "~/request/context.server";
+import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
 import { UpstreamAuthenticationError, UpstreamError } from "./errors.server";
 
-/** §3 Current user as POST /api/me/ returns it (only what the app reads). */
-export interface MeResponse extends CurrentUser {
-  version?: string;
-  next_page?: unknown;
-  back_page?: unknown;
-}
+/**
+ * §3 Current user as POST /api/me/ and POST /api/auth/ return it: the fields the rules read (domain
+ * CurrentUser), each optional since the anonymous answer is only `{"version"}`, and the version §7
+ * requires. Every other field (next_page and back_page, which §7 drops, included) is ignored.
+ */
+const meSchema = z.object({
+  id: nullAsAbsent(z.number()),
+  email: nullAsAbsent(z.string()),
+  first_name: nullAsAbsent(z.string()),
+  last_name: nullAsAbsent(z.string()),
+  corporate_division: nullAsAbsent(z.enum(CORPORATE_DIVISIONS)),
+  company_name: nullAsAbsent(z.string()),
+  identity_confirmation: nullAsAbsent(z.number()),
+  identity_valid_date: z.string().nullish(),
+  has_pre_entry_declined: nullAsAbsent(z.boolean()),
+  has_satisfied_profile: nullAsAbsent(z.boolean()),
+  allow_redirect_to_profile: nullAsAbsent(z.boolean()),
+  is_email_verified: nullAsAbsent(z.boolean()),
+  user_segment: nullAsAbsent(z.string()),
+  financial_statements_status: nullAsAbsent(z.number()),
+  withdrawals_detail_status: nullAsAbsent(z.number()),
+  last_withdrawals_detail_date: z.string().nullish(),
+  version: nullAsAbsent(z.string()),
+}) satisfies AnswerSchema<CurrentUser & { version?: string }>;
+
+export type MeResponse = z.infer<typeof meSchema>;
 
 const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
 
@@ -18,7 +40,7 @@ const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
  * §7 POST /api/me/: the current user, or null when not logged in. "The response must contain a
  * version" (§7): a JSON object without one is an authentication failure (§8, logout). An answer that
  * is not a JSON object at all (a maintenance page) is the upstream failing: the client throws a
- * malformed-answer error (502) and the session is kept. next_page and back_page are dropped.
+ * malformed-answer error (502) and the session is kept, as for a user field of the wrong type.
  * Asked once per request, however many guards want it.
  */
 export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
@@ -32,12 +54,11 @@ export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null
 
 async function loadCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
   if (!ctx.client.hasSession) return null;
-  const me = await ctx.client.call<MeResponse>("POST", "/api/me/", { isMeCall: true });
-  if (typeof me.version !== "string") {
+  const user = await ctx.client.call("POST", "/api/me/", { isMeCall: true, schema: meSchema });
+  if (user.version === undefined) {
     throw new UpstreamAuthenticationError("the me response has no version");
   }
-  const { next_page: _next, back_page: _back, ...user } = me;
-  if (typeof user.id !== "number") {
+  if (user.id === undefined) {
     // The upstream no longer knows this session: forget it.
     ctx.endSession();
     return null;
@@ -56,8 +77,9 @@ export interface LoginInput {
  * An answer that sets no sessionid brought back no session: UpstreamMalformedResponseError, not a login.
  */
 export async function login(ctx: RequestContext, input: LoginInput): Promise<MeResponse> {
-  const user = await ctx.client.call<MeResponse>("POST", "/api/auth/", {
+  const user = await ctx.client.call("POST", "/api/auth/", {
     json: input,
+    schema: meSchema,
     requireSessionCookie: true,
   });
   ctx.session.persistent = input.persistLoginState;
@@ -69,7 +91,7 @@ export async function login(ctx: RequestContext, input: LoginInput): Promise<MeR
 export async function logout(ctx: RequestContext): Promise<void> {
   try {
     if (ctx.client.hasSession)
-      await ctx.client.call("POST", "/api/auth/session/delete", { expect: "nothing" });
+      await ctx.client.call("POST", "/api/auth/session/delete", { schema: UNREAD_ANSWER });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     // Logging out must always work locally, even when the upstream session is already gone.
@@ -84,15 +106,18 @@ export interface RegisterInput {
   experiment_user_id?: string;
 }
 
-export interface RegisterResponse {
-  id: number;
-  email: string;
-  corporate_division: CorporateDivision;
-}
+/** §7 "Response: id, email, corporate_division." */
+const registeredSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  corporate_division: z.enum(CORPORATE_DIVISIONS),
+});
+
+export type RegisterResponse = z.infer<typeof registeredSchema>;
 
 /** §7 POST /api/register/: the upstream creates the account and logs it in (a browser-session login). */
 export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResponse> {
-  const created = await ctx.client.call<RegisterResponse>("POST", "/api/register/", { json: input });
+  const created = await ctx.client.call("POST", "/api/register/", { json: input, schema: registeredSchema });
   ctx.session.persistent = false;
   ctx.saveSession();
   return created;

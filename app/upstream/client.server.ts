@@ -4,6 +4,7 @@
 // sets, and turns every failure of §8 into a typed error, a 2xx it cannot read included.
 
 import type { Readable } from "node:stream";
+import { z } from "zod";
 import {
   UpstreamBadRequestError,
   UpstreamCsrfError,
@@ -24,18 +25,33 @@ export const JSON_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /**
- * What a 2xx must carry to be read (issue 14): a JSON object (the default: most calls), a JSON list, or
- * nothing the app reads (a 204, an empty body or any JSON). Anything else is a malformed answer.
+ * The answer of a call whose answer the app does not read: a 204, an empty body or any JSON (a body
+ * that is not JSON, such as an HTML maintenance page, is still malformed).
  */
-export type ExpectedAnswer = "object" | "array" | "nothing";
+export const UNREAD_ANSWER = z.unknown();
 
-export interface CallOptions {
+/**
+ * A schema whose parsed answer is a T, whatever JSON it reads: how a resource module checks its schema
+ * against the domain type the rules use (`satisfies AnswerSchema<DraftEntry>`), one description.
+ */
+export type AnswerSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>;
+
+/** A field the app treats as optional: null reads as absent (Django serialises an empty value as null). */
+export function nullAsAbsent<S extends z.ZodTypeAny>(schema: S) {
+  return schema.nullish().transform((value): z.output<S> | undefined => value ?? undefined);
+}
+
+export interface CallOptions<S extends z.ZodTypeAny = z.ZodTypeAny> {
+  /**
+   * What a 2xx must carry to be read (issue 8, issue 14): the JSON it parses as (an empty body parses
+   * as undefined). Anything else is a malformed answer. Each resource module states its own.
+   */
+  schema: S;
   json?: unknown;
   /** The §7 me call: a CSRF failure there is not the §8 CSRF alert. */
   isMeCall?: boolean;
   timeoutMs?: number;
   query?: Record<string, string>;
-  expect?: ExpectedAnswer;
   /** The login: a 2xx that sets no sessionid brought back no session, so it is not a success. */
   requireSessionCookie?: boolean;
   /**
@@ -89,7 +105,11 @@ export class UpstreamClient {
     return Boolean(this.cookies.sessionid);
   }
 
-  async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  async call<S extends z.ZodTypeAny>(
+    method: string,
+    path: string,
+    options: CallOptions<S>,
+  ): Promise<z.output<S>> {
     const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
     const headers = this.headers();
     if (body) {
@@ -106,18 +126,23 @@ export class UpstreamClient {
     if (options.requireSessionCookie && isSuccess(response) && !setCookies(response).has("sessionid")) {
       throw new UpstreamMalformedResponseError(`${method} ${path} answered without a session`);
     }
-    return this.interpret<T>(response, options);
+    return this.interpret(`${method} ${path}`, response, options.schema, options.isMeCall === true);
   }
 
   /** Sends a body that is already encoded (a multipart upload), streamed with its Content-Length. */
-  async send<T>(method: string, path: string, body: StreamBody): Promise<T> {
+  async send<S extends z.ZodTypeAny>(
+    method: string,
+    path: string,
+    body: StreamBody,
+    schema: S,
+  ): Promise<z.output<S>> {
     const headers = this.headers();
     headers["Content-Type"] = body.contentType;
     headers["Content-Length"] = String(body.contentLength);
     // An upload keeps its own 60 s: it is neither cut by the page's budget nor charged to it, so the
     // calls after it still get theirs.
     const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
-    return this.interpret<T>(response, {});
+    return this.interpret(`${method} ${path}`, response, schema, false);
   }
 
   /**
@@ -180,9 +205,13 @@ export class UpstreamClient {
     }
   }
 
-  private interpret<T>(response: RawResponse, options: CallOptions): T {
-    if (isSuccess(response)) return readSuccess<T>(response, options.expect ?? "object");
-    const isMeCall = options.isMeCall === true;
+  private interpret<S extends z.ZodTypeAny>(
+    call: string,
+    response: RawResponse,
+    schema: S,
+    isMeCall: boolean,
+  ): z.output<S> {
+    if (isSuccess(response)) return readSuccess(call, response, schema);
     const parsed = parseJson(response.body);
     const { status } = response;
     const body = isObject(parsed) ? parsed : null;
@@ -248,31 +277,44 @@ function setCookies(response: RawResponse): Set<string> {
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 const NOT_JSON = Symbol("not JSON");
 
-/** A 2xx is read only when it is the JSON the call expects; see ExpectedAnswer. */
-function readSuccess<T>(response: RawResponse, expected: ExpectedAnswer): T {
+/** A 2xx is read only when it is JSON that parses as the call's schema; see CallOptions.schema. */
+function readSuccess<S extends z.ZodTypeAny>(call: string, response: RawResponse, schema: S): z.output<S> {
   const { status, body } = response;
-  if (body.length === 0) {
-    if (expected === "nothing") return undefined as T;
-    throw new UpstreamMalformedResponseError(`an empty ${status} answer`);
+  let value: unknown = undefined;
+  if (body.length > 0) {
+    const contentType = response.headers["content-type"] ?? "";
+    if (!JSON_CONTENT_TYPE.test(contentType)) {
+      throw new UpstreamMalformedResponseError(`${call}: a ${status} answer of type "${contentType}"`);
+    }
+    value = NOT_JSON;
+    try {
+      value = JSON.parse(body.toString("utf8"));
+    } catch {
+      // value stays NOT_JSON
+    }
+    if (value === NOT_JSON)
+      throw new UpstreamMalformedResponseError(`${call}: a ${status} answer that is not JSON`);
   }
-  const contentType = response.headers["content-type"] ?? "";
-  if (!JSON_CONTENT_TYPE.test(contentType)) {
-    throw new UpstreamMalformedResponseError(`a ${status} answer of type "${contentType}"`);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new UpstreamMalformedResponseError(
+      `${call}: a ${status} answer ${describeMismatch(value, parsed.error)}`,
+    );
   }
-  let parsed: unknown = NOT_JSON;
-  try {
-    parsed = JSON.parse(body.toString("utf8"));
-  } catch {
-    // parsed stays NOT_JSON
-  }
-  if (parsed === NOT_JSON) throw new UpstreamMalformedResponseError(`a ${status} answer that is not JSON`);
-  if (expected === "object" && !isObject(parsed)) {
-    throw new UpstreamMalformedResponseError(`a ${status} answer that is not a JSON object`);
-  }
-  if (expected === "array" && !Array.isArray(parsed)) {
-    throw new UpstreamMalformedResponseError(`a ${status} answer that is not a JSON list`);
-  }
-  return parsed as T;
+  return parsed.data;
+}
+
+/**
+ * Where the answer differs from the schema, for the log: paths and zod's messages (which name types,
+ * not values), never the answer itself, which may carry personal data.
+ */
+function describeMismatch(value: unknown, error: z.ZodError): string {
+  if (value === undefined) return "that is empty";
+  const where = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || "(the answer)"}: ${issue.message}`)
+    .join("; ");
+  return `not of the expected shape (${where})`;
 }
 
 function parseJson(body: Buffer): unknown {

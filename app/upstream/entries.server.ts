@@ -1,14 +1,17 @@
-// §7 POST /api/entries/: the submit of the wizard.
+// The entries of §7: GET /api/entries/ (My page and the §4 rules), POST /api/entries/ (the submit of
+// the wizard), and the delay and permission settings (contract addition GET /api/entry_permission/).
 
+import { z } from "zod";
 import type { EntryBody } from "~/domain/entry-body";
+import type { EntrySummary } from "~/domain/new-entry";
 import type { RequestContext } from "~/request/context.server";
+import { type AnswerSchema, nullAsAbsent } from "./client.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
-/** The created entry, as far as the app reads it. */
-export interface CreatedEntry {
-  id: number;
-  code?: string;
-}
+/** The created entry (201, or 200 for a replay), as far as the app reads it. */
+const createdEntrySchema = z.object({ id: z.number(), code: nullAsAbsent(z.string()) });
+
+export type CreatedEntry = z.infer<typeof createdEntrySchema>;
 
 /**
  * Creates the entry once. When the answer is lost, the lookup replays the same body with the same
@@ -20,9 +23,50 @@ export interface CreatedEntry {
  */
 export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<CreatedEntry> {
   const post = (options = {}) =>
-    ctx.client.call<CreatedEntry>("POST", "/api/entries/", { json: body, ...options });
+    ctx.client.call("POST", "/api/entries/", { json: body, schema: createdEntrySchema, ...options });
   return writeOnce(
     () => post(),
     () => post(LOST_ANSWER_LOOKUP),
   );
+}
+
+/** §3 Entry and Claim: only the fields My page and the §4 rules read. */
+const entryListItemSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  status: z.number(),
+  /** "decimal string without decimals"; null on an entry made without one. */
+  purchase_amount_desired: z.union([z.string(), z.number()]).nullable(),
+  created_at: z.string(),
+  claims: z.array(z.object({ status: z.number() })),
+}) satisfies AnswerSchema<EntrySummary>;
+
+export type EntryListItem = z.infer<typeof entryListItemSchema>;
+
+/** §7 GET /api/entries/: the user's entries, newest first. */
+export async function listEntries(ctx: RequestContext): Promise<EntryListItem[]> {
+  return ctx.client.call("GET", "/api/entries/", { schema: z.array(entryListItemSchema) });
+}
+
+/** Each flag may be absent: has_entry_permission_when_delayed then defaults to true (§9), the others false. */
+const entryPermissionSchema = z.object({
+  has_delay_claim: z
+    .boolean()
+    .nullish()
+    .transform((flag) => flag === true),
+  has_entry_permission_when_delayed: z
+    .boolean()
+    .nullish()
+    .transform((flag) => flag !== false),
+  can_edit_bank_account: z
+    .boolean()
+    .nullish()
+    .transform((flag) => flag === true),
+});
+
+export type EntryPermission = z.infer<typeof entryPermissionSchema>;
+
+/** GET /api/entry_permission/ (§7 "A later fetch of delay or permission settings: path not shown"). */
+export function loadEntryPermission(ctx: RequestContext): Promise<EntryPermission> {
+  return ctx.client.call("GET", "/api/entry_permission/", { schema: entryPermissionSchema });
 }

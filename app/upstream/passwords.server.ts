@@ -1,15 +1,15 @@
 // The password calls of §7, as docs/upstream-api/accounts.md defines their bodies: the reset request,
 // the reset confirmation (the e-mailed link's uid and token) and the change for a logged-in user.
 
+import { z } from "zod";
 import type { RequestContext } from "~/request/context.server";
 
-interface DetailResponse {
-  detail?: string;
-}
+/** 200 `{"detail": "…"}`: a JSON object, whose message the app does not show (its pages say it). */
+const detailAnswer = z.object({});
 
 /** §7 POST /api/password/reset/: the same 200 whether or not the address has an account. */
 export async function requestPasswordReset(ctx: RequestContext, email: string): Promise<void> {
-  await ctx.client.call<DetailResponse>("POST", "/api/password/reset/", { json: { email } });
+  await ctx.client.call("POST", "/api/password/reset/", { json: { email }, schema: detailAnswer });
 }
 
 export interface ResetConfirmation {
@@ -24,7 +24,7 @@ export interface ResetConfirmation {
  * resetting is logged in as that user, it clears `sessionid`, and the client forgets it with it.
  */
 export async function confirmPasswordReset(ctx: RequestContext, input: ResetConfirmation): Promise<void> {
-  await ctx.client.call<DetailResponse>("POST", "/api/password/reset/confirm/", { json: input });
+  await ctx.client.call("POST", "/api/password/reset/confirm/", { json: input, schema: detailAnswer });
 }
 
 export interface PasswordChange {
@@ -40,5 +40,5 @@ export interface PasswordChange {
  * person stays logged in while every other session of theirs ends.
  */
 export async function changePassword(ctx: RequestContext, input: PasswordChange): Promise<void> {
-  await ctx.client.call<DetailResponse>("POST", "/api/password/change/", { json: input });
+  await ctx.client.call("POST", "/api/password/change/", { json: input, schema: detailAnswer });
 }

@@ -1,57 +1,76 @@
-// The profile calls of §7 (GET/PATCH /api/profile/ and the two narrower PATCH variants) and the
-// identity documents it carries, shared by /register/profile and /profile.
+// The profile calls of §7: GET/PATCH /api/profile/ and the two narrower PATCH variants, which all
+// answer the §3 Profile.
 
-import { NON_FIELD_ERRORS } from "~/forms/form-failure";
-import type { UploadedFileView } from "~/components/upload-slot";
-import { formatZipcode } from "~/domain/contact-formats";
-import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
-import { formatJapaneseDate } from "~/domain/japan-date";
-import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
-import { identityStatusLabel } from "~/domain/status-labels";
-import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
+import { z } from "zod";
+import {
+  BANK_ACCOUNT_DEPOSIT_TYPES,
+  CORPORATE_DIVISIONS,
+  DEFAULT_SECTOR,
+  IDENTITY_DOCUMENT_TYPES,
+} from "~/domain/enumerations";
 import type { RequestContext } from "~/request/context.server";
-import { UpstreamValidationError } from "./errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
-import { handleUploadIntent, uploadFailure } from "~/forms/upload-actions.server";
-import type { UploadedFile } from "./uploads.server";
+import { uploadedFileSchema } from "./uploads.server";
 
-/** §3 Profile as GET /api/profile/ answers it. */
-export interface Profile {
-  id: number;
-  first_name: string;
-  last_name: string;
-  corporate_division: "none" | "corporate" | "individual";
-  company_name: string;
-  email: string;
-  identity_confirmation: number;
-  identity_document_type: IdentityDocumentType | null;
-  identity_valid_date: string | null;
-  bank_account: {
-    bank_name: string;
-    branch_name: string;
-    deposit_type: "ordinary" | "checking";
-    bank_account_number: string;
-    account_holder_name: string;
-  } | null;
-  office_phone: string;
-  office_zipcode: string;
-  office_prefecture: string;
-  office_city: string;
-  office_building_number: string;
-  owner_phone: string;
-  owner_zipcode: string;
-  owner_prefecture: string;
-  owner_city: string;
-  owner_building_number: string;
-  addfiles: UploadedFile[];
-  sector: string;
-  business_summary: string;
-  can_edit_bank_account: boolean;
-  has_entry_permission_when_delayed: boolean;
-}
+/** A text field: `""` clears one (docs/upstream-api/accounts.md), and null reads the same. */
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+
+/**
+ * §3 Profile as GET /api/profile/ answers it: the fields the profile pages read; the others
+ * (has_usable_password …) are ignored. Nulls the API gives: no identity document type or valid date
+ * yet, no bank account.
+ */
+const profileSchema = z.object({
+  id: z.number(),
+  first_name: text,
+  last_name: text,
+  corporate_division: z.enum(CORPORATE_DIVISIONS),
+  company_name: text,
+  email: z.string(),
+  identity_confirmation: z.number(),
+  identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES).nullable(),
+  identity_valid_date: z.string().nullable(),
+  bank_account: z
+    .object({
+      bank_name: text,
+      branch_name: text,
+      deposit_type: z.enum(BANK_ACCOUNT_DEPOSIT_TYPES),
+      bank_account_number: text,
+      account_holder_name: text,
+    })
+    .nullable(),
+  office_phone: text,
+  office_zipcode: text,
+  office_prefecture: text,
+  office_city: text,
+  office_building_number: text,
+  owner_phone: text,
+  owner_zipcode: text,
+  owner_prefecture: text,
+  owner_city: text,
+  owner_building_number: text,
+  /** The user's identity uploads, each with its side. */
+  addfiles: z.array(uploadedFileSchema),
+  /** §3 "sector (default unknown)". */
+  sector: z
+    .string()
+    .nullish()
+    .transform((sector) => sector || DEFAULT_SECTOR),
+  business_summary: text,
+  can_edit_bank_account: z.boolean(),
+  /** §3 "(default true)". */
+  has_entry_permission_when_delayed: z
+    .boolean()
+    .nullish()
+    .transform((flag) => flag !== false),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
 
 export function loadProfile(ctx: RequestContext): Promise<Profile> {
-  return ctx.client.call<Profile>("GET", "/api/profile/");
+  return ctx.client.call("GET", "/api/profile/", { schema: profileSchema });
 }
 
 export type ProfileCall = "full" | "withoutSectorAndBusinessSummary" | "nameAndIdentity";
@@ -62,124 +81,10 @@ const PROFILE_PATHS: Record<ProfileCall, string> = {
   nameAndIdentity: "/api/profile_name_and_identity/",
 };
 
-export function patchProfile(ctx: RequestContext, call: ProfileCall, body: Record<string, unknown>) {
-  return ctx.client.call<Profile>("PATCH", PROFILE_PATHS[call], { json: body });
-}
-
-/** The newest identity upload of each side (an upload replaces the one before it). */
-export function latestIdentityFiles(profile: Profile): {
-  front: UploadedFile | null;
-  back: UploadedFile | null;
-} {
-  const newest = (side: "front" | "back") =>
-    profile.addfiles.filter((file) => file.kind === "identity" && file.side === side).at(-1) ?? null;
-  return { front: newest("front"), back: newest("back") };
-}
-
-function fileView(file: UploadedFile | null): UploadedFileView | null {
-  return file ? { name: file.name, uploadedAt: formatJapaneseDate(file.created_at) } : null;
-}
-
-/** What the identity section shows (view model: no raw upstream objects). */
-export function identityView(profile: Profile, now: Date) {
-  const files = latestIdentityFiles(profile);
-  const user = {
-    identity_confirmation: profile.identity_confirmation,
-    identity_valid_date: profile.identity_valid_date,
-  };
-  return {
-    statusLabel: identityStatusLabel(user, now),
-    validDate: profile.identity_valid_date ? formatJapaneseDate(profile.identity_valid_date) : null,
-    isExpired: isIdentityExpired(user, now),
-    needsDocuments: isImperfectIdentity(user) || isIdentityExpired(user, now),
-    documentType: profile.identity_document_type,
-    documentTypeLabel: profile.identity_document_type
-      ? IDENTITY_DOCUMENT_TYPE_LABELS[profile.identity_document_type]
-      : null,
-    front: fileView(files.front),
-    back: fileView(files.back),
-  };
-}
-
-/** The form's initial values from the profile (postcodes shown as 100-0005). */
-export function profileFormDefaults(profile: Profile) {
-  return {
-    corporate_division: profile.corporate_division === "none" ? undefined : profile.corporate_division,
-    company_name: profile.company_name,
-    last_name: profile.last_name,
-    first_name: profile.first_name,
-    office_zipcode: formatZipcode(profile.office_zipcode),
-    office_prefecture: profile.office_prefecture,
-    office_city: profile.office_city,
-    office_building_number: profile.office_building_number,
-    office_phone: profile.office_phone,
-    owner_zipcode: formatZipcode(profile.owner_zipcode),
-    owner_prefecture: profile.owner_prefecture,
-    owner_city: profile.owner_city,
-    owner_building_number: profile.owner_building_number,
-    owner_phone: profile.owner_phone,
-    sector: profile.sector as Sector,
-    business_summary: profile.business_summary,
-    identity_document_type: profile.identity_document_type ?? undefined,
-    bank_name: profile.bank_account?.bank_name ?? "",
-    branch_name: profile.bank_account?.branch_name ?? "",
-    deposit_type: profile.bank_account?.deposit_type ?? ("ordinary" as const),
-    bank_account_number: profile.bank_account?.bank_account_number ?? "",
-    account_holder_name: profile.bank_account?.account_holder_name ?? "",
-  };
-}
-
-export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
-
-/**
- * An identity upload posted by an upload slot (front or back), then back to the identity section.
- * Without JavaScript the slot posts the page's form (decision 0007): the profile is not saved with
- * the file (a profile is saved only whole), but the page comes back with what was typed shown again,
- * beside the message when the file was refused (400), with the file listed when it was stored (200,
- * issue 15: typed values are never thrown away; a reload then asks before sending the file again).
- */
-export function handleIdentityUpload(ctx: RequestContext, request: Request, formId: string) {
-  return handleUploadIntent(ctx, request, {
-    accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
-    slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
-    keepTyped: (formData, refusal) =>
-      refusal
-        ? uploadFailure(refusal.slot, refusal.message, formData, formId)
-        : formFailure({}, formData, 200, { formId, extra: { identityUploaded: true } }),
-    redirectTo: () => `${ctx.url.pathname}#identity`,
-  });
-}
-
-/** The fields of an identity submission: the document type and the newest front and back. */
-export function identitySubmission(profile: Profile, documentType: IdentityDocumentType) {
-  const { front, back } = latestIdentityFiles(profile);
-  if (!front || !back) return null;
-  return { identity_document_type: documentType, addfiles: [front.id, back.id] };
-}
-
-/**
- * Saves through one of the PATCH calls; upstream field errors land on the form's fields, anything
- * else at the top (§8 "merged into the step's field errors").
- */
-export async function saveProfileOrFail(
+export function patchProfile(
   ctx: RequestContext,
   call: ProfileCall,
   body: Record<string, unknown>,
-  submitted: FormData | Record<string, unknown>,
-  formFields: readonly string[],
-  formId: string | null = null,
-) {
-  try {
-    await patchProfile(ctx, call, body);
-    return null;
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    const fieldErrors = fieldErrorsFromUpstream(error, formFields);
-    if (Object.keys(fieldErrors).length === 0) fieldErrors[NON_FIELD_ERRORS] = "保存できませんでした。";
-    return formFailure(fieldErrors, submitted, 400, { formId });
-  }
-}
-
-export function isIdentityDocumentType(value: unknown): value is IdentityDocumentType {
-  return typeof value === "string" && (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(value);
+): Promise<Profile> {
+  return ctx.client.call("PATCH", PROFILE_PATHS[call], { json: body, schema: profileSchema });
 }

@@ -3,6 +3,7 @@
 // (Django reads a chunked body as empty), and the temporary files removed whatever happens.
 // Issue 14: a request may bring at most one file's limit plus the form around it, and never spools
 // more than one file's limit, whatever its parts; a body the parser cannot read is a 400.
+// And their deletion (§7 DELETE /api/uploads/{id}/).
 
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -12,12 +13,15 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { z } from "zod";
+import type { PendingFile } from "~/domain/draft-entry";
 import { MAX_UPLOAD_BYTES } from "~/domain/enumerations";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
 import { ErrorMessage, ValidationMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
-import { UpstreamValidationError, firstMessages } from "./errors.server";
+import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
+import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.server";
 
 export interface ReceivedFile {
   path: string;
@@ -248,18 +252,24 @@ export function fileProblem(part: ReceivedFilePart): string | null {
   return null;
 }
 
-/** §3 Uploaded file, as the upstream answers. */
-export interface UploadedFile {
-  id: number;
-  kind: string;
-  name: string;
-  content_type: string;
-  size?: number;
-  created_at: string;
-  error?: boolean;
-  message?: string;
-  side?: "front" | "back" | null;
-}
+/**
+ * §3 Uploaded file, as the upstream answers (docs/upstream-api/uploads.md): the fields the app reads.
+ * The others (content_type, size, message, is_active …) are ignored; only identity files carry `side`.
+ */
+export const uploadedFileSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  /** §3 "error flag": absent or null is no error. */
+  error: z
+    .boolean()
+    .nullish()
+    .transform((flag) => flag === true),
+  side: z.enum(["front", "back"]).nullish(),
+}) satisfies AnswerSchema<PendingFile>;
+
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
 /** Only one upload per kind at a time (§5): a second one while the first runs is refused. */
 const inFlight = new Set<string>();
@@ -300,13 +310,38 @@ export async function sendUpload(
         yield tail;
       })(),
     );
-    return await ctx.client.send<UploadedFile>("POST", "/api/uploads/", {
-      stream: body,
-      contentType: `multipart/form-data; boundary=${boundary}`,
-      contentLength: head.length + upload.file.size + tail.length,
-    });
+    return await ctx.client.send(
+      "POST",
+      "/api/uploads/",
+      {
+        stream: body,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        contentLength: head.length + upload.file.size + tail.length,
+      },
+      uploadedFileSchema,
+    );
   } finally {
     inFlight.delete(key);
+  }
+}
+
+/** §7 DELETE /api/uploads/{id}/: 204; 400 when a submitted entry holds the file, 404 when not the user's. */
+export async function deleteUpload(ctx: RequestContext, id: number): Promise<void> {
+  await ctx.client.call("DELETE", `/api/uploads/${id}/`, { schema: UNREAD_ANSWER });
+}
+
+/**
+ * Deletes files nobody will see again (replaced by a newer upload, or a removed claim's or
+ * statement's). A refusal (4xx) only leaves a pending file that no entry will hold; no answer or a
+ * server error is the §8 error screen, as for any call.
+ */
+export async function deleteUploadsQuietly(ctx: RequestContext, ids: readonly number[]): Promise<void> {
+  for (const id of ids) {
+    try {
+      await deleteUpload(ctx, id);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
+    }
   }
 }
 

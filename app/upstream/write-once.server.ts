@@ -11,7 +11,10 @@ import { UpstreamNetworkError } from "./errors.server";
  * The options of every lookup: outside the page's deadline (the write may have spent it: the lookup
  * is what lets the app tell the truth), with its own shorter timeout.
  */
-export const LOST_ANSWER_LOOKUP = { outsideDeadline: true, timeoutMs: 5_000 } as const satisfies CallOptions;
+export const LOST_ANSWER_LOOKUP = {
+  outsideDeadline: true,
+  timeoutMs: 5_000,
+} as const satisfies Partial<CallOptions>;
 
 /**
  * Sends `write`. Only when it gets no answer (UpstreamNetworkError) is `lookup` asked: what it finds

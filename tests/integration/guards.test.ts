@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestContext } from "~/request/context.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamAuthenticationError } from "~/upstream/errors.server";
+import { loadSystemSettings } from "~/upstream/settings.server";
 import {
   type AuthenticatedUser,
-  loadSystemSettings,
   redirectLoggedInToMyPage,
   redirectToProfileWhenNeeded,
   requireUser,

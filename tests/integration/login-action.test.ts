@@ -27,7 +27,6 @@ function post(fields: Record<string, string>): Promise<Response> {
   return action({ request, params: {}, context: {} });
 }
 
-
 describe("login action (POST /login)", () => {
   it("a valid post redirects to the safe redirectTo with the app session cookie (PRG)", async () => {
     const email = uniqueEmail("login");

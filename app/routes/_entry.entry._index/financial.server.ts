@@ -12,7 +12,8 @@ import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from 
 import { ErrorMessage } from "~/domain/messages";
 import type { RequestContext } from "~/request/context.server";
 import { loadPendingFiles, saveDraft } from "~/upstream/draft.server";
-import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
+import { confirmedDocumentFacts } from "~/domain/entry-documents";
+import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
@@ -81,7 +82,7 @@ export async function financialStepAction(ctx: RequestContext, request: Request)
       // One file per document: a new upload replaces the one before it (the slot says 差し替える).
       afterUpload: async (uploaded) => {
         const replaced = files.filter((file) => file.kind === uploaded.kind && file.id !== uploaded.id);
-        await deleteReplacedUploads(
+        await deleteUploadsQuietly(
           ctx,
           replaced.map((file) => file.id),
         );

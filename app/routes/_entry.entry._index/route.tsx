@@ -31,7 +31,7 @@ import {
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
 import { withRequestContext } from "~/request/context.server";
-import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
+import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { financialStepAction } from "./financial.server";
 

@@ -36,7 +36,7 @@ import {
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
 import { withRequestContext } from "~/request/context.server";
-import { confirmedDocumentFacts, fileItem } from "~/upstream/entry-documents.server";
+import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { loadProfile } from "~/upstream/profile.server";
 import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";

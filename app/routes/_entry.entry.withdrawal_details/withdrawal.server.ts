@@ -24,7 +24,8 @@ import {
 } from "~/domain/withdrawal-step";
 import type { RequestContext } from "~/request/context.server";
 import { loadDraft, loadPendingFiles, saveDraft, updateDraft } from "~/upstream/draft.server";
-import { confirmedDocumentFacts, deleteReplacedUploads } from "~/upstream/entry-documents.server";
+import { confirmedDocumentFacts } from "~/domain/entry-documents";
+import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
@@ -153,7 +154,7 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
           ];
           return { banks };
         });
-        await deleteReplacedUploads(ctx, replaced);
+        await deleteUploadsQuietly(ctx, replaced);
       },
       redirectTo: (fields) => {
         const displayId = parseUploadKind(fields.kind)?.displayId ?? 1;
@@ -207,7 +208,7 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
     const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount }, formData);
     if (failure) return failure;
     // The statement's files go with it: nothing else would ever send them.
-    if (removed) await deleteReplacedUploads(ctx, removed.contentfile_relations);
+    if (removed) await deleteUploadsQuietly(ctx, removed.contentfile_relations);
     return redirect(`${PAGE}#statements`);
   }
 

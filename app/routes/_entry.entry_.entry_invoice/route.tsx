@@ -35,6 +35,8 @@ import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
 import { withRequestContext } from "~/request/context.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
+import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { deleteFailure, handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
@@ -53,14 +55,7 @@ import {
   parseSuggestionChoice,
   suggestionChoiceName,
 } from "./schema";
-import {
-  MIN_SUGGESTION_QUERY,
-  deleteFilesQuietly,
-  relateUploadedFile,
-  requireInvoiceStep,
-  suggestCorporations,
-  unrelateFile,
-} from "./step.server";
+import { relateUploadedFile, requireInvoiceStep, unrelateFile } from "./step.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
@@ -230,7 +225,7 @@ export function action(args: ActionFunctionArgs) {
       if (!(error instanceof UpstreamValidationError)) throw error;
       return draftSaveFailure(error, problems, formData);
     }
-    await deleteFilesQuietly(ctx, removedFiles);
+    await deleteUploadsQuietly(ctx, removedFiles);
     const savedValues = formValuesFromDraft(saved);
     if (Object.keys(problems).length > 0) return failure(problems, formData, 400);
 

@@ -9,6 +9,7 @@ import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
 import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { normalizeHoujinbangouInput } from "~/domain/invoice-step";
 import { formatYenInput, parseDateInput, parseYen } from "~/domain/money";
+import type { CorporationSuggestion } from "~/domain/houjinbangou";
 
 export const INVOICE_STEP_PATH = "/entry/entry_invoice";
 export const INVOICE_FORM_ID = "invoice-step";
@@ -232,12 +233,6 @@ export function parseIntent(value: unknown): InvoiceIntent | null {
 
 /** The radio of the corporate-number suggestions (no JavaScript) for claim `index`. */
 export const suggestionChoiceName = (index: number) => `houjinbangou_choice-${index}`;
-
-export interface CorporationSuggestion {
-  name: string;
-  houjinbangou: string;
-  address: string;
-}
 
 /** The value of a suggestion's radio, read back safely (13 digits, bounded text) or null. */
 export function parseSuggestionChoice(value: unknown): CorporationSuggestion | null {

@@ -1,42 +1,14 @@
-// The invoice step's upstream work: the guards, the corporate-number suggestions, the claims' files
-// in the draft (relate after an upload, unrelate after a delete).
+// The invoice step's upstream work: the guards, the claims' files in the draft (relate after an
+// upload, unrelate after a delete).
 
 import type { DraftClaim } from "~/domain/draft-entry";
 import type { RequestContext } from "~/request/context.server";
 import { updateDraft } from "~/upstream/draft.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
-import { UpstreamError, UpstreamValidationError } from "~/upstream/errors.server";
-import type { CorporationSuggestion } from "./schema";
 
 /** §2: the entry layout's authenticated-redirect, entry-step and system-settings guards. */
 export function requireInvoiceStep(ctx: RequestContext) {
   return requireEntryStep(ctx, "submitInvoices");
-}
-
-export const MIN_SUGGESTION_QUERY = 2;
-const MAX_SUGGESTION_QUERY = 100;
-
-/** §7 GET /api/ext/houjinbangou/?name=…; a query too short or refused gives no suggestions. */
-export async function suggestCorporations(
-  ctx: RequestContext,
-  query: string,
-): Promise<CorporationSuggestion[]> {
-  const name = query.trim().slice(0, MAX_SUGGESTION_QUERY);
-  if ([...name].length < MIN_SUGGESTION_QUERY) return [];
-  try {
-    const results = await ctx.client.call<CorporationSuggestion[]>("GET", "/api/ext/houjinbangou/", {
-      query: { name },
-      expect: "array",
-    });
-    return (Array.isArray(results) ? results : []).slice(0, 10).map((item) => ({
-      name: String(item.name ?? ""),
-      houjinbangou: String(item.houjinbangou ?? ""),
-      address: String(item.address ?? ""),
-    }));
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) return [];
-    throw error;
-  }
 }
 
 function emptyClaim(): DraftClaim {
@@ -69,15 +41,4 @@ export async function unrelateFile(ctx: RequestContext, id: number) {
     }));
     return { claims };
   });
-}
-
-/** Files nobody will see again (a removed claim's): a failed delete only leaves a pending file. */
-export async function deleteFilesQuietly(ctx: RequestContext, ids: readonly number[]) {
-  for (const id of ids) {
-    try {
-      await ctx.client.call("DELETE", `/api/uploads/${id}/`, { expect: "nothing" });
-    } catch (error) {
-      if (!(error instanceof UpstreamError) || error.status >= 499) throw error;
-    }
-  }
 }

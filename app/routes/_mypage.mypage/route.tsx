@@ -8,8 +8,9 @@ import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
-import { type AuthenticatedUser, loadSystemSettings, requireUser } from "~/request/guards.server";
-import { listEntries, loadEntryPermission } from "~/upstream/my-page.server";
+import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
+import { loadSystemSettings } from "~/upstream/settings.server";
+import { listEntries, loadEntryPermission } from "~/upstream/entries.server";
 import { type MyPageView, type StepView, toMyPageView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];

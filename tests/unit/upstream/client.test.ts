@@ -4,7 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UpstreamClient, type UpstreamCredentials } from "~/upstream/client.server";
+import { z } from "zod";
+import { UNREAD_ANSWER, UpstreamClient, type UpstreamCredentials } from "~/upstream/client.server";
 import {
   UpstreamBadRequestError,
   UpstreamCsrfError,
@@ -47,12 +48,16 @@ const CREDENTIALS: UpstreamCredentials = {
   sessionid: "abcdefghijklmnopqrstuvwxyz012345",
   csrftoken: "tok123",
 };
+/** Any JSON object; any JSON list. */
+const OBJECT = z.object({}).passthrough();
+const LIST = z.array(z.unknown());
+
 const client = (credentials: UpstreamCredentials = CREDENTIALS, url = baseUrl) =>
   new UpstreamClient(new URL(url), credentials, "sakidori");
 
 describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer and X-Service-Id", () => {
   it("sends Cookie with sessionid and csrftoken, and X-CSRFToken equal to the csrftoken cookie", async () => {
-    await client().call("POST", "/api/me/", { json: {} });
+    await client().call("POST", "/api/me/", { schema: OBJECT, json: {} });
     const headers = seen[0]!.headers;
     const cookies = (headers.cookie ?? "").split(/;\s*/);
     expect(cookies).toContain(`sessionid=${CREDENTIALS.sessionid}`);
@@ -61,20 +66,20 @@ describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer 
   });
 
   it("sends a Referer equal to the upstream origin + '/' and the brand's X-Service-Id", async () => {
-    await client(CREDENTIALS, `${baseUrl}/some/base/`).call("GET", "/api/entries/");
+    await client(CREDENTIALS, `${baseUrl}/some/base/`).call("GET", "/api/entries/", { schema: OBJECT });
     expect(seen[0]!.headers.referer).toBe(`${baseUrl}/`);
     expect(seen[0]!.headers["x-service-id"]).toBe("sakidori");
   });
 
   it("sends no Cookie and no X-CSRFToken without credentials (an anonymous login needs no token)", async () => {
-    await client({}).call("POST", "/api/auth/", { json: { email: "a@example.com" } });
+    await client({}).call("POST", "/api/auth/", { schema: OBJECT, json: { email: "a@example.com" } });
     expect(seen[0]!.headers.cookie).toBeUndefined();
     expect(seen[0]!.headers["x-csrftoken"]).toBeUndefined();
   });
 
   it("sends a JSON body with Content-Length, never chunked", async () => {
     const payload = { email: "山田@example.com", persistLoginState: true };
-    await client().call("POST", "/api/auth/", { json: payload });
+    await client().call("POST", "/api/auth/", { schema: OBJECT, json: payload });
     const request = seen[0]!;
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/api/auth/");
@@ -85,7 +90,7 @@ describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer 
   });
 
   it("sends Content-Length: 0 on a POST without a body (never chunked)", async () => {
-    await client().call("POST", "/api/entries/7/cancel/");
+    await client().call("POST", "/api/entries/7/cancel/", { schema: OBJECT });
     expect(seen[0]!.headers["content-length"]).toBe("0");
     expect(seen[0]!.headers["transfer-encoding"]).toBeUndefined();
   });
@@ -94,7 +99,7 @@ describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer 
     handler = answer(200, [{ number: "7123456789012" }]);
     const result = await client().call("GET", "/api/ext/houjinbangou/", {
       query: { name: "株式会社 & co" },
-      expect: "array",
+      schema: LIST,
     });
     expect(result).toEqual([{ number: "7123456789012" }]);
     expect(new URL(seen[0]!.url, baseUrl).searchParams.get("name")).toBe("株式会社 & co");
@@ -108,11 +113,16 @@ describe("§7 every call carries the upstream's cookies, X-CSRFToken, a Referer 
     ];
     const length = parts.reduce((sum, part) => sum + part.length, 0);
     handler = answer(201, { id: 5 });
-    const result = await client().send("POST", "/api/uploads/", {
-      stream: Readable.from(parts),
-      contentType: "multipart/form-data; boundary=b",
-      contentLength: length,
-    });
+    const result = await client().send(
+      "POST",
+      "/api/uploads/",
+      {
+        stream: Readable.from(parts),
+        contentType: "multipart/form-data; boundary=b",
+        contentLength: length,
+      },
+      OBJECT,
+    );
     expect(result).toEqual({ id: 5 });
     const request = seen[0]!;
     expect(request.headers["content-length"]).toBe(String(length));
@@ -137,7 +147,7 @@ describe("REFERENCE: login cycles the session key and CSRF token; capture the up
     );
     const upstream = client({});
     expect(upstream.credentialsChanged).toBe(false);
-    await upstream.call("POST", "/api/auth/", { json: {} });
+    await upstream.call("POST", "/api/auth/", { schema: OBJECT, json: {} });
     expect(upstream.credentialsChanged).toBe(true);
     expect(upstream.credentials).toEqual({
       sessionid: "newsession0123456789abcdefghijk",
@@ -146,7 +156,7 @@ describe("REFERENCE: login cycles the session key and CSRF token; capture the up
     expect(upstream.hasSession).toBe(true);
 
     handler = answer(200, {});
-    await upstream.call("POST", "/api/me/", { json: {} });
+    await upstream.call("POST", "/api/me/", { schema: OBJECT, json: {} });
     expect(seen[1]!.headers["x-csrftoken"]).toBe("newtok");
     expect(seen[1]!.headers.cookie).toContain("sessionid=newsession0123456789abcdefghijk");
   });
@@ -160,7 +170,7 @@ describe("REFERENCE: login cycles the session key and CSRF token; capture the up
       },
     );
     const upstream = client();
-    await upstream.call("POST", "/api/auth/session/delete");
+    await upstream.call("POST", "/api/auth/session/delete", { schema: OBJECT });
     expect(upstream.credentialsChanged).toBe(true);
     expect(upstream.credentials).toEqual({ csrftoken: "tok123" });
     expect(upstream.hasSession).toBe(false);
@@ -169,7 +179,7 @@ describe("REFERENCE: login cycles the session key and CSRF token; capture the up
   it("forgets a cookie deleted by Max-Age=0 even when it still has a value", async () => {
     handler = answer(200, {}, { "Set-Cookie": "csrftoken=tok123; Max-Age=0; Path=/" });
     const upstream = client();
-    await upstream.call("GET", "/api/profile/");
+    await upstream.call("GET", "/api/profile/", { schema: OBJECT });
     expect(upstream.credentialsChanged).toBe(true);
     expect(upstream.credentials).toEqual({ sessionid: CREDENTIALS.sessionid });
   });
@@ -177,7 +187,7 @@ describe("REFERENCE: login cycles the session key and CSRF token; capture the up
   it("ignores other cookies and leaves credentialsChanged false without Set-Cookie", async () => {
     handler = answer(200, {}, { "Set-Cookie": "tracking=1; Path=/" });
     const upstream = client();
-    await upstream.call("GET", "/api/profile/");
+    await upstream.call("GET", "/api/profile/", { schema: OBJECT });
     expect(upstream.credentialsChanged).toBe(false);
     expect(upstream.credentials).toEqual(CREDENTIALS);
   });
@@ -196,7 +206,7 @@ describe("§8 Error catalogue", () => {
       email: ["Enter a valid email address."],
       non_field_errors: ["Unable to log in."],
     });
-    const error = await failure(client().call("POST", "/api/auth/", { json: {} }));
+    const error = await failure(client().call("POST", "/api/auth/", { schema: OBJECT, json: {} }));
     expect(error).toBeInstanceOf(UpstreamValidationError);
     const validation = error as UpstreamValidationError;
     expect(validation.status).toBe(400);
@@ -206,7 +216,9 @@ describe("§8 Error catalogue", () => {
 
   it("400 with body: a lone detail becomes a non-field error", async () => {
     handler = answer(400, { detail: "Bad thing." });
-    const error = (await failure(client().call("POST", "/api/x/"))) as UpstreamValidationError;
+    const error = (await failure(
+      client().call("POST", "/api/x/", { schema: OBJECT }),
+    )) as UpstreamValidationError;
     expect(error).toBeInstanceOf(UpstreamValidationError);
     expect(error.fieldErrors).toEqual({});
     expect(error.nonFieldErrors).toEqual(["Bad thing."]);
@@ -214,21 +226,25 @@ describe("§8 Error catalogue", () => {
 
   it("400 without body: generic bad request", async () => {
     handler = answer(400);
-    const error = await failure(client().call("POST", "/api/x/"));
+    const error = await failure(client().call("POST", "/api/x/", { schema: OBJECT }));
     expect(error).toBeInstanceOf(UpstreamBadRequestError);
     expect((error as UpstreamBadRequestError).status).toBe(400);
   });
 
   it("400 without body: an empty object or a non-JSON body is a generic bad request too", async () => {
     handler = answer(400, {});
-    expect(await failure(client().call("POST", "/api/x/"))).toBeInstanceOf(UpstreamBadRequestError);
+    expect(await failure(client().call("POST", "/api/x/", { schema: OBJECT }))).toBeInstanceOf(
+      UpstreamBadRequestError,
+    );
     handler = answer(400, "<html>Bad Request</html>");
-    expect(await failure(client().call("POST", "/api/x/"))).toBeInstanceOf(UpstreamBadRequestError);
+    expect(await failure(client().call("POST", "/api/x/", { schema: OBJECT }))).toBeInstanceOf(
+      UpstreamBadRequestError,
+    );
   });
 
   it("401/403 with CSRF mismatch: the CSRF error carrying the §8 alert", async () => {
     handler = answer(403, { detail: "CSRF Failed: CSRF token missing." });
-    const error = await failure(client().call("POST", "/api/entries/", { json: {} }));
+    const error = await failure(client().call("POST", "/api/entries/", { schema: OBJECT, json: {} }));
     expect(error).toBeInstanceOf(UpstreamCsrfError);
     expect((error as UpstreamCsrfError).status).toBe(403);
     expect((error as UpstreamCsrfError).message).toBe(
@@ -237,14 +253,16 @@ describe("§8 Error catalogue", () => {
     handler = answer(401, {
       detail: "CSRF Failed: CSRF token from the 'X-Csrftoken' HTTP header incorrect.",
     });
-    const error401 = await failure(client().call("POST", "/api/entries/", { json: {} }));
+    const error401 = await failure(client().call("POST", "/api/entries/", { schema: OBJECT, json: {} }));
     expect(error401).toBeInstanceOf(UpstreamCsrfError);
     expect((error401 as UpstreamCsrfError).status).toBe(401);
   });
 
   it("401/403 with CSRF mismatch (except on the me call): the me call gets an unauthorized error", async () => {
     handler = answer(403, { detail: "CSRF Failed: CSRF token missing." });
-    const error = await failure(client().call("POST", "/api/me/", { json: {}, isMeCall: true }));
+    const error = await failure(
+      client().call("POST", "/api/me/", { schema: OBJECT, json: {}, isMeCall: true }),
+    );
     expect(error).not.toBeInstanceOf(UpstreamCsrfError);
     expect(error).toBeInstanceOf(UpstreamUnauthorizedError);
     expect((error as UpstreamUnauthorizedError).detail).toBe("CSRF Failed: CSRF token missing.");
@@ -257,7 +275,7 @@ describe("§8 Error catalogue", () => {
       correct_login_url: "https://other.example/login",
       service_name: "他サービス",
     });
-    const error = await failure(client().call("GET", "/api/entries/"));
+    const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT }));
     expect(error).toBeInstanceOf(UpstreamUnauthorizedError);
     const unauthorized = error as UpstreamUnauthorizedError;
     expect(unauthorized.status).toBe(status);
@@ -270,7 +288,9 @@ describe("§8 Error catalogue", () => {
 
   it("401/403 otherwise: without a body, an unauthorized error with a message and no targets", async () => {
     handler = answer(401);
-    const error = (await failure(client().call("GET", "/api/entries/"))) as UpstreamUnauthorizedError;
+    const error = (await failure(
+      client().call("GET", "/api/entries/", { schema: OBJECT }),
+    )) as UpstreamUnauthorizedError;
     expect(error).toBeInstanceOf(UpstreamUnauthorizedError);
     expect(error.detail).toBeTruthy();
     expect(error.redirectTo).toBeNull();
@@ -282,7 +302,7 @@ describe("§8 Error catalogue", () => {
     "Other statuses: server error, default message ステータス {code} (%i)",
     async (status) => {
       handler = answer(status);
-      const error = await failure(client().call("GET", "/api/entries/1/"));
+      const error = await failure(client().call("GET", "/api/entries/1/", { schema: OBJECT }));
       expect(error).toBeInstanceOf(UpstreamServerError);
       const server = error as UpstreamServerError;
       expect(server.status).toBe(status);
@@ -294,7 +314,9 @@ describe("§8 Error catalogue", () => {
 
   it("Other statuses: server error with the server's detail and optional redirect target", async () => {
     handler = answer(404, { detail: "Not found.", redirect_to: "/entries" });
-    const error = (await failure(client().call("GET", "/api/entries/1/"))) as UpstreamServerError;
+    const error = (await failure(
+      client().call("GET", "/api/entries/1/", { schema: OBJECT }),
+    )) as UpstreamServerError;
     expect(error).toBeInstanceOf(UpstreamServerError);
     expect(error.status).toBe(404);
     expect(error.detail).toBe("Not found.");
@@ -306,7 +328,9 @@ describe("§8 Error catalogue", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(client(CREDENTIALS, `http://127.0.0.1:${port}`).call("GET", "/api/entries/"));
+    const error = await failure(
+      client(CREDENTIALS, `http://127.0.0.1:${port}`).call("GET", "/api/entries/", { schema: OBJECT }),
+    );
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
   });
@@ -316,7 +340,7 @@ describe("§8 Error catalogue", () => {
       /* never answers */
     };
     const started = Date.now();
-    const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 200 }));
+    const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 200 }));
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
@@ -341,7 +365,7 @@ describe("§8 Error catalogue", () => {
       };
       write();
     };
-    const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 5_000 }));
+    const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 5_000 }));
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
   });
@@ -351,7 +375,7 @@ describe("§8 Error catalogue", () => {
       res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100" });
       res.write("{");
     };
-    const error = await failure(client().call("GET", "/api/entries/", { timeoutMs: 200 }));
+    const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 200 }));
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
   });
@@ -369,62 +393,76 @@ describe("issue 14 item 7: a 2xx that is not the expected JSON is a §8 server e
 
   it("200 with an HTML maintenance page (text/html) is malformed", async () => {
     handler = answer(200, html, { "Content-Type": "text/html; charset=utf-8" });
-    await malformed(client().call("POST", "/api/me/", { isMeCall: true }));
+    await malformed(client().call("POST", "/api/me/", { schema: OBJECT, isMeCall: true }));
   });
 
   it("200 with garbage under application/json is malformed", async () => {
     handler = answer(200, '{"version": "1.0", garbage');
-    await malformed(client().call("POST", "/api/me/", { isMeCall: true }));
+    await malformed(client().call("POST", "/api/me/", { schema: OBJECT, isMeCall: true }));
   });
 
   it("200 with valid JSON under a wrong Content-Type is malformed", async () => {
     handler = answer(200, { version: "1.0" }, { "Content-Type": "text/html" });
-    await malformed(client().call("GET", "/api/profile/"));
+    await malformed(client().call("GET", "/api/profile/", { schema: OBJECT }));
   });
 
   it("200 with an empty body where an object is expected is malformed", async () => {
     handler = answer(200);
-    await malformed(client().call("POST", "/api/me/", { isMeCall: true }));
+    await malformed(client().call("POST", "/api/me/", { schema: OBJECT, isMeCall: true }));
   });
 
   it("200 with a JSON array (or a bare value) where an object is expected is malformed", async () => {
     handler = answer(200, [{ version: "1.0" }]);
-    await malformed(client().call("GET", "/api/profile/"));
+    await malformed(client().call("GET", "/api/profile/", { schema: OBJECT }));
     handler = answer(200, "null");
-    await malformed(client().call("GET", "/api/profile/"));
+    await malformed(client().call("GET", "/api/profile/", { schema: OBJECT }));
   });
 
   it("200 with an object where a list is expected is malformed; a list is read", async () => {
     handler = answer(200, { results: [] });
-    await malformed(client().call("GET", "/api/entries/", { expect: "array" }));
+    await malformed(client().call("GET", "/api/entries/", { schema: LIST }));
     handler = answer(200, [{ id: 1 }]);
-    expect(await client().call("GET", "/api/entries/", { expect: "array" })).toEqual([{ id: 1 }]);
+    expect(await client().call("GET", "/api/entries/", { schema: LIST })).toEqual([{ id: 1 }]);
+  });
+
+  it("issue 8: a 2xx that is JSON but not of the call's schema is malformed; extra fields are not", async () => {
+    const schema = z.object({ id: z.number(), note: z.string().nullable() });
+    handler = answer(200, { id: "1", note: null });
+    const error = await malformed(client().call("GET", "/api/entries/1/", { schema }));
+    expect(error.message).toContain("GET /api/entries/1/");
+    expect(error.message).toContain("id");
+    handler = answer(200, { id: 1, note: null, extra: true });
+    expect(await client().call("GET", "/api/entries/1/", { schema })).toEqual({ id: 1, note: null });
   });
 
   it("a call whose answer the app does not read accepts 204 and any JSON, but not an HTML page", async () => {
     handler = answer(204);
-    await client().call("DELETE", "/api/uploads/5/", { expect: "nothing" });
+    await client().call("DELETE", "/api/uploads/5/", { schema: UNREAD_ANSWER });
     handler = answer(200, {});
-    await client().call("POST", "/api/auth/session/delete", { expect: "nothing" });
+    await client().call("POST", "/api/auth/session/delete", { schema: UNREAD_ANSWER });
     handler = answer(200, html, { "Content-Type": "text/html" });
-    await malformed(client().call("DELETE", "/api/uploads/5/", { expect: "nothing" }));
+    await malformed(client().call("DELETE", "/api/uploads/5/", { schema: UNREAD_ANSWER }));
   });
 
   it("application/json with parameters and +json types are JSON", async () => {
     handler = answer(200, { ok: true }, { "Content-Type": "application/json; charset=utf-8" });
-    expect(await client().call("GET", "/api/profile/")).toEqual({ ok: true });
+    expect(await client().call("GET", "/api/profile/", { schema: OBJECT })).toEqual({ ok: true });
     handler = answer(200, { ok: true }, { "Content-Type": "application/problem+json" });
-    expect(await client().call("GET", "/api/profile/")).toEqual({ ok: true });
+    expect(await client().call("GET", "/api/profile/", { schema: OBJECT })).toEqual({ ok: true });
   });
 
   it("a login answer that sets no sessionid cookie is malformed (no session came back)", async () => {
     handler = answer(200, { id: 1, version: "1.0" });
-    await malformed(client({}).call("POST", "/api/auth/", { json: {}, requireSessionCookie: true }));
+    await malformed(
+      client({}).call("POST", "/api/auth/", { schema: OBJECT, json: {}, requireSessionCookie: true }),
+    );
     handler = answer(200, { id: 1 }, { "Set-Cookie": "csrftoken=abc; Path=/" });
-    await malformed(client({}).call("POST", "/api/auth/", { json: {}, requireSessionCookie: true }));
+    await malformed(
+      client({}).call("POST", "/api/auth/", { schema: OBJECT, json: {}, requireSessionCookie: true }),
+    );
     handler = answer(200, { id: 1 }, { "Set-Cookie": "sessionid=s0123456789abcdefghijklmnopqrstu; Path=/" });
     const upstream = client({});
-    await upstream.call("POST", "/api/auth/", { json: {}, requireSessionCookie: true });
+    await upstream.call("POST", "/api/auth/", { schema: OBJECT, json: {}, requireSessionCookie: true });
     expect(upstream.hasSession).toBe(true);
   });
 });
@@ -443,7 +481,7 @@ describe("issue 14 item 9: all calls of one request share one deadline", () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       try {
-        await upstream.call("GET", "/api/profile/");
+        await upstream.call("GET", "/api/profile/", { schema: OBJECT });
         outcomes.push("ok");
       } catch (error) {
         outcomes.push(error instanceof UpstreamNetworkError ? "499" : String(error));
@@ -458,10 +496,12 @@ describe("issue 14 item 9: all calls of one request share one deadline", () => {
   it("once the budget is spent, the next call fails at once without reaching the upstream", async () => {
     handler = slow(400);
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
-    expect(await failure(upstream.call("GET", "/api/profile/"))).toBeInstanceOf(UpstreamNetworkError);
+    expect(await failure(upstream.call("GET", "/api/profile/", { schema: OBJECT }))).toBeInstanceOf(
+      UpstreamNetworkError,
+    );
     const requests = seen.length;
     const started = Date.now();
-    const error = await failure(upstream.call("GET", "/api/profile/"));
+    const error = await failure(upstream.call("GET", "/api/profile/", { schema: OBJECT }));
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
     expect(Date.now() - started).toBeLessThan(100);
@@ -471,35 +511,42 @@ describe("issue 14 item 9: all calls of one request share one deadline", () => {
   it("time the request spends elsewhere (reading a slow browser's upload) is not charged to the budget", async () => {
     handler = answer(200, { ok: true });
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
-    await upstream.call("GET", "/api/profile/");
+    await upstream.call("GET", "/api/profile/", { schema: OBJECT });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await upstream.call("GET", "/api/profile/")).toEqual({ ok: true });
+    expect(await upstream.call("GET", "/api/profile/", { schema: OBJECT })).toEqual({ ok: true });
   });
 
   it("calls under way together are charged once: two parallel 400 ms calls fit a 600 ms budget", async () => {
     handler = slow(400);
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 600 });
     const both = await Promise.all([
-      upstream.call("GET", "/api/profile/"),
-      upstream.call("GET", "/api/uploads/", { expect: "object" }),
+      upstream.call("GET", "/api/profile/", { schema: OBJECT }),
+      upstream.call("GET", "/api/uploads/", { schema: OBJECT }),
     ]);
     expect(both).toEqual([{ ok: true }, { ok: true }]);
-    expect(await failure(upstream.call("GET", "/api/profile/"))).toBeInstanceOf(UpstreamNetworkError);
+    expect(await failure(upstream.call("GET", "/api/profile/", { schema: OBJECT }))).toBeInstanceOf(
+      UpstreamNetworkError,
+    );
   });
 
   it("an upload keeps its own timeout: it is not cut by the page budget and its time is not charged to it", async () => {
     handler = slow(500);
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
     const body = Buffer.from("--b\r\n\r\n--b--\r\n");
-    const result = await upstream.send("POST", "/api/uploads/", {
-      stream: Readable.from([body]),
-      contentType: "multipart/form-data; boundary=b",
-      contentLength: body.length,
-    });
+    const result = await upstream.send(
+      "POST",
+      "/api/uploads/",
+      {
+        stream: Readable.from([body]),
+        contentType: "multipart/form-data; boundary=b",
+        contentLength: body.length,
+      },
+      OBJECT,
+    );
     expect(result).toEqual({ ok: true });
     handler = answer(200, { ok: true });
     expect(
-      await upstream.call("GET", "/api/uploads/", { expect: "array" }).catch((e: unknown) => e),
+      await upstream.call("GET", "/api/uploads/", { schema: LIST }).catch((e: unknown) => e),
     ).not.toBeInstanceOf(UpstreamNetworkError);
   });
 });

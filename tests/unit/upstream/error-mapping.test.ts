@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
+import { z } from "zod";
 import { UpstreamClient } from "~/upstream/client.server";
 import { type ErrorScreenData, withRequestContext } from "~/request/context.server";
 import { UpstreamAuthenticationError, UpstreamValidationError } from "~/upstream/errors.server";
@@ -29,6 +30,8 @@ beforeEach(() => {
 const PAGE = "http://localhost:3000/entry/purpose?step=2";
 const RETURN_TO = "/entry/purpose?step=2";
 
+const OBJECT = z.object({}).passthrough();
+
 const client = () =>
   new UpstreamClient(new URL(fake.baseUrl), { sessionid: "s".repeat(32), csrftoken: "tok" }, "sakidori");
 
@@ -41,7 +44,9 @@ async function pageResponse(
   const outcome = await failure(
     withRequestContext({ request }, async () => {
       await (
-        work ?? (() => client().call("POST", "/api/entries/", { json: {}, isMeCall: options.isMeCall }))
+        work ??
+        (() =>
+          client().call("POST", "/api/entries/", { schema: OBJECT, json: {}, isMeCall: options.isMeCall }))
       )();
       return new Response("ok");
     }),
@@ -92,7 +97,7 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
       other: ["不明"],
       non_field_errors: ["全体のエラー"],
     });
-    const error = await failure(client().call("POST", "/api/entries/", { json: {} }));
+    const error = await failure(client().call("POST", "/api/entries/", { schema: OBJECT, json: {} }));
     expect(error).toBeInstanceOf(UpstreamValidationError);
     expect(fieldErrorsFromUpstream(error as UpstreamValidationError, ["purpose"])).toEqual({
       purpose: "入力してください。",
@@ -173,7 +178,7 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
 
   it("Other statuses: a 2xx the app cannot read (an HTML maintenance page) is a server error shown as 502", async () => {
     handler = answer(200, "<html>メンテナンス中</html>", { "Content-Type": "text/html" });
-    const response = await pageResponse({}, () => client().call("GET", "/api/me/"));
+    const response = await pageResponse({}, () => client().call("GET", "/api/me/", { schema: OBJECT }));
     expect(await errorScreen(response)).toEqual({ status: 502, code: 502 });
     expect(sessionEnded(response)).toBe(false);
   });

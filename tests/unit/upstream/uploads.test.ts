@@ -341,7 +341,14 @@ describe("a wizard step's form posted by a slot's upload button, without JavaScr
 describe("sending an upload to the upstream", () => {
   let server: http.Server;
   let received: { headers: http.IncomingHttpHeaders; body: Buffer } | null = null;
-  let answer: { status: number; body: unknown } = { status: 201, body: { id: 7, kind: "identity" } };
+  /** §3 Uploaded file as the upstream answers a POST /api/uploads/. */
+  const uploadedFile = (id: number) => ({
+    id,
+    kind: "identity",
+    name: "f.pdf",
+    created_at: "2026-05-01T10:00:00+09:00",
+  });
+  let answer: { status: number; body: unknown } = { status: 201, body: uploadedFile(7) };
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -369,7 +376,7 @@ describe("sending an upload to the upstream", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-test-"));
     const filePath = path.join(dir, "f");
     fs.writeFileSync(filePath, "%PDF-1.4 body");
-    answer = { status: 201, body: { id: 7, kind: "identity" } };
+    answer = { status: 201, body: uploadedFile(7) };
     const uploaded = await sendUpload(context(), {
       kind: "identity",
       side: "front",
@@ -391,7 +398,7 @@ describe("sending an upload to the upstream", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-test-"));
     const filePath = path.join(dir, "f");
     fs.writeFileSync(filePath, "%PDF-1.4");
-    answer = { status: 201, body: { id: 8, kind: "identity" } };
+    answer = { status: 201, body: uploadedFile(8) };
     await sendUpload(context(), {
       kind: "identity",
       file: {
@@ -432,7 +439,8 @@ describe("the names reach the reference upstream's parser as they were (issue 14
           stored.push(sanitizeFileName(form.content?.clientName, "application/pdf"));
           if (form.content?.tempPath) await fs.promises.rm(form.content.tempPath, { force: true });
           res.writeHead(201, { "Content-Type": "application/json" });
-          res.end(JSON.stringify({ id: stored.length, kind: "identity" }));
+          const name = stored.at(-1);
+          res.end(JSON.stringify({ id: stored.length, kind: "identity", name, created_at: "2026-05-01" }));
         },
         () => {
           res.writeHead(400, { "Content-Type": "application/json" });

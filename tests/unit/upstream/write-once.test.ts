@@ -3,10 +3,13 @@
 // server that stores by idempotency key as the reference upstream does, and drops answers on demand.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { UpstreamClient } from "~/upstream/client.server";
 import { UpstreamNetworkError, UpstreamValidationError } from "~/upstream/errors.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "~/upstream/write-once.server";
 import { type FakeUpstream, startFakeUpstream } from "./fake-upstream";
+
+const CREATED = z.object({ id: z.number() });
 
 let fake: FakeUpstream;
 let baseUrl: string;
@@ -56,10 +59,10 @@ const client = (deadlineMs?: number) =>
 function submit(upstream: UpstreamClient, lookups: string[] = []) {
   const body = { idempotency_key: "draft-7" };
   return writeOnce(
-    () => upstream.call<{ id: number }>("POST", "/api/entries/", { json: body }),
+    () => upstream.call("POST", "/api/entries/", { json: body, schema: CREATED }),
     () => {
       lookups.push("lookup");
-      return upstream.call<{ id: number }>("POST", "/api/entries/", { json: body, ...LOST_ANSWER_LOOKUP });
+      return upstream.call("POST", "/api/entries/", { json: body, schema: CREATED, ...LOST_ANSWER_LOOKUP });
     },
   );
 }
