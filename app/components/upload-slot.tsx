@@ -137,7 +137,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
         {UploadRuleMessage.limits}
       </p>
       {current !== undefined ? (
-        <p className="upload-current" data-testid={`${inputId}-current`}>
+        <p className="upload-current" data-testid={`upload-${slot}-current`}>
           {current
             ? `アップロード済み：${current.name}（${current.uploadedAt}）`
             : "まだアップロードされていません"}
