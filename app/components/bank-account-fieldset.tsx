@@ -2,6 +2,7 @@
 // type ordinary or checking (普通 / 当座), the 7-digit number and the holder name (§5). The controls
 // belong to the step's form through the `form` attribute.
 
+import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS } from "~/domain/profile-labels";
 import { bankAccountField } from "~/domain/withdrawal-step";
@@ -58,9 +59,8 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
         name={bankAccountField("bank_account_number")}
         label="口座番号"
         defaultValue={account.bank_account_number}
-        maxLength={7}
         inputMode="numeric"
-        hint="7桁の半角数字（例: 1234567）"
+        hint={BANK_ACCOUNT_NUMBER_HINT}
       />
       <TextField
         required

@@ -4,6 +4,7 @@
 // claims[0].receive_payment_account.obliger_accounts[1].holder_name. Kept as a component so that the
 // resubmission screens can mount it on an existing entry.
 
+import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
 import { FieldMessage, RadioField, RequirementMark, TextField } from "./form/fields";
@@ -283,8 +284,7 @@ export function ClaimFieldset({ formId, index, claimCount, values, files, sugges
           label="口座番号"
           required
           inputMode="numeric"
-          maxLength={10}
-          hint="7桁の数字です（例：1234567）。"
+          hint={BANK_ACCOUNT_NUMBER_HINT}
         />
       </div>
       <HolderNames

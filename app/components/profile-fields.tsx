@@ -1,5 +1,6 @@
 // The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
 
+import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
 import {
@@ -158,8 +159,7 @@ export function BankAccountFields() {
         name="bank_account_number"
         label="口座番号"
         inputMode="numeric"
-        maxLength={7}
-        hint="7桁の半角数字"
+        hint={BANK_ACCOUNT_NUMBER_HINT}
       />
       <TextField
         name="account_holder_name"

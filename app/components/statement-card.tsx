@@ -3,6 +3,7 @@
 // uploads the format needs, each with its files. The text controls belong to the step's form (`form`
 // attribute); the upload slots are forms of their own beside them.
 
+import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
@@ -72,9 +73,8 @@ export function StatementCard({
           name={statementField(index, "bank_account_number")}
           label="口座番号"
           defaultValue={statement.bank_account_number}
-          maxLength={7}
           inputMode="numeric"
-          hint="7桁の半角数字（例: 1234567）"
+          hint={BANK_ACCOUNT_NUMBER_HINT}
         />
       </div>
       <RadioField

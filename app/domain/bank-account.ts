@@ -6,7 +6,21 @@ import { ValidationMessage } from "./messages";
 
 const ACCOUNT_NUMBER_PATTERN = new RegExp(`^[0-9]{${BANK_ACCOUNT_NUMBER_LENGTH}}$`);
 
-/** §5 "Bank account number: exactly 7 half-width digits." Full-width digits are refused, not converted. */
+/**
+ * An account number as people type it, made what it means (REFERENCE.md: convert, do not refuse):
+ * full-width digits become half-width (NFKC) and spaces and hyphens (any dash a Japanese keyboard
+ * gives) go. Nothing else changes: 8 digits stay 8 digits, so §5's rule refuses them with its message
+ * instead of a cut value being saved (issue 15).
+ */
+export function normalizeBankAccountNumber(value: string): string {
+  return value.normalize("NFKC").replace(/[\s\-‐‑‒–—―−ー]/g, "");
+}
+
+/** The limit stated beside every account-number field (the same words everywhere). */
+export const BANK_ACCOUNT_NUMBER_HINT =
+  "7桁の数字です（例: 1234567）。全角数字やハイフン・スペースは自動で直して保存します。";
+
+/** §5 "Bank account number: exactly 7 half-width digits." Checked after normalizeBankAccountNumber. */
 export function isValidBankAccountNumber(value: string): boolean {
   return ACCOUNT_NUMBER_PATTERN.test(value);
 }

@@ -4,7 +4,12 @@
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { formatHolderName, isValidAccountHolderName, isValidBankAccountNumber } from "~/domain/bank-account";
+import {
+  formatHolderName,
+  isValidAccountHolderName,
+  isValidBankAccountNumber,
+  normalizeBankAccountNumber,
+} from "~/domain/bank-account";
 import { ContactFormatMessage, normalizePhone, normalizeZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
 import { ValidationMessage } from "~/domain/messages";
@@ -79,7 +84,8 @@ const bankAccountFields = {
   bank_name: optionalText(100),
   branch_name: optionalText(100),
   deposit_type: z.enum(["ordinary", "checking"]).optional(),
-  bank_account_number: optionalText(7),
+  // No length of its own: 8 digits get §5's message below, never a cut or a length message.
+  bank_account_number: optionalText(40),
   account_holder_name: optionalText(30),
 };
 
@@ -95,7 +101,7 @@ function bankAccountChecks(values: Record<string, unknown>): Record<string, stri
   if (names.every((name) => text(name) === "")) return {};
   const errors: Record<string, string> = {};
   for (const name of names) if (text(name) === "") errors[name] = ValidationMessage.blank;
-  const number = text("bank_account_number").normalize("NFKC");
+  const number = normalizeBankAccountNumber(text("bank_account_number"));
   if (number && !isValidBankAccountNumber(number))
     errors.bank_account_number = ValidationMessage.bankAccountNumber;
   const holder = text("account_holder_name");

@@ -25,7 +25,7 @@ import {
   IdentityStatus,
   IdentityUploads,
 } from "~/components/profile-fields";
-import { formatHolderName } from "~/domain/bank-account";
+import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
@@ -116,7 +116,7 @@ export function action(args: ActionFunctionArgs) {
         bank_name,
         branch_name,
         deposit_type: deposit_type ?? "ordinary",
-        bank_account_number: bank_account_number.normalize("NFKC"),
+        bank_account_number: normalizeBankAccountNumber(bank_account_number),
         account_holder_name: formatHolderName(account_holder_name),
       };
     }

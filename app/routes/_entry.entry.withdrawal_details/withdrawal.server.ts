@@ -6,7 +6,7 @@
 import { redirect } from "@remix-run/node";
 import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
-import { formatHolderName } from "~/domain/bank-account";
+import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import type { DraftBank, DraftBankAccount, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { parseUploadKind } from "~/domain/file-kinds";
@@ -47,8 +47,8 @@ const text = (formData: FormData, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
-/** Digits as people type them: full-width digits become half-width (NFKC); §5 then checks the rest. */
-const digits = (formData: FormData, name: string) => text(formData, name).normalize("NFKC").trim();
+/** An account number as people type it, normalised (full-width, spaces, hyphens); §5 checks the rest. */
+const digits = (formData: FormData, name: string) => normalizeBankAccountNumber(text(formData, name));
 
 /**
  * The statements as posted, in order, with each one's files taken from the stored draft (the form

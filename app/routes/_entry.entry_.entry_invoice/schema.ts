@@ -4,7 +4,7 @@
 // browser.
 
 import type { ClaimFormValues } from "~/components/claim-fieldset";
-import { formatHolderName } from "~/domain/bank-account";
+import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
 import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { normalizeHoujinbangouInput } from "~/domain/invoice-step";
@@ -187,7 +187,7 @@ export function claimForDraft(values: ClaimFormValues, contentfileRelations: num
       bank_name: account.bank_name.trim(),
       deposit_type: depositTypeForDraft(account.deposit_type),
       // Full-width digits, spaces and hyphens are converted rather than refused (REFERENCE.md).
-      bank_account_number: account.bank_account_number.normalize("NFKC").replace(/[\s-]/g, ""),
+      bank_account_number: normalizeBankAccountNumber(account.bank_account_number),
       // §7 "holder names filled from formatted names": stored formatted, blanks are unused inputs.
       obliger_accounts: account.obliger_accounts
         .map((holder) => ({ holder_name: formatHolderName(holder.holder_name) }))

@@ -3,6 +3,7 @@ import {
   formatHolderName,
   isValidAccountHolderName,
   isValidBankAccountNumber,
+  normalizeBankAccountNumber,
   validateAccountHolderName,
   validateBankAccountNumber,
 } from "../../../app/domain/bank-account";
@@ -31,6 +32,29 @@ describe("§5 Bank account number: exactly 7 half-width digits", () => {
   it("answers with the message 7桁の半角数字で入力してください", () => {
     expect(validateBankAccountNumber("12")).toBe("7桁の半角数字で入力してください");
     expect(validateBankAccountNumber("7654321")).toBeNull();
+  });
+});
+
+describe("issue 15: an account number is normalised, never cut, then §5 decides", () => {
+  it.each([
+    ["1234567", "1234567"],
+    ["１２３４５６７", "1234567"],
+    ["123-4567", "1234567"],
+    ["１２３－４５６７", "1234567"],
+    ["123 4567", "1234567"],
+    ["123\u30004567", "1234567"],
+    ["123ー4567", "1234567"],
+  ])("%s becomes %s and is valid", (typed, stored) => {
+    expect(normalizeBankAccountNumber(typed)).toBe(stored);
+    expect(isValidBankAccountNumber(normalizeBankAccountNumber(typed))).toBe(true);
+  });
+
+  it("8 digits stay 8 digits and get §5's message (7桁の半角数字で入力してください)", () => {
+    for (const typed of ["12345678", "１２３４５６７８", "1234-5678"]) {
+      const number = normalizeBankAccountNumber(typed);
+      expect(number).toBe("12345678");
+      expect(validateBankAccountNumber(number)).toBe("7桁の半角数字で入力してください");
+    }
   });
 });
 
