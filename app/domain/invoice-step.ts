@@ -15,6 +15,7 @@ import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
 import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
 import { parseUploadKind } from "./file-kinds";
 import { isValidHoujinbangou } from "./houjinbangou";
+import { japanDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 import { dateProblemMessage, parseDateInput, parseYen, yenProblemMessage } from "./money";
 
@@ -26,6 +27,7 @@ export const InvoiceStepMessage = {
   chooseYesNo: "「はい」か「いいえ」を選択してください。",
   houjinbangouFormat: "法人番号は13桁の数字で入力してください。",
   houjinbangouCheckDigit: "法人番号が正しくありません。13桁の番号をご確認ください。",
+  paymentDatePast: "入金予定日が過ぎています。今日以降の日付を入力してください。",
   tooLong: (max: number) => `${max.toLocaleString("ja-JP")}文字以内で入力してください。`,
 } as const;
 
@@ -69,7 +71,7 @@ function textProblem(value: unknown, required: boolean, max: number): string | n
   return length(String(value)) > max ? InvoiceStepMessage.tooLong(max) : null;
 }
 
-function claimProblems(claim: DraftClaim, index: number, files: readonly PendingFile[]) {
+function claimProblems(claim: DraftClaim, index: number, files: readonly PendingFile[], today: string) {
   const problems: Record<string, string> = {};
   const at = (field: string, message: string | null) => {
     if (message) problems[`claims[${index}].${field}`] = message;
@@ -95,6 +97,9 @@ function claimProblems(claim: DraftClaim, index: number, files: readonly Pending
   }
   const date = parseDateInput(claim.obliger_payment_date);
   at("obliger_payment_date", date.reason && dateProblemMessage(date.reason));
+  // Issue 15: a payment date already passed cannot be the date an invoice will be paid.
+  if (date.value !== null && date.value < today)
+    at("obliger_payment_date", InvoiceStepMessage.paymentDatePast);
 
   // §5 "every claim has is_fixed_debt and is_bank_transfer_from_obliger set".
   if (typeof claim.is_fixed_debt !== "boolean") at("is_fixed_debt", InvoiceStepMessage.chooseYesNo);
@@ -133,6 +138,8 @@ function claimProblems(claim: DraftClaim, index: number, files: readonly Pending
 export function invoiceStepProblems(
   draft: DraftEntry,
   files: readonly PendingFile[],
+  /** Today in Japan (ISO); japanDate(now) by default. */
+  today: string = japanDate(new Date()),
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   // §5 "Submit: purchase_amount_desired required".
@@ -147,11 +154,15 @@ export function invoiceStepProblems(
   if (draft.claims.length === 0) problems.claims = ValidationMessage.noClaims;
   if (draft.claims.length > MAX_CLAIMS_PER_ENTRY) problems.claims = ValidationMessage.tooManyClaims;
   draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY).forEach((claim, index) => {
-    Object.assign(problems, claimProblems(claim, index, files));
+    Object.assign(problems, claimProblems(claim, index, files, today));
   });
   return problems;
 }
 
-export function isInvoiceStepSatisfied(draft: DraftEntry, files: readonly PendingFile[]): boolean {
-  return Object.keys(invoiceStepProblems(draft, files)).length === 0;
+export function isInvoiceStepSatisfied(
+  draft: DraftEntry,
+  files: readonly PendingFile[],
+  today: string = japanDate(new Date()),
+): boolean {
+  return Object.keys(invoiceStepProblems(draft, files, today)).length === 0;
 }

@@ -3,6 +3,7 @@
 // added and removed without losing what was typed (a sixth refused), corporate-number suggestions,
 // the claims' files, and 「次へ」 to the financial step once §5 "Invoice step satisfied" holds.
 
+import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { expect, test } from "@playwright/test";
 import { pdfFile, pngFile, renamedExecutable } from "./files";
 import { isJavaScriptOn, openPage, uploadInto } from "./support";
@@ -51,7 +52,7 @@ test("a filled step is saved as a draft, comes back after leaving, and 次へ go
   await expect(first.getByLabel("売掛先からの銀行振込金額（円）", { exact: false })).toHaveValue("1,000,000");
   await expect(first.getByLabel("振込名義1", { exact: false })).toHaveValue("カ）ウリカケサキ");
   await expect(first.getByRole("radio", { name: "当座" })).toBeChecked();
-  await expect(first.getByLabel("入金予定日（支払期日）", { exact: false })).toHaveValue("2026-12-31");
+  await expect(first.getByLabel("入金予定日（支払期日）", { exact: false })).toHaveValue(FUTURE_PAYMENT_DATE);
 
   // §5: without an invoice file the step is not satisfied.
   await press(page, "次へ（決算書類）");
@@ -96,7 +97,7 @@ test("each §5 message appears at its field and the bad input stays as typed", a
     first.getByText("ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください"),
   ).toBeVisible();
   await expect(first.getByText("法人番号が正しくありません。13桁の番号をご確認ください。")).toBeVisible();
-  await expect(first.getByLabel("入金予定日（支払期日）", { exact: false })).toHaveValue("2026-12-31");
+  await expect(first.getByLabel("入金予定日（支払期日）", { exact: false })).toHaveValue(FUTURE_PAYMENT_DATE);
   // The field's message is tied to its input.
   await expect(first.getByLabel("口座番号", { exact: false })).toHaveAttribute("aria-invalid", "true");
 });

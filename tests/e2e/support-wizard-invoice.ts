@@ -1,6 +1,7 @@
 // Fixtures for the invoice step: a user who may start a new entry (§4: identity confirmed, no entry
 // before contract), logged in through the app, and the step's form filled as a person fills it.
 
+import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { type Locator, type Page, type TestInfo, expect } from "@playwright/test";
 import { STRONG_PASSWORD, logIn, openPage, uniqueEmail, uploadInto } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
@@ -46,7 +47,7 @@ export const GOOD_CLAIM: ClaimInput = {
   address: "東京都千代田区丸の内1-1",
   amount: "1,100,000",
   deposit: "１００００００",
-  date: "2026-12-31",
+  date: FUTURE_PAYMENT_DATE,
   fixed: "はい",
   transfer: "はい",
   bank: "みどり銀行",

@@ -6,11 +6,19 @@ import {
   type PendingFile,
 } from "../../../app/domain/draft-entry";
 import {
+  InvoiceStepMessage,
   claimFiles,
-  invoiceStepProblems,
-  isInvoiceStepSatisfied,
+  invoiceStepProblems as problemsOn,
+  isInvoiceStepSatisfied as satisfiedOn,
   normalizeHoujinbangouInput,
 } from "../../../app/domain/invoice-step";
+
+/** The day these tests are read on: the rules that compare dates see this "today". */
+const TODAY = "2026-11-23";
+const invoiceStepProblems = (draft: DraftEntry, files: readonly PendingFile[]) =>
+  problemsOn(draft, files, TODAY);
+const isInvoiceStepSatisfied = (draft: DraftEntry, files: readonly PendingFile[]) =>
+  satisfiedOn(draft, files, TODAY);
 
 function file(id: number, kind: string, error = false): PendingFile {
   return { id, kind, name: `${kind}.pdf`, created_at: "2026-05-01T10:00:00+09:00", error };
@@ -255,5 +263,27 @@ describe("§5 at least one successfully uploaded invoice file", () => {
       claims: [claim({ contentfile_relations: [1, 3] }), claim({ contentfile_relations: [2] })],
     });
     expect(invoiceStepProblems(unrelated, pending)).toEqual({ "claims[1].invoice": "請求書がありません。" });
+  });
+});
+
+describe("issue 15: a payment date in the past is refused with a clear message", () => {
+  const files = [file(1, "invoice-1")];
+  it("yesterday is refused; today and later are accepted", () => {
+    expect(
+      invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: "2026-11-22" })] }), files),
+    ).toEqual({
+      "claims[0].obliger_payment_date": InvoiceStepMessage.paymentDatePast,
+    });
+    expect(InvoiceStepMessage.paymentDatePast).toBe(
+      "入金予定日が過ぎています。今日以降の日付を入力してください。",
+    );
+    expect(
+      invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: "2026-11-23" })] }), files),
+    ).toEqual({});
+    expect(
+      invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: "2020-01-01" })] }), files),
+    ).toEqual({
+      "claims[0].obliger_payment_date": InvoiceStepMessage.paymentDatePast,
+    });
   });
 });
