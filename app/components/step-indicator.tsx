@@ -1,6 +1,8 @@
 // The wizard's steps (§2 entry step names): where the user is, as text (「ステップ 2 / 4」) and marked
 // for assistive technology; the finished steps are plain links (they work without JavaScript).
 
+import { WizardIntent } from "~/domain/wizard-intents";
+import { SubmitButton } from "./form/submit-button";
 import {
   ENTRY_STEPS,
   ENTRY_STEP_LABELS,
@@ -54,11 +56,21 @@ export function StepIndicator({ current }: { current: EntryStepName }) {
 }
 
 /** 戻る: to the step before this one (none on the first step). */
-export function StepBackLink({ current }: { current: EntryStepName }) {
+/**
+ * 戻る on every step after the first. On a step with a form it submits it with the `back` intent:
+ * what was typed is saved as a draft, then the previous step opens (issue 15). Without a form (the
+ * confirmation page) it is a link.
+ */
+export function StepBackLink({ current, form }: { current: EntryStepName; form?: string }) {
   const previous = previousStep(current);
   if (!previous) return null;
-  // TODO(lead): back intent — a submit of the step's form that saves what was typed as a draft
-  // through the shared step helper, then goes to the previous step. A plain link until then.
+  if (form) {
+    return (
+      <SubmitButton form={form} intent={WizardIntent.back} variant="secondary" pendingText="保存しています…">
+        戻る
+      </SubmitButton>
+    );
+  }
   return (
     <a href={ENTRY_STEP_PATHS[previous]} className="button button-secondary step-back">
       戻る

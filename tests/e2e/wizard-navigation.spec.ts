@@ -30,15 +30,17 @@ test("every wizard page marks its own step; finished steps are links; 戻る lea
   await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
   await expectAtStep(page, 3, "入出金明細・振込先");
 
-  await page.getByRole("link", { name: "戻る", exact: true }).click();
+  // On a step with a form, 戻る is its button (it saves what was typed first).
+  await page.getByRole("button", { name: "戻る", exact: true }).click();
   await expect(page).toHaveURL(/\/entry$/);
   await expectAtStep(page, 2, "決算書類");
 
-  await page.getByRole("link", { name: "戻る", exact: true }).click();
+  await page.getByRole("button", { name: "戻る", exact: true }).click();
   await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
   await expectAtStep(page, 1, "請求書");
   // The first step has no 戻る and no finished step.
   await expect(page.getByRole("link", { name: "戻る", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "戻る", exact: true })).toHaveCount(0);
   await expect(stepBar(page).getByRole("link")).toHaveCount(0);
 
   await openPage(page, "/profile/before_entry", testInfo);
@@ -68,4 +70,18 @@ test("a user past the invoice step who skips ahead hears which step is unfinishe
     page.getByText("決算書類の提出がまだ終わっていません。先にこちらをご入力ください。"),
   ).toBeVisible();
   await expectAtStep(page, 2, "決算書類");
+});
+
+test("戻る keeps what was typed as a draft", async ({ page }, testInfo) => {
+  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry/withdrawal_details", testInfo);
+  const bankName = page.locator("#bank-1").getByLabel(/^金融機関名 ※必須$/);
+  await bankName.fill("戻る前に入力した銀行");
+  await page.getByRole("button", { name: "戻る", exact: true }).click();
+  await expect(page).toHaveURL(/\/entry$/);
+  const draft = (await user.draft()) as { banks: { bank_name: string }[] };
+  expect(draft.banks[0]?.bank_name).toBe("戻る前に入力した銀行");
+  await openPage(page, "/entry/withdrawal_details", testInfo);
+  await expect(page.locator("#bank-1").getByLabel(/^金融機関名 ※必須$/)).toHaveValue("戻る前に入力した銀行");
 });

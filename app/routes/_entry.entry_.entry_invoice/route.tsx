@@ -27,6 +27,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { formatHolderName } from "~/domain/bank-account";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
+import { WizardIntent } from "~/domain/wizard-intents";
 import { claimUploadSlot, parseUploadKind } from "~/domain/file-kinds";
 import { PURPOSE_MAX_LENGTH, claimFiles, invoiceStepProblems } from "~/domain/invoice-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
@@ -336,7 +337,7 @@ export default function InvoiceStepPage() {
           className="form"
         >
           {/* Enter in a field presses this first button: 「次へ」, not a search or a delete further down. */}
-          <SubmitButton form={INVOICE_FORM_ID} intent="next" hidden>
+          <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} hidden>
             次へ
           </SubmitButton>
           <ErrorSummary labels={data.labels} />
@@ -394,13 +395,13 @@ export default function InvoiceStepPage() {
         <div className="step-actions button-row">
           <SubmitButton
             form={INVOICE_FORM_ID}
-            intent="save_draft"
+            intent={WizardIntent.saveDraft}
             variant="secondary"
             pendingText="保存しています…"
           >
             下書き保存
           </SubmitButton>
-          <SubmitButton form={INVOICE_FORM_ID} intent="next" pendingText="保存しています…">
+          <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} pendingText="保存しています…">
             次へ（決算書類）
           </SubmitButton>
         </div>

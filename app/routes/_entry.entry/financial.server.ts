@@ -7,6 +7,7 @@ import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import type { DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { WizardIntent } from "~/domain/wizard-intents";
 import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~/domain/enumerations";
 import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
 import { ErrorMessage } from "~/domain/messages";
@@ -96,13 +97,16 @@ export async function financialStepAction(ctx: RequestContext, request: Request)
     formData = await readForm(request);
   }
 
-  const intent = String(formData.get("intent") ?? "save");
-  if (intent === "delete") return handleDeleteIntent(ctx, formData, { redirectTo: `${PAGE}#documents` });
+  const intent = String(formData.get("intent") ?? WizardIntent.saveDraft);
+  if (intent === WizardIntent.delete) {
+    return handleDeleteIntent(ctx, formData, { redirectTo: `${PAGE}#documents` });
+  }
 
   const { draft, failure } = await saveAnswers(ctx, formData);
   if (!draft) return failure;
 
-  if (intent !== "next") return redirect(`${PAGE}?saved=1#documents`);
+  if (intent === WizardIntent.back) return redirect(ENTRY_STEP_PATHS.submitInvoices);
+  if (intent !== WizardIntent.next) return redirect(`${PAGE}?saved=1#documents`);
   const facts = confirmedDocumentFacts(user, entries, "financial_statements");
   if (isFinancialStepComplete(draft, user.corporate_division, files, facts)) {
     return redirect(ENTRY_STEP_PATHS.submitWithdrawalsDetail);

@@ -9,6 +9,7 @@ import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import type { DraftBank, DraftBankAccount, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { WizardIntent } from "~/domain/wizard-intents";
 import { parseUploadKind } from "~/domain/file-kinds";
 import { ErrorMessage } from "~/domain/messages";
 import {
@@ -168,8 +169,8 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
     formData = await readForm(request);
   }
 
-  const intent = String(formData.get("intent") ?? "save");
-  if (intent === "delete") {
+  const intent = String(formData.get("intent") ?? WizardIntent.saveDraft);
+  if (intent === WizardIntent.delete) {
     return handleDeleteIntent(ctx, formData, {
       redirectTo: `${PAGE}#statements`,
       afterDelete: async (id) => {
@@ -217,7 +218,8 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
 
   const savedStatement = /^save_bank:(\d{1,2})$/.exec(intent);
   if (savedStatement) return redirect(`${PAGE}?saved=1#bank-${Number(savedStatement[1]) + 1}`);
-  if (intent !== "next") return redirect(`${PAGE}?saved=1`);
+  if (intent === WizardIntent.back) return redirect(ENTRY_STEP_PATHS.submitFinancialStatements);
+  if (intent !== WizardIntent.next) return redirect(`${PAGE}?saved=1`);
   const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
   if (isWithdrawalStepComplete(saved.banks, saved.bank_account, files, facts)) {
     return redirect(ENTRY_STEP_PATHS.submitProfile);

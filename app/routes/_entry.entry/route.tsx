@@ -17,6 +17,7 @@ import { FinancialQuestions, FinancialUploads } from "~/components/financial-doc
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
+import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
@@ -150,13 +151,18 @@ export default function FinancialStepPage() {
         </section>
 
         <div className="button-row wizard-navigation">
-          <SubmitButton form={FORM_ID} intent="next" pendingText="確認しています…">
+          <SubmitButton form={FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
             次へ
           </SubmitButton>
-          <SubmitButton form={FORM_ID} intent="save" variant="secondary" pendingText="保存しています…">
+          <SubmitButton
+            form={FORM_ID}
+            intent={WizardIntent.saveDraft}
+            variant="secondary"
+            pendingText="保存しています…"
+          >
             下書き保存
           </SubmitButton>
-          <StepBackLink current="submitFinancialStatements" />
+          <StepBackLink current="submitFinancialStatements" form={FORM_ID} />
         </div>
       </div>
     </FormScope>

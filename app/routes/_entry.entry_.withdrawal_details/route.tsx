@@ -18,6 +18,7 @@ import { FieldMessage } from "~/components/form/fields";
 import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
+import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
@@ -153,7 +154,7 @@ export default function WithdrawalStepPage() {
         <ErrorSummary labels={summaryLabel} />
         <DeleteFailure />
         {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
-        <SubmitButton form={FORM_ID} intent="save" hidden>
+        <SubmitButton form={FORM_ID} intent={WizardIntent.saveDraft} hidden>
           保存
         </SubmitButton>
 
@@ -203,13 +204,18 @@ export default function WithdrawalStepPage() {
           noValidate
           className="button-row wizard-navigation"
         >
-          <SubmitButton form={FORM_ID} intent="next" pendingText="確認しています…">
+          <SubmitButton form={FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
             次へ
           </SubmitButton>
-          <SubmitButton form={FORM_ID} intent="save" variant="secondary" pendingText="保存しています…">
+          <SubmitButton
+            form={FORM_ID}
+            intent={WizardIntent.saveDraft}
+            variant="secondary"
+            pendingText="保存しています…"
+          >
             下書き保存
           </SubmitButton>
-          <StepBackLink current="submitWithdrawalsDetail" />
+          <StepBackLink current="submitWithdrawalsDetail" form={FORM_ID} />
         </Form>
       </div>
     </FormScope>
