@@ -159,6 +159,30 @@ export function invoiceStepProblems(
   return problems;
 }
 
+/** Messages that only say something is missing: a draft may still lack it. */
+const MISSING_MESSAGES: ReadonlySet<string> = new Set([
+  ValidationMessage.blank,
+  ValidationMessage.purposeRequired,
+  ValidationMessage.noClaims,
+  InvoiceStepMessage.chooseYesNo,
+]);
+
+/**
+ * Issue 15 "drafts tell the truth": what is wrong in what was typed (an amount that is no amount, a
+ * date already passed, an account number of 8 digits…), leaving out what is merely not filled yet.
+ * 下書き保存 keeps the draft and answers these at their fields with §8's draft-save message.
+ */
+export function invoiceDraftProblems(
+  draft: DraftEntry,
+  today: string = japanDate(new Date()),
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(invoiceStepProblems(draft, [], today)).filter(
+      ([, message]) => !MISSING_MESSAGES.has(message),
+    ),
+  );
+}
+
 export function isInvoiceStepSatisfied(
   draft: DraftEntry,
   files: readonly PendingFile[],

@@ -29,7 +29,12 @@ import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { claimUploadSlot, parseUploadKind } from "~/domain/file-kinds";
-import { PURPOSE_MAX_LENGTH, claimFiles, invoiceStepProblems } from "~/domain/invoice-step";
+import {
+  PURPOSE_MAX_LENGTH,
+  claimFiles,
+  invoiceDraftProblems,
+  invoiceStepProblems,
+} from "~/domain/invoice-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { ErrorMessage, ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
@@ -236,8 +241,14 @@ export function action(args: ActionFunctionArgs) {
         if (Object.keys(stepProblems).length > 0) return failure(stepProblems, formData, 422);
         return redirect(NEXT_STEP_PATH);
       }
-      case "save_draft":
+      case "save_draft": {
+        // Saved as typed; what is wrong in it is said at its field, never 「保存しました」 (issue 15).
+        const wrong = invoiceDraftProblems(saved);
+        if (Object.keys(wrong).length > 0) {
+          return failure({ ...wrong, [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 422);
+        }
         return redirect(`${INVOICE_STEP_PATH}?saved=1`);
+      }
       case "add_claim":
         return redirect(`${INVOICE_STEP_PATH}#claim-${savedValues.claims.length}`);
       case "remove_claim":

@@ -7,6 +7,7 @@ import {
 } from "../../../app/domain/draft-entry";
 import {
   InvoiceStepMessage,
+  invoiceDraftProblems,
   claimFiles,
   invoiceStepProblems as problemsOn,
   isInvoiceStepSatisfied as satisfiedOn,
@@ -285,5 +286,30 @@ describe("issue 15: a payment date in the past is refused with a clear message",
     ).toEqual({
       "claims[0].obliger_payment_date": InvoiceStepMessage.paymentDatePast,
     });
+  });
+});
+
+describe("issue 15: 下書き保存 tells the truth about what is wrong, not about what is missing", () => {
+  it("an amount that is no amount, a negative one and a passed date are wrong; blanks are not", () => {
+    const problems = invoiceDraftProblems(
+      draft({
+        purchase_amount_desired: "abc円",
+        purpose: "",
+        claims: [claim({ amount: "-5", obliger_payment_date: "2020-01-01", obliger_company_name: "" })],
+      }),
+      TODAY,
+    );
+    expect(Object.keys(problems).sort()).toEqual([
+      "claims[0].amount",
+      "claims[0].obliger_payment_date",
+      "purchase_amount_desired",
+    ]);
+    expect(problems["claims[0].obliger_payment_date"]).toBe(InvoiceStepMessage.paymentDatePast);
+  });
+
+  it("an empty draft has nothing wrong", () => {
+    expect(
+      invoiceDraftProblems(draft({ purchase_amount_desired: null, purpose: null, claims: [] }), TODAY),
+    ).toEqual({});
   });
 });
