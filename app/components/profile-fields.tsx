@@ -76,12 +76,15 @@ export function BusinessFields() {
 
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
+  // Each label says whose it is, so the two groups' fields have different names, the same as in the
+  // error summary (issue 15).
+  const whose = who === "office" ? "事業所の" : "代表者ご自宅の";
   return (
     <fieldset className="form-group">
       <legend>{title}</legend>
       <TextField
         name={`${who}_zipcode`}
-        label="郵便番号"
+        label={`${whose}郵便番号`}
         required
         inputMode="numeric"
         maxLength={10}
@@ -90,21 +93,21 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
       />
       <SelectField
         name={`${who}_prefecture`}
-        label="都道府県"
+        label={`${whose}都道府県`}
         required
         placeholder="選択してください"
         options={PREFECTURE_OPTIONS}
       />
       <TextField
         name={`${who}_city`}
-        label="市区町村"
+        label={`${whose}市区町村`}
         required
         maxLength={255}
         autoComplete="address-level2"
       />
       <TextField
         name={`${who}_building_number`}
-        label="番地・建物名"
+        label={`${whose}番地・建物名`}
         required
         maxLength={255}
         autoComplete="address-line1"
@@ -112,7 +115,7 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
       />
       <TextField
         name={`${who}_phone`}
-        label="電話番号"
+        label={`${whose}電話番号`}
         type="tel"
         required
         inputMode="tel"

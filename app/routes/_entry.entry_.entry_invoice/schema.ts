@@ -255,20 +255,20 @@ export const CLAIM_FIELD_LABELS: Record<string, string> = {
   obliger_company_name: "売掛先の会社名",
   houjinbangou: "売掛先の法人番号",
   houjinbangou_address: "売掛先の所在地",
-  amount: "請求書額面（税込）",
-  scheduled_deposit_amount_from_obliger: "売掛先からの銀行振込金額",
-  obliger_payment_date: "入金予定日",
-  is_fixed_debt: "確定した債権か",
-  is_bank_transfer_from_obliger: "売掛先から銀行振込で入金されるか",
-  "receive_payment_account.bank_name": "入金口座の金融機関名",
-  "receive_payment_account.deposit_type": "入金口座の預金種目",
-  "receive_payment_account.bank_account_number": "入金口座の口座番号",
+  amount: "請求書額面（税込・円）",
+  scheduled_deposit_amount_from_obliger: "売掛先からの銀行振込金額（円）",
+  obliger_payment_date: "入金予定日（支払期日）",
+  is_fixed_debt: "納品やサービスの提供は完了し、請求金額は確定していますか",
+  is_bank_transfer_from_obliger: "売掛先から銀行振込で支払われますか",
+  "receive_payment_account.bank_name": "金融機関名",
+  "receive_payment_account.deposit_type": "預金種目",
+  "receive_payment_account.bank_account_number": "口座番号",
   invoice: "請求書ファイル",
 };
 
 export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, string> {
   const labels: Record<string, string> = {
-    purchase_amount_desired: "希望買取額",
+    purchase_amount_desired: "希望買取額（円）",
     purpose: "資金使途",
     claims: "請求書",
   };
