@@ -152,3 +152,23 @@ test("下書き保存 keeps the answers and the page; a file can be deleted afte
       .filter({ has: page.getByLabel("試算表（損益計算書）", { exact: true }) }),
   ).toContainText("まだアップロードされていません");
 });
+
+test("with JavaScript, a message leaves as soon as its question is answered (issue 15)", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    !isJavaScriptOn(testInfo),
+    "without JavaScript the answer is a new page, which has no old message",
+  );
+  const user = await userAtStep(testInfo, "corporate");
+  await logInAs(page, testInfo, user);
+  await openPage(page, "/entry", testInfo);
+  await page.getByRole("button", { name: "次へ" }).click();
+  await expect(summary(page)).toContainText(FinancialStepMessage.canSubmitRequired);
+  await page.getByRole("radio", { name: "いいえ（試算表を提出する）" }).check();
+  // The documents appear at once, and the answered question's message (the only one) is gone.
+  await expect(page.getByTestId("financial-document-type")).toContainText("試算表");
+  await expect(summary(page)).toHaveCount(0);
+  await expect(page.getByText(FinancialStepMessage.canSubmitRequired)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/entry$/);
+});
