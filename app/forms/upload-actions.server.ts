@@ -9,7 +9,8 @@ import { ErrorMessage } from "~/domain/messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { readMultipartForm } from "~/forms/read-form.server";
 import { formFailure } from "~/forms/form-errors.server";
-import { DELETE_FORM_ID, NON_FIELD_ERRORS, uploadFieldName } from "~/forms/form-failure";
+import { uploadFieldName } from "~/domain/file-kinds";
+import { DELETE_FORM_ID, NON_FIELD_ERRORS } from "~/forms/form-failure";
 import {
   type StepUploadTarget,
   isUploadFileField,
