@@ -17,7 +17,6 @@ export interface FormFailure {
   values: Record<string, string>;
 }
 
-
 /** The form a refused delete answers for: a toast tells it (§9), not a form's summary. */
 export const DELETE_FORM_ID = "delete-file";
 
