@@ -97,6 +97,30 @@ export interface Choice {
   label: string;
 }
 
+/**
+ * What every single-control field shares: the frame's props (label, mark, hint, error) and the
+ * control's (id, name, form, starting value, required, aria-invalid, aria-describedby, and the edit
+ * that takes its message away). One place, so the text field, the text area and the select agree.
+ */
+export function useLabelledControl(props: FieldProps, label: string) {
+  const { name, required = false, hint, className } = props;
+  const field = useField(name, props);
+  return {
+    frame: { id: field.id, label, required, hint, error: field.error, className },
+    control: {
+      id: field.id,
+      name,
+      form: field.form,
+      defaultValue: field.defaultValue,
+      required,
+      "aria-invalid": field.error ? true : undefined,
+      "aria-describedby": fieldDescription(field.id, hint, field.error),
+      onInput: field.onInput,
+      className: "field-input",
+    },
+  };
+}
+
 export function TextField({
   label,
   type = "text",
@@ -111,32 +135,17 @@ export function TextField({
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   maxLength?: number;
 }) {
-  const { name, required = false, hint, className } = props;
-  const field = useField(name, props);
+  const { frame, control } = useLabelledControl(props, label);
   return (
-    <FieldFrame
-      id={field.id}
-      label={label}
-      required={required}
-      hint={hint}
-      error={field.error}
-      className={className}
-    >
+    <FieldFrame {...frame}>
       <input
-        id={field.id}
-        name={name}
-        form={field.form}
+        {...control}
         type={type}
         // A password is never put back (the failure shape never carries one).
-        defaultValue={type === "password" ? undefined : field.defaultValue}
+        defaultValue={type === "password" ? undefined : control.defaultValue}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
-        required={required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={fieldDescription(field.id, hint, field.error)}
-        onInput={field.onInput}
-        className="field-input"
       />
     </FieldFrame>
   );
@@ -148,30 +157,10 @@ export function TextAreaField({
   rows = 4,
   ...props
 }: FieldProps & { label: string; maxLength?: number; rows?: number }) {
-  const { name, required = false, hint, className } = props;
-  const field = useField(name, props);
+  const { frame, control } = useLabelledControl(props, label);
   return (
-    <FieldFrame
-      id={field.id}
-      label={label}
-      required={required}
-      hint={hint}
-      error={field.error}
-      className={className}
-    >
-      <textarea
-        id={field.id}
-        name={name}
-        form={field.form}
-        defaultValue={field.defaultValue}
-        maxLength={maxLength}
-        rows={rows}
-        required={required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={fieldDescription(field.id, hint, field.error)}
-        onInput={field.onInput}
-        className="field-input"
-      />
+    <FieldFrame {...frame}>
+      <textarea {...control} maxLength={maxLength} rows={rows} />
     </FieldFrame>
   );
 }

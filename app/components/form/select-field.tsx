@@ -1,7 +1,6 @@
 // A select of the form family.
 
-import { type Choice, FieldFrame, type FieldProps, fieldDescription } from "./fields";
-import { useField } from "./scope";
+import { type Choice, FieldFrame, type FieldProps, useLabelledControl } from "./fields";
 
 export function SelectField({
   label,
@@ -9,28 +8,10 @@ export function SelectField({
   placeholder,
   ...props
 }: FieldProps & { label: string; options: readonly Choice[]; placeholder?: string }) {
-  const { name, required = false, hint, className } = props;
-  const field = useField(name, props);
+  const { frame, control } = useLabelledControl(props, label);
   return (
-    <FieldFrame
-      id={field.id}
-      label={label}
-      required={required}
-      hint={hint}
-      error={field.error}
-      className={className}
-    >
-      <select
-        id={field.id}
-        name={name}
-        form={field.form}
-        defaultValue={field.defaultValue}
-        required={required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={fieldDescription(field.id, hint, field.error)}
-        onInput={field.onInput}
-        className="field-input"
-      >
+    <FieldFrame {...frame}>
+      <select {...control}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
