@@ -19,10 +19,9 @@ import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
+import { FINANCIAL_FORM_ID } from "./form";
 
 const PAGE = ENTRY_STEP_PATHS.submitFinancialStatements;
-/** The step's form id (route.tsx renders it). */
-export const FORM_ID = "financial-form";
 
 type FinancialPatch = Pick<
   DraftEntry,
@@ -61,7 +60,7 @@ async function saveAnswers(
     if (!(error instanceof UpstreamValidationError)) throw error;
     // §8 "Draft save error".
     const failure = formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 400, {
-      formId: FORM_ID,
+      formId: FINANCIAL_FORM_ID,
     });
     return { draft: null, failure };
   }
@@ -112,6 +111,6 @@ export async function financialStepAction(ctx: RequestContext, request: Request)
     return redirect(ENTRY_STEP_PATHS.submitWithdrawalsDetail);
   }
   return formFailure(financialStepProblems(draft, user.corporate_division, files), formData, 422, {
-    formId: FORM_ID,
+    formId: FINANCIAL_FORM_ID,
   });
 }

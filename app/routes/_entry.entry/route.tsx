@@ -35,11 +35,10 @@ import { withRequestContext } from "~/request/context.server";
 import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { financialStepAction } from "./financial.server";
+import { FINANCIAL_FORM_ID } from "./form";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "決算書類の提出")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
-const FORM_ID = "financial-form";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
@@ -89,7 +88,7 @@ export default function FinancialStepPage() {
   const actionData = useActionData<typeof action>();
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
   // With JavaScript, leaving with answers not yet saved asks first (files save as they upload).
-  useUnsavedChanges(FORM_ID, JSON.stringify(saved));
+  useUnsavedChanges(FINANCIAL_FORM_ID, JSON.stringify(saved));
   const hydrated = useHydrated();
   const type = financialDocumentType(
     individual ? "individual" : "corporate",
@@ -104,7 +103,7 @@ export default function FinancialStepPage() {
     return name !== kind && isFinancialKind(kind) && (filesByKind[kind]?.length ?? 0) > 0;
   };
   return (
-    <FormScope id={FORM_ID} failure={actionData} resolved={resolved}>
+    <FormScope id={FINANCIAL_FORM_ID} failure={actionData} resolved={resolved}>
       <div className="wizard-step">
         <h1>決算書類の提出</h1>
         <p>
@@ -130,7 +129,7 @@ export default function FinancialStepPage() {
           <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
           {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
           <Form
-            id={FORM_ID}
+            id={FINANCIAL_FORM_ID}
             method="post"
             encType={hydrated ? undefined : "multipart/form-data"}
             className="form"
@@ -138,7 +137,12 @@ export default function FinancialStepPage() {
           >
             <FinancialQuestions individual={individual} answers={answers} onChange={setAnswers} />
             <div className="financial-apply">
-              <SubmitButton form={FORM_ID} intent="apply" variant="secondary" pendingText="保存しています…">
+              <SubmitButton
+                form={FINANCIAL_FORM_ID}
+                intent="apply"
+                variant="secondary"
+                pendingText="保存しています…"
+              >
                 回答を保存して必要な書類を表示する
               </SubmitButton>
             </div>
@@ -147,22 +151,22 @@ export default function FinancialStepPage() {
 
         <section className="wizard-section" id="documents" aria-labelledby="financial-documents-title">
           <h2 id="financial-documents-title">2. 書類のアップロード</h2>
-          <FinancialUploads form={FORM_ID} type={type} kinds={kinds} filesByKind={filesByKind} />
+          <FinancialUploads form={FINANCIAL_FORM_ID} type={type} kinds={kinds} filesByKind={filesByKind} />
         </section>
 
         <div className="button-row wizard-navigation">
-          <SubmitButton form={FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
+          <SubmitButton form={FINANCIAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
             次へ
           </SubmitButton>
           <SubmitButton
-            form={FORM_ID}
+            form={FINANCIAL_FORM_ID}
             intent={WizardIntent.saveDraft}
             variant="secondary"
             pendingText="保存しています…"
           >
             下書き保存
           </SubmitButton>
-          <StepBackLink current="submitFinancialStatements" form={FORM_ID} />
+          <StepBackLink current="submitFinancialStatements" form={FINANCIAL_FORM_ID} />
         </div>
       </div>
     </FormScope>

@@ -41,11 +41,10 @@ import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { loadProfile } from "~/upstream/profile.server";
 import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";
+import { WITHDRAWAL_FORM_ID } from "./form";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
-const FORM_ID = "withdrawal-form";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
@@ -118,7 +117,7 @@ export default function WithdrawalStepPage() {
   // With JavaScript, leaving with typed values not yet saved asks first. The revision is the saved
   // text only: an upload (saved at once) must not make unsaved typing look saved.
   useUnsavedChanges(
-    FORM_ID,
+    WITHDRAWAL_FORM_ID,
     JSON.stringify([statements.map(({ files: _files, ...text }) => text), bankAccount]),
   );
   const hydrated = useHydrated();
@@ -132,7 +131,7 @@ export default function WithdrawalStepPage() {
     );
   };
   return (
-    <FormScope id={FORM_ID} failure={actionData} resolved={resolved}>
+    <FormScope id={WITHDRAWAL_FORM_ID} failure={actionData} resolved={resolved}>
       <div className="wizard-step">
         <h1>入出金明細と振込先口座</h1>
         <p>
@@ -154,7 +153,7 @@ export default function WithdrawalStepPage() {
         <ErrorSummary labels={summaryLabel} />
         <DeleteFailure />
         {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
-        <SubmitButton form={FORM_ID} intent={WizardIntent.saveDraft} hidden>
+        <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.saveDraft} hidden>
           保存
         </SubmitButton>
 
@@ -170,7 +169,7 @@ export default function WithdrawalStepPage() {
               <StatementCard
                 // A new key when statements are added or removed: each card then shows what was saved.
                 key={`${statements.length}-${index}`}
-                form={FORM_ID}
+                form={WITHDRAWAL_FORM_ID}
                 index={index}
                 removable={statements.length > 1}
                 statement={statement}
@@ -180,7 +179,7 @@ export default function WithdrawalStepPage() {
           {statements.length < MAX_STATEMENTS ? (
             <div>
               <SubmitButton
-                form={FORM_ID}
+                form={WITHDRAWAL_FORM_ID}
                 intent="add_bank"
                 variant="secondary"
                 pendingText="追加しています…"
@@ -198,24 +197,24 @@ export default function WithdrawalStepPage() {
 
         {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
         <Form
-          id={FORM_ID}
+          id={WITHDRAWAL_FORM_ID}
           method="post"
           encType={hydrated ? undefined : "multipart/form-data"}
           noValidate
           className="button-row wizard-navigation"
         >
-          <SubmitButton form={FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
+          <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
             次へ
           </SubmitButton>
           <SubmitButton
-            form={FORM_ID}
+            form={WITHDRAWAL_FORM_ID}
             intent={WizardIntent.saveDraft}
             variant="secondary"
             pendingText="保存しています…"
           >
             下書き保存
           </SubmitButton>
-          <StepBackLink current="submitWithdrawalsDetail" form={FORM_ID} />
+          <StepBackLink current="submitWithdrawalsDetail" form={WITHDRAWAL_FORM_ID} />
         </Form>
       </div>
     </FormScope>

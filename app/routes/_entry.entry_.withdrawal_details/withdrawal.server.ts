@@ -31,10 +31,9 @@ import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
+import { WITHDRAWAL_FORM_ID } from "./form";
 
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
-/** The step's form id (route.tsx renders it). */
-export const FORM_ID = "withdrawal-form";
 
 export const emptyStatement = (): DraftBank => ({
   bank_name: "",
@@ -97,7 +96,7 @@ async function saveOrFail(ctx: RequestContext, patch: Partial<DraftEntry>, sent:
     if (!(error instanceof UpstreamValidationError)) throw error;
     // §8 "Draft save error".
     const failure = formFailure({ [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, sent, 400, {
-      formId: FORM_ID,
+      formId: WITHDRAWAL_FORM_ID,
     });
     return { draft: null, failure };
   }
@@ -194,7 +193,9 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
       const { failure } = await saveOrFail(ctx, { banks, bank_account: bankAccount }, formData);
       return (
         failure ??
-        formFailure({ banks: WithdrawalStepMessage.tooManyStatements }, formData, 422, { formId: FORM_ID })
+        formFailure({ banks: WithdrawalStepMessage.tooManyStatements }, formData, 422, {
+          formId: WITHDRAWAL_FORM_ID,
+        })
       );
     }
     banks.push(emptyStatement());
@@ -225,6 +226,6 @@ export async function withdrawalStepAction(ctx: RequestContext, request: Request
     return redirect(ENTRY_STEP_PATHS.submitProfile);
   }
   return formFailure(withdrawalStepProblems(saved.banks, saved.bank_account, files), formData, 422, {
-    formId: FORM_ID,
+    formId: WITHDRAWAL_FORM_ID,
   });
 }
