@@ -25,7 +25,7 @@ export function valuesWithoutSecrets(submitted: FormData | Record<string, unknow
 }
 
 /** The failure shape's body (for callers that add their own data beside it). */
-export function failureBody(
+function failureBody(
   errors: FormErrors,
   submitted: FormData | Record<string, unknown>,
   formId: string | null = null,
