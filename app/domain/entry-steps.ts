@@ -1,5 +1,9 @@
 // §2 The entry wizard's steps: their names, their order, their paths, and step detection by path.
 
+import type { DraftEntry, PendingFile } from "./draft-entry";
+import type { EntrySummary } from "./new-entry";
+import type { CurrentUser } from "./user";
+
 export const ENTRY_STEPS = [
   "submitInvoices",
   "submitFinancialStatements",
@@ -49,4 +53,12 @@ export function previousStep(step: EntryStepName): EntryStepName | null {
 
 export function stepIndex(step: EntryStepName): number {
   return ENTRY_STEPS.indexOf(step);
+}
+
+/** What a wizard step's page and rules read: the user, the saved draft with its files, the entries. */
+export interface StepFacts {
+  user: CurrentUser;
+  draft: DraftEntry;
+  files: readonly PendingFile[];
+  entries: readonly EntrySummary[];
 }

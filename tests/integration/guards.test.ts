@@ -12,10 +12,10 @@ import {
   redirectToProfileWhenNeeded,
   requireUser,
 } from "~/request/guards.server";
-import { AppSession } from "~/request/session.server";
 import type { ApiClient } from "./reference-upstream/harness";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { appCookie } from "./app-requests";
 
 let upstream: TestUpstream;
 
@@ -34,14 +34,7 @@ async function contextFor(
   host = "localhost:3000",
 ): Promise<RequestContext> {
   const headers = new Headers({ Host: host });
-  if (browser) {
-    const session = await AppSession.fromRequest(new Request(`http://${host}/`));
-    session.credentials = {
-      sessionid: browser.cookies.get("sessionid"),
-      csrftoken: browser.cookies.get("csrftoken"),
-    };
-    headers.set("Cookie", (await session.commit()).split(";")[0]!);
-  }
+  if (browser) headers.set("Cookie", await appCookie(browser));
   return RequestContext.create(new Request(`http://${host}${path}`, { headers }));
 }
 

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/_entry.entry_.entry_invoice/route";
 import { claimUploadSlot } from "~/domain/file-kinds";
-import { AppSession } from "~/request/session.server";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
-import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { appCookie } from "./app-requests";
 
 let upstream: TestUpstream;
 
@@ -20,15 +20,6 @@ beforeAll(async () => {
 afterAll(() => upstream.dispose());
 
 const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-
-async function appCookie(browser: UserClient): Promise<string> {
-  const session = await AppSession.fromRequest(new Request("http://localhost:3000/"));
-  session.credentials = {
-    sessionid: browser.cookies.get("sessionid"),
-    csrftoken: browser.cookies.get("csrftoken"),
-  };
-  return (await session.commit()).split(";")[0]!;
-}
 
 /** A slot's own form (JavaScript on): intent=upload, slot, kind and the one file. */
 function slotUpload(cookie: string, base: "invoice" | "additional_doc", claim: number): Promise<Response> {

@@ -23,8 +23,6 @@ import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import {
   type FinancialAnswers,
-  type FinancialKind,
-  canSkipConfirmedDocuments,
   financialDocumentType,
   isFinancialKind,
   requiredFinancialKinds,
@@ -32,40 +30,21 @@ import {
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
 import { withRequestContext } from "~/request/context.server";
-import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
-import { requireEntryStep } from "~/request/entry-guard.server";
-import { financialStepAction } from "./financial.server";
+import { financialStep } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
+import { financialStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "決算書類の提出")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const { user, draft, files, entries } = await requireEntryStep(ctx, "submitFinancialStatements");
-    const facts = confirmedDocumentFacts(user, entries, "financial_statements");
-    const filesByKind: Partial<Record<FinancialKind, ReturnType<typeof fileItem>[]>> = {};
-    for (const file of files) {
-      if (!isFinancialKind(file.kind) || file.error === true) continue;
-      (filesByKind[file.kind] ??= []).push(fileItem(file));
-    }
-    const answers: FinancialAnswers = {
-      can_submit_financial_statements: draft.can_submit_financial_statements ?? null,
-      tax_return_submissions: draft.tax_return_submissions ?? null,
-      includes_sga_expenses: draft.includes_sga_expenses ?? null,
-    };
-    return json({
-      individual: user.corporate_division === "individual",
-      answers,
-      filesByKind,
-      saved: ctx.url.searchParams.get("saved") === "1",
-      confirmed: canSkipConfirmedDocuments(facts),
-    });
-  });
+  return withRequestContext(args, async (ctx) =>
+    json(financialStepView(await financialStep.guard(ctx), ctx.url)),
+  );
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, (ctx) => financialStepAction(ctx, args.request));
+  return withRequestContext(args, (ctx) => financialStep.action(ctx, args.request));
 }
 
 const ANSWER_LABELS: Record<string, string> = {
@@ -139,7 +118,7 @@ export default function FinancialStepPage() {
             <div className="financial-apply">
               <SubmitButton
                 form={FINANCIAL_FORM_ID}
-                intent="apply"
+                intent={WizardIntent.saveDraft}
                 variant="secondary"
                 pendingText="保存しています…"
               >

@@ -14,301 +14,54 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   json,
-  redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ClaimFieldset, type ClaimFilesView } from "~/components/claim-fieldset";
+import { ClaimFieldset } from "~/components/claim-fieldset";
 import { TextAreaField, TextField } from "~/components/form/fields";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatHolderName } from "~/domain/bank-account";
-import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
-import { claimUploadSlot, parseUploadKind } from "~/domain/file-kinds";
-import {
-  PURPOSE_MAX_LENGTH,
-  claimFiles,
-  invoiceDraftProblems,
-  invoiceStepProblems,
-} from "~/domain/invoice-step";
-import { formatJapaneseDate } from "~/domain/japan-date";
-import { ErrorMessage, ValidationMessage } from "~/domain/messages";
+import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
+import { ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
 import { withRequestContext } from "~/request/context.server";
-import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
-import { deleteUploadsQuietly } from "~/upstream/uploads.server";
-import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
-import { formFailure } from "~/forms/form-errors.server";
-import { deleteFailure, handleDeleteIntent, handleMultipartPost } from "~/forms/upload-actions.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
-  MAX_HOLDER_NAMES,
-  draftFromFormValues,
+  SUGGESTIONS_PARAM,
   emptyClaimValues,
-  formRevision,
   formValuesFromDraft,
-  formValuesFromSubmission,
-  hasInvalidDepositType,
-  invoiceFieldLabels,
-  parseIntent,
-  parseSuggestionChoice,
-  suggestionChoiceName,
-} from "./schema";
-import { relateUploadedFile, requireInvoiceStep, unrelateFile } from "./step.server";
-import { readForm, isMultipartRequest } from "~/forms/read-form.server";
+} from "./form";
+import { invoiceStep } from "./step.server";
+import { type SuggestionSearch, invoiceStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** The financial step (§2 /entry) comes after this one. */
-const NEXT_STEP_PATH = "/entry";
-const SEARCH_PARAM = "houjinbangou_for";
-
-function fileItem(file: PendingFile) {
-  return {
-    id: file.id,
-    name: file.name,
-    uploadedAt: formatJapaneseDate(file.created_at),
-    error: file.error === true,
-  };
-}
-
-function claimFilesView(draft: DraftEntry, files: readonly PendingFile[], count: number): ClaimFilesView[] {
-  return Array.from({ length: count }, (_, index) => {
-    const grouped = claimFiles(draft.claims[index] ?? { contentfile_relations: [] }, index, files);
-    return {
-      invoices: grouped.invoices.map(fileItem),
-      additionalDocs: grouped.additionalDocs.map(fileItem),
-      misplaced: grouped.misplaced.map(fileItem),
-    };
-  });
-}
-
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    const { draft, files } = await requireInvoiceStep(ctx);
-    const values = formValuesFromDraft(draft);
+    const facts = await invoiceStep.guard(ctx);
     // Without JavaScript, 「法人番号を検索」 comes back here with the claim to search for (PRG).
-    let suggestions = null;
-    const searched = Number(ctx.url.searchParams.get(SEARCH_PARAM));
-    if (Number.isInteger(searched) && searched >= 1 && searched <= values.claims.length) {
-      const query = values.claims[searched - 1]!.obliger_company_name.trim();
+    const claims = formValuesFromDraft(facts.draft).claims;
+    const searched = Number(ctx.url.searchParams.get(SUGGESTIONS_PARAM));
+    let search: SuggestionSearch | null = null;
+    if (Number.isInteger(searched) && searched >= 1 && searched <= claims.length) {
+      const query = claims[searched - 1]!.obliger_company_name.trim();
       const results = await suggestCorporations(ctx, query);
-      suggestions = {
-        index: searched - 1,
-        query,
-        results,
-        message:
-          [...query].length < MIN_SUGGESTION_QUERY
-            ? `会社名を${MIN_SUGGESTION_QUERY}文字以上入力してから検索してください。`
-            : results.length === 0
-              ? "該当する法人が見つかりませんでした。法人番号と所在地を直接入力してください。"
-              : null,
-      };
+      search = { index: searched - 1, query, results, minQuery: MIN_SUGGESTION_QUERY };
     }
-
-    return json({
-      revision: formRevision(values),
-      claimCount: values.claims.length,
-      values,
-      labels: invoiceFieldLabels(values),
-      claimFiles: claimFilesView(draft, files, values.claims.length),
-      suggestions,
-      saved: ctx.url.searchParams.get("saved") === "1",
-    });
+    return json(invoiceStepView(facts, search, ctx.url));
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    let { draft, files } = await requireInvoiceStep(ctx);
-
-    // Multipart: an upload slot's own form (JavaScript on), or, without JavaScript, the step's form
-    // with the files chosen in its slots (decision 0007): what was typed is saved first, then each
-    // file goes to its claim's slot (§3 invoice-{n} / additional_doc-{n}).
-    let formData: FormData;
-    if (isMultipartRequest(args.request)) {
-      const outcome = await handleMultipartPost(ctx, args.request, {
-        saveTyped: async (typed) => {
-          const { values, relations } = readTypedValues(typed, await loadDraft(ctx));
-          try {
-            await saveDraft(ctx, draftFromFormValues(values, relations));
-            return null;
-          } catch (error) {
-            if (!(error instanceof UpstreamValidationError)) throw error;
-            return draftSaveFailure(error, {}, typed);
-          }
-        },
-        accepts: async (kind) => {
-          const parsed = parseUploadKind(kind);
-          const claims = (await loadDraft(ctx)).claims.length;
-          return (
-            parsed !== null &&
-            (parsed.base === "invoice" || parsed.base === "additional_doc") &&
-            parsed.displayId !== null &&
-            parsed.displayId <= Math.max(1, Math.min(claims, MAX_CLAIMS_PER_ENTRY))
-          );
-        },
-        afterUpload: (file) => relateUploadedFile(ctx, parseUploadKind(file.kind)!.displayId!, file.id),
-        slotOf: (kind, side) => {
-          const parsed = parseUploadKind(kind);
-          const base = parsed?.base === "invoice" || parsed?.base === "additional_doc" ? parsed.base : null;
-          return base && parsed?.displayId && !side ? claimUploadSlot(base, parsed.displayId) : null;
-        },
-        redirectTo: (fields) => `${INVOICE_STEP_PATH}#upload-${fields.slot}`,
-      });
-      if ("response" in outcome) return outcome.response;
-      formData = outcome.formData;
-      if (outcome.uploaded > 0) [draft, files] = [await loadDraft(ctx), await loadPendingFiles(ctx)];
-    } else {
-      formData = await readForm(args.request);
-    }
-
-    if (formData.get("intent") === "delete") {
-      const id = Number(formData.get("file_id"));
-      if (!draft.claims.some((claim) => claim.contentfile_relations.includes(id))) {
-        return deleteFailure();
-      }
-      return handleDeleteIntent(ctx, formData, {
-        redirectTo: INVOICE_STEP_PATH,
-        afterDelete: (deleted) => unrelateFile(ctx, deleted),
-      });
-    }
-
-    const intent = parseIntent(formData.get("intent")) ?? { kind: "save_draft" as const };
-    const { values, relations, problems } = readTypedValues(formData, draft);
-
-    // The buttons that change the shape of the form, applied to what was typed.
-    let removedFiles: number[] = [];
-    if (intent.kind === "add_claim") {
-      if (values.claims.length >= MAX_CLAIMS_PER_ENTRY) {
-        // §5 "Maximum 5 invoices per entry; a sixth gives 申し込みに登録できる請求書は5個までです。"
-        problems[NON_FIELD_ERRORS] = ValidationMessage.tooManyClaims;
-      } else {
-        values.claims.push(emptyClaimValues());
-        relations.push([]);
-      }
-    } else if (
-      intent.kind === "remove_claim" &&
-      values.claims.length > 1 &&
-      intent.index < values.claims.length
-    ) {
-      values.claims.splice(intent.index, 1);
-      removedFiles = relations.splice(intent.index, 1)[0] ?? [];
-    } else if (intent.kind === "add_holder" && values.claims[intent.index]) {
-      const holders = values.claims[intent.index]!.receive_payment_account.obliger_accounts;
-      if (holders.length >= MAX_HOLDER_NAMES) {
-        problems[NON_FIELD_ERRORS] = `振込名義は${MAX_HOLDER_NAMES}件まで登録できます。`;
-      } else {
-        holders.push({ holder_name: "" });
-      }
-    } else if (intent.kind === "remove_holder" && values.claims[intent.index]) {
-      const holders = values.claims[intent.index]!.receive_payment_account.obliger_accounts;
-      holders.splice(intent.holder, 1);
-      if (holders.length === 0) holders.push({ holder_name: "" });
-    }
-
-    // The wizard rule: save first.
-    const patch = draftFromFormValues(values, relations);
-    // The new blank holder input must survive this save (blanks are otherwise unused inputs).
-    const account = intent.kind === "add_holder" ? patch.claims[intent.index]?.receive_payment_account : null;
-    if (account && intent.kind === "add_holder") {
-      account.obliger_accounts = values.claims[intent.index]!.receive_payment_account.obliger_accounts.map(
-        (holder) => ({ holder_name: formatHolderName(holder.holder_name) }),
-      );
-    }
-    let saved: DraftEntry;
-    try {
-      saved = await saveDraft(ctx, patch);
-    } catch (error) {
-      if (!(error instanceof UpstreamValidationError)) throw error;
-      return draftSaveFailure(error, problems, formData);
-    }
-    await deleteUploadsQuietly(ctx, removedFiles);
-    const savedValues = formValuesFromDraft(saved);
-    if (Object.keys(problems).length > 0) return failure(problems, formData, 400);
-
-    switch (intent.kind) {
-      case "next": {
-        const stepProblems = invoiceStepProblems(saved, files);
-        if (Object.keys(stepProblems).length > 0) return failure(stepProblems, formData, 422);
-        return redirect(NEXT_STEP_PATH);
-      }
-      case "save_draft": {
-        // Saved as typed; what is wrong in it is said at its field, never 「保存しました」 (issue 15).
-        const wrong = invoiceDraftProblems(saved);
-        if (Object.keys(wrong).length > 0) {
-          return failure({ ...wrong, [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 422);
-        }
-        return redirect(`${INVOICE_STEP_PATH}?saved=1`);
-      }
-      case "add_claim":
-        return redirect(`${INVOICE_STEP_PATH}#claim-${savedValues.claims.length}`);
-      case "remove_claim":
-        return redirect(`${INVOICE_STEP_PATH}#claims`);
-      case "add_holder":
-      case "remove_holder":
-        return redirect(`${INVOICE_STEP_PATH}#claim-${intent.index + 1}-holders`);
-      case "search_houjinbangou":
-        return redirect(
-          `${INVOICE_STEP_PATH}?${SEARCH_PARAM}=${intent.index + 1}#claim-${intent.index + 1}-suggestions`,
-        );
-      case "select_houjinbangou":
-        // Pressed without choosing: the suggestions stay on screen.
-        return parseSuggestionChoice(formData.get(suggestionChoiceName(intent.index)))
-          ? redirect(`${INVOICE_STEP_PATH}#claim-${intent.index + 1}`)
-          : redirect(
-              `${INVOICE_STEP_PATH}?${SEARCH_PARAM}=${intent.index + 1}#claim-${intent.index + 1}-suggestions`,
-            );
-    }
-  });
-}
-
-/**
- * The step's values as posted, with the claims' files taken from the stored draft (the form never
- * carries upload ids), a chosen corporate-number suggestion applied, and the problems seen in them.
- */
-function readTypedValues(formData: FormData, draft: DraftEntry) {
-  const values = formValuesFromSubmission(formData.entries());
-  const relations = values.claims.map((_, index) => draft.claims[index]?.contentfile_relations ?? []);
-  const problems: Record<string, string> = {};
-
-  // 「この法人を選択」 (no JavaScript): the chosen suggestion fills the claim on any save.
-  values.claims.forEach((claim, index) => {
-    const choice = parseSuggestionChoice(formData.get(suggestionChoiceName(index)));
-    if (!choice) return;
-    claim.obliger_company_name = choice.name;
-    claim.houjinbangou = choice.houjinbangou;
-    claim.houjinbangou_address = choice.address;
-  });
-  values.claims.forEach((_, index) => {
-    if (hasInvalidDepositType(values, index)) {
-      problems[`claims[${index}].receive_payment_account.deposit_type`] = ValidationMessage.claimDepositType;
-    }
-  });
-  return { values, relations, problems };
-}
-
-/** §8 "Draft save error": the values come back as typed, nothing was saved. */
-function draftSaveFailure(
-  error: UpstreamValidationError,
-  problems: Record<string, string>,
-  submitted: FormData,
-) {
-  const first = error.nonFieldErrors[0] ?? (firstMessages(error.fieldErrors).claims || null);
-  return failure({ ...problems, [NON_FIELD_ERRORS]: first ?? ErrorMessage.draftSaveError }, submitted, 400);
-}
-
-/** The step's errors with what was sent, to show again (the draft holds it too, unless unsaved). */
-function failure(fieldErrors: Record<string, string>, submitted: FormData, status: number) {
-  return formFailure(fieldErrors, submitted, status, { formId: INVOICE_FORM_ID });
+  return withRequestContext(args, (ctx) => invoiceStep.action(ctx, args.request));
 }
 
 function SavedNotice() {

@@ -12,8 +12,8 @@ import {
   json,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { type BankAccountView, BankAccountFieldset } from "~/components/bank-account-fieldset";
-import { type StatementView, StatementCard } from "~/components/statement-card";
+import { BankAccountFieldset } from "~/components/bank-account-fieldset";
+import { StatementCard } from "~/components/statement-card";
 import { FieldMessage } from "~/components/form/fields";
 import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -22,70 +22,31 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
-import { canSkipConfirmedDocuments } from "~/domain/financial-step";
-import { formatJapaneseDate } from "~/domain/japan-date";
-import {
-  MAX_STATEMENTS,
-  STATEMENT_UPLOAD_KINDS,
-  effectiveFileFormat,
-  hasNoPayoutAccount,
-  neededWithdrawalsDetailStartDate,
-  payoutAccountToShow,
-  statementFilesOf,
-  statementUploadKinds,
-} from "~/domain/withdrawal-step";
+import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
 import { withRequestContext } from "~/request/context.server";
-import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
-import { requireEntryStep } from "~/request/entry-guard.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { emptyStatement, withdrawalStepAction } from "./withdrawal.server";
+import { withdrawalStep } from "./step.server";
 import { WITHDRAWAL_FORM_ID } from "./form";
+import { withdrawalStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    const { user, draft, files, entries } = await requireEntryStep(ctx, "submitWithdrawalsDetail");
-    const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
-    const startDate = neededWithdrawalsDetailStartDate(user.last_withdrawals_detail_date ?? null, ctx.now);
-    const banks = draft.banks.length > 0 ? draft.banks : [emptyStatement()];
-    const statements: StatementView[] = banks.map((bank) => ({
-      bank_name: bank.bank_name ?? "",
-      bank_account_number: bank.bank_account_number ?? "",
-      file_format: effectiveFileFormat(bank.file_format),
-      files: Object.fromEntries(
-        STATEMENT_UPLOAD_KINDS.map((base) => [base, statementFilesOf(bank, base, files).map(fileItem)]),
-      ),
-    }));
-    // Without a payout account in the draft, the one saved in the profile (issue 15), editable.
-    const account = hasNoPayoutAccount(draft.bank_account)
-      ? payoutAccountToShow(draft.bank_account, (await loadProfile(ctx)).bank_account)
-      : draft.bank_account;
-    const bankAccount: BankAccountView = {
-      bank_name: account?.bank_name ?? "",
-      branch_name: account?.branch_name ?? "",
-      deposit_type:
-        account?.deposit_type === "ordinary" || account?.deposit_type === "checking"
-          ? account.deposit_type
-          : null,
-      bank_account_number: account?.bank_account_number ?? "",
-      account_holder_name: account?.account_holder_name ?? "",
-    };
-    return json({
-      startDate: formatJapaneseDate(startDate),
-      statements,
-      bankAccount,
-      confirmed: canSkipConfirmedDocuments(facts),
-      saved: ctx.url.searchParams.get("saved") === "1",
-    });
+    const facts = await withdrawalStep.guard(ctx);
+    // The profile's payout account is read only when the draft has none to show (issue 15).
+    const profileAccount = hasNoPayoutAccount(facts.draft.bank_account)
+      ? ((await loadProfile(ctx)).bank_account ?? null)
+      : null;
+    return json(withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url }));
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, (ctx) => withdrawalStepAction(ctx, args.request));
+  return withRequestContext(args, (ctx) => withdrawalStep.action(ctx, args.request));
 }
 
 const STATEMENT_FIELD_LABELS: Record<string, string> = {

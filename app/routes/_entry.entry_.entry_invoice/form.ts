@@ -1,17 +1,19 @@
 // The invoice step's form (§2 /entry/entry_invoice, step submitInvoices): its field paths are the
-// draft's shape (remix-validated-form's path syntax), so a submission becomes the draft's
-// purchase_amount_desired, purpose and claims directly. Pure: used by the action, the loader and the
-// browser.
+// draft's shape (claims[0].amount…), so a submission becomes the draft's purchase_amount_desired,
+// purpose and claims directly; its own buttons (intents); the error summary's labels. Pure: used by
+// the action, the view model and the page.
 
 import type { ClaimFormValues } from "~/components/claim-fieldset";
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { normalizeHoujinbangouInput } from "~/domain/invoice-step";
 import { formatYenInput, parseDateInput, parseYen } from "~/domain/money";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
+import { ValidationMessage } from "~/domain/messages";
 
-export const INVOICE_STEP_PATH = "/entry/entry_invoice";
+export const INVOICE_STEP_PATH = ENTRY_STEP_PATHS.submitInvoices;
 export const INVOICE_FORM_ID = "invoice-step";
 /** docs/upstream-api/entries.md: a draft keeps at most 10 holder names a claim, strings ≤ 1000. */
 export const MAX_HOLDER_NAMES = 10;
@@ -231,6 +233,9 @@ export function parseIntent(value: unknown): InvoiceIntent | null {
   return null;
 }
 
+/** Without JavaScript, 「法人番号を検索」 comes back to the page with the claim to search for (PRG). */
+export const SUGGESTIONS_PARAM = "houjinbangou_for";
+
 /** The radio of the corporate-number suggestions (no JavaScript) for claim `index`. */
 export const suggestionChoiceName = (index: number) => `houjinbangou_choice-${index}`;
 
@@ -247,6 +252,38 @@ export function parseSuggestionChoice(value: unknown): CorporationSuggestion | n
   } catch {
     return null;
   }
+}
+
+// ---- what was typed, as the step's action reads it ----
+
+/** The form's values with each claim's files (upload ids, which the form never carries). */
+export interface InvoiceStepValues {
+  values: InvoiceFormValues;
+  relations: number[][];
+}
+
+/**
+ * The step's values as posted, with the claims' files taken from the stored draft, a chosen
+ * corporate-number suggestion applied (「この法人を選択」 without JavaScript fills the claim on any
+ * save), and the problems seen in them.
+ */
+export function readInvoiceForm(formData: FormData, stored: DraftEntry) {
+  const values = formValuesFromSubmission(formData.entries());
+  const relations = values.claims.map((_, index) => [...(stored.claims[index]?.contentfile_relations ?? [])]);
+  const problems: Record<string, string> = {};
+  values.claims.forEach((claim, index) => {
+    const choice = parseSuggestionChoice(formData.get(suggestionChoiceName(index)));
+    if (!choice) return;
+    claim.obliger_company_name = choice.name;
+    claim.houjinbangou = choice.houjinbangou;
+    claim.houjinbangou_address = choice.address;
+  });
+  values.claims.forEach((_, index) => {
+    if (hasInvalidDepositType(values, index)) {
+      problems[`claims[${index}].receive_payment_account.deposit_type`] = ValidationMessage.claimDepositType;
+    }
+  });
+  return { values: { values, relations } satisfies InvoiceStepValues, problems };
 }
 
 // ---- labels for the error summary ----

@@ -1,0 +1,184 @@
+// The one shape of an entry-wizard step's action (issue 8). Each step declares only what differs (its
+// form module's reading of the fields, its upload slots, its own buttons, its §4/§5 rule); every step
+// then runs the same order:
+//
+//   guard (§2 entry layout) → a multipart post's uploads, what was typed saved first (decision 0007)
+//   → 削除する → what was typed, with the step's own button applied (add or remove a claim…)
+//   → the draft saved, whatever the intent (the wizard rule) or §8 "Draft save error" with a 400
+//   → 戻る, 下書き保存, the step's button or 次へ: a redirect (PRG), or the problems at their fields, 422.
+//
+// The resubmission screens mount the same machinery.
+
+import { redirect } from "@remix-run/node";
+import type { DraftEntry } from "~/domain/draft-entry";
+import {
+  ENTRY_STEP_PATHS,
+  type EntryStepName,
+  ENTRY_STEPS,
+  previousStep,
+  stepIndex,
+} from "~/domain/entry-steps";
+import { ErrorMessage } from "~/domain/messages";
+import { WizardIntent } from "~/domain/wizard-intents";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
+import { isMultipartRequest, readForm } from "~/forms/read-form.server";
+import {
+  type UploadIntentOptions,
+  deleteFailure,
+  handleDeleteIntent,
+  handleMultipartPost,
+} from "~/forms/upload-actions.server";
+import type { RequestContext } from "~/request/context.server";
+import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
+import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { deleteUploadsQuietly } from "~/upstream/uploads.server";
+
+export type FieldProblems = Record<string, string>;
+
+/** What was typed, read by the step's form module, with what is wrong in it already (kept, said). */
+export interface TypedStep<Values> {
+  values: Values;
+  problems: FieldProblems;
+}
+
+/**
+ * A step's own button that changes the form before it is saved (add or remove a claim, a statement, a
+ * holder name), or only where the page comes back to.
+ */
+export interface StepChange<Values> {
+  values: Values;
+  /** Said at their fields after the save (nothing typed is lost): a sixth claim, say. */
+  problems?: FieldProblems;
+  /** The patch to save when it is not the form module's for `values` (a blank input to keep). */
+  patch?: Partial<DraftEntry>;
+  /** Uploads that went with what was removed: deleted once the draft no longer names them. */
+  removedFiles?: readonly number[];
+  /** Where the page comes back to once saved. */
+  redirectTo(saved: DraftEntry): string;
+}
+
+export interface WizardStepDefinition<Values> {
+  /** §2: the step this page is (its guard, its path, the steps before and after it). */
+  step: EntryStepName;
+  /** The step form's id: failures name it, its fields join it by the `form` attribute. */
+  formId: string;
+  /** The form module: what was typed, the stored draft giving what the form never carries (file ids). */
+  read(formData: FormData, stored: DraftEntry): TypedStep<Values>;
+  /** The form module: the draft keys the step saves for what was typed. */
+  patch(values: Values): Partial<DraftEntry>;
+  /** The step's upload slots (which kinds, into what, back to where). */
+  uploads(ctx: RequestContext, state: EntryStepState): Omit<UploadIntentOptions, "saveTyped" | "keepTyped">;
+  /** 削除する: whether the file is one this page lists, and what to tidy in the draft after. */
+  deletion: {
+    anchor?: string;
+    owns?(draft: DraftEntry, fileId: number): boolean;
+    afterDelete?(ctx: RequestContext, fileId: number): Promise<unknown>;
+  };
+  /** The step's own buttons (any intent besides the four of WizardIntent); null for none of them. */
+  change?(intent: string, values: Values, formData: FormData): StepChange<Values> | null;
+  /** §4/§5: what keeps 次へ from moving on, given the draft as saved; empty when the step is complete. */
+  problems(saved: DraftEntry, state: EntryStepState): FieldProblems;
+  /** What is wrong in the saved draft, said on 下書き保存 instead of 「保存しました」 (issue 15). */
+  draftProblems?(saved: DraftEntry): FieldProblems;
+  /** The anchor 下書き保存 comes back to. */
+  savedAnchor?: string;
+}
+
+export interface WizardStep {
+  readonly step: EntryStepName;
+  readonly path: string;
+  /** §2 the entry layout's guards, for the loader. */
+  guard(ctx: RequestContext): Promise<EntryStepState>;
+  action(ctx: RequestContext, request: Request): Promise<Response>;
+}
+
+const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
+
+/** Declares a step once; its route's loader and action call what this answers. */
+export function defineWizardStep<Values>(definition: WizardStepDefinition<Values>): WizardStep {
+  const path = ENTRY_STEP_PATHS[definition.step];
+  const nextStep = ENTRY_STEPS[stepIndex(definition.step) + 1]!;
+  const before = previousStep(definition.step);
+  const guard = (ctx: RequestContext) => requireEntryStep(ctx, definition.step);
+  const failure = (problems: FieldProblems, sent: FormData, status: number) =>
+    formFailure(problems, sent, status, { formId: definition.formId });
+
+  /** The wizard rule: what was typed is saved before anything else; §8 when the upstream refuses it. */
+  async function save(
+    ctx: RequestContext,
+    patch: Partial<DraftEntry>,
+    sent: FormData,
+    problems: FieldProblems,
+  ): Promise<{ saved: DraftEntry } | { refused: Response }> {
+    try {
+      return { saved: await saveDraft(ctx, patch) };
+    } catch (error) {
+      if (!(error instanceof UpstreamValidationError)) throw error;
+      // §8 "Draft save error", or the upstream's own word for the form as a whole when it has one.
+      const message = error.nonFieldErrors[0] ?? ErrorMessage.draftSaveError;
+      return { refused: failure({ ...problems, [NON_FIELD_ERRORS]: message }, sent, 400) };
+    }
+  }
+
+  async function action(ctx: RequestContext, request: Request): Promise<Response> {
+    const state = await guard(ctx);
+    let { draft, files } = state;
+
+    // Multipart: a slot's own form (JavaScript on), or, without JavaScript, the step's form with the
+    // files chosen in its slots (decision 0007): what was typed is saved first, then the files are sent.
+    let formData: FormData;
+    if (isMultipartRequest(request)) {
+      const outcome = await handleMultipartPost(ctx, request, {
+        ...definition.uploads(ctx, state),
+        saveTyped: async (typed) => {
+          const { values, problems } = definition.read(typed, draft);
+          const saving = await save(ctx, definition.patch(values), typed, problems);
+          return "refused" in saving ? saving.refused : null;
+        },
+      });
+      if ("response" in outcome) return outcome.response;
+      formData = outcome.formData;
+      if (outcome.uploaded > 0) [draft, files] = await Promise.all([loadDraft(ctx), loadPendingFiles(ctx)]);
+    } else {
+      formData = await readForm(request);
+    }
+
+    const intent = String(formData.get("intent") ?? WizardIntent.saveDraft);
+    if (intent === WizardIntent.delete) {
+      const { anchor = "", owns, afterDelete } = definition.deletion;
+      if (owns && !owns(draft, Number(formData.get("file_id")))) return deleteFailure();
+      return handleDeleteIntent(ctx, formData, {
+        redirectTo: `${path}${anchor}`,
+        afterDelete: afterDelete && (async (id) => void (await afterDelete(ctx, id))),
+      });
+    }
+
+    const typed = definition.read(formData, draft);
+    const change = definition.change?.(intent, typed.values, formData) ?? null;
+    const problems = { ...typed.problems, ...change?.problems };
+    const patch = change?.patch ?? definition.patch(change?.values ?? typed.values);
+    const saving = await save(ctx, patch, formData, problems);
+    if ("refused" in saving) return saving.refused;
+    const { saved } = saving;
+    if (change?.removedFiles?.length) await deleteUploadsQuietly(ctx, change.removedFiles);
+    if (hasProblems(problems)) return failure(problems, formData, 422);
+
+    if (change) return redirect(change.redirectTo(saved));
+    if (intent === WizardIntent.back && before) return redirect(ENTRY_STEP_PATHS[before]);
+    if (intent === WizardIntent.next) {
+      const stepProblems = definition.problems(saved, { ...state, draft: saved, files });
+      if (hasProblems(stepProblems)) return failure(stepProblems, formData, 422);
+      return redirect(ENTRY_STEP_PATHS[nextStep]);
+    }
+    // 下書き保存: saved as typed; what is wrong in it is said at its field (issue 15).
+    const wrong = definition.draftProblems?.(saved) ?? {};
+    if (hasProblems(wrong)) {
+      return failure({ ...wrong, [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 422);
+    }
+    return redirect(`${path}?saved=1${definition.savedAnchor ?? ""}`);
+  }
+
+  return { step: definition.step, path, guard, action };
+}

@@ -1,0 +1,38 @@
+// The financial step's server half, declared once through the wizard's step helper: the answers are
+// the draft's own keys; each financial document has one slot holding one file (a new upload replaces
+// the one before it); 次へ moves on when §4/§5 "financial step satisfied" holds.
+
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { confirmedDocumentFacts } from "~/domain/entry-documents";
+import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
+import { defineWizardStep } from "~/forms/wizard-step.server";
+import { deleteUploadsQuietly } from "~/upstream/uploads.server";
+import { FINANCIAL_FORM_ID, financialAnswersFrom } from "./form";
+
+export const financialStep = defineWizardStep({
+  step: "submitFinancialStatements",
+  formId: FINANCIAL_FORM_ID,
+  read: (formData) => ({ values: financialAnswersFrom(formData), problems: {} }),
+  patch: (answers) => answers,
+  uploads: (ctx, { files }) => ({
+    accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
+    // One file per document: a new upload replaces the one before it (the slot says 差し替える).
+    afterUpload: async (uploaded) => {
+      const replaced = files.filter((file) => file.kind === uploaded.kind && file.id !== uploaded.id);
+      await deleteUploadsQuietly(
+        ctx,
+        replaced.map((file) => file.id),
+      );
+    },
+    redirectTo: (fields) =>
+      `${ENTRY_STEP_PATHS.submitFinancialStatements}#${encodeURIComponent(`field-upload_${fields.kind}`)}`,
+  }),
+  deletion: { anchor: "#documents" },
+  problems: (saved, { user, entries, files }) => {
+    const facts = confirmedDocumentFacts(user, entries, "financial_statements");
+    return isFinancialStepComplete(saved, user.corporate_division, files, facts)
+      ? {}
+      : financialStepProblems(saved, user.corporate_division, files);
+  },
+  savedAnchor: "#documents",
+});

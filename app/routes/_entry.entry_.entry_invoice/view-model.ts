@@ -1,0 +1,69 @@
+// The invoice step page's view model: only what the page shows. Pure (the loader makes the calls).
+
+import type { ClaimFilesView } from "~/components/claim-fieldset";
+import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
+import type { CorporationSuggestion } from "~/domain/houjinbangou";
+import { claimFiles } from "~/domain/invoice-step";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import { formRevision, formValuesFromDraft, invoiceFieldLabels } from "./form";
+
+/** The corporate-number search the page shows under one claim (without JavaScript). */
+export interface SuggestionSearch {
+  /** the claim, 0-based */ index: number;
+  query: string;
+  results: CorporationSuggestion[];
+  /** at least this many characters are searched */ minQuery: number;
+}
+
+function fileItem(file: PendingFile) {
+  return {
+    id: file.id,
+    name: file.name,
+    uploadedAt: formatJapaneseDate(file.created_at),
+    error: file.error === true,
+  };
+}
+
+function claimFilesView(draft: DraftEntry, files: readonly PendingFile[], count: number): ClaimFilesView[] {
+  return Array.from({ length: count }, (_, index) => {
+    const grouped = claimFiles(draft.claims[index] ?? { contentfile_relations: [] }, index, files);
+    return {
+      invoices: grouped.invoices.map(fileItem),
+      additionalDocs: grouped.additionalDocs.map(fileItem),
+      misplaced: grouped.misplaced.map(fileItem),
+    };
+  });
+}
+
+function suggestionsView(search: SuggestionSearch | null) {
+  if (!search) return null;
+  const { index, query, results, minQuery } = search;
+  return {
+    index,
+    query,
+    results,
+    message:
+      [...query].length < minQuery
+        ? `会社名を${minQuery}文字以上入力してから検索してください。`
+        : results.length === 0
+          ? "該当する法人が見つかりませんでした。法人番号と所在地を直接入力してください。"
+          : null,
+  };
+}
+
+export function invoiceStepView(
+  { draft, files }: { draft: DraftEntry; files: readonly PendingFile[] },
+  search: SuggestionSearch | null,
+  url: URL,
+) {
+  const values = formValuesFromDraft(draft);
+  return {
+    revision: formRevision(values),
+    claimCount: values.claims.length,
+    values,
+    labels: invoiceFieldLabels(values),
+    claimFiles: claimFilesView(draft, files, values.claims.length),
+    suggestions: suggestionsView(search),
+    saved: url.searchParams.get("saved") === "1",
+  };
+}

@@ -1,0 +1,39 @@
+// Requests as the browser sends them to the app, for calling a route's loader or action directly: the
+// app's session cookie carrying a reference-upstream session, and a form post.
+
+import type { FormFailure } from "~/forms/form-failure";
+import { AppSession } from "~/request/session.server";
+import type { ApiClient } from "./reference-upstream/harness";
+
+export const APP_ORIGIN = "http://localhost:3000";
+
+/** The app's session cookie for `browser`'s upstream session (what login sets). */
+export async function appCookie(browser: ApiClient): Promise<string> {
+  const session = await AppSession.fromRequest(new Request(`${APP_ORIGIN}/`));
+  session.credentials = {
+    sessionid: browser.cookies.get("sessionid"),
+    csrftoken: browser.cookies.get("csrftoken"),
+  };
+  return (await session.commit()).split(";")[0]!;
+}
+
+/** A plain form post (JavaScript off, or a fetcher with it), fields in order, repeats allowed. */
+export function formPost(path: string, cookie: string, fields: Record<string, string> | [string, string][]) {
+  return new Request(`${APP_ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The redirect's target, or a failure with the status (to make a wrong answer readable). */
+export async function locationOf(response: Response): Promise<string> {
+  if (response.status !== 302)
+    throw new Error(`expected a redirect, got ${response.status}: ${await response.text()}`);
+  return response.headers.get("Location")!;
+}
+
+/** A failure answer's body (the one failure shape every action returns). */
+export async function failureOf(response: Response): Promise<FormFailure> {
+  return (await response.json()) as FormFailure;
+}
