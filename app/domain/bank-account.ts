@@ -4,8 +4,6 @@
 import { ACCOUNT_HOLDER_NAME_MAX_LENGTH, BANK_ACCOUNT_NUMBER_LENGTH } from "./enumerations";
 import { ValidationMessage } from "./messages";
 
-const ACCOUNT_NUMBER_PATTERN = new RegExp(`^[0-9]{${BANK_ACCOUNT_NUMBER_LENGTH}}$`);
-
 /**
  * An account number as people type it, made what it means (REFERENCE.md: convert, do not refuse):
  * full-width digits become half-width (NFKC) and spaces and hyphens (any dash a Japanese keyboard
@@ -22,7 +20,8 @@ export const BANK_ACCOUNT_NUMBER_HINT =
 
 /** §5 "Bank account number: exactly 7 half-width digits." Checked after normalizeBankAccountNumber. */
 export function isValidBankAccountNumber(value: string): boolean {
-  return ACCOUNT_NUMBER_PATTERN.test(value);
+  // Built here, not at module level, so pages that only show the hint do not carry it (see invoice-step).
+  return new RegExp(`^[0-9]{${BANK_ACCOUNT_NUMBER_LENGTH}}$`).test(value);
 }
 
 /** The §5 message for an invalid account number, or null when it is valid. */
@@ -38,7 +37,6 @@ const FULL_WIDTH_SPACE = "\u3000";
 // full-width digits and letters; the marks; the full-width space.
 const HOLDER_NAME_PATTERN =
   /^[\u30A1-\u30F1\u30F3\u30F4\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A゛゜ﾞﾟ（）「」／ー．￥\u3000]+$/u;
-const MARKS_AND_SPACES = new RegExp(`[${HOLDER_NAME_MARKS}${FULL_WIDTH_SPACE}]`, "gu");
 
 /**
  * §5 account holder name: only the allowed characters, at most 30 characters, and at least one
@@ -48,7 +46,7 @@ const MARKS_AND_SPACES = new RegExp(`[${HOLDER_NAME_MARKS}${FULL_WIDTH_SPACE}]`,
 export function isValidAccountHolderName(value: string): boolean {
   if (!HOLDER_NAME_PATTERN.test(value)) return false;
   if ([...value].length > ACCOUNT_HOLDER_NAME_MAX_LENGTH) return false;
-  return value.replace(MARKS_AND_SPACES, "").length > 0;
+  return value.replace(new RegExp(`[${HOLDER_NAME_MARKS}${FULL_WIDTH_SPACE}]`, "gu"), "").length > 0;
 }
 
 /** The §5 message for an invalid holder name, or null when it is valid. */

@@ -159,13 +159,17 @@ export function invoiceStepProblems(
   return problems;
 }
 
-/** Messages that only say something is missing: a draft may still lack it. */
-const MISSING_MESSAGES: ReadonlySet<string> = new Set([
+/**
+ * Messages that only say something is missing: a draft may still lack it. A function, not a
+ * module-level Set: the browser build keeps a module-level expression that reads another module's
+ * object (it might have a getter), with every message it names, on every page importing this module.
+ */
+const missingMessages = (): readonly string[] => [
   ValidationMessage.blank,
   ValidationMessage.purposeRequired,
   ValidationMessage.noClaims,
   InvoiceStepMessage.chooseYesNo,
-]);
+];
 
 /**
  * Issue 15 "drafts tell the truth": what is wrong in what was typed (an amount that is no amount, a
@@ -176,10 +180,9 @@ export function invoiceDraftProblems(
   draft: DraftEntry,
   today: string = japanDate(new Date()),
 ): Record<string, string> {
+  const missing = missingMessages();
   return Object.fromEntries(
-    Object.entries(invoiceStepProblems(draft, [], today)).filter(
-      ([, message]) => !MISSING_MESSAGES.has(message),
-    ),
+    Object.entries(invoiceStepProblems(draft, [], today)).filter(([, message]) => !missing.includes(message)),
   );
 }
 
