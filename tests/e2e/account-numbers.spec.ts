@@ -3,10 +3,8 @@
 // 「7桁の半角数字で入力してください」; typed with full-width digits, a hyphen or a space, it is
 // normalised like the claim's and saved as seven digits. JavaScript on and off.
 
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "./fixtures";
 import { ValidationMessage } from "../../app/domain/messages";
-import { openPage } from "./support";
-import { logInAs, userAtStep } from "./support-wizard-steps";
 
 const WITHDRAWAL = "/entry/withdrawal_details";
 const statement = (page: Page) => page.locator("#bank-1");
@@ -15,10 +13,9 @@ const accountNumber = (scope: Locator) => scope.getByLabel(/^口座番号 ※必
 
 test("the withdrawal step: 12345678 stays 12345678 and is refused with §5's message, in both fields", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, WITHDRAWAL, testInfo);
+  applicantOn,
+}) => {
+  const user = await applicantOn(WITHDRAWAL, "corporate", { financialDone: true });
 
   await accountNumber(statement(page)).fill("12345678");
   await accountNumber(payout(page)).fill("12345678");
@@ -43,10 +40,9 @@ test("the withdrawal step: 12345678 stays 12345678 and is refused with §5's mes
 
 test("the withdrawal step: １２３－４５６７ and 123 4567 are saved as 1234567 and accepted", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, WITHDRAWAL, testInfo);
+  applicantOn,
+}) => {
+  const user = await applicantOn(WITHDRAWAL, "corporate", { financialDone: true });
 
   await accountNumber(statement(page)).fill("１２３－４５６７");
   await accountNumber(payout(page)).fill("123 4567");
@@ -64,11 +60,14 @@ test("the withdrawal step: １２３－４５６７ and 123 4567 are saved as 12
 
 test("every account-number field of the app has no maxlength that could cut a number", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
+  open,
+  logInAs,
+  userAtStep,
+}) => {
+  const user = await userAtStep("corporate", { financialDone: true });
+  await logInAs(user);
   for (const path of ["/entry/entry_invoice", WITHDRAWAL, "/profile"]) {
-    await openPage(page, path, testInfo);
+    await open(path);
     const fields = page.getByLabel(/^口座番号/);
     const count = await fields.count();
     for (let index = 0; index < count; index += 1) {

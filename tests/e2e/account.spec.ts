@@ -3,10 +3,10 @@
 // fresh user, the demo account ready to apply, an entry's Japanese status blocking a new one, and an
 // expired identity.
 
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./fixtures";
 import { formatJapaneseDate, japanDate } from "../../app/domain/japan-date";
 import { NEW_ENTRY_BLOCKER_MESSAGES } from "../../app/domain/new-entry";
-import { DEMO, STRONG_PASSWORD, logIn, openPage, uniqueEmail, waitForHydration } from "./support";
+import { DEMO, STRONG_PASSWORD } from "./support";
 import {
   UpstreamUser,
   activationMailCount,
@@ -50,9 +50,11 @@ test("registering leads to the activation page; the mailed link, opened without 
   page,
   context,
   baseURL,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "activate");
-  await openPage(page, "/register", testInfo);
+  open,
+  freshEmail,
+}) => {
+  const email = freshEmail("activate");
+  await open("/register");
   await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
   await page.getByLabel("パスワード ※必須", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("パスワード（確認） ※必須", { exact: true }).fill(STRONG_PASSWORD);
@@ -69,7 +71,7 @@ test("registering leads to the activation page; the mailed link, opened without 
   // The mail is opened on another device: no session there.
   const link = latestActivationLink(email, baseURL!);
   await context.clearCookies();
-  await openPage(page, link, testInfo);
+  await open(link);
   await expect(page.getByRole("heading", { level: 1, name: "メールアドレスの確認" })).toBeVisible();
   // Opening the link changed nothing (mail scanners open links too): only the button confirms.
   expect(userRow(email).email_verified_at).toBeNull();
@@ -81,7 +83,7 @@ test("registering leads to the activation page; the mailed link, opened without 
   expect(userRow(email).email_verified_at).not.toBeNull();
 
   // The same link again is refused, with the way to a new mail.
-  await openPage(page, link, testInfo);
+  await open(link);
   expect(await pressConfirm(page)).toBe(400);
   await expect(page.getByRole("heading", { name: "メールアドレスを確認できませんでした" })).toBeVisible();
   await expect(page.getByRole("alert")).toContainText(INVALID_LINK);
@@ -91,8 +93,8 @@ test("registering leads to the activation page; the mailed link, opened without 
   );
 });
 
-test("a verification link without its key is a page not found", async ({ page }, testInfo) => {
-  const response = await openPage(page, "/company/mail/verify", testInfo);
+test("a verification link without its key is a page not found", async ({ page, open }) => {
+  const response = await open("/company/mail/verify");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("ページが見つかりません");
 });
@@ -100,14 +102,17 @@ test("a verification link without its key is a page not found", async ({ page },
 test("resending the mail makes a new link and the old one unusable; the new one confirms while logged in", async ({
   page,
   baseURL,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "resend");
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("resend");
   await UpstreamUser.register(email);
   const firstLink = latestActivationLink(email, baseURL!);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
 
-  await openPage(page, "/register/activation", testInfo);
+  await open("/register/activation");
   await page.getByRole("button", { name: "確認メールを再送する" }).click();
   await expect(page).toHaveURL(/\/register\/activation\?sent=1$/);
   await expect(page.getByRole("status")).toContainText("確認メールを再送しました。");
@@ -115,11 +120,11 @@ test("resending the mail makes a new link and the old one unusable; the new one 
   const secondLink = latestActivationLink(email, baseURL!);
   expect(secondLink).not.toBe(firstLink);
 
-  await openPage(page, firstLink, testInfo);
+  await open(firstLink);
   expect(await pressConfirm(page)).toBe(400);
   await expect(page.getByRole("alert")).toContainText(INVALID_LINK);
 
-  await openPage(page, secondLink, testInfo);
+  await open(secondLink);
   expect([204, 302]).toContain(await pressConfirm(page));
   await expect(page).toHaveURL(/\/company\/mail\/complete$/);
   // Logged in here, so the way on is the profile.
@@ -128,7 +133,7 @@ test("resending the mail makes a new link and the old one unusable; the new one 
     "/register/profile",
   );
 
-  await openPage(page, "/register/activation", testInfo);
+  await open("/register/activation");
   await expect(page.getByRole("status")).toContainText("メールアドレスの確認は完了しています。");
   await expect(page.getByRole("button", { name: "確認メールを再送する" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "会員情報の登録へ進む" })).toHaveAttribute(
@@ -137,12 +142,17 @@ test("resending the mail makes a new link and the old one unusable; the new one 
   );
 });
 
-test("the activation page needs a login and returns there after it", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "guard");
+test("the activation page needs a login and returns there after it", async ({
+  page,
+  open,
+  hydrated,
+  freshEmail,
+}) => {
+  const email = freshEmail("guard");
   await UpstreamUser.register(email);
-  await openPage(page, "/register/activation", testInfo);
+  await open("/register/activation");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fregister%2Factivation$/);
-  await waitForHydration(page, testInfo);
+  await hydrated();
   await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
   await page.getByLabel("パスワード ※必須", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
@@ -152,10 +162,13 @@ test("the activation page needs a login and returns there after it", async ({ pa
 
 test("My page tells a fresh user to confirm the e-mail, then to complete the profile, and records the first visit after verification", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "fresh");
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("fresh");
   await UpstreamUser.register(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
 
   await expect(nextStep(page).getByRole("heading")).toHaveText(/メールアドレスの確認$/);
@@ -175,7 +188,7 @@ test("My page tells a fresh user to confirm the e-mail, then to complete the pro
   expect(userRow(email).visited_at_entry_page_after_mail_verification).toBeNull();
 
   await verifyThroughUpstream(email);
-  await openPage(page, "/mypage", testInfo);
+  await open("/mypage");
   await expect(accountStep(page, "メールアドレスの確認")).toContainText("完了");
   await expect(nextStep(page).getByRole("heading")).toHaveText(/会員情報の登録$/);
   await expect(nextStep(page).getByRole("link", { name: "会員情報を登録する" })).toHaveAttribute(
@@ -185,12 +198,12 @@ test("My page tells a fresh user to confirm the e-mail, then to complete the pro
   const visited = userRow(email).visited_at_entry_page_after_mail_verification;
   expect(visited).not.toBeNull();
   // Recorded once: a later visit keeps the first timestamp.
-  await openPage(page, "/mypage", testInfo);
+  await open("/mypage");
   expect(userRow(email).visited_at_entry_page_after_mail_verification).toBe(visited);
 });
 
-test("the demo account, complete and confirmed, may start a new entry", async ({ page }, testInfo) => {
-  await logIn(page, testInfo, DEMO.email, DEMO.password);
+test("the demo account, complete and confirmed, may start a new entry", async ({ page, logIn }) => {
+  await logIn(DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/mypage$/);
   await expect(page.getByRole("link", { name: "新しく申し込む" })).toHaveAttribute(
     "href",
@@ -205,12 +218,15 @@ test("the demo account, complete and confirmed, may start a new entry", async ({
 
 test("an entry shows on My page with its Japanese status and blocks a new entry with the reason", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "entry");
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("entry");
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
 
   const card = page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem");
@@ -225,7 +241,7 @@ test("an entry shows on My page with its Japanese status and blocks a new entry 
 
   // The operator finds the invoice inadequate: the entry reads 不備あり, and that is a reason too.
   runOperator("review-claim", String(entry.claimIds[0]), "inadequate", "--reason", "請求書が読み取れません");
-  await openPage(page, "/mypage", testInfo);
+  await open("/mypage");
   await expect(card).toContainText("不備あり");
   await expect(card).toContainText("1件（不備あり 1件）");
   await expect(blockReasons(page)).toHaveText([
@@ -236,12 +252,14 @@ test("an entry shows on My page with its Japanese status and blocks a new entry 
 
 test("an identity the operator expired asks for new documents and shows the valid date", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "expired");
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("expired");
   const user = await UpstreamUser.register(email);
   runOperator("expire-identity", String(user.id));
   const yesterday = formatJapaneseDate(japanDate(new Date(Date.now() - 24 * 60 * 60 * 1000)));
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
 
   const identity = accountStep(page, "本人確認書類の提出");

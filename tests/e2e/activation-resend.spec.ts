@@ -1,16 +1,21 @@
 // One message per resend outcome (issue 15 item 8): the 4th resend within the limit's window says
 // only that the limit is reached and when to try again, not 「再送しました」 beside it.
 
-import { expect, test } from "@playwright/test";
-import { STRONG_PASSWORD, logIn, openPage, uniqueEmail } from "./support";
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, activationMailCount } from "./support-account";
 
-test("the 4th resend shows one message, saying when to try again", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "resend-limit");
+test("the 4th resend shows one message, saying when to try again", async ({
+  page,
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("resend-limit");
   await UpstreamUser.register(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
-  await openPage(page, "/register/activation", testInfo);
+  await open("/register/activation");
   const resend = page.getByRole("button", { name: "確認メールを再送する" });
   for (let sent = 1; sent <= 3; sent += 1) {
     await resend.click();

@@ -3,18 +3,8 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
-import {
-  STRONG_PASSWORD,
-  isJavaScriptOn,
-  logIn,
-  openPage,
-  registerThroughUpstream,
-  startAppAgainst,
-  uniqueEmail,
-  userCount,
-  waitForHydration,
-} from "./support";
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD, registerThroughUpstream, startAppAgainst, userCount } from "./support";
 
 const EMAIL = "メールアドレス ※必須";
 const PASSWORD = "パスワード ※必須";
@@ -22,9 +12,12 @@ const PASSWORD_CONFIRMATION = "パスワード（確認） ※必須";
 
 test("a new business owner registers, reaches My page, logs out and logs in again", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "register");
-  await openPage(page, "/register", testInfo);
+  open,
+  hydrated,
+  freshEmail,
+}) => {
+  const email = freshEmail("register");
+  await open("/register");
   await page.getByLabel(EMAIL, { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel(PASSWORD_CONFIRMATION, { exact: true }).fill(STRONG_PASSWORD);
@@ -42,9 +35,9 @@ test("a new business owner registers, reaches My page, logs out and logs in agai
   await expect(page).toHaveURL(/\/login\?error=logged_out$/);
   await expect(page.getByText("ログアウトしました。")).toBeVisible();
 
-  await openPage(page, "/mypage", testInfo);
+  await open("/mypage");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmypage$/);
-  await waitForHydration(page, testInfo);
+  await hydrated();
   await page.getByLabel(EMAIL, { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
@@ -54,13 +47,16 @@ test("a new business owner registers, reaches My page, logs out and logs in agai
 
 test("registration errors are shown at each field and in a summary, values kept but never a password", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "invalid");
-  await openPage(page, "/register", testInfo);
+  open,
+  javaScript,
+  freshEmail,
+}) => {
+  const email = freshEmail("invalid");
+  await open("/register");
   await page.getByLabel(EMAIL, { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel(PASSWORD_CONFIRMATION, { exact: true }).fill("Something-else-2026");
-  const response = isJavaScriptOn(testInfo)
+  const response = javaScript
     ? null
     : page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/register"));
   await page.getByRole("button", { name: "同意して登録する" }).click();
@@ -89,10 +85,12 @@ test("registration errors are shown at each field and in a summary, values kept 
 
 test("an address already registered gets the upstream's message at the e-mail field", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "taken");
+  open,
+  freshEmail,
+}) => {
+  const email = freshEmail("taken");
   await registerThroughUpstream(email);
-  await openPage(page, "/register", testInfo);
+  await open("/register");
   await page.getByLabel(EMAIL, { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel(PASSWORD_CONFIRMATION, { exact: true }).fill(STRONG_PASSWORD);
@@ -107,26 +105,31 @@ test("an address already registered gets the upstream's message at the e-mail fi
 
 test("a wrong password shows its message, keeps the e-mail and clears the password", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "wrongpw");
+  javaScript,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("wrongpw");
   await registerThroughUpstream(email);
-  await logIn(page, testInfo, email, "Not-the-password-1");
+  await logIn(email, "Not-the-password-1");
   await expect(
     page.getByRole("alert").filter({ hasText: "メールアドレスまたはパスワードが正しくありません。" }),
   ).toBeVisible();
   await expect(page.getByLabel(EMAIL, { exact: true })).toHaveValue(email);
-  if (!isJavaScriptOn(testInfo)) await expect(page.getByLabel(PASSWORD, { exact: true })).toHaveValue("");
+  if (!javaScript) await expect(page.getByLabel(PASSWORD, { exact: true })).toHaveValue("");
   await expect(page).toHaveURL(/\/login/);
 });
 
 test("keep me logged in sets a persistent cookie; without it the cookie ends with the browser", async ({
   page,
   context,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "persist");
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("persist");
   await registerThroughUpstream(email);
 
-  await logIn(page, testInfo, email, STRONG_PASSWORD, true);
+  await logIn(email, STRONG_PASSWORD, true);
   await expect(page).toHaveURL(/\/mypage$/);
   const persistent = (await context.cookies()).find((cookie) => cookie.name === "__sakidori");
   expect(persistent?.httpOnly).toBe(true);
@@ -136,7 +139,7 @@ test("keep me logged in sets a persistent cookie; without it the cookie ends wit
 
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await logIn(page, testInfo, email, STRONG_PASSWORD, false);
+  await logIn(email, STRONG_PASSWORD, false);
   await expect(page).toHaveURL(/\/mypage$/);
   const sessionOnly = (await context.cookies()).find((cookie) => cookie.name === "__sakidori");
   expect(sessionOnly?.expires).toBe(-1);
@@ -144,32 +147,37 @@ test("keep me logged in sets a persistent cookie; without it the cookie ends wit
   expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(["__sakidori"]);
 });
 
-test("a logged-out visit to a guarded page returns there after login", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "return");
+test("a logged-out visit to a guarded page returns there after login", async ({
+  page,
+  open,
+  hydrated,
+  freshEmail,
+}) => {
+  const email = freshEmail("return");
   await registerThroughUpstream(email);
-  await openPage(page, "/mypage?from=operator", testInfo);
+  await open("/mypage?from=operator");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmypage%3Ffrom%3Doperator$/);
-  await waitForHydration(page, testInfo);
+  await hydrated();
   await page.getByLabel(EMAIL, { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
   await expect(page).toHaveURL(/\/mypage\?from=operator$/);
 });
 
-test("a redirect target to another site is ignored after login", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "hostile");
+test("a redirect target to another site is ignored after login", async ({ page, open, freshEmail }) => {
+  const email = freshEmail("hostile");
   await registerThroughUpstream(email);
-  await openPage(page, "/login?redirectTo=%2F%5Cevil.example", testInfo);
+  await open("/login?redirectTo=%2F%5Cevil.example");
   await page.getByLabel(EMAIL, { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
   await expect(page).toHaveURL(/\/mypage$/);
 });
 
-test("an account of the other brand is told where to log in", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "midori");
+test("an account of the other brand is told where to log in", async ({ page, freshEmail, logIn }) => {
+  const email = freshEmail("midori");
   await registerThroughUpstream(email, { serviceId: "midori" });
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   const link = page.getByRole("link", { name: "みどり銀行 請求書買取サービスのログインページ" });
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute("href", /^http:\/\/midori\.localhost:\d+\/login$/);
@@ -177,23 +185,29 @@ test("an account of the other brand is told where to log in", async ({ page }, t
 
 test("an unknown address is page not found, linking to the top page or, logged in, to My page", async ({
   page,
-}, testInfo) => {
-  const response = await openPage(page, "/no/such/page", testInfo);
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const response = await open("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
   await expect(page.getByRole("link", { name: "トップページへ戻る" })).toHaveAttribute("href", "/");
 
-  const email = uniqueEmail(testInfo, "notfound");
+  const email = freshEmail("notfound");
   await registerThroughUpstream(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
-  const again = await openPage(page, "/404", testInfo);
+  const again = await open("/404");
   expect(again?.status()).toBe(404);
   await expect(page.getByRole("link", { name: "マイページへ戻る" })).toHaveAttribute("href", "/mypage");
 });
 
-test("a cross-site post is refused with 403 and the upstream is never called", async ({ page }, testInfo) => {
-  const email = uniqueEmail(testInfo, "csrf");
+test("a cross-site post is refused with 403 and the upstream is never called", async ({
+  page,
+  freshEmail,
+}, testInfo) => {
+  const email = freshEmail("csrf");
   const form = {
     email,
     password: STRONG_PASSWORD,
@@ -244,9 +258,10 @@ test.describe("when the upstream fails", () => {
   ] as const) {
     test(`an upstream that is ${which === "fail" ? "answering 500" : "down"} shows its error screen (${code})`, async ({
       page,
-    }, testInfo) => {
+      open,
+    }) => {
       mode = which;
-      await openPage(page, `${app.url}/login`, testInfo);
+      await open(`${app.url}/login`);
       await page.getByLabel(EMAIL, { exact: true }).fill("someone@example.jp");
       await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
       await page.getByRole("button", { name: "ログイン" }).click();

@@ -2,9 +2,9 @@
 // extra JavaScript), the white-label brand carries the content tag id of §9, BRAND fixes the brand for
 // a deployment, and the wrong-service login names the other brand's login. JavaScript on and off.
 
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./fixtures";
 import { DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../app/brand/brands";
-import { STRONG_PASSWORD, openPage, registerThroughUpstream, uniqueEmail, waitForHydration } from "./support";
+import { STRONG_PASSWORD, registerThroughUpstream } from "./support";
 import { MIDORI_URL, SAKIDORI_URL, rgbOf, startAppWithBrand } from "./support-brands";
 
 const BRAND_HOSTS = [
@@ -22,10 +22,8 @@ async function scriptSources(page: Page): Promise<string[]> {
 }
 
 for (const { brand, url } of BRAND_HOSTS) {
-  test(`${brand.id}: the landing page shows the brand's logo, name and colours`, async ({
-    page,
-  }, testInfo) => {
-    const response = await openPage(page, `${url}/`, testInfo);
+  test(`${brand.id}: the landing page shows the brand's logo, name and colours`, async ({ page, open }) => {
+    const response = await open(`${url}/`);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(new RegExp(`^${brand.serviceName} \\|`));
     await expect(page.locator("html")).toHaveAttribute("data-brand", brand.id);
@@ -44,42 +42,44 @@ for (const { brand, url } of BRAND_HOSTS) {
     await expect(page.getByRole("contentinfo")).toContainText(brand.supportEmail);
   });
 
-  test(`${brand.id}: the legal pages read the brand's own service name`, async ({ page }, testInfo) => {
-    await openPage(page, `${url}/terms`, testInfo);
+  test(`${brand.id}: the legal pages read the brand's own service name`, async ({ page, open }) => {
+    await open(`${url}/terms`);
     await expect(page).toHaveTitle(`利用規約 | ${brand.serviceName}`);
     await expect(page.getByRole("main")).toContainText(
       `「${brand.serviceName}」（以下「本サービス」といいます。）`,
     );
-    await openPage(page, `${url}/legal/sct`, testInfo);
+    await open(`${url}/legal/sct`);
     await expect(page.getByRole("row", { name: /^メールアドレス/ })).toContainText(brand.supportEmail);
     await expect(page.getByRole("row", { name: /^提携先/ })).toHaveCount(brand.partnerName ? 1 : 0);
-    await openPage(page, `${url}/ext/signup`, testInfo);
+    await open(`${url}/ext/signup`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${brand.serviceName}へようこそ`);
   });
 }
 
 test("§9: the content tag id 15 is published on the white-label brand only, with no extra script", async ({
   page,
-}, testInfo) => {
-  await openPage(page, `${MIDORI_URL}/`, testInfo);
+  open,
+}) => {
+  await open(`${MIDORI_URL}/`);
   await expect(page.locator('head meta[name="content-tag-id"]')).toHaveAttribute("content", "15");
   const midoriScripts = await scriptSources(page);
 
-  await openPage(page, `${SAKIDORI_URL}/`, testInfo);
+  await open(`${SAKIDORI_URL}/`);
   await expect(page.locator('meta[name="content-tag-id"]')).toHaveCount(0);
   expect(await scriptSources(page)).toEqual(midoriScripts);
 
   // On every page of the white-label brand, not only the landing page.
-  await openPage(page, `${MIDORI_URL}/login`, testInfo);
+  await open(`${MIDORI_URL}/login`);
   await expect(page.locator('head meta[name="content-tag-id"]')).toHaveAttribute("content", "15");
 });
 
 test("BRAND=midori fixes the white-label brand for a deployment, whatever the host", async ({
   page,
-}, testInfo) => {
+  open,
+}) => {
   const app = await startAppWithBrand("midori");
   try {
-    await openPage(page, `${app.url}/`, testInfo);
+    await open(`${app.url}/`);
     await expect(
       page.getByRole("banner").getByRole("img", { name: WHITE_LABEL_BRAND.serviceName }),
     ).toBeVisible();
@@ -95,10 +95,13 @@ test("BRAND=midori fixes the white-label brand for a deployment, whatever the ho
 
 test("a sakidori account logging in on the white-label brand is told to use the sakidori login", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "crossbrand");
+  open,
+  hydrated,
+  freshEmail,
+}) => {
+  const email = freshEmail("crossbrand");
   await registerThroughUpstream(email, { serviceId: "sakidori" });
-  await openPage(page, `${MIDORI_URL}/login`, testInfo);
+  await open(`${MIDORI_URL}/login`);
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード", { exact: false }).first().fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
@@ -111,13 +114,13 @@ test("a sakidori account logging in on the white-label brand is told to use the 
   // Following the link, the same account logs in on its own brand.
   await link.click();
   await expect(page).toHaveURL(`${SAKIDORI_URL}/login`);
-  await waitForHydration(page, testInfo);
+  await hydrated();
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード", { exact: false }).first().fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
   await expect(page).toHaveURL(`${SAKIDORI_URL}/mypage`);
 
   // It never was logged in on the white-label brand.
-  await openPage(page, `${MIDORI_URL}/mypage`, testInfo);
+  await open(`${MIDORI_URL}/mypage`);
   await expect(page).toHaveURL(new RegExp(`^${MIDORI_URL}/login\\?redirectTo=%2Fmypage$`));
 });

@@ -2,8 +2,8 @@
 // route sends `Cache-Control: private, no-store`, as documents do; every answer carries
 // `Cross-Origin-Resource-Policy: same-origin`; the build's static files keep their long caching.
 
-import { type APIResponse, expect, test } from "@playwright/test";
-import { DEMO, logIn } from "./support";
+import { type APIResponse, expect, test } from "./fixtures";
+import { DEMO } from "./support";
 
 const NO_STORE = "private, no-store";
 
@@ -15,10 +15,11 @@ function expectHeaders(response: APIResponse, cacheControl: string | RegExp) {
 
 test("personal data is never cached; static files keep their caching; no other site embeds any answer", async ({
   page,
-}, testInfo) => {
+  logIn,
+}) => {
   // The seeded user has a complete profile (a new one is sent from /profile to fill it in first).
   const email = DEMO.email;
-  await logIn(page, testInfo, email, DEMO.password);
+  await logIn(email, DEMO.password);
   await expect(page).toHaveURL(/\/mypage$/);
   const request = page.request;
 

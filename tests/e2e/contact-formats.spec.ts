@@ -1,16 +1,20 @@
 // Postcodes and phone numbers as people write them (issue 15 item 8): 〒100-0005, 03(1234)5678 and
 // +81 are accepted on the profile and saved in the usual form.
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pdfFile } from "./files";
-import { upstreamDatabase, uploadInto } from "./support";
-import { fillCorporateProfile, newUserOnProfilePage } from "./support-profile";
+import { upstreamDatabase } from "./support";
+import { fillCorporateProfile } from "./support-profile";
 
-test("〒100-0005, 03(1234)5678 and +81 90 1234 5678 are accepted and saved", async ({ page }, testInfo) => {
-  const email = await newUserOnProfilePage(page, testInfo, "contact-formats");
-  await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile("front.pdf"));
+test("〒100-0005, 03(1234)5678 and +81 90 1234 5678 are accepted and saved", async ({
+  page,
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  const email = await newUserOnProfilePage("contact-formats");
+  await uploadInto("本人確認書類（表面）", pdfFile("front.pdf"));
   await expect(page.getByText("アップロード済み：front.pdf")).toBeVisible();
-  await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("back.pdf"));
+  await uploadInto("本人確認書類（裏面）", pdfFile("back.pdf"));
   await expect(page.getByText("アップロード済み：back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "パスポート" }).check();
   await fillCorporateProfile(page);

@@ -2,20 +2,22 @@
 // §9 "Toast display 7000 ms"): with JavaScript a toast that leaves after 7 seconds; without it the
 // message stands inline at the list, once.
 
-import { expect, test } from "@playwright/test";
-import { isJavaScriptOn, openPage } from "./support";
-import { logInAs, userAtStep } from "./support-wizard-steps";
+import { expect, test } from "./fixtures";
 
 const MESSAGE = "削除に失敗しました。画面をリロードして再度お試しください";
 
 test("a failed delete is told once: a 7-second toast with JavaScript, inline without", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate");
+  open,
+  javaScript,
+  logInAs,
+  userAtStep,
+}) => {
+  const user = await userAtStep("corporate");
   const draft = (await user.draft()) as { claims: { contentfile_relations: number[] }[] };
   const invoiceId = draft.claims[0]!.contentfile_relations[0]!;
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/entry_invoice", testInfo);
+  await logInAs(user);
+  await open("/entry/entry_invoice");
   const list = page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" });
   await expect(list).toContainText("invoice.pdf");
 
@@ -27,7 +29,7 @@ test("a failed delete is told once: a 7-second toast with JavaScript, inline wit
   const shown = page.getByText(MESSAGE);
   await expect(shown).toHaveCount(1);
   await expect(shown).toBeVisible();
-  if (isJavaScriptOn(testInfo)) {
+  if (javaScript) {
     await expect(page.locator(".toast")).toHaveText(MESSAGE);
     await page.waitForTimeout(5_000);
     await expect(shown).toBeVisible();

@@ -2,18 +2,19 @@
 // date of 2020-01-01 keeps what was typed and says §8's draft-save message, with each problem at its
 // field, instead of 「下書きを保存しました。」; 次へ refuses the passed date too. JavaScript on and off.
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { InvoiceStepMessage } from "../../app/domain/invoice-step";
 import { ErrorMessage } from "../../app/domain/messages";
-import { openPage } from "./support";
-import { logInAs, readyToApply } from "./support-wizard-steps";
 
 test("a junk draft is kept, and said to be wrong at its fields with §8's message", async ({
   page,
-}, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/entry_invoice", testInfo);
+  open,
+  logInAs,
+  readyToApply,
+}) => {
+  const user = await readyToApply("corporate");
+  await logInAs(user);
+  await open("/entry/entry_invoice");
 
   await page.getByLabel(/^希望買取額（円）/).fill("abc円");
   const claim = page.locator("#claim-1");

@@ -3,17 +3,18 @@
 // as under review. Also: the draft survives a logout half-way, skipping ahead is redirected, and a
 // double submit makes one entry.
 
-import { expect, test } from "@playwright/test";
-import { openPage } from "./support";
+import { expect, test } from "./fixtures";
 import { entriesOf, financialStep, invoiceStep, withdrawalStep } from "./support-wizard-run";
-import { logInAs, readyToApply } from "./support-wizard-steps";
 
 for (const division of ["corporate", "individual"] as const) {
   test(`a ${division === "corporate" ? "corporation" : "sole proprietor"} goes from an empty draft to /entry/complete, and the entry is on My page under review`, async ({
     page,
+    open,
+    logInAs,
+    readyToApply,
   }, testInfo) => {
-    const user = await readyToApply(testInfo, division);
-    await logInAs(page, testInfo, user);
+    const user = await readyToApply(division);
+    await logInAs(user);
     await invoiceStep(page, testInfo);
     await financialStep(page, testInfo, division);
     await withdrawalStep(page, testInfo);
@@ -25,32 +26,35 @@ for (const division of ["corporate", "individual"] as const) {
     await expect(page.getByRole("heading", { name: "お申し込みを受け付けました" })).toBeVisible();
 
     expect(entriesOf(user)).toEqual([{ status: 1, claims: 1 }]);
-    await openPage(page, "/mypage", testInfo);
+    await open("/mypage");
     await expect(page.getByText("審査中").first()).toBeVisible();
   });
 }
 
 test("the draft survives a logout half-way; skipping ahead is sent back; a double submit makes one entry", async ({
   page,
+  open,
+  logInAs,
+  readyToApply,
 }, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
+  const user = await readyToApply("corporate");
+  await logInAs(user);
 
   // Skipping ahead to the withdrawal step with nothing done lands on the invoice step.
-  await openPage(page, "/entry/withdrawal_details", testInfo);
+  await open("/entry/withdrawal_details");
   await expect(page).toHaveURL(/\/entry\/entry_invoice\?error=unfinished_invoices$/);
 
   await invoiceStep(page, testInfo);
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/entry_invoice", testInfo);
+  await logInAs(user);
+  await open("/entry/entry_invoice");
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
   await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
     "invoice-1.pdf",
   );
 
-  await openPage(page, "/entry", testInfo);
+  await open("/entry");
   await financialStep(page, testInfo, "corporate");
   await withdrawalStep(page, testInfo);
 

@@ -1,12 +1,11 @@
 // Issue 14, "honest error codes": every error screen has a `<title>`, and a request the app
 // refuses itself shows its own code rather than §2's "session expired".
 
-import { expect, test } from "@playwright/test";
-import { openPage } from "./support";
+import { expect, test } from "./fixtures";
 
 for (const path of ["/no-such-page/at-all", "/404"]) {
-  test(`the page-not-found screen at ${path} has a title`, async ({ page }, testInfo) => {
-    const response = await openPage(page, path, testInfo);
+  test(`the page-not-found screen at ${path} has a title`, async ({ page, open }) => {
+    const response = await open(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
     await expect(page).toHaveTitle("ページが見つかりません | サキドリ");

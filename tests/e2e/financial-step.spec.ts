@@ -2,12 +2,11 @@
 // of §4 and exactly the uploads §5 asks for, the draft kept, and "次へ" to the withdrawal step.
 // Every test runs with JavaScript on and off.
 
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { type Page, type TestInfo, expect, test } from "./fixtures";
 import { FinancialStepMessage } from "../../app/domain/financial-step";
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
 import { pdfFile, pngFile, renamedExecutable } from "./files";
-import { isJavaScriptOn, openPage, uploadInto } from "./support";
-import { logInAs, uploadAndWait, userAtStep } from "./support-wizard-steps";
+import { isJavaScriptOn } from "./support";
 
 /** Answers a question: with JavaScript the slots follow at once; without, the answer is posted. */
 async function answer(page: Page, testInfo: TestInfo, option: string) {
@@ -26,10 +25,11 @@ const summary = (page: Page) => page.locator(".error-summary");
 
 test("a corporation gets the trial balance or the financial statements (with or without SGA expenses) and goes on to the withdrawal step", async ({
   page,
+  open,
+  uploadAndWait,
+  applicantOn,
 }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry", testInfo);
+  const user = await applicantOn("/entry", "corporate");
   await expect(page).toHaveURL(/\/entry$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("決算書類の提出");
   await expect(page.getByTestId("financial-documents-waiting")).toBeVisible();
@@ -65,14 +65,14 @@ test("a corporation gets the trial balance or the financial statements (with or 
   await expect(summary(page)).toContainText(FinancialStepMessage.uploadRequired("breakdown_statement"));
   await expect(summary(page)).not.toContainText(FinancialStepMessage.uploadRequired("sga_expenses"));
 
-  await uploadAndWait(page, testInfo, "損益計算書", pdfFile("pl.pdf"));
-  await uploadAndWait(page, testInfo, "貸借対照表", pngFile("bs.png"));
-  await uploadAndWait(page, testInfo, "勘定科目内訳明細書", pdfFile("breakdown.pdf"));
+  await uploadAndWait("損益計算書", pdfFile("pl.pdf"));
+  await uploadAndWait("貸借対照表", pngFile("bs.png"));
+  await uploadAndWait("勘定科目内訳明細書", pdfFile("breakdown.pdf"));
   await page.getByRole("button", { name: "次へ" }).click();
   await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
 
   // The draft survives: the answers and the files are there when the person comes back.
-  await openPage(page, "/entry", testInfo);
+  await open("/entry");
   await expect(page.getByRole("radio", { name: "はい（決算書を提出する）" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "いいえ（明細はない）" })).toBeChecked();
   await expect(slotLabels(page)).toHaveText(["損益計算書", "貸借対照表", "勘定科目内訳明細書"]);
@@ -85,10 +85,11 @@ test("a corporation gets the trial balance or the financial statements (with or 
 
 test("an individual gets the e-Tax or document declaration, or the business-opening notice", async ({
   page,
+  uploadAndWait,
+  applicantOn,
+  uploadInto,
 }, testInfo) => {
-  const user = await userAtStep(testInfo, "individual");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry", testInfo);
+  const user = await applicantOn("/entry", "individual");
   await expect(page).toHaveURL(/\/entry$/);
 
   // §4 individual: true with e-Tax gives e-Tax declaration; §5 declarations need tax_returns.
@@ -114,15 +115,10 @@ test("an individual gets the e-Tax or document declaration, or the business-open
   await expect(page.getByRole("group", { name: /確定申告書の提出方法/ })).toHaveCount(0);
 
   // A renamed executable is refused at its slot; a PNG is accepted.
-  const slot = await uploadInto(
-    page,
-    testInfo,
-    "開業届（個人事業の開業・廃業等届出書）の控え",
-    renamedExecutable(),
-  );
+  const slot = await uploadInto("開業届（個人事業の開業・廃業等届出書）の控え", renamedExecutable());
   await expect(slot.getByText(UploadRuleMessage.unsupportedType)).toBeVisible();
   await expect(slot).toContainText("まだアップロードされていません");
-  await uploadAndWait(page, testInfo, "開業届（個人事業の開業・廃業等届出書）の控え", pngFile("opening.png"));
+  await uploadAndWait("開業届（個人事業の開業・廃業等届出書）の控え", pngFile("opening.png"));
 
   await page.getByRole("button", { name: "次へ" }).click();
   await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
@@ -131,17 +127,17 @@ test("an individual gets the e-Tax or document declaration, or the business-open
 
 test("下書き保存 keeps the answers and the page; a file can be deleted after a confirmation", async ({
   page,
+  uploadAndWait,
+  applicantOn,
 }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry", testInfo);
+  const user = await applicantOn("/entry", "corporate");
   await answer(page, testInfo, "いいえ（試算表を提出する）");
   await page.getByRole("button", { name: "下書き保存" }).click();
   await expect(page).toHaveURL(/\/entry\?saved=1#documents$/);
   await expect(page.getByRole("status")).toHaveText("入力内容を保存しました。");
   expect(await user.draft()).toMatchObject({ can_submit_financial_statements: false });
 
-  await uploadAndWait(page, testInfo, "試算表（損益計算書）", pdfFile("tb-pl.pdf"));
+  await uploadAndWait("試算表（損益計算書）", pdfFile("tb-pl.pdf"));
   const files = page.getByRole("list", { name: "試算表（損益計算書）のアップロード済みファイル" });
   await files.getByText("削除", { exact: true }).click();
   await files.getByRole("button", { name: "削除する" }).click();
@@ -155,14 +151,11 @@ test("下書き保存 keeps the answers and the page; a file can be deleted afte
 
 test("with JavaScript, a message leaves as soon as its question is answered (issue 15)", async ({
   page,
-}, testInfo) => {
-  test.skip(
-    !isJavaScriptOn(testInfo),
-    "without JavaScript the answer is a new page, which has no old message",
-  );
-  const user = await userAtStep(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry", testInfo);
+  javaScript,
+  applicantOn,
+}) => {
+  test.skip(!javaScript, "without JavaScript the answer is a new page, which has no old message");
+  await applicantOn("/entry", "corporate");
   await page.getByRole("button", { name: "次へ" }).click();
   await expect(summary(page)).toContainText(FinancialStepMessage.canSubmitRequired);
   await page.getByRole("radio", { name: "いいえ（試算表を提出する）" }).check();

@@ -2,8 +2,7 @@
 // a dark inner ring seen against light backgrounds and the yellow button, a yellow outer ring seen
 // against the dark header. Read from the computed styles of focused controls.
 
-import { type Locator, expect, test } from "@playwright/test";
-import { openPage } from "./support";
+import { type Locator, expect, test } from "./fixtures";
 
 type Rgb = [number, number, number];
 
@@ -55,8 +54,9 @@ async function ringOf(control: Locator) {
 
 test("the focus ring stands out 3:1 on white, on the yellow button and in the dark header", async ({
   page,
-}, testInfo) => {
-  await openPage(page, "/register", testInfo);
+  open,
+}) => {
+  await open("/register");
   const ratios: Record<string, number> = {};
 
   // On the yellow primary button: the ring next to the button's own colour.

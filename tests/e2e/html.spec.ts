@@ -1,7 +1,7 @@
 // The HTML the server sends is clean: React 18's streaming renderer pads some chunks with NUL bytes
 // when Japanese text meets its buffer's end (app/entry.server.tsx strips them).
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const PAGES = ["/", "/terms", "/policy/privacy", "/policy/security", "/legal/sct", "/register", "/login"];
 

@@ -4,27 +4,26 @@
 // the claims' files, and 「次へ」 to the financial step once §5 "Invoice step satisfied" holds.
 
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pdfFile, pngFile, renamedExecutable } from "./files";
-import { isJavaScriptOn, openPage, uploadInto } from "./support";
 import {
   GOOD_CLAIM,
   INVOICE_STEP_URL,
-  applicantOnInvoiceStep,
   claim,
   fillClaim,
   fillEntryFields,
   press,
-  uploadClaimFile,
 } from "./support-wizard-invoice";
 
 test("the invoice step lives at /entry/entry_invoice in the entry layout, behind login", async ({
   page,
-}, testInfo) => {
-  await openPage(page, INVOICE_STEP_URL, testInfo);
+  open,
+  applicantOnInvoiceStep,
+}) => {
+  await open(INVOICE_STEP_URL);
   await expect(page).toHaveURL(/\/login\?/);
 
-  await applicantOnInvoiceStep(page, testInfo, "route");
+  await applicantOnInvoiceStep("route");
   expect(new URL(page.url()).pathname).toBe("/entry/entry_invoice");
   await expect(page).toHaveTitle(/^請求書の情報 \| /);
   const steps = page.getByRole("navigation", { name: "お申し込みの手順" });
@@ -35,15 +34,18 @@ test("the invoice step lives at /entry/entry_invoice in the entry layout, behind
 
 test("a filled step is saved as a draft, comes back after leaving, and 次へ goes to the financial step", async ({
   page,
-}, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "draft");
+  open,
+  applicantOnInvoiceStep,
+  uploadClaimFile,
+}) => {
+  await applicantOnInvoiceStep("draft");
   await fillEntryFields(page);
   await fillClaim(page, 1, GOOD_CLAIM);
   await press(page, "下書き保存");
   await expect(page.getByText("下書きを保存しました。")).toBeVisible();
 
-  await openPage(page, "/mypage", testInfo);
-  await openPage(page, INVOICE_STEP_URL, testInfo);
+  await open("/mypage");
+  await open(INVOICE_STEP_URL);
   await expect(page.getByLabel("希望買取額（円）", { exact: false })).toHaveValue("1,000,000");
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
   const first = claim(page, 1);
@@ -59,14 +61,17 @@ test("a filled step is saved as a draft, comes back after leaving, and 次へ go
   await expect(first.getByText("請求書がありません。")).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/entry/entry_invoice");
 
-  await uploadClaimFile(page, testInfo, 1, "請求書", pdfFile("seikyusho.pdf"));
-  await uploadClaimFile(page, testInfo, 1, "追加書類（任意）", pngFile("keiyakusho.png"));
+  await uploadClaimFile(1, "請求書", pdfFile("seikyusho.pdf"));
+  await uploadClaimFile(1, "追加書類（任意）", pngFile("keiyakusho.png"));
   await press(page, "次へ（決算書類）");
   await expect(page).toHaveURL(/\/entry$/);
 });
 
-test("each §5 message appears at its field and the bad input stays as typed", async ({ page }, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "messages");
+test("each §5 message appears at its field and the bad input stays as typed", async ({
+  page,
+  applicantOnInvoiceStep,
+}) => {
+  await applicantOnInvoiceStep("messages");
   await press(page, "次へ（決算書類）");
   const summary = page.getByRole("alert").filter({ hasText: "エラー：入力内容をご確認ください" });
   await expect(summary).toBeVisible();
@@ -104,8 +109,10 @@ test("each §5 message appears at its field and the bad input stays as typed", a
 
 test("claims are added and removed without losing what was typed; a sixth is refused", async ({
   page,
-}, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "claims");
+  applicantOnInvoiceStep,
+  uploadClaimFile,
+}) => {
+  await applicantOnInvoiceStep("claims");
   await fillEntryFields(page);
   await fillClaim(page, 1, { ...GOOD_CLAIM, company: "株式会社いちばん" });
   await press(page, "請求書を追加する");
@@ -122,7 +129,7 @@ test("claims are added and removed without losing what was typed; a sixth is ref
     await expect(claim(page, n)).toBeVisible();
   }
   await claim(page, 3).getByLabel("売掛先の会社名", { exact: false }).fill("株式会社さんばん");
-  await uploadClaimFile(page, testInfo, 3, "請求書", pdfFile("sanban.pdf"));
+  await uploadClaimFile(3, "請求書", pdfFile("sanban.pdf"));
   await press(page, "請求書を追加する");
   await expect(page.getByRole("alert").getByText("申し込みに登録できる請求書は5個までです。")).toBeVisible();
   await expect(claim(page, 6)).toHaveCount(0);
@@ -141,8 +148,8 @@ test("claims are added and removed without losing what was typed; a sixth is ref
   await expect(claim(page, 2).getByText("請求書がありません。")).toHaveCount(0);
 });
 
-test("holder names are added and removed, up to ten", async ({ page }, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "holders");
+test("holder names are added and removed, up to ten", async ({ page, applicantOnInvoiceStep }) => {
+  await applicantOnInvoiceStep("holders");
   const first = claim(page, 1);
   await first.getByLabel("振込名義1", { exact: false }).fill("ｳﾘｶｹｻｷ");
   await press(page, "振込名義を追加する", first);
@@ -154,8 +161,8 @@ test("holder names are added and removed, up to ten", async ({ page }, testInfo)
   await expect(first.getByLabel("振込名義1", { exact: false })).toHaveValue("カ）ウリカケサキ");
 });
 
-test("the corporate number comes from the search's suggestions", async ({ page }, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "houjin");
+test("the corporate number comes from the search's suggestions", async ({ page, applicantOnInvoiceStep }) => {
+  await applicantOnInvoiceStep("houjin");
   const first = claim(page, 1);
   await first.getByLabel("売掛先の会社名", { exact: false }).fill("青葉精機");
   // With JavaScript, typing also opens the as-you-type list over this button (300 ms later): leave
@@ -172,9 +179,11 @@ test("the corporate number comes from the search's suggestions", async ({ page }
 
 test("with JavaScript, suggestions appear as you type and the keyboard picks one", async ({
   page,
-}, testInfo) => {
-  test.skip(!isJavaScriptOn(testInfo), "suggestions as you type need JavaScript");
-  await applicantOnInvoiceStep(page, testInfo, "combobox");
+  javaScript,
+  applicantOnInvoiceStep,
+}) => {
+  test.skip(!javaScript, "suggestions as you type need JavaScript");
+  await applicantOnInvoiceStep("combobox");
   const first = claim(page, 1);
   const name = first.getByRole("combobox", { name: /売掛先の会社名/ });
   await name.pressSequentially("みなと");
@@ -190,13 +199,18 @@ test("with JavaScript, suggestions appear as you type and the keyboard picks one
   expect(new URL(page.url()).pathname).toBe("/entry/entry_invoice");
 });
 
-test("with JavaScript, leaving with unsaved changes asks first", async ({ page }, testInfo) => {
-  test.skip(!isJavaScriptOn(testInfo), "the warning needs JavaScript");
-  await applicantOnInvoiceStep(page, testInfo, "unsaved");
+test("with JavaScript, leaving with unsaved changes asks first", async ({
+  page,
+  open,
+  javaScript,
+  applicantOnInvoiceStep,
+}) => {
+  test.skip(!javaScript, "the warning needs JavaScript");
+  await applicantOnInvoiceStep("unsaved");
   // Untouched, the page leaves without asking (the upload slots' no-JavaScript inputs are no change).
   await page.getByRole("link", { name: "マイページ" }).first().click();
   await expect(page).toHaveURL(/\/mypage$/);
-  await openPage(page, INVOICE_STEP_URL, testInfo);
+  await open(INVOICE_STEP_URL);
 
   await page.getByLabel("資金使途", { exact: false }).fill("設備投資");
   const dialog = page.waitForEvent("dialog");
@@ -217,16 +231,19 @@ test("with JavaScript, leaving with unsaved changes asks first", async ({ page }
 
 test("an upload keeps what was typed, and a renamed executable is refused at its slot", async ({
   page,
-}, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "uploads");
+  uploadInto,
+  applicantOnInvoiceStep,
+  uploadClaimFile,
+}) => {
+  await applicantOnInvoiceStep("uploads");
   // Typed, not saved: a refused upload keeps it too (without JavaScript it was sent and saved with it).
   await fillEntryFields(page);
-  await uploadInto(page, testInfo, "請求書1の請求書", renamedExecutable("seikyu.pdf"));
+  await uploadInto("請求書1の請求書", renamedExecutable("seikyu.pdf"));
   await expect(
     page.locator("form.upload-slot").filter({ hasText: "請求書1の請求書" }).getByRole("alert"),
   ).toContainText("PDF、JPEG、PNGのファイルを選択してください。");
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
-  await uploadClaimFile(page, testInfo, 1, "請求書", pdfFile("seikyu.pdf"));
+  await uploadClaimFile(1, "請求書", pdfFile("seikyu.pdf"));
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
 
   // The file is deleted behind a confirmation, and leaves the claim.

@@ -1,18 +1,22 @@
 // Issue 4's whole journey, JavaScript on and off: register → the activation link from the outbox →
 // the profile with the identity front and back → My page showing the account ready for an entry.
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { pdfFile, pngFile } from "./files";
-import { STRONG_PASSWORD, openPage, uniqueEmail, uploadInto, waitForHydration } from "./support";
+import { STRONG_PASSWORD } from "./support";
 import { latestActivationLink } from "./support-account";
 import { fillCorporateProfile } from "./support-profile";
 
 test("a business owner registers, confirms the e-mail, registers the profile and identity, and is ready to apply", async ({
   page,
   baseURL,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "journey");
-  await openPage(page, "/register", testInfo);
+  open,
+  hydrated,
+  freshEmail,
+  uploadInto,
+}) => {
+  const email = freshEmail("journey");
+  await open("/register");
   await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
   await page.getByLabel("パスワード ※必須", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("パスワード（確認） ※必須", { exact: true }).fill(STRONG_PASSWORD);
@@ -22,19 +26,19 @@ test("a business owner registers, confirms the e-mail, registers the profile and
   await expect(page).toHaveURL(/\/register\/complete$/);
 
   // The mail arrives; its link confirms the address.
-  await openPage(page, latestActivationLink(email, baseURL!), testInfo);
+  await open(latestActivationLink(email, baseURL!));
   await page.getByRole("button", { name: "メールアドレスを確認する" }).click();
   await expect(page).toHaveURL(/\/company\/mail\/complete$/);
 
-  await openPage(page, "/register/profile", testInfo);
+  await open("/register/profile");
   for (const [side, file] of [
     ["表面", pdfFile("front.pdf")],
     ["裏面", pngFile("back.png")],
   ] as const) {
-    const slot = await uploadInto(page, testInfo, `本人確認書類（${side}）`, file);
+    const slot = await uploadInto(`本人確認書類（${side}）`, file);
     await expect(slot.getByText(`アップロード済み：${file.name}`)).toBeVisible();
   }
-  await waitForHydration(page, testInfo);
+  await hydrated();
   await page.getByRole("radio", { name: "運転免許証" }).check();
   await fillCorporateProfile(page);
   await page.getByRole("button", { name: "登録する" }).click();

@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { isJavaScriptOn, openPage } from "./support";
+import { expect, test } from "./fixtures";
 
 test("the landing page introduces the service in Japanese and links to registration", async ({
   page,
-}, testInfo) => {
-  const response = await openPage(page, "/", testInfo);
+  open,
+  javaScript,
+}) => {
+  const response = await open("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/サキドリ/);
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
@@ -13,5 +14,5 @@ test("the landing page introduces the service in Japanese and links to registrat
   await expect(page.getByRole("link", { name: "無料で会員登録する" })).toHaveAttribute("href", "/register");
   await expect(page.getByText("1ファイル10MBまで")).toBeVisible();
   // With JavaScript off the page must be complete as served: no script needed to show it.
-  if (!isJavaScriptOn(testInfo)) expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+  if (!javaScript) expect(await page.locator("html[data-hydrated]").count()).toBe(0);
 });

@@ -4,10 +4,9 @@
 // route is covered by itself. Real HTTP through the request gate, with a same-origin Origin header.
 
 import path from "node:path";
-import { type APIRequestContext, type TestInfo, expect, test } from "@playwright/test";
+import { type APIRequestContext, type TestInfo, expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD } from "./support";
-import { userAtStep } from "./support-wizard-steps";
 
 interface BuildRoute {
   id: string;
@@ -218,6 +217,7 @@ test.describe("malformed requests get a 4xx, never a 5xx", () => {
   test("logged in at the wizard's last step, every action route", async ({
     playwright,
     baseURL,
+    userAtStep,
   }, testInfo) => {
     onlyOnce(testInfo);
     const origin = new URL(baseURL!).origin;
@@ -225,7 +225,7 @@ test.describe("malformed requests get a 4xx, never a 5xx", () => {
     for (const url of await actionUrls()) {
       // A user and a session of its own per route: a post that is a readable form may change the
       // draft or end the session (/logout), which must not decide what the next route shows.
-      const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+      const user = await userAtStep("corporate", { financialDone: true });
       const request = await playwright.request.newContext({ baseURL });
       const login = await request.post("/login", {
         headers: { Origin: origin },

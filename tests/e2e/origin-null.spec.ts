@@ -2,7 +2,7 @@
 // request gate accepts it on Sec-Fetch-Site; Remix's own origin check must then not see "null" and
 // answer an empty 500 (issue 14: never a 500 where the request is fine).
 
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "./fixtures";
 import { DEMO } from "./support";
 
 /** The demo login posted with an opaque origin, as the browser says where it came from. */

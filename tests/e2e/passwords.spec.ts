@@ -2,16 +2,14 @@
 // link (read from the upstream's outbox), the refused links (used, tampered, incomplete), the same
 // answer for any address, the routes of §2 around it, and the password change that keeps the session.
 
-import { expect, test } from "@playwright/test";
-import { STRONG_PASSWORD, logIn, openPage, registerThroughUpstream, uniqueEmail } from "./support";
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD, registerThroughUpstream } from "./support";
 import {
   Label,
   NEW_PASSWORD,
   RECOVER_PATH,
   fillNewPassword,
   latestResetLink,
-  requestResetMail,
-  resetLinkFor,
   resetMailCount,
   submitForm,
 } from "./support-passwords";
@@ -22,18 +20,22 @@ const WRONG_CREDENTIALS = "メールアドレスまたはパスワードが正�
 test.describe("password reset", () => {
   test("a reset through the e-mailed link sets the new password: it logs in, the old one no longer does", async ({
     page,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo, "reset");
+    open,
+    freshEmail,
+    logIn,
+    requestResetMail,
+  }) => {
+    const email = freshEmail("reset");
     await registerThroughUpstream(email);
 
-    await requestResetMail(page, testInfo, email);
+    await requestResetMail(email);
     await expect(page.getByRole("heading", { name: "再設定用のメールを送信しました" })).toBeVisible();
     await expect(page.getByText("迷惑メールフォルダ")).toBeVisible();
     await expect(page.getByText("24時間")).toBeVisible();
 
     const link = latestResetLink(email)!;
     expect(new URL(link).pathname).toBe("/profile/password/reset/reset/new");
-    await openPage(page, link, testInfo);
+    await open(link);
     await expect(page.getByRole("heading", { name: "新しいパスワードの設定" })).toBeVisible();
     await expect(page.getByLabel(Label.newPassword, { exact: true })).toHaveAttribute(
       "aria-describedby",
@@ -47,25 +49,28 @@ test.describe("password reset", () => {
     await page.getByRole("link", { name: "ログインする" }).click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await logIn(page, testInfo, email, STRONG_PASSWORD);
+    await logIn(email, STRONG_PASSWORD);
     await expect(page.getByRole("alert").filter({ hasText: WRONG_CREDENTIALS })).toBeVisible();
-    await logIn(page, testInfo, email, NEW_PASSWORD);
+    await logIn(email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/mypage$/);
     await expect(page.getByTestId("current-email")).toHaveText(email);
   });
 
   test("the same link used twice is refused with its message, the form kept and a new link offered", async ({
     page,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo, "twice");
+    open,
+    freshEmail,
+    resetLinkFor,
+  }) => {
+    const email = freshEmail("twice");
     await registerThroughUpstream(email);
-    const link = await resetLinkFor(page, testInfo, email);
-    await openPage(page, link, testInfo);
+    const link = await resetLinkFor(email);
+    await open(link);
     await fillNewPassword(page, NEW_PASSWORD);
     await page.getByRole("button", { name: "パスワードを設定する" }).click();
     await expect(page).toHaveURL(/\/profile\/password\/reset\/reset\/done$/);
 
-    await openPage(page, link, testInfo);
+    await open(link);
     await fillNewPassword(page, "Sakura-saku-2028");
     const response = await submitForm(page, "パスワードを設定する");
     expect(response.status()).toBe(400);
@@ -80,23 +85,26 @@ test.describe("password reset", () => {
 
   test("a tampered token is refused like an expired one, and the real link still works afterwards", async ({
     page,
-  }, testInfo) => {
+    open,
+    freshEmail,
+    resetLinkFor,
+  }) => {
     // The upstream's clock cannot be moved from here: a token it does not know is refused the same way
     // as an expired one ({"token": ["無効な値です。"]}).
-    const email = uniqueEmail(testInfo, "tampered");
+    const email = freshEmail("tampered");
     await registerThroughUpstream(email);
-    const link = new URL(await resetLinkFor(page, testInfo, email));
+    const link = new URL(await resetLinkFor(email));
     const token = link.searchParams.get("token")!;
     const tampered = new URL(link);
     tampered.searchParams.set("token", `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`);
 
-    await openPage(page, tampered.toString(), testInfo);
+    await open(tampered.toString());
     await fillNewPassword(page, NEW_PASSWORD);
     const response = await submitForm(page, "パスワードを設定する");
     expect(response.status()).toBe(400);
     await expect(page.getByRole("alert").filter({ hasText: LINK_REFUSED })).toBeVisible();
 
-    await openPage(page, link.toString(), testInfo);
+    await open(link.toString());
     await fillNewPassword(page, NEW_PASSWORD);
     await page.getByRole("button", { name: "パスワードを設定する" }).click();
     await expect(page).toHaveURL(/\/profile\/password\/reset\/reset\/done$/);
@@ -104,11 +112,14 @@ test.describe("password reset", () => {
 
   test("the new password's problems are shown at its fields, and the link stays usable", async ({
     page,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo, "rules");
+    open,
+    freshEmail,
+    resetLinkFor,
+  }) => {
+    const email = freshEmail("rules");
     await registerThroughUpstream(email);
-    const link = await resetLinkFor(page, testInfo, email);
-    await openPage(page, link, testInfo);
+    const link = await resetLinkFor(email);
+    await open(link);
 
     await fillNewPassword(page, NEW_PASSWORD, "Momiji-no-ha-2028");
     await page.getByRole("button", { name: "パスワードを設定する" }).click();
@@ -132,9 +143,9 @@ test.describe("password reset", () => {
     await expect(page).toHaveURL(/\/profile\/password\/reset\/reset\/done$/);
   });
 
-  test("a link without its token or its uid is page not found", async ({ page }, testInfo) => {
+  test("a link without its token or its uid is page not found", async ({ page, open }) => {
     for (const query of ["?uid=MQ", "?token=abc", "?uid=&token=abc", ""]) {
-      const response = await openPage(page, `/profile/password/reset/reset/new${query}`, testInfo);
+      const response = await open(`/profile/password/reset/reset/new${query}`);
       expect(response?.status(), query).toBe(404);
       await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
     }
@@ -142,17 +153,18 @@ test.describe("password reset", () => {
 
   test("/profile/password/reset/reset/done is its own page, never taken by the $ route", async ({
     page,
-  }, testInfo) => {
+    open,
+  }) => {
     // Remix ranks a static segment above a splat: without uid and token the splat would answer 404,
     // and with them it would show the form.
     for (const query of ["", "?uid=MQ&token=abc"]) {
-      const response = await openPage(page, `/profile/password/reset/reset/done${query}`, testInfo);
+      const response = await open(`/profile/password/reset/reset/done${query}`);
       expect(response?.status(), query).toBe(200);
       await expect(page.getByRole("heading", { name: "パスワードを再設定しました" })).toBeVisible();
       await expect(page.getByLabel(Label.newPassword, { exact: true })).toHaveCount(0);
     }
     // Any other suffix is the form of the link.
-    const other = await openPage(page, "/profile/password/reset/reset/anything?uid=MQ&token=abc", testInfo);
+    const other = await open("/profile/password/reset/reset/anything?uid=MQ&token=abc");
     expect(other?.status()).toBe(200);
     await expect(page.getByRole("heading", { name: "新しいパスワードの設定" })).toBeVisible();
   });
@@ -161,14 +173,16 @@ test.describe("password reset", () => {
 test.describe("password reset request", () => {
   test("an unknown address gets exactly the same answer as a registered one, and no mail", async ({
     page,
-  }, testInfo) => {
-    const known = uniqueEmail(testInfo, "known");
-    const unknown = uniqueEmail(testInfo, "unknown");
+    freshEmail,
+    requestResetMail,
+  }) => {
+    const known = freshEmail("known");
+    const unknown = freshEmail("unknown");
     await registerThroughUpstream(known);
 
-    await requestResetMail(page, testInfo, known);
+    await requestResetMail(known);
     const answerForKnown = await page.locator("main").innerText();
-    await requestResetMail(page, testInfo, unknown);
+    await requestResetMail(unknown);
     const answerForUnknown = await page.locator("main").innerText();
 
     expect(answerForUnknown).toBe(answerForKnown);
@@ -177,10 +191,8 @@ test.describe("password reset request", () => {
     expect(resetMailCount(unknown)).toBe(0);
   });
 
-  test("an address in the wrong shape is told so at the field, the value kept", async ({
-    page,
-  }, testInfo) => {
-    await openPage(page, RECOVER_PATH, testInfo);
+  test("an address in the wrong shape is told so at the field, the value kept", async ({ page, open }) => {
+    await open(RECOVER_PATH);
     await page.getByLabel(Label.email, { exact: true }).fill("taro.example.jp");
     await page.getByRole("button", { name: "再設定用のメールを送る" }).click();
     await expect(page.locator("#field-email-error")).toContainText("メールアドレスの形式が正しくありません");
@@ -188,8 +200,8 @@ test.describe("password reset request", () => {
     await expect(page).toHaveURL(new RegExp(`${RECOVER_PATH}$`));
   });
 
-  test("any suffix after the request page leads to the request page", async ({ page }, testInfo) => {
-    await openPage(page, `${RECOVER_PATH}/some/old/suffix`, testInfo);
+  test("any suffix after the request page leads to the request page", async ({ page, open }) => {
+    await open(`${RECOVER_PATH}/some/old/suffix`);
     await expect(page).toHaveURL(new RegExp(`${RECOVER_PATH}$`));
     await expect(page.getByRole("heading", { name: "パスワードの再設定" })).toBeVisible();
   });
@@ -197,8 +209,9 @@ test.describe("password reset request", () => {
   test("a bot filling the hidden field gets the same answer and no mail; too many requests are refused", async ({
     page,
     baseURL,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo, "bot");
+    freshEmail,
+  }) => {
+    const email = freshEmail("bot");
     await registerThroughUpstream(email);
     const headers = { Origin: baseURL! };
     const post = (form: Record<string, string>) =>
@@ -226,14 +239,17 @@ test.describe("password change", () => {
     context,
     playwright,
     baseURL,
-  }, testInfo) => {
-    const email = uniqueEmail(testInfo, "change");
+    open,
+    freshEmail,
+    logIn,
+  }) => {
+    const email = freshEmail("change");
     await registerThroughUpstream(email);
-    await logIn(page, testInfo, email, STRONG_PASSWORD);
+    await logIn(email, STRONG_PASSWORD);
     await expect(page).toHaveURL(/\/mypage$/);
     const sessionBefore = (await context.cookies()).find((cookie) => cookie.name === "__sakidori")!;
 
-    await openPage(page, "/profile/password/change", testInfo);
+    await open("/profile/password/change");
     await expect(page.getByRole("heading", { name: "パスワードの変更" })).toBeVisible();
     await page.getByLabel(Label.oldPassword, { exact: true }).fill("Not-my-password-1");
     await fillNewPassword(page, NEW_PASSWORD);
@@ -253,7 +269,7 @@ test.describe("password change", () => {
     await page.getByRole("link", { name: "マイページへ戻る" }).click();
     await expect(page).toHaveURL(/\/mypage$/);
     await expect(page.getByTestId("current-email")).toHaveText(email);
-    await openPage(page, "/mypage", testInfo);
+    await open("/mypage");
     await expect(page.getByTestId("current-email")).toHaveText(email);
     // …while the session from before the change is dead.
     const oldBrowser = await playwright.request.newContext({
@@ -267,19 +283,19 @@ test.describe("password change", () => {
 
     await page.getByRole("button", { name: "ログアウト" }).click();
     await expect(page).toHaveURL(/\/login\?error=logged_out$/);
-    await logIn(page, testInfo, email, STRONG_PASSWORD);
+    await logIn(email, STRONG_PASSWORD);
     await expect(page.getByRole("alert").filter({ hasText: WRONG_CREDENTIALS })).toBeVisible();
-    await logIn(page, testInfo, email, NEW_PASSWORD);
+    await logIn(email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/mypage$/);
   });
 
-  test("the change pages need a login and come back after it", async ({ page }, testInfo) => {
-    await openPage(page, "/profile/password/change/done", testInfo);
+  test("the change pages need a login and come back after it", async ({ page, open, freshEmail }) => {
+    await open("/profile/password/change/done");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile%2Fpassword%2Fchange%2Fdone$/);
 
-    const email = uniqueEmail(testInfo, "guarded");
+    const email = freshEmail("guarded");
     await registerThroughUpstream(email);
-    await openPage(page, "/profile/password/change", testInfo);
+    await open("/profile/password/change");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile%2Fpassword%2Fchange$/);
     await page.getByLabel(Label.email, { exact: true }).fill(email);
     await page.getByLabel("パスワード ※必須", { exact: true }).fill(STRONG_PASSWORD);

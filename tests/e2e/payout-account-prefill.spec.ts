@@ -1,9 +1,7 @@
 // Prefilled from what we know (issue 15 item 3): the withdrawal step's お振込先口座 shows the account
 // saved in the profile while the draft has none; it stays editable, and what is saved is the draft's.
 
-import { type Page, expect, test } from "@playwright/test";
-import { openPage } from "./support";
-import { logInAs, userAtStep } from "./support-wizard-steps";
+import { type Page, expect, test } from "./fixtures";
 
 const PAGE = "/entry/withdrawal_details";
 const payout = (page: Page) => page.getByRole("group", { name: "お振込先口座（買取代金のお振込先）" });
@@ -11,8 +9,11 @@ const field = (page: Page, label: string) => payout(page).getByLabel(new RegExp(
 
 test("the payout account comes from the profile when the draft has none, and stays editable", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+  open,
+  logInAs,
+  userAtStep,
+}) => {
+  const user = await userAtStep("corporate", { financialDone: true });
   await user.send("PATCH", "/api/profile/", {
     bank_account: {
       bank_name: "みどり銀行",
@@ -22,8 +23,8 @@ test("the payout account comes from the profile when the draft has none, and sta
       account_holder_name: "カ）サキドリ",
     },
   });
-  await logInAs(page, testInfo, user);
-  await openPage(page, PAGE, testInfo);
+  await logInAs(user);
+  await open(PAGE);
   await expect(field(page, "金融機関名")).toHaveValue("みどり銀行");
   await expect(field(page, "支店名")).toHaveValue("本店営業部");
   await expect(field(page, "口座番号")).toHaveValue("2345678");
@@ -34,7 +35,7 @@ test("the payout account comes from the profile when the draft has none, and sta
   await field(page, "支店名").fill("駅前支店");
   await page.getByRole("button", { name: "下書き保存" }).click();
   await expect(page).toHaveURL(/saved=1/);
-  await openPage(page, PAGE, testInfo);
+  await open(PAGE);
   await expect(field(page, "支店名")).toHaveValue("駅前支店");
   expect(((await user.draft()).bank_account as Record<string, string>).branch_name).toBe("駅前支店");
 });

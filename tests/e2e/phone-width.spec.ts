@@ -1,9 +1,9 @@
 // No horizontal scroll on a 375 px phone (issue 15 item 8: /register/profile was 397 px wide): every
 // page, logged out and logged in, the wizard's steps included, fits the viewport's width.
 
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { type Page, type TestInfo, expect, test } from "./fixtures";
 import { openPage } from "./support";
-import { logInAs, userAtStep, withdrawalDone } from "./support-wizard-steps";
+import { withdrawalDone } from "./support-wizard-steps";
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -59,9 +59,13 @@ test("no page scrolls sideways at 375 px, logged out", async ({ page }, testInfo
   expect(await tooWide(page, testInfo, LOGGED_OUT)).toEqual([]);
 });
 
-test("no page scrolls sideways at 375 px, logged in, the wizard included", async ({ page }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+test("no page scrolls sideways at 375 px, logged in, the wizard included", async ({
+  page,
+  logInAs,
+  userAtStep,
+}, testInfo) => {
+  const user = await userAtStep("corporate", { financialDone: true });
   await withdrawalDone(user);
-  await logInAs(page, testInfo, user);
+  await logInAs(user);
   expect(await tooWide(page, testInfo, LOGGED_IN)).toEqual([]);
 });

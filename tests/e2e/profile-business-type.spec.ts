@@ -2,14 +2,14 @@
 // (the server refuses it empty), optional for an individual; with JavaScript the mark follows the
 // radio as it is changed, without it the business type the page was rendered with.
 
-import { expect, test } from "@playwright/test";
-import { isJavaScriptOn } from "./support";
-import { newUserOnProfilePage } from "./support-profile";
+import { expect, test } from "./fixtures";
 
 test("会社名・屋号 is marked ※必須 for a corporation, ※任意 for an individual", async ({
   page,
-}, testInfo) => {
-  await newUserOnProfilePage(page, testInfo, "business-type");
+  javaScript,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("business-type");
   await expect(page.getByRole("radio", { name: "法人" })).toBeChecked();
   await expect(page.getByLabel("会社名・屋号 ※必須", { exact: true })).toBeVisible();
 
@@ -18,7 +18,7 @@ test("会社名・屋号 is marked ※必須 for a corporation, ※任意 for an
   await page.getByRole("button", { name: "登録する" }).click();
   await expect(page.getByLabel("会社名・屋号 ※必須", { exact: true })).toBeVisible();
 
-  if (isJavaScriptOn(testInfo)) {
+  if (javaScript) {
     await page.getByRole("radio", { name: "個人事業主" }).check();
     await expect(page.getByLabel("屋号 ※任意", { exact: true })).toBeVisible();
     await page.getByRole("radio", { name: "法人" }).check();

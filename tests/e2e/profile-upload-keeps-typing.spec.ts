@@ -2,22 +2,22 @@
 // /profile leaves every value typed on the page as it was, also without JavaScript, where the slot
 // posts the page's form (decision 0007) and the page comes back with what was typed (not saved).
 
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./fixtures";
 import { pngFile } from "./files";
-import { openPage, uploadInto } from "./support";
-import { fillCorporateProfile, newUserOnProfilePage } from "./support-profile";
-import { logInAs, readyToApply } from "./support-wizard-steps";
+import { fillCorporateProfile } from "./support-profile";
 
 const office = (page: Page) => page.getByRole("group", { name: "事業所の所在地・連絡先" });
 const current = (page: Page, side: "front" | "back") => page.getByTestId(`upload-identity-${side}-current`);
 
 test("/register/profile: what was typed is still there after an identity upload", async ({
   page,
-}, testInfo) => {
-  await newUserOnProfilePage(page, testInfo, "register-keep");
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("register-keep");
   await page.getByRole("radio", { name: "運転免許証" }).check();
   await fillCorporateProfile(page);
-  await uploadInto(page, testInfo, "本人確認書類（表面）", pngFile("front.png"));
+  await uploadInto("本人確認書類（表面）", pngFile("front.png"));
   await expect(current(page, "front")).toContainText("アップロード済み：front.png");
 
   await expect(page.getByRole("radio", { name: "運転免許証" })).toBeChecked();
@@ -28,7 +28,7 @@ test("/register/profile: what was typed is still there after an identity upload"
   await expect(office(page).getByLabel("電話番号 ※必須")).toHaveValue("03-1234-5678");
 
   // And the second side, then the registration goes through with what was typed.
-  await uploadInto(page, testInfo, "本人確認書類（裏面）", pngFile("back.png"));
+  await uploadInto("本人確認書類（裏面）", pngFile("back.png"));
   await expect(current(page, "back")).toContainText("アップロード済み：back.png");
   await expect(page.getByLabel("代表者氏名（名） ※必須")).toHaveValue("太郎");
   await page.getByRole("button", { name: "登録する" }).click();
@@ -37,15 +37,19 @@ test("/register/profile: what was typed is still there after an identity upload"
 
 test("/profile: a change typed and not yet saved is still there after an identity upload", async ({
   page,
-}, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/profile", testInfo);
+  open,
+  logInAs,
+  uploadInto,
+  readyToApply,
+}) => {
+  const user = await readyToApply("corporate");
+  await logInAs(user);
+  await open("/profile");
   const company = page.getByLabel("会社名・屋号", { exact: false });
   await company.fill("株式会社変更途中");
   await office(page).getByLabel("市区町村 ※必須").fill("中央区");
   await page.getByText("本人確認書類を提出・更新する").click();
-  await uploadInto(page, testInfo, "本人確認書類（表面）", pngFile("new-front.png"));
+  await uploadInto("本人確認書類（表面）", pngFile("new-front.png"));
   await expect(current(page, "front")).toContainText("アップロード済み：new-front.png");
 
   await expect(company).toHaveValue("株式会社変更途中");

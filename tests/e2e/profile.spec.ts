@@ -2,19 +2,21 @@
 // identity front and back, the refusals of bad files and bad input, and an expired identity asking
 // for new documents.
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { justOverLimitPdf, pdfFile, pngFile, renamedExecutable } from "./files";
-import { openPage, uploadInto } from "./support";
 import { runOperator, userRow } from "./support-account";
-import { fillCorporateProfile, newUserOnProfilePage } from "./support-profile";
+import { fillCorporateProfile } from "./support-profile";
 
 test("a new user registers the profile with the identity front and back, then sees it on /profile", async ({
   page,
-}, testInfo) => {
-  await newUserOnProfilePage(page, testInfo, "profile");
-  const front = await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile("licence-front.pdf"));
+  open,
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("profile");
+  const front = await uploadInto("本人確認書類（表面）", pdfFile("licence-front.pdf"));
   await expect(front.getByText("アップロード済み：licence-front.pdf")).toBeVisible();
-  const back = await uploadInto(page, testInfo, "本人確認書類（裏面）", pngFile("licence-back.png"));
+  const back = await uploadInto("本人確認書類（裏面）", pngFile("licence-back.png"));
   await expect(back.getByText("アップロード済み：licence-back.png")).toBeVisible();
 
   await page.getByRole("radio", { name: "運転免許証" }).check();
@@ -22,7 +24,7 @@ test("a new user registers the profile with the identity front and back, then se
   await page.getByRole("button", { name: "登録する" }).click();
   await expect(page).toHaveURL(/\/mypage$/);
 
-  await openPage(page, "/profile", testInfo);
+  await open("/profile");
   await expect(page.getByTestId("identity-status")).toHaveText("確認中");
   const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
   // The full-width postcode was accepted and normalised.
@@ -32,16 +34,18 @@ test("a new user registers the profile with the identity front and back, then se
 
 test("a renamed executable and a file over 10 MiB are refused at the slot, the typed values kept", async ({
   page,
+  uploadInto,
+  newUserOnProfilePage,
 }, testInfo) => {
-  await newUserOnProfilePage(page, testInfo, "badfile");
+  await newUserOnProfilePage("badfile");
   // Typed first, not saved: a refused file keeps it (without JavaScript the slot sent it along).
   await fillCorporateProfile(page);
   await page.getByRole("radio", { name: "運転免許証" }).check();
-  const front = await uploadInto(page, testInfo, "本人確認書類（表面）", renamedExecutable());
+  const front = await uploadInto("本人確認書類（表面）", renamedExecutable());
   await expect(front.getByText("PDF、JPEG、PNGのファイルを選択してください。")).toBeVisible();
   await expect(front.getByText("まだアップロードされていません")).toBeVisible();
   // Just over: a request over the per-request cap is refused unread (upload-names.spec.ts).
-  const back = await uploadInto(page, testInfo, "本人確認書類（裏面）", justOverLimitPdf());
+  const back = await uploadInto("本人確認書類（裏面）", justOverLimitPdf());
   await expect(back.getByText("ファイルサイズは10MBまでです。")).toBeVisible();
   await expect(back.getByText("まだアップロードされていません")).toBeVisible();
 
@@ -57,12 +61,16 @@ test("a renamed executable and a file over 10 MiB are refused at the slot, the t
   await expect(summary.locator('li a:not([href^="#field-upload_identity-"])')).toHaveCount(0);
 });
 
-test("bad postcodes and phones get their messages, the other values are kept", async ({ page }, testInfo) => {
-  await newUserOnProfilePage(page, testInfo, "badinput");
-  await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile());
+test("bad postcodes and phones get their messages, the other values are kept", async ({
+  page,
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("badinput");
+  await uploadInto("本人確認書類（表面）", pdfFile());
   // §5 one upload per kind at a time: the back goes once the front is in.
   await expect(page.getByText("アップロード済み：document.pdf")).toBeVisible();
-  await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("back.pdf"));
+  await uploadInto("本人確認書類（裏面）", pdfFile("back.pdf"));
   await expect(page.getByText("アップロード済み：back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "パスポート" }).check();
   await fillCorporateProfile(page);
@@ -81,8 +89,11 @@ test("bad postcodes and phones get their messages, the other values are kept", a
   await expect(page).toHaveURL(/\/register\/profile(#identity)?$/);
 });
 
-test("the profile is not saved without the identity documents (§5)", async ({ page }, testInfo) => {
-  await newUserOnProfilePage(page, testInfo, "noidentity");
+test("the profile is not saved without the identity documents (§5)", async ({
+  page,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("noidentity");
   await page.getByRole("radio", { name: "運転免許証" }).check();
   await fillCorporateProfile(page);
   await page.getByRole("button", { name: "登録する" }).click();
@@ -92,11 +103,14 @@ test("the profile is not saved without the identity documents (§5)", async ({ p
 
 test("an expired identity asks for new documents, and new ones go back to review", async ({
   page,
-}, testInfo) => {
-  const email = await newUserOnProfilePage(page, testInfo, "expired");
-  await uploadInto(page, testInfo, "本人確認書類（表面）", pdfFile("old-front.pdf"));
+  open,
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  const email = await newUserOnProfilePage("expired");
+  await uploadInto("本人確認書類（表面）", pdfFile("old-front.pdf"));
   await expect(page.getByText("アップロード済み：old-front.pdf")).toBeVisible();
-  await uploadInto(page, testInfo, "本人確認書類（裏面）", pdfFile("old-back.pdf"));
+  await uploadInto("本人確認書類（裏面）", pdfFile("old-back.pdf"));
   await expect(page.getByText("アップロード済み：old-back.pdf")).toBeVisible();
   await page.getByRole("radio", { name: "運転免許証" }).check();
   await fillCorporateProfile(page);
@@ -106,13 +120,13 @@ test("an expired identity asks for new documents, and new ones go back to review
   runOperator("confirm-identity", String(userRow(email).id));
   runOperator("expire-identity", String(userRow(email).id));
 
-  await openPage(page, "/profile", testInfo);
+  await open("/profile");
   await expect(page.getByTestId("identity-status")).toHaveText("期限切れ");
   await expect(page.getByText("本人確認書類の有効期限が切れています。")).toBeVisible();
 
-  await uploadInto(page, testInfo, "本人確認書類（表面）", pngFile("new-front.png"));
+  await uploadInto("本人確認書類（表面）", pngFile("new-front.png"));
   await expect(page.getByText("アップロード済み：new-front.png")).toBeVisible();
-  await uploadInto(page, testInfo, "本人確認書類（裏面）", pngFile("new-back.png"));
+  await uploadInto("本人確認書類（裏面）", pngFile("new-back.png"));
   await expect(page.getByText("アップロード済み：new-back.png")).toBeVisible();
   await page.getByRole("radio", { name: "マイナンバーカード（個人番号カード）" }).check();
   await page.getByRole("button", { name: "本人確認書類を提出する" }).click();

@@ -6,16 +6,9 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { Label, NEW_PASSWORD, fillNewPassword } from "./support-passwords";
-import {
-  STRONG_PASSWORD,
-  UPSTREAM_URL,
-  openPage,
-  registerThroughUpstream,
-  startAppAgainst,
-  uniqueEmail,
-} from "./support";
+import { STRONG_PASSWORD, UPSTREAM_URL, registerThroughUpstream, startAppAgainst } from "./support";
 
 let proxy: http.Server;
 let app: Awaited<ReturnType<typeof startAppAgainst>>;
@@ -54,18 +47,20 @@ test.afterAll(async () => {
 
 test("through a proxy that rewrites Host, a user logs in and changes the password", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "proxy");
+  open,
+  freshEmail,
+}) => {
+  const email = freshEmail("proxy");
   await registerThroughUpstream(email);
 
-  await openPage(page, `${proxyOrigin}/login`, testInfo);
+  await open(`${proxyOrigin}/login`);
   await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
   await page.getByLabel("パスワード ※必須", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();
   await expect(page).toHaveURL(`${proxyOrigin}/mypage`);
   await expect(page.getByTestId("current-email")).toHaveText(email);
 
-  await openPage(page, `${proxyOrigin}/profile/password/change`, testInfo);
+  await open(`${proxyOrigin}/profile/password/change`);
   await page.getByLabel(Label.oldPassword, { exact: true }).fill(STRONG_PASSWORD);
   await fillNewPassword(page, NEW_PASSWORD);
   await page.getByRole("button", { name: "パスワードを変更する" }).click();

@@ -5,19 +5,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Page, expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import { Label, NEW_PASSWORD, fillNewPassword } from "./support-passwords";
-import {
-  STRONG_PASSWORD,
-  isJavaScriptOn,
-  logIn,
-  openPage,
-  registerThroughUpstream,
-  startAppAgainst,
-  uniqueEmail,
-  waitForHydration,
-} from "./support";
+import { STRONG_PASSWORD, registerThroughUpstream, startAppAgainst } from "./support";
 
 const PASSWORD = "パスワード ※必須";
 
@@ -59,11 +50,13 @@ test.describe("a login's redirectTo never leaves the site", () => {
   test("the form field: each hostile target sends to My page instead", async ({
     playwright,
     baseURL,
-  }, testInfo) => {
-    test.skip(!isJavaScriptOn(testInfo), "HTTP only: the browser's JavaScript plays no part");
+    javaScript,
+    freshEmail,
+  }) => {
+    test.skip(!javaScript, "HTTP only: the browser's JavaScript plays no part");
     // Each try is a fresh browser (a logged-in one is sent to My page before redirectTo is read) and
     // one login; the per-address limit is 10 tries, so one account serves the list.
-    const email = uniqueEmail(testInfo, "redirect-field");
+    const email = freshEmail("redirect-field");
     await registerThroughUpstream(email);
     for (const redirectTo of [...HOSTILE_TARGETS, "/profile/password/change"]) {
       const request = await playwright.request.newContext();
@@ -80,11 +73,13 @@ test.describe("a login's redirectTo never leaves the site", () => {
 
   test("the /login?redirectTo= link: the person lands on My page, not the other site", async ({
     page,
-  }, testInfo) => {
+    open,
+    freshEmail,
+  }) => {
     await fenceOffEvilExample(page);
-    const email = uniqueEmail(testInfo, "redirect-link");
+    const email = freshEmail("redirect-link");
     await registerThroughUpstream(email);
-    await openPage(page, `/login?redirectTo=${encodeURIComponent("/.//evil.example/x")}`, testInfo);
+    await open(`/login?redirectTo=${encodeURIComponent("/.//evil.example/x")}`);
     // The refused target is not carried into the form (it came out as "//evil.example/x" before).
     await expect(page.locator('input[name="redirectTo"]')).toHaveCount(0);
     await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
@@ -181,20 +176,24 @@ function expireUpstreamSessions(email: string) {
 
 test("a form posted after the session expired comes back to its page after login", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "expired-post");
+  open,
+  hydrated,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("expired-post");
   await registerThroughUpstream(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
 
-  await openPage(page, "/profile/password/change", testInfo);
+  await open("/profile/password/change");
   await page.getByLabel(Label.oldPassword, { exact: true }).fill(STRONG_PASSWORD);
   await fillNewPassword(page, NEW_PASSWORD);
   expireUpstreamSessions(email);
   await page.getByRole("button", { name: "パスワードを変更する" }).click();
 
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile%2Fpassword%2Fchange&error=session_expired$/);
-  await waitForHydration(page, testInfo);
+  await hydrated();
   await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
   await page.getByLabel(PASSWORD, { exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "ログイン" }).click();

@@ -2,27 +2,29 @@
 // offers 法人 only at /register, and refuses 個人事業主 if it is posted anyway (422, the message at the
 // field, what was typed kept). The own brand still offers both.
 
-import { type Page, expect, test } from "@playwright/test";
-import { STRONG_PASSWORD, openPage, uniqueEmail, userCount } from "./support";
+import { type Page, expect, test } from "./fixtures";
+import { STRONG_PASSWORD, userCount } from "./support";
 import { MIDORI_URL, SAKIDORI_URL } from "./support-brands";
 
 const division = (page: Page) => page.getByRole("group", { name: /事業形態/ });
 
-test("a brand without individuals offers 法人 only, chosen already", async ({ page }, testInfo) => {
-  await openPage(page, `${MIDORI_URL}/register`, testInfo);
+test("a brand without individuals offers 法人 only, chosen already", async ({ page, open }) => {
+  await open(`${MIDORI_URL}/register`);
   await expect(division(page).getByRole("radio")).toHaveCount(1);
   await expect(division(page).getByRole("radio", { name: "法人" })).toBeChecked();
   await expect(division(page)).toContainText("法人のお客さま");
 
-  await openPage(page, `${SAKIDORI_URL}/register`, testInfo);
+  await open(`${SAKIDORI_URL}/register`);
   await expect(division(page).getByRole("radio")).toHaveCount(2);
 });
 
 test("a brand without individuals refuses 個人事業主 posted anyway, at the field, values kept", async ({
   page,
-}, testInfo) => {
-  const email = uniqueEmail(testInfo, "midori-individual");
-  await openPage(page, `${MIDORI_URL}/register`, testInfo);
+  open,
+  freshEmail,
+}) => {
+  const email = freshEmail("midori-individual");
+  await open(`${MIDORI_URL}/register`);
   await page.getByLabel("メールアドレス ※必須", { exact: true }).fill(email);
   await page.getByLabel("パスワード ※必須", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("パスワード（確認） ※必須", { exact: true }).fill(STRONG_PASSWORD);

@@ -1,8 +1,8 @@
 // Issue 4 item 5: the legal and policy pages of §2 and the external entry points, each run with
 // JavaScript on and off. The legal texts are templates: each says so at the top.
 
-import { expect, test } from "@playwright/test";
-import { STRONG_PASSWORD, logIn, openPage, registerThroughUpstream, uniqueEmail } from "./support";
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD, registerThroughUpstream } from "./support";
 
 const TEMPLATE_NOTICE = "この文書はひな形です。運営者が正式な内容に差し替えてください。";
 
@@ -24,8 +24,9 @@ const LEGAL_PAGES = [
 for (const legal of LEGAL_PAGES) {
   test(`${legal.path} answers 200 with its heading, the template notice and the brand's names`, async ({
     page,
-  }, testInfo) => {
-    const response = await openPage(page, legal.path, testInfo);
+    open,
+  }) => {
+    const response = await open(legal.path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(`${legal.heading} | サキドリ`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.heading);
@@ -45,8 +46,9 @@ for (const legal of LEGAL_PAGES) {
 
 test("the terms are numbered articles from 目的 to 準拠法・管轄, on the plain layout", async ({
   page,
-}, testInfo) => {
-  await openPage(page, "/terms", testInfo);
+  open,
+}) => {
+  await open("/terms");
   const articles = await page.getByRole("heading", { level: 2 }).allTextContents();
   expect(articles[0]).toBe("第1条（目的）");
   expect(articles.at(-1)).toBe("第14条（準拠法および管轄裁判所）");
@@ -75,9 +77,9 @@ test("the terms are numbered articles from 目的 to 準拠法・管轄, on the 
   );
 });
 
-test("the footer links reach each legal page", async ({ page }, testInfo) => {
+test("the footer links reach each legal page", async ({ page, open }) => {
   for (const legal of LEGAL_PAGES) {
-    await openPage(page, "/", testInfo);
+    await open("/");
     const footerLinks = page.getByRole("contentinfo").getByRole("navigation", { name: "規約・ポリシー" });
     await footerLinks.getByRole("link", { name: legal.heading }).click();
     await expect(page).toHaveURL(new RegExp(`${legal.path.replace(/\//g, "\\/")}$`));
@@ -88,8 +90,9 @@ test("the footer links reach each legal page", async ({ page }, testInfo) => {
 
 test("the 特定商取引法 notice lists the operator, the price rule and the payment timing", async ({
   page,
-}, testInfo) => {
-  await openPage(page, "/legal/sct", testInfo);
+  open,
+}) => {
+  await open("/legal/sct");
   const row = (label: string) => page.getByRole("row", { name: new RegExp(`^${label}`) });
   await expect(row("事業者名")).toContainText("サキドリ株式会社");
   await expect(row("メールアドレス").getByRole("link")).toHaveAttribute(
@@ -105,23 +108,27 @@ test("the 特定商取引法 notice lists the operator, the price rule and the p
 
 test("/callback sends a visitor to login and a logged-in user to My page, ignoring its query", async ({
   page,
-}, testInfo) => {
-  await openPage(page, "/callback?redirectTo=https%3A%2F%2Fevil.example%2F&next=//evil.example", testInfo);
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  await open("/callback?redirectTo=https%3A%2F%2Fevil.example%2F&next=//evil.example");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { name: "ログイン" })).toBeVisible();
 
-  const email = uniqueEmail(testInfo, "callback");
+  const email = freshEmail("callback");
   await registerThroughUpstream(email);
-  await logIn(page, testInfo, email, STRONG_PASSWORD);
+  await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
-  await openPage(page, "/callback?redirectTo=https%3A%2F%2Fevil.example%2F", testInfo);
+  await open("/callback?redirectTo=https%3A%2F%2Fevil.example%2F");
   await expect(page).toHaveURL(/\/mypage$/);
 });
 
 test("/ext/signup explains the service to a partner's customer and leads to registration", async ({
   page,
-}, testInfo) => {
-  const response = await openPage(page, "/ext/signup?redirectTo=https%3A%2F%2Fevil.example%2F", testInfo);
+  open,
+}) => {
+  const response = await open("/ext/signup?redirectTo=https%3A%2F%2Fevil.example%2F");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("サキドリへようこそ");
   await expect(page.getByRole("heading", { name: "ご利用の流れ" })).toBeVisible();
@@ -137,8 +144,9 @@ test("/ext/signup explains the service to a partner's customer and leads to regi
 
 test("/ext/authentication_error says the external authentication failed and how to go on", async ({
   page,
-}, testInfo) => {
-  const response = await openPage(page, "/ext/authentication_error?message=%3Cscript%3E", testInfo);
+  open,
+}) => {
+  const response = await open("/ext/authentication_error?message=%3Cscript%3E");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("外部サービスでの認証に失敗しました");
   await expect(page.getByRole("link", { name: "ログインページへ" })).toHaveAttribute("href", "/login");
@@ -150,8 +158,8 @@ test("/ext/authentication_error says the external authentication failed and how 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("an unknown page under the legal paths is page not found", async ({ page }, testInfo) => {
-  const response = await openPage(page, "/policy/cookies", testInfo);
+test("an unknown page under the legal paths is page not found", async ({ page, open }) => {
+  const response = await open("/policy/cookies");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
 });

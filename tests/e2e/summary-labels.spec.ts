@@ -3,9 +3,7 @@
 // the page itself: every summary link's 「label：」 against the label of the control it points at.
 // JavaScript on and off.
 
-import { type Page, expect, test } from "@playwright/test";
-import { openPage } from "./support";
-import { logInAs, readyToApply, userAtStep } from "./support-wizard-steps";
+import { type Page, expect, test } from "./fixtures";
 
 /** The label text of a control without its ※必須/※任意 mark, or its group's legend. */
 async function labelOf(page: Page, id: string): Promise<string | null> {
@@ -45,10 +43,13 @@ async function expectSummaryNamesLikeLabels(page: Page, grouped = false) {
 
 test("/register/profile: every summary item names its field as the field's label", async ({
   page,
-}, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/register/profile", testInfo);
+  open,
+  logInAs,
+  readyToApply,
+}) => {
+  const user = await readyToApply("corporate");
+  await logInAs(user);
+  await open("/register/profile");
   const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
   await office.getByLabel("事業所の郵便番号").fill("12-345");
   await page
@@ -61,14 +62,14 @@ test("/register/profile: every summary item names its field as the field's label
 
 test("the invoice and withdrawal steps: every summary item names its field as the field's label", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/withdrawal_details", testInfo);
+  open,
+  applicantOn,
+}) => {
+  await applicantOn("/entry/withdrawal_details", "corporate", { financialDone: true });
   await page.getByRole("button", { name: "次へ" }).click();
   await expectSummaryNamesLikeLabels(page, true);
 
-  await openPage(page, "/entry/entry_invoice", testInfo);
+  await open("/entry/entry_invoice");
   await page
     .locator("#claim-1")
     .getByLabel(/^請求書額面（税込・円）/)

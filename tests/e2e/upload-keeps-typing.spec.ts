@@ -4,19 +4,10 @@
 // carries the chosen files, so what was typed is saved in the draft first and each chosen file is
 // sent (decision 0007).
 
-import { type Page, type TestInfo, expect, test } from "@playwright/test";
+import { type Page, type TestInfo, expect, test } from "./fixtures";
 import { type FilePayload, pdfFile, pngFile } from "./files";
 import { isJavaScriptOn, openPage } from "./support";
-import { logInAs, uploadAndWait, userAtStep } from "./support-wizard-steps";
-import {
-  GOOD_CLAIM,
-  applicantOnInvoiceStep,
-  claim,
-  fillClaim,
-  fillEntryFields,
-  press,
-  uploadClaimFile,
-} from "./support-wizard-invoice";
+import { GOOD_CLAIM, claim, fillClaim, fillEntryFields, press } from "./support-wizard-invoice";
 
 /** Away to My page and back: what the draft holds is what the page shows. */
 async function leaveAndReturn(page: Page, path: string, testInfo: TestInfo) {
@@ -26,8 +17,11 @@ async function leaveAndReturn(page: Page, path: string, testInfo: TestInfo) {
 
 test("invoice step: the amount, the purpose and a claim's fields typed before an upload are kept", async ({
   page,
+  javaScript,
+  applicantOnInvoiceStep,
+  uploadClaimFile,
 }, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "keep-invoice");
+  await applicantOnInvoiceStep("keep-invoice");
   const amount = page.getByLabel("希望買取額（円）", { exact: false });
   const purpose = page.getByLabel("資金使途", { exact: false });
   const company = claim(page, 1).getByLabel("売掛先の会社名", { exact: false });
@@ -35,12 +29,12 @@ test("invoice step: the amount, the purpose and a claim's fields typed before an
   await purpose.fill("外注費の支払い");
   await company.fill("株式会社入力途中");
 
-  await uploadClaimFile(page, testInfo, 1, "請求書", pdfFile("seikyusho.pdf"));
+  await uploadClaimFile(1, "請求書", pdfFile("seikyusho.pdf"));
   await expect(amount).toHaveValue("2,500,000");
   await expect(purpose).toHaveValue("外注費の支払い");
   await expect(company).toHaveValue("株式会社入力途中");
 
-  if (!isJavaScriptOn(testInfo)) {
+  if (!javaScript) {
     // Saved with the file: still there after leaving the step.
     await leaveAndReturn(page, "/entry/entry_invoice", testInfo);
     await expect(amount).toHaveValue("2,500,000");
@@ -52,23 +46,26 @@ test("invoice step: the amount, the purpose and a claim's fields typed before an
   }
 });
 
-test("financial step: an answer changed before an upload is kept", async ({ page }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry", testInfo);
+test("financial step: an answer changed before an upload is kept", async ({
+  page,
+  javaScript,
+  uploadAndWait,
+  applicantOn,
+}, testInfo) => {
+  const user = await applicantOn("/entry", "corporate");
   await page.getByRole("radio", { name: "はい（決算書を提出する）" }).check();
   await page.getByRole("radio", { name: "はい（明細も提出する）" }).check();
-  if (!isJavaScriptOn(testInfo)) {
+  if (!javaScript) {
     // Without JavaScript the slots follow the answers once they are sent.
     await page.getByRole("button", { name: "回答を保存して必要な書類を表示する" }).click();
     await expect(page.getByLabel("損益計算書", { exact: true })).toBeVisible();
   }
   // Changed, not saved, then a file.
   await page.getByRole("radio", { name: "いいえ（明細はない）" }).check();
-  await uploadAndWait(page, testInfo, "損益計算書", pdfFile("pl.pdf"));
+  await uploadAndWait("損益計算書", pdfFile("pl.pdf"));
   await expect(page.getByRole("radio", { name: "いいえ（明細はない）" })).toBeChecked();
 
-  if (!isJavaScriptOn(testInfo)) {
+  if (!javaScript) {
     await leaveAndReturn(page, "/entry", testInfo);
     await expect(page.getByRole("radio", { name: "いいえ（明細はない）" })).toBeChecked();
     expect(await user.draft()).toMatchObject({ includes_sga_expenses: false });
@@ -77,10 +74,11 @@ test("financial step: an answer changed before an upload is kept", async ({ page
 
 test("withdrawal step: a statement and the payout account typed before an upload are kept", async ({
   page,
+  javaScript,
+  uploadAndWait,
+  applicantOn,
 }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/withdrawal_details", testInfo);
+  await applicantOn("/entry/withdrawal_details", "corporate", { financialDone: true });
   const bank = page.locator("#bank-1").getByLabel(/^金融機関名 ※必須$/);
   const payoutBranch = page
     .getByRole("group", { name: "お振込先口座（買取代金のお振込先）" })
@@ -88,11 +86,11 @@ test("withdrawal step: a statement and the payout account typed before an upload
   await bank.fill("みどり銀行");
   await payoutBranch.fill("本店営業部");
 
-  await uploadAndWait(page, testInfo, "通帳の表紙（口座1）", pngFile("cover.png"));
+  await uploadAndWait("通帳の表紙（口座1）", pngFile("cover.png"));
   await expect(bank).toHaveValue("みどり銀行");
   await expect(payoutBranch).toHaveValue("本店営業部");
 
-  if (!isJavaScriptOn(testInfo)) {
+  if (!javaScript) {
     await leaveAndReturn(page, "/entry/withdrawal_details", testInfo);
     await expect(bank).toHaveValue("みどり銀行");
     await expect(payoutBranch).toHaveValue("本店営業部");
@@ -114,8 +112,10 @@ async function choose(page: Page, testInfo: TestInfo, label: string, file: FileP
 
 test("invoice step: files chosen in two slots go with 次へ, and the step moves on", async ({
   page,
+  open,
+  applicantOnInvoiceStep,
 }, testInfo) => {
-  await applicantOnInvoiceStep(page, testInfo, "chosen-next");
+  await applicantOnInvoiceStep("chosen-next");
   await fillEntryFields(page);
   await fillClaim(page, 1, GOOD_CLAIM);
   await choose(page, testInfo, "請求書1の請求書", pdfFile("seikyusho.pdf"));
@@ -123,7 +123,7 @@ test("invoice step: files chosen in two slots go with 次へ, and the step moves
   await press(page, "次へ（決算書類）");
   await expect(page).toHaveURL(/\/entry$/);
 
-  await openPage(page, "/entry/entry_invoice", testInfo);
+  await open("/entry/entry_invoice");
   await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
     "seikyusho.pdf",
   );
@@ -133,12 +133,14 @@ test("invoice step: files chosen in two slots go with 次へ, and the step moves
   await expect(claim(page, 1).getByLabel("売掛先の会社名", { exact: false })).toHaveValue("株式会社売掛先");
 });
 
-test("financial step: both trial-balance files chosen go with 次へ", async ({ page }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry", testInfo);
+test("financial step: both trial-balance files chosen go with 次へ", async ({
+  page,
+  javaScript,
+  applicantOn,
+}, testInfo) => {
+  await applicantOn("/entry", "corporate");
   await page.getByRole("radio", { name: "いいえ（試算表を提出する）" }).check();
-  if (!isJavaScriptOn(testInfo)) {
+  if (!javaScript) {
     await page.getByRole("button", { name: "回答を保存して必要な書類を表示する" }).click();
   }
   await choose(page, testInfo, "試算表（損益計算書）", pdfFile("tb-pl.pdf"));

@@ -2,13 +2,11 @@
 // (through the app into the reference upstream), and a file over the limit gets the upload message at
 // the slot, or, for a request over the per-request cap read without JavaScript, on the 413 screen.
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
 import { type FilePayload, justOverLimitPdf, oversizePdf, pdfFile } from "./files";
-import { isJavaScriptOn, upstreamDatabase, uploadInto } from "./support";
+import { upstreamDatabase } from "./support";
 import { userRow } from "./support-account";
-import { newUserOnProfilePage } from "./support-profile";
-import { applicantOnInvoiceStep } from "./support-wizard-invoice";
 
 const FRONT = "本人確認書類（表面）";
 
@@ -37,10 +35,10 @@ const NAMES: [chosen: string, shown: string][] = [
   ["📄領収書 2026.pdf", "📄領収書 2026.pdf"],
 ];
 
-test("a file under any name is stored and shown under it", async ({ page }, testInfo) => {
-  const email = await newUserOnProfilePage(page, testInfo, "names");
+test("a file under any name is stored and shown under it", async ({ uploadInto, newUserOnProfilePage }) => {
+  const email = await newUserOnProfilePage("names");
   for (const [chosen, shown] of NAMES) {
-    const slot = await uploadInto(page, testInfo, FRONT, pdfFile(chosen));
+    const slot = await uploadInto(FRONT, pdfFile(chosen));
     await expect(slot.getByText(`アップロード済み：${shown}（`)).toBeVisible();
     await expect(slot.getByRole("alert")).toHaveCount(0);
     expect(storedNames(email).at(-1)).toBe(shown);
@@ -48,9 +46,12 @@ test("a file under any name is stored and shown under it", async ({ page }, test
   expect(storedNames(email)).toEqual(NAMES.map(([, shown]) => shown));
 });
 
-test("a file one byte over 10 MiB gets the size message at the slot", async ({ page }, testInfo) => {
-  const email = await newUserOnProfilePage(page, testInfo, "justover");
-  const slot = await uploadInto(page, testInfo, FRONT, justOverLimitPdf());
+test("a file one byte over 10 MiB gets the size message at the slot", async ({
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  const email = await newUserOnProfilePage("justover");
+  const slot = await uploadInto(FRONT, justOverLimitPdf());
   await expect(slot.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLarge}`);
   await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
   expect(storedNames(email)).toEqual([]);
@@ -58,10 +59,13 @@ test("a file one byte over 10 MiB gets the size message at the slot", async ({ p
 
 test("a request over the cap is refused unread: the size message at the slot, or on the 413 screen", async ({
   page,
-}, testInfo) => {
-  const email = await newUserOnProfilePage(page, testInfo, "overcap");
-  const slot = await uploadInto(page, testInfo, FRONT, oversizePdf());
-  if (isJavaScriptOn(testInfo)) {
+  javaScript,
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  const email = await newUserOnProfilePage("overcap");
+  const slot = await uploadInto(FRONT, oversizePdf());
+  if (javaScript) {
     await expect(slot.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLarge}`);
     await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
   } else {
@@ -81,9 +85,11 @@ function halfLimitPdf(name: string): FilePayload {
 
 test("without JavaScript, files chosen together share one file's 10 MiB (decision 0007, amended)", async ({
   page,
-}, testInfo) => {
-  test.skip(isJavaScriptOn(testInfo), "with JavaScript each file is its own request");
-  const { email } = await applicantOnInvoiceStep(page, testInfo, "together");
+  javaScript,
+  applicantOnInvoiceStep,
+}) => {
+  test.skip(javaScript, "with JavaScript each file is its own request");
+  const { email } = await applicantOnInvoiceStep("together");
   await page.getByLabel("請求書1の請求書", { exact: true }).setInputFiles(halfLimitPdf("first.pdf"));
   await page
     .getByLabel("請求書1の追加書類（任意）", { exact: true })

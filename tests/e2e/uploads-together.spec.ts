@@ -2,20 +2,24 @@
 // at once in its own request; five chosen within a moment in five slots must all be in the draft
 // after a reload (they were written last-write-wins, and one link was lost).
 
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { validClaim } from "../fixtures/entry-body";
 import { pdfFile } from "./files";
-import { isJavaScriptOn, openPage } from "./support";
-import { logInAs, readyToApply } from "./support-wizard-steps";
 
-test("five uploads started together are all linked after a reload", async ({ page }, testInfo) => {
-  test.skip(!isJavaScriptOn(testInfo), "without JavaScript the files go in one post, one after the other");
-  const user = await readyToApply(testInfo, "corporate");
+test("five uploads started together are all linked after a reload", async ({
+  page,
+  open,
+  javaScript,
+  logInAs,
+  readyToApply,
+}) => {
+  test.skip(!javaScript, "without JavaScript the files go in one post, one after the other");
+  const user = await readyToApply("corporate");
   const { contentfiles: _files, ...claim } = validClaim();
   const empty = { ...claim, contentfile_relations: [] };
   await user.send("PATCH", "/api/draft_entry/", { claims: [empty, empty, empty] });
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/entry_invoice", testInfo);
+  await logInAs(user);
+  await open("/entry/entry_invoice");
 
   const slots = [
     "請求書1の請求書",

@@ -9,11 +9,10 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Page, type TestInfo, test as base, expect } from "@playwright/test";
+import { type Page, type TestInfo, test as base, expect } from "./fixtures";
 import { ErrorMessage } from "../../app/domain/messages";
-import { STRONG_PASSWORD, UPSTREAM_URL, logIn, openPage, startAppAgainst } from "./support";
+import { STRONG_PASSWORD, UPSTREAM_URL, openPage, startAppAgainst } from "./support";
 import { entriesOf, financialStep, invoiceStep, withdrawalStep } from "./support-wizard-run";
-import { logInAs, readyToApply } from "./support-wizard-steps";
 
 /** Handles a request instead of the upstream when it returns true. */
 type Fault = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
@@ -125,13 +124,16 @@ const MALFORMED_ANSWERS: [string, Fault, string][] = [
 
 test("a 2xx the app cannot read shows the 502 screen, and the user is still logged in once the upstream is fine", async ({
   page,
+  open,
+  logInAs,
+  readyToApply,
 }, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
+  const user = await readyToApply("corporate");
+  await logInAs(user);
   let kept = 0;
   for (const [what, injected, path] of MALFORMED_ANSWERS) {
     fault = injected;
-    await openPage(page, path, testInfo);
+    await open(path);
     await expect(page.getByText("エラーコード: 502"), what).toBeVisible();
     await expectStillLoggedIn(page, testInfo);
     kept += 1;
@@ -145,27 +147,32 @@ test("a 2xx the app cannot read shows the 502 screen, and the user is still logg
 
 test("a login the upstream answers 200 without a session cookie is an error on the login form, never My page", async ({
   page,
-}, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
+  open,
+  logIn,
+  readyToApply,
+}) => {
+  const user = await readyToApply("corporate");
   fault = answer200("/api/auth/", JSON.stringify({ id: user.id, email: user.email }), "application/json");
   const answered = page.waitForResponse(
     (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/login",
   );
-  await logIn(page, testInfo, user.email, STRONG_PASSWORD);
+  await logIn(user.email, STRONG_PASSWORD);
   expect((await answered).status()).toBe(502);
   await expect(page.getByText(ErrorMessage.loginNoSession)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
   fault = null;
-  await openPage(page, "/mypage", testInfo);
+  await open("/mypage");
   await expect(page).toHaveURL(/\/login/);
 });
 
 test("the entry write stored and its answer dropped: the user reads お申し込みを受け付けました and one entry exists", async ({
   page,
+  logInAs,
+  readyToApply,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
+  const user = await readyToApply("corporate");
+  await logInAs(user);
   await invoiceStep(page, testInfo);
   await financialStep(page, testInfo, "corporate");
   await withdrawalStep(page, testInfo);
@@ -180,9 +187,11 @@ test("the entry write stored and its answer dropped: the user reads お申し込
 
 test("calls that hang show the 499 screen once the page's budget is spent (not 10 s per call); the session is kept", async ({
   page,
+  logInAs,
+  readyToApply,
 }, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
+  const user = await readyToApply("corporate");
+  await logInAs(user);
   const held: http.ServerResponse[] = [];
   fault = (req, res) => {
     if (!(req.url ?? "").startsWith("/api/")) return false;

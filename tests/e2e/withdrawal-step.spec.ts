@@ -3,13 +3,11 @@
 // bank account (§5), the draft kept, and "次へ" to /profile/before_entry. Every test runs with
 // JavaScript on and off.
 
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "./fixtures";
 import { formatJapaneseDate } from "../../app/domain/japan-date";
 import { ValidationMessage } from "../../app/domain/messages";
 import { neededWithdrawalsDetailStartDate } from "../../app/domain/withdrawal-step";
 import { pdfFile, pngFile } from "./files";
-import { openPage } from "./support";
-import { logInAs, uploadAndWait, userAtStep } from "./support-wizard-steps";
 
 const PAGE = "/entry/withdrawal_details";
 const statement = (page: Page, n: number) => page.locator(`#bank-${n}`);
@@ -31,10 +29,11 @@ async function fillPayout(
 
 test("statements by passbook and by internet banking, the start date, the payout account, then /profile/before_entry; the draft survives", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, PAGE, testInfo);
+  open,
+  uploadAndWait,
+  applicantOn,
+}) => {
+  const user = await applicantOn(PAGE, "corporate", { financialDone: true });
   await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("入出金明細と振込先口座");
 
@@ -49,8 +48,8 @@ test("statements by passbook and by internet banking, the start date, the payout
   await field(statement(page, 1), "口座番号").fill("１２３４５６７");
   await statement(page, 1).getByRole("button", { name: "入力内容を保存" }).click();
   await expect(page).toHaveURL(/\/entry\/withdrawal_details\?saved=1#bank-1$/);
-  await uploadAndWait(page, testInfo, "通帳の表紙（口座1）", pngFile("cover.png"));
-  await uploadAndWait(page, testInfo, "入出金のページ（口座1）", pdfFile("passbook.pdf"));
+  await uploadAndWait("通帳の表紙（口座1）", pngFile("cover.png"));
+  await uploadAndWait("入出金のページ（口座1）", pdfFile("passbook.pdf"));
 
   // Statement 2: internet banking.
   await page.getByRole("button", { name: "口座を追加する" }).click();
@@ -60,8 +59,8 @@ test("statements by passbook and by internet banking, the start date, the payout
   await statement(page, 2).getByRole("radio", { name: "インターネットバンキング" }).check();
   await statement(page, 2).getByRole("button", { name: "入力内容を保存" }).click();
   await expect(page).toHaveURL(/\?saved=1#bank-2$/);
-  await uploadAndWait(page, testInfo, "口座情報の画面（口座2）", pngFile("ib-info.png"));
-  await uploadAndWait(page, testInfo, "入出金明細の画面（口座2）", pdfFile("ib-details.pdf"));
+  await uploadAndWait("口座情報の画面（口座2）", pngFile("ib-info.png"));
+  await uploadAndWait("入出金明細の画面（口座2）", pdfFile("ib-details.pdf"));
 
   // The payout account; a half-width kana holder name is converted (formatHolderName).
   await fillPayout(page, {
@@ -102,7 +101,7 @@ test("statements by passbook and by internet banking, the start date, the payout
   });
 
   // Coming back shows what was saved.
-  await openPage(page, PAGE, testInfo);
+  await open(PAGE);
   await expect(field(statement(page, 1), "口座番号")).toHaveValue("1234567");
   await expect(statement(page, 2).getByRole("radio", { name: "インターネットバンキング" })).toBeChecked();
   await expect(statement(page, 2)).toContainText("アップロード済み：ib-details.pdf");
@@ -112,10 +111,9 @@ test("statements by passbook and by internet banking, the start date, the payout
 
 test("each §5 message at its field and in the summary, with what was typed kept", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, PAGE, testInfo);
+  applicantOn,
+}) => {
+  await applicantOn(PAGE, "corporate", { financialDone: true });
 
   await field(statement(page, 1), "口座番号").fill("12345a6");
   await fillPayout(page, { bank: "みどり銀行", branch: "", number: "123", holder: "ヲカダ" });
@@ -152,10 +150,12 @@ test("each §5 message at its field and in the summary, with what was typed kept
 
 test("statements are added and removed with buttons; a skipped financial step sends back to /entry", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, PAGE, testInfo);
+  open,
+  logInAs,
+  userAtStep,
+  applicantOn,
+}) => {
+  const user = await applicantOn(PAGE, "corporate", { financialDone: true });
   await expect(page.getByRole("button", { name: "口座1を削除する" })).toHaveCount(0);
 
   await field(statement(page, 1), "金融機関名").fill("一番銀行");
@@ -174,9 +174,9 @@ test("statements are added and removed with buttons; a skipped financial step se
   expect(((await user.draft()) as { banks: unknown[] }).banks).toHaveLength(2);
 
   // A user whose financial step is not done is sent back to it (entry-step guard).
-  const early = await userAtStep(testInfo, "individual");
+  const early = await userAtStep("individual");
   await page.context().clearCookies();
-  await logInAs(page, testInfo, early);
-  await openPage(page, PAGE, testInfo);
+  await logInAs(early);
+  await open(PAGE);
   await expect(page).toHaveURL(/\/entry\?error=unfinished_financial$/);
 });

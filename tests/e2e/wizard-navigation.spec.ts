@@ -2,9 +2,8 @@
 // 「ステップ n / 4」 in text; finished steps are plain links; 戻る leads to the step before; and a user
 // the entry-step guard (§2) sends elsewhere is told why. JavaScript on and off.
 
-import { type Page, expect, test } from "@playwright/test";
-import { openPage } from "./support";
-import { logInAs, readyToApply, userAtStep, withdrawalDone } from "./support-wizard-steps";
+import { type Page, expect, test } from "./fixtures";
+import { withdrawalDone } from "./support-wizard-steps";
 
 const stepBar = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
 
@@ -15,12 +14,15 @@ async function expectAtStep(page: Page, position: number, label: string) {
 
 test("every wizard page marks its own step; finished steps are links; 戻る leads back", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
+  open,
+  logInAs,
+  userAtStep,
+}) => {
+  const user = await userAtStep("corporate", { financialDone: true });
   await withdrawalDone(user);
-  await logInAs(page, testInfo, user);
+  await logInAs(user);
 
-  await openPage(page, "/profile/before_entry", testInfo);
+  await open("/profile/before_entry");
   await expectAtStep(page, 4, "会員情報の確認");
   // The finished steps are links (plain <a>: they work without JavaScript).
   await expect(stepBar(page).getByRole("link")).toHaveCount(3);
@@ -43,15 +45,20 @@ test("every wizard page marks its own step; finished steps are links; 戻る lea
   await expect(page.getByRole("button", { name: "戻る", exact: true })).toHaveCount(0);
   await expect(stepBar(page).getByRole("link")).toHaveCount(0);
 
-  await openPage(page, "/profile/before_entry", testInfo);
+  await open("/profile/before_entry");
   await page.getByRole("link", { name: "戻る", exact: true }).click();
   await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
 });
 
-test("a user who skips ahead is sent to the unfinished step and told why", async ({ page }, testInfo) => {
-  const user = await readyToApply(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/profile/before_entry", testInfo);
+test("a user who skips ahead is sent to the unfinished step and told why", async ({
+  page,
+  open,
+  logInAs,
+  readyToApply,
+}) => {
+  const user = await readyToApply("corporate");
+  await logInAs(user);
+  await open("/profile/before_entry");
   await expect(page).toHaveURL(/\/entry\/entry_invoice\?error=unfinished_invoices$/);
   await expect(
     page.getByRole("alert").filter({ hasText: "請求書の入力がまだ終わっていません。" }),
@@ -61,10 +68,9 @@ test("a user who skips ahead is sent to the unfinished step and told why", async
 
 test("a user past the invoice step who skips ahead hears which step is unfinished", async ({
   page,
-}, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate");
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/withdrawal_details", testInfo);
+  applicantOn,
+}) => {
+  await applicantOn("/entry/withdrawal_details", "corporate");
   await expect(page).toHaveURL(/\/entry\?error=unfinished_financial$/);
   await expect(
     page.getByText("決算書類の提出がまだ終わっていません。先にこちらをご入力ください。"),
@@ -72,16 +78,14 @@ test("a user past the invoice step who skips ahead hears which step is unfinishe
   await expectAtStep(page, 2, "決算書類");
 });
 
-test("戻る keeps what was typed as a draft", async ({ page }, testInfo) => {
-  const user = await userAtStep(testInfo, "corporate", { financialDone: true });
-  await logInAs(page, testInfo, user);
-  await openPage(page, "/entry/withdrawal_details", testInfo);
+test("戻る keeps what was typed as a draft", async ({ page, open, applicantOn }) => {
+  const user = await applicantOn("/entry/withdrawal_details", "corporate", { financialDone: true });
   const bankName = page.locator("#bank-1").getByLabel(/^金融機関名 ※必須$/);
   await bankName.fill("戻る前に入力した銀行");
   await page.getByRole("button", { name: "戻る", exact: true }).click();
   await expect(page).toHaveURL(/\/entry$/);
   const draft = (await user.draft()) as { banks: { bank_name: string }[] };
   expect(draft.banks[0]?.bank_name).toBe("戻る前に入力した銀行");
-  await openPage(page, "/entry/withdrawal_details", testInfo);
+  await open("/entry/withdrawal_details");
   await expect(page.locator("#bank-1").getByLabel(/^金融機関名 ※必須$/)).toHaveValue("戻る前に入力した銀行");
 });
