@@ -7,6 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import { pageTitle } from "~/routing/meta";
+import type { PropagatedNotice } from "~/routing/propagated-errors";
 import stylesheet from "~/styles/app.css";
 import { pageFrameOf } from "~/request/context.server";
 
@@ -22,12 +23,15 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error, matches }) =>
   error == null ? [] : [pageTitle(matches, errorScreenOf(error, false).title)];
 
-/** The brand of this host, and whether a session exists (no upstream call: the error screen's link). */
+/**
+ * The brand of this host, whether a session exists (no upstream call: the error screen's link), and
+ * the notices carried in the URL's query (§2), in words, for any page that shows them.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await pageFrameOf(request));
 }
 
-export type RootLoaderData = { brand: Brand; isLoggedIn: boolean };
+export type RootLoaderData = { brand: Brand; isLoggedIn: boolean; notices: PropagatedNotice[] };
 
 /** Brand colours as CSS variables (ARCHITECTURE decision 10): no brand ships JavaScript. */
 function brandStyle(brand: Brand): string {

@@ -19,6 +19,7 @@ import {
   UpstreamValidationError,
 } from "~/upstream/errors.server";
 import { loginPath } from "~/routing/login-path";
+import { errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
 import { AppSession } from "./session.server";
 
 /**
@@ -29,7 +30,9 @@ import { AppSession } from "./session.server";
 export async function pageFrameOf(request: Request) {
   const brand = brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
   const session = await AppSession.fromRequest(request);
-  return { brand, isLoggedIn: session.hasUpstreamSession };
+  // §2 the notices of the URL's query, in words (the browser loads the table only for a hash).
+  const notices = noticesFor(errorsFromQuery(new URL(request.url).searchParams));
+  return { brand, isLoggedIn: session.hasUpstreamSession, notices };
 }
 
 /** Everything a loader or action needs to talk to the upstream for one request. */

@@ -5,7 +5,6 @@ import { type FrameOptions, FrameErrorBoundary, PageFrame } from "~/components/p
 import { PropagatedNotices } from "~/components/notices";
 import { StepIndicator } from "~/components/step-indicator";
 import { ENTRY_STEPS, ENTRY_STEP_PATHS, type EntryStepName, stepOfPath } from "~/domain/entry-steps";
-import { errorsFromQuery } from "~/routing/propagated-errors";
 
 const frame: FrameOptions = { navigation: "account", footer: true, narrow: true };
 
@@ -29,7 +28,7 @@ export default function EntryLayout() {
     <PageFrame options={frame}>
       {step ? <StepIndicator current={step} /> : null}
       {/* Every wizard page: e.g. why the entry-step guard sent the user here (issue 15). */}
-      <PropagatedNotices codes={errorsFromQuery(new URLSearchParams(location.search))} />
+      <PropagatedNotices />
       <Outlet />
     </PageFrame>
   );

@@ -29,7 +29,6 @@ import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-acco
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
-import { errorsFromQuery } from "~/routing/propagated-errors";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
@@ -69,7 +68,6 @@ export function loader(args: LoaderFunctionArgs) {
       identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
       defaults: profileFormDefaults(profile),
       canEditBankAccount: profile.can_edit_bank_account,
-      notices: errorsFromQuery(ctx.url.searchParams),
       saved: SAVED_MESSAGES[ctx.url.searchParams.get("saved") ?? ""] ?? null,
     });
   });
@@ -137,7 +135,7 @@ export default function ProfilePage() {
   return (
     <>
       <h1>会員情報</h1>
-      <PropagatedNotices codes={view.notices} />
+      <PropagatedNotices />
       {view.saved ? (
         <p className="notice" role="status">
           {view.saved}

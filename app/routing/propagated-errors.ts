@@ -1,26 +1,57 @@
 // propagate-errors-in-hash-json (§2): pages show errors carried in the URL. The hash never reaches
-// the server, so the same errors are accepted as ?error=CODE; the hash (#{"errors":["CODE"]}) is read
-// in the browser as an enhancement. Only known codes are shown: a URL must never put arbitrary text
-// in front of the user.
+// the server, so the same errors are accepted as ?error=CODE, put into words by the root loader; the
+// hash (#{"errors":["CODE"]}) is read in the browser as an enhancement, which loads this module only
+// then (the words stay off every page's bundle). Only known codes are shown: a URL must never put
+// arbitrary text in front of the user.
 
 import type { EntryStepName } from "~/domain/entry-steps";
 import { ErrorMessage } from "~/domain/messages";
 
-export const PROPAGATED_ERROR_MESSAGES = {
-  csrf: ErrorMessage.csrfMismatch,
-  session_expired: "セッションの有効期限が切れました。お手数ですが、再度ログインしてください。",
-  auth: "認証に失敗しました。お手数ですが、再度ログインしてください。",
-  logged_out: "ログアウトしました。",
-  // The entry-step guard (§2) sends a user who skips ahead to the first unfinished step, saying why.
-  unfinished_invoices: "請求書の入力がまだ終わっていません。先にこちらをご入力ください。",
-  unfinished_financial: "決算書類の提出がまだ終わっていません。先にこちらをご入力ください。",
-  unfinished_withdrawals: "入出金明細・振込先の入力がまだ終わっていません。先にこちらをご入力ください。",
-} as const;
+/**
+ * The words of each code. A function, not a module-level table: a table reading another module's
+ * object (ErrorMessage) is kept by the browser build on every page importing this module (the root).
+ */
+function messages() {
+  return {
+    csrf: ErrorMessage.csrfMismatch,
+    session_expired: "セッションの有効期限が切れました。お手数ですが、再度ログインしてください。",
+    auth: "認証に失敗しました。お手数ですが、再度ログインしてください。",
+    logged_out: "ログアウトしました。",
+    // The entry-step guard (§2) sends a user who skips ahead to the first unfinished step, saying why.
+    unfinished_invoices: "請求書の入力がまだ終わっていません。先にこちらをご入力ください。",
+    unfinished_financial: "決算書類の提出がまだ終わっていません。先にこちらをご入力ください。",
+    unfinished_withdrawals: "入出金明細・振込先の入力がまだ終わっていません。先にこちらをご入力ください。",
+  } as const;
+}
 
-export type PropagatedErrorCode = keyof typeof PROPAGATED_ERROR_MESSAGES;
+export type PropagatedErrorCode = keyof ReturnType<typeof messages>;
+
+/** Codes that inform (a notice); the others warn (an alert). */
+const INFORMATIONAL: readonly PropagatedErrorCode[] = [
+  "logged_out",
+  "unfinished_invoices",
+  "unfinished_financial",
+  "unfinished_withdrawals",
+];
+
+/** A notice as the page shows it: its words, and whether it informs or warns. */
+export interface PropagatedNotice {
+  code: PropagatedErrorCode;
+  text: string;
+  informational: boolean;
+}
+
+export function noticesFor(codes: readonly PropagatedErrorCode[]): PropagatedNotice[] {
+  const words = messages();
+  return codes.map((code) => ({
+    code,
+    text: words[code],
+    informational: INFORMATIONAL.includes(code),
+  }));
+}
 
 function isKnownCode(code: unknown): code is PropagatedErrorCode {
-  return typeof code === "string" && Object.hasOwn(PROPAGATED_ERROR_MESSAGES, code);
+  return typeof code === "string" && Object.hasOwn(messages(), code);
 }
 
 export function errorsFromQuery(searchParams: URLSearchParams): PropagatedErrorCode[] {

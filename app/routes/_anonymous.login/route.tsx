@@ -16,7 +16,6 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
 import { ErrorMessage } from "~/domain/messages";
 import { safeRedirectTarget } from "~/domain/redirect-target";
-import { errorsFromQuery } from "~/routing/propagated-errors";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { login } from "~/upstream/auth.server";
 import { appConfig } from "~/request/config.server";
@@ -41,7 +40,6 @@ export function loader(args: LoaderFunctionArgs) {
     await redirectLoggedInToMyPage(ctx);
     const url = new URL(request.url);
     return json({
-      notices: errorsFromQuery(url.searchParams),
       redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo"), appConfig().appOrigin),
     });
   });
@@ -111,13 +109,13 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { notices, redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const wrongService = actionData && "wrongService" in actionData ? actionData.wrongService : null;
   return (
     <div className="narrow">
       <h1>ログイン</h1>
-      <PropagatedNotices codes={notices} />
+      <PropagatedNotices />
       <FormScope failure={actionData}>
         <Form method="post" noValidate className="form">
           <ErrorSummary labels={LOGIN_FIELD_LABELS} />

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { ErrorMessage } from "~/domain/messages";
-import { PROPAGATED_ERROR_MESSAGES, errorsFromHash, errorsFromQuery } from "~/routing/propagated-errors";
+import { errorsFromHash, errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
 
 const query = (search: string) => errorsFromQuery(new URLSearchParams(search));
 const hashOf = (value: unknown) => `#${JSON.stringify(value)}`;
@@ -58,10 +58,18 @@ describe('errors carried in the hash as #{"errors":["CODE"]}', () => {
 });
 
 describe("the messages shown for the codes", () => {
-  it("csrf shows the §8 alert verbatim", () => {
-    expect(PROPAGATED_ERROR_MESSAGES.csrf).toBe(ErrorMessage.csrfMismatch);
-    expect(PROPAGATED_ERROR_MESSAGES.csrf).toBe(
+  it("csrf shows the §8 alert verbatim, as an alert", () => {
+    const [csrf] = noticesFor(["csrf"]);
+    expect(csrf).toEqual({ code: "csrf", text: ErrorMessage.csrfMismatch, informational: false });
+    expect(csrf!.text).toBe(
       "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
     );
+  });
+
+  it("a user sent back to an unfinished step is informed, not warned", () => {
+    expect(noticesFor(["unfinished_financial", "logged_out"]).map((notice) => notice.informational)).toEqual([
+      true,
+      true,
+    ]);
   });
 });
