@@ -39,7 +39,6 @@ export function BusinessFields() {
       <legend>事業者の情報</legend>
       <RadioField
         name="corporate_division"
-        legend="事業形態"
         required
         options={[
           { value: "corporate", label: "法人" },
@@ -55,20 +54,8 @@ export function BusinessFields() {
         hint="法人の方は登記上の会社名（例: 株式会社サキドリ商事）を入力してください。個人事業主の方は屋号があれば入力してください。"
       />
       <div className="field-row">
-        <TextField
-          name="last_name"
-          label="代表者氏名（姓）"
-          required
-          maxLength={150}
-          autoComplete="family-name"
-        />
-        <TextField
-          name="first_name"
-          label="代表者氏名（名）"
-          required
-          maxLength={150}
-          autoComplete="given-name"
-        />
+        <TextField name="last_name" required maxLength={150} autoComplete="family-name" />
+        <TextField name="first_name" required maxLength={150} autoComplete="given-name" />
       </div>
     </fieldset>
   );
@@ -76,15 +63,13 @@ export function BusinessFields() {
 
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
-  // Each label says whose it is, so the two groups' fields have different names, the same as in the
-  // error summary (issue 15).
-  const whose = who === "office" ? "事業所の" : "代表者ご自宅の";
+  // Each label (the form's, app/forms/profile-labels.ts) says whose it is, so the two groups' fields
+  // have different names, the same as in the error summary (issue 15).
   return (
     <fieldset className="form-group">
       <legend>{title}</legend>
       <TextField
         name={`${who}_zipcode`}
-        label={`${whose}郵便番号`}
         required
         inputMode="numeric"
         maxLength={10}
@@ -93,21 +78,13 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
       />
       <SelectField
         name={`${who}_prefecture`}
-        label={`${whose}都道府県`}
         required
         placeholder="選択してください"
         options={PREFECTURE_OPTIONS}
       />
-      <TextField
-        name={`${who}_city`}
-        label={`${whose}市区町村`}
-        required
-        maxLength={255}
-        autoComplete="address-level2"
-      />
+      <TextField name={`${who}_city`} required maxLength={255} autoComplete="address-level2" />
       <TextField
         name={`${who}_building_number`}
-        label={`${whose}番地・建物名`}
         required
         maxLength={255}
         autoComplete="address-line1"
@@ -115,7 +92,6 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
       />
       <TextField
         name={`${who}_phone`}
-        label={`${whose}電話番号`}
         type="tel"
         required
         inputMode="tel"
@@ -131,14 +107,9 @@ export function BusinessDetailFields() {
   return (
     <fieldset className="form-group">
       <legend>事業の内容</legend>
-      <SelectField
-        name="sector"
-        label="業種"
-        options={SECTORS.map((value) => ({ value, label: SECTOR_LABELS[value] }))}
-      />
+      <SelectField name="sector" options={SECTORS.map((value) => ({ value, label: SECTOR_LABELS[value] }))} />
       <TextAreaField
         name="business_summary"
-        label="事業内容"
         maxLength={1000}
         hint="主な商品・サービスと取引先を簡単にご記入ください（1000文字以内）。"
       />
@@ -151,22 +122,15 @@ export function BankAccountFields() {
     <fieldset className="form-group">
       <legend>お振込先口座</legend>
       <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
-      <TextField name="bank_name" label="金融機関名" maxLength={100} hint="例: みどり銀行" />
-      <TextField name="branch_name" label="支店名" maxLength={100} hint="例: 本店営業部" />
+      <TextField name="bank_name" maxLength={100} hint="例: みどり銀行" />
+      <TextField name="branch_name" maxLength={100} hint="例: 本店営業部" />
       <RadioField
         name="deposit_type"
-        legend="預金種目"
         options={Object.entries(BANK_ACCOUNT_DEPOSIT_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
       />
-      <TextField
-        name="bank_account_number"
-        label="口座番号"
-        inputMode="numeric"
-        hint={BANK_ACCOUNT_NUMBER_HINT}
-      />
+      <TextField name="bank_account_number" inputMode="numeric" hint={BANK_ACCOUNT_NUMBER_HINT} />
       <TextField
         name="account_holder_name"
-        label="口座名義（カナ）"
         maxLength={30}
         hint="カタカナ・英数字で30文字以内（例: カ）サキドリシヨウジ）"
       />

@@ -14,6 +14,7 @@ import { UpstreamValidationError } from "~/upstream/errors.server";
 import { type Profile, type ProfileCall, patchProfile } from "~/upstream/profile.server";
 import type { UploadedFile } from "~/upstream/uploads.server";
 import { fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
+import { PROFILE_FORM_FIELDS } from "./profile-labels";
 import { NON_FIELD_ERRORS } from "./form-failure";
 import { handleUploadIntent, uploadFailure } from "./upload-actions.server";
 
@@ -53,24 +54,23 @@ export function identityView(profile: Profile, now: Date) {
 }
 
 /** The form's initial values from the profile (postcodes shown as 100-0005). */
+/**
+ * The profile form's starting values: every labelled field the profile holds as text (a new field
+ * needs no line here), then the ones shown in another form than the profile's (postcodes, the payout
+ * account inside bank_account, the business type, the sector).
+ */
 export function profileFormDefaults(profile: Profile) {
+  const asStored = Object.fromEntries(
+    PROFILE_FORM_FIELDS.map((name) => [name, (profile as unknown as Record<string, unknown>)[name]]).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
   return {
+    ...asStored,
     corporate_division: profile.corporate_division === "none" ? undefined : profile.corporate_division,
-    company_name: profile.company_name,
-    last_name: profile.last_name,
-    first_name: profile.first_name,
     office_zipcode: formatZipcode(profile.office_zipcode),
-    office_prefecture: profile.office_prefecture,
-    office_city: profile.office_city,
-    office_building_number: profile.office_building_number,
-    office_phone: profile.office_phone,
     owner_zipcode: formatZipcode(profile.owner_zipcode),
-    owner_prefecture: profile.owner_prefecture,
-    owner_city: profile.owner_city,
-    owner_building_number: profile.owner_building_number,
-    owner_phone: profile.owner_phone,
     sector: profile.sector as Sector,
-    business_summary: profile.business_summary,
     identity_document_type: profile.identity_document_type ?? undefined,
     bank_name: profile.bank_account?.bank_name ?? "",
     branch_name: profile.bank_account?.branch_name ?? "",

@@ -1,7 +1,8 @@
-// The profile form's field labels (the error summary names each field with them).
+// The profile form's field labels, written once: each field shows its own (FormScope's labels) and
+// the error summary names it with the same words. A new field's label is one line here.
 
 export const PROFILE_FIELD_LABELS: Record<string, string> = {
-  identity_document_type: "本人確認書類の種類",
+  identity_document_type: "アップロードした本人確認書類の種類",
   corporate_division: "事業形態",
   company_name: "会社名・屋号",
   last_name: "代表者氏名（姓）",

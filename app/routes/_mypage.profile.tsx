@@ -149,19 +149,19 @@ export default function ProfilePage() {
           <summary>本人確認書類を提出・更新する</summary>
           {/* Without JavaScript a slot posts the profile form, the one with most typing to keep
               (issue 15); the document type below is chosen after the upload. */}
-          <FormScope id={PROFILE_FORM} failure={actionData}>
+          <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS}>
             <IdentityUploads identity={view.identity} form={PROFILE_FORM} />
           </FormScope>
-          <FormScope id={IDENTITY_FORM} failure={actionData} defaults={view.identityDefaults}>
+          <FormScope
+            id={IDENTITY_FORM}
+            failure={actionData}
+            labels={PROFILE_FIELD_LABELS}
+            defaults={view.identityDefaults}
+          >
             <Form id={IDENTITY_FORM} method="post" noValidate className="form">
               <input type="hidden" name="intent" value="identity" />
-              <ErrorSummary labels={PROFILE_FIELD_LABELS} />
-              <RadioField
-                name="identity_document_type"
-                legend="アップロードした本人確認書類の種類"
-                required
-                options={IDENTITY_TYPE_OPTIONS}
-              />
+              <ErrorSummary />
+              <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
               <SubmitButton pendingText="提出しています…">本人確認書類を提出する</SubmitButton>
             </Form>
           </FormScope>
@@ -181,10 +181,15 @@ export default function ProfilePage() {
             </dd>
           </div>
         </dl>
-        <FormScope id={PROFILE_FORM} failure={actionData} defaults={view.defaults}>
+        <FormScope
+          id={PROFILE_FORM}
+          failure={actionData}
+          labels={PROFILE_FIELD_LABELS}
+          defaults={view.defaults}
+        >
           <Form id={PROFILE_FORM} method="post" noValidate className="form">
             <input type="hidden" name="intent" value="profile" />
-            <ErrorSummary labels={PROFILE_FIELD_LABELS} />
+            <ErrorSummary />
             <BusinessFields />
             <AddressFields who="office" />
             <AddressFields who="owner" />

@@ -94,7 +94,7 @@ export default function RegisterProfilePage() {
   const { identity, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <FormScope id={PROFILE_FORM} failure={actionData} defaults={defaults}>
+    <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS} defaults={defaults}>
       <h1>会員情報の登録</h1>
       <p>お申し込みの前に、本人確認書類と、事業者・代表者の情報をご登録ください。</p>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
@@ -105,13 +105,8 @@ export default function RegisterProfilePage() {
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
         <Form id={PROFILE_FORM} method="post" noValidate className="form">
-          <ErrorSummary labels={PROFILE_FIELD_LABELS} />
-          <RadioField
-            name="identity_document_type"
-            legend="アップロードした本人確認書類の種類"
-            required
-            options={IDENTITY_TYPE_OPTIONS}
-          />
+          <ErrorSummary />
+          <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
           <BusinessFields />
           <AddressFields who="office" />
           <AddressFields who="owner" />

@@ -102,11 +102,19 @@ export interface Choice {
  * control's (id, name, form, starting value, required, aria-invalid, aria-describedby, and the edit
  * that takes its message away). One place, so the text field, the text area and the select agree.
  */
-export function useLabelledControl(props: FieldProps, label: string) {
+export function useLabelledControl(props: FieldProps, label: string | undefined) {
   const { name, required = false, hint, className } = props;
   const field = useField(name, props);
   return {
-    frame: { id: field.id, label, required, hint, error: field.error, className },
+    // Its own label, or the form's for it (FormScope's labels: written once for field and summary).
+    frame: {
+      id: field.id,
+      label: label ?? field.label ?? name,
+      required,
+      hint,
+      error: field.error,
+      className,
+    },
     control: {
       id: field.id,
       name,
@@ -129,7 +137,8 @@ export function TextField({
   maxLength,
   ...props
 }: FieldProps & {
-  label: string;
+  /** The field's label; without one, the form's (FormScope's labels). */
+  label?: string;
   type?: "text" | "email" | "password" | "tel" | "date";
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
@@ -156,7 +165,7 @@ export function TextAreaField({
   maxLength,
   rows = 4,
   ...props
-}: FieldProps & { label: string; maxLength?: number; rows?: number }) {
+}: FieldProps & { label?: string; maxLength?: number; rows?: number }) {
   const { frame, control } = useLabelledControl(props, label);
   return (
     <FieldFrame {...frame}>
@@ -177,7 +186,8 @@ export function RadioField({
   inline = false,
   ...props
 }: FieldProps & {
-  legend: string;
+  /** The group's legend; without one, the form's label for it (FormScope's labels). */
+  legend?: string;
   options: readonly Choice[];
   value?: string | null;
   onChange?(value: string): void;
@@ -192,7 +202,7 @@ export function RadioField({
       aria-describedby={fieldDescription(field.id, hint, field.error)}
     >
       <legend className="field-label">
-        {legend} <RequirementMark required={required} />
+        {legend ?? field.label ?? name} <RequirementMark required={required} />
       </legend>
       <FieldHint id={field.id} hint={hint} />
       <FieldMessage id={field.id} error={field.error} />

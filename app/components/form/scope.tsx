@@ -17,6 +17,12 @@ export { NON_FIELD_ERRORS };
 /** What a page shows in its fields before anything was sent: the saved values, by field name. */
 export type FormDefaults = Readonly<Record<string, string | null | undefined>>;
 
+/**
+ * What to call each field: its label, and the same words in the error summary. A table (the form's
+ * one list of labels) or a function (names with an index in them).
+ */
+export type FieldLabels = Readonly<Record<string, string>> | ((name: string) => string | null | undefined);
+
 interface Scope {
   /** The form the fields belong to (their `form` attribute); null when they stand inside it. */
   formId: string | null;
@@ -27,6 +33,8 @@ interface Scope {
   /** What the person sent (failure.values): it beats any default. */
   sent: FormDefaults;
   defaults: FormDefaults;
+  /** The form's labels: a field without its own label, and the summary, take them from here. */
+  labels?: FieldLabels;
   /** The person changed the field: its message leaves (the next submit checks again). */
   edited(name: string): void;
 }
@@ -49,12 +57,15 @@ export function FormScope({
   id = null,
   failure,
   defaults = {},
+  labels,
   resolved,
   children,
 }: {
   id?: string | null;
   failure: unknown;
   defaults?: FormDefaults;
+  /** The form's labels, written once: each field shows its own, the summary names it the same way. */
+  labels?: FieldLabels;
   /**
    * Field errors the page knows are settled since the answer (e.g. every missing file has since been
    * uploaded in the background): they no longer show.
@@ -77,6 +88,7 @@ export function FormScope({
     formErrors: mine?.formErrors ?? [],
     sent: mine?.values ?? {},
     defaults,
+    labels,
     edited: (name) => {
       if (mine?.fieldErrors[name] && !names.includes(name)) setEdited([mine, [...names, name]]);
     },
@@ -86,6 +98,9 @@ export function FormScope({
 
 /** The id of a field's control; the error summary links to it. */
 export const fieldId = (name: string) => `field-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
+
+const labelIn = (labels: FieldLabels | undefined, name: string) =>
+  (typeof labels === "function" ? labels(name) : labels?.[name]) || undefined;
 
 /**
  * One field's state in its scope: its control's id, its message, the value it starts from and the
@@ -100,6 +115,8 @@ export function useField(name: string, override?: { error?: string | null; defau
     error: error || undefined,
     defaultValue: scope.sent[name] ?? override?.defaultValue ?? scope.defaults[name] ?? "",
     form: scope.formId ?? undefined,
+    /** The form's label for this field, for a field given none of its own. */
+    label: labelIn(scope.labels, name),
     onInput: () => scope.edited(name),
   };
 }
@@ -119,8 +136,11 @@ export function ErrorSummary({
   title?: string;
   /** What to do next, under the list (e.g. a link back to the step to correct). */
   children?: ReactNode;
-  /** What to call each field (the field's label); a message without a label stands alone. */
-  labels?: Readonly<Record<string, string>> | ((name: string) => string | null | undefined);
+  /**
+   * What to call each field (the field's label), when not the scope's labels; a message without a
+   * label stands alone.
+   */
+  labels?: FieldLabels;
   /** The errors to list when the page filters the scope's (e.g. a missing file since uploaded). */
   errors?: Readonly<Record<string, string>>;
 }) {
@@ -137,7 +157,7 @@ export function ErrorSummary({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scope.failure]);
   if (!shown) return null;
-  const labelOf = (name: string) => (typeof labels === "function" ? labels(name) : labels?.[name]);
+  const labelOf = (name: string) => labelIn(labels ?? scope.labels, name);
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">エラー：{title}</h2>

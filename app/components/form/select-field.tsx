@@ -7,7 +7,7 @@ export function SelectField({
   options,
   placeholder,
   ...props
-}: FieldProps & { label: string; options: readonly Choice[]; placeholder?: string }) {
+}: FieldProps & { label?: string; options: readonly Choice[]; placeholder?: string }) {
   const { frame, control } = useLabelledControl(props, label);
   return (
     <FieldFrame {...frame}>
