@@ -8,13 +8,9 @@ import { ErrorMessage } from "../../app/domain/messages";
 
 test("a junk draft is kept, and said to be wrong at its fields with §8's message", async ({
   page,
-  open,
-  logInAs,
-  readyToApply,
+  newApplicantOn,
 }) => {
-  const user = await readyToApply("corporate");
-  await logInAs(user);
-  await open("/entry/entry_invoice");
+  const user = await newApplicantOn("/entry/entry_invoice", "corporate");
 
   await page.getByLabel(/^希望買取額（円）/).fill("abc円");
   const claim = page.locator("#claim-1");

@@ -37,6 +37,8 @@ export interface AppFixtures {
     url: string,
     ...args: Parameters<typeof userAtStep> extends [unknown, ...infer Rest] ? Rest : never
   ): Promise<WizardUser>;
+  /** readyToApply, logged in, on `url`: a user with an empty draft starting there. */
+  newApplicantOn(url: string, division: Parameters<typeof readyToApply>[1]): Promise<WizardUser>;
   /** A user who may apply (profile complete, identity confirmed, an empty draft), through the upstream. */
   readyToApply(division: Parameters<typeof readyToApply>[1]): Promise<WizardUser>;
   /** A new user whose identity the operator confirmed, logged in and on the invoice step. */
@@ -72,6 +74,13 @@ export const test = base.extend<AppFixtures>({
   applicantOn: async ({ page }, use, testInfo) =>
     use(async (url, ...args) => {
       const user = await userAtStep(testInfo, ...args);
+      await logInAs(page, testInfo, user);
+      await openPage(page, url, testInfo);
+      return user;
+    }),
+  newApplicantOn: async ({ page }, use, testInfo) =>
+    use(async (url, division) => {
+      const user = await readyToApply(testInfo, division);
       await logInAs(page, testInfo, user);
       await openPage(page, url, testInfo);
       return user;

@@ -37,14 +37,10 @@ test("/register/profile: what was typed is still there after an identity upload"
 
 test("/profile: a change typed and not yet saved is still there after an identity upload", async ({
   page,
-  open,
-  logInAs,
   uploadInto,
-  readyToApply,
+  newApplicantOn,
 }) => {
-  const user = await readyToApply("corporate");
-  await logInAs(user);
-  await open("/profile");
+  await newApplicantOn("/profile", "corporate");
   const company = page.getByLabel("会社名・屋号", { exact: false });
   await company.fill("株式会社変更途中");
   await office(page).getByLabel("市区町村 ※必須").fill("中央区");

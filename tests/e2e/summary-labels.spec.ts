@@ -43,13 +43,9 @@ async function expectSummaryNamesLikeLabels(page: Page, grouped = false) {
 
 test("/register/profile: every summary item names its field as the field's label", async ({
   page,
-  open,
-  logInAs,
-  readyToApply,
+  newApplicantOn,
 }) => {
-  const user = await readyToApply("corporate");
-  await logInAs(user);
-  await open("/register/profile");
+  await newApplicantOn("/register/profile", "corporate");
   const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
   await office.getByLabel("事業所の郵便番号").fill("12-345");
   await page

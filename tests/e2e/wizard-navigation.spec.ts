@@ -52,13 +52,9 @@ test("every wizard page marks its own step; finished steps are links; 戻る lea
 
 test("a user who skips ahead is sent to the unfinished step and told why", async ({
   page,
-  open,
-  logInAs,
-  readyToApply,
+  newApplicantOn,
 }) => {
-  const user = await readyToApply("corporate");
-  await logInAs(user);
-  await open("/profile/before_entry");
+  await newApplicantOn("/profile/before_entry", "corporate");
   await expect(page).toHaveURL(/\/entry\/entry_invoice\?error=unfinished_invoices$/);
   await expect(
     page.getByRole("alert").filter({ hasText: "請求書の入力がまだ終わっていません。" }),

@@ -12,7 +12,12 @@ import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/ro
 import { action as withdrawalAction } from "~/routes/_entry.entry_.withdrawal_details/route";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { appCookie, failureOf, formPost, locationOf } from "./app-requests";
-import { type UserClient, createUserWithSession, insertUpload } from "./reference-upstream/entry-fixtures";
+import {
+  type UserClient,
+  createUserWithSession,
+  insertUpload,
+  validClaim,
+} from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 let upstream: TestUpstream;
@@ -32,25 +37,10 @@ const INVOICE = "/entry/entry_invoice";
 const FINANCIAL = "/entry";
 const WITHDRAWAL = "/entry/withdrawal_details";
 
-/** A claim as the draft stores it, complete for §5 (its invoice file related by the caller). */
+/** A claim as the draft stores it, complete for §5 (the entry fixture's, its files as the draft relates them). */
 function draftClaim(invoiceFile: number) {
-  return {
-    obliger_company_name: "株式会社売掛先",
-    houjinbangou: "7123456789012",
-    houjinbangou_address: "東京都千代田区丸の内1-1",
-    amount: 1_100_000,
-    scheduled_deposit_amount_from_obliger: 1_000_000,
-    obliger_payment_date: FUTURE_PAYMENT_DATE,
-    is_fixed_debt: true,
-    is_bank_transfer_from_obliger: true,
-    receive_payment_account: {
-      bank_name: "みどり銀行",
-      deposit_type: "ordinary",
-      bank_account_number: "1234567",
-      obliger_accounts: [{ holder_name: "ｶ)ｳﾘｶｹｻｷ" }],
-    },
-    contentfile_relations: [invoiceFile],
-  };
+  const { contentfiles: _entryFiles, ...claim } = validClaim();
+  return { ...claim, contentfile_relations: [invoiceFile] };
 }
 
 interface Person {
