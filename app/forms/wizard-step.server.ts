@@ -87,8 +87,6 @@ export interface WizardStepDefinition<Values> {
 }
 
 export interface WizardStep {
-  readonly step: EntryStepName;
-  readonly path: string;
   /** §2 the entry layout's guards, for the loader. */
   guard(ctx: RequestContext): Promise<EntryStepState>;
   action(ctx: RequestContext, request: Request): Promise<Response>;
@@ -180,5 +178,5 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     return redirect(`${path}?saved=1${definition.savedAnchor ?? ""}`);
   }
 
-  return { step: definition.step, path, guard, action };
+  return { guard, action };
 }

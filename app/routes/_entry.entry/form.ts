@@ -1,18 +1,12 @@
 // The financial step's form (§2 /entry, step submitFinancialStatements): its id, its fields (the draft's
-// own keys) read back into the answers the draft stores. Pure: used by the action and the page.
+// own keys: can_submit_financial_statements, tax_return_submissions, includes_sga_expenses) read back
+// into the answers the draft stores. Pure: used by the action and the view model.
 
 import { TAX_RETURN_SUBMISSION_METHODS, type TaxReturnSubmissionMethod } from "~/domain/enumerations";
 import type { FinancialAnswers } from "~/domain/financial-step";
 
 /** The id of the step's form: its fields join it by the `form` attribute; failures name it. */
 export const FINANCIAL_FORM_ID = "financial-form";
-
-/** The questions' field names are the draft's keys. */
-export const FINANCIAL_FIELDS = [
-  "can_submit_financial_statements",
-  "tax_return_submissions",
-  "includes_sga_expenses",
-] as const satisfies readonly (keyof FinancialAnswers)[];
 
 function flag(value: FormDataEntryValue | null): boolean | null {
   if (value === "true") return true;
