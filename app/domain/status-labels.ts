@@ -47,6 +47,16 @@ function labelOf(table: Readonly<Record<number, string>>, status: number | null 
   return (typeof status === "number" && table[status]) || UNKNOWN_STATUS_LABEL;
 }
 
+/** How a status badge reads: it needs the user (attention), it is over (done), or it is under way. */
+export type StatusTone = "neutral" | "attention" | "done";
+
+/** §4 entry status → its badge's tone: inadequate needs the user; transferred and archived are over. */
+export function entryStatusTone(status: number): StatusTone {
+  if (status === EntryStatus.inadequate) return "attention";
+  if (status === EntryStatus.transferred || status === EntryStatus.archived) return "done";
+  return "neutral";
+}
+
 export function entryStatusLabel(status: number | null | undefined): string {
   return labelOf(ENTRY_STATUS_LABELS, status);
 }

@@ -6,6 +6,7 @@ import type { EntryBody } from "~/domain/entry-body";
 import type { EntrySummary } from "~/domain/new-entry";
 import type { RequestContext } from "~/request/context.server";
 import { type AnswerSchema, nullAsAbsent } from "./client.server";
+import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
 /** The created entry (201, or 200 for a replay), as far as the app reads it. */
@@ -69,4 +70,61 @@ export type EntryPermission = z.infer<typeof entryPermissionSchema>;
 /** GET /api/entry_permission/ (§7 "A later fetch of delay or permission settings: path not shown"). */
 export function loadEntryPermission(ctx: RequestContext): Promise<EntryPermission> {
   return ctx.client.call("GET", "/api/entry_permission/", { schema: entryPermissionSchema });
+}
+
+/** A date the upstream may leave out: null or absent is "not yet". */
+const when = nullAsAbsent(z.string());
+/** An amount: "decimal string without decimals" or a number; null when not set (before review). */
+const amount = z.union([z.string(), z.number()]).nullish();
+
+/**
+ * §3 Entry with its claims, as GET /api/entries/{id}/ answers it: what the detail page shows. The
+ * operator's words for what is inadequate come as the upstream gives them.
+ */
+const entryDetailSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  status: z.number(),
+  purchase_amount_desired: amount,
+  purpose: nullAsAbsent(z.string()),
+  description_of_inadequate_document: nullAsAbsent(z.string()),
+  financial_statement_confirmation_status: z.number().nullish(),
+  account_activity_statement_confirmation_status: z.number().nullish(),
+  created_at: z.string(),
+  reviewed_at: when,
+  contracted_at: when,
+  transferred_at: when,
+  transaction_completed_at: when,
+  cancelled_at: when,
+  rejected_at: when,
+  addfiles: z.array(uploadedFileSchema).default([]),
+  claims: z.array(
+    z.object({
+      id: z.number(),
+      code: z.string(),
+      status: z.number(),
+      invoice_confirmation_status: z.number().nullish(),
+      additional_doc_confirmation_status: z.number().nullish(),
+      obliger_company_name: nullAsAbsent(z.string()),
+      amount,
+      obliger_payment_date: when,
+      receive_payment_account: z
+        .object({
+          bank_name: nullAsAbsent(z.string()),
+          deposit_type: nullAsAbsent(z.string()),
+          bank_account_number: nullAsAbsent(z.string()),
+          obliger_accounts: z.array(z.object({ holder_name: z.string() })).default([]),
+        })
+        .nullish(),
+      inadequate_reason: nullAsAbsent(z.string()),
+      contentfiles: z.array(uploadedFileSchema).default([]),
+    }),
+  ),
+});
+
+export type EntryDetail = z.infer<typeof entryDetailSchema>;
+
+/** §7 GET /api/entries/{id}/: one of the user's entries (another user's or a missing one is a 404). */
+export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail> {
+  return ctx.client.call("GET", `/api/entries/${id}/`, { schema: entryDetailSchema });
 }

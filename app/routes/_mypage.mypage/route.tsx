@@ -115,6 +115,9 @@ export default function MyPage() {
                     <dd>{entry.claimSummary}</dd>
                   </div>
                 </dl>
+                <p className="entry-card-link">
+                  <Link to={`/entry/detail/${entry.id}`}>申込番号 {entry.code} の詳細を見る</Link>
+                </p>
               </li>
             ))}
           </ul>

@@ -9,8 +9,13 @@ import {
 } from "~/domain/account-steps";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { NEW_ENTRY_BLOCKER_MESSAGES, areNewEntriesStopped, newEntryBlockers } from "~/domain/new-entry";
-import { EntryStatus } from "~/domain/statuses";
-import { claimStatusLabel, entryStatusLabel, identityStatusLabel } from "~/domain/status-labels";
+import {
+  type StatusTone,
+  claimStatusLabel,
+  entryStatusLabel,
+  entryStatusTone,
+  identityStatusLabel,
+} from "~/domain/status-labels";
 import type { CurrentUser } from "~/domain/user";
 import { formatYen } from "~/domain/yen";
 
@@ -35,7 +40,7 @@ export interface MyPageInput {
   now: Date;
 }
 
-export type Tone = "neutral" | "attention" | "done";
+export type Tone = StatusTone;
 
 export interface StepView {
   id: string;
@@ -67,12 +72,6 @@ function identityText(problem: IdentityProblem, validDate: string): string {
     case "nothing":
       return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面）をご提出ください。";
   }
-}
-
-function entryTone(status: number): Tone {
-  if (status === EntryStatus.inadequate) return "attention";
-  if (status === EntryStatus.transferred || status === EntryStatus.archived) return "done";
-  return "neutral";
 }
 
 /** "2件（審査中 1件・不備あり 1件）": the count, then how many claims are in each status. */
@@ -191,7 +190,7 @@ export function toMyPageView(input: MyPageInput) {
       id: entry.id,
       code: entry.code,
       statusLabel: entryStatusLabel(entry.status),
-      tone: entryTone(entry.status),
+      tone: entryStatusTone(entry.status),
       createdDate: formatJapaneseDate(entry.created_at),
       desiredAmount: formatYen(entry.purchase_amount_desired),
       claimCount: entry.claims.length,

@@ -1,0 +1,93 @@
+// Issue 9: where an entry stands, as the detail page draws it. §4's entry statuses in the order a
+// business owner lives them: 審査中 → 審査完了 → ご契約 → お振込 → 完了, each step passed with its date;
+// what interrupts the road (inadequate documents, a delay, a cancellation, no claim bought) is shown as
+// what it is, not as a step. Pure: the view model formats the dates.
+
+import { ClaimStatus, EntryStatus } from "./statuses";
+
+export type TimelineStepKey = "under_review" | "reviewed" | "contracted" | "transferred" | "completed";
+
+export interface TimelineStep {
+  key: TimelineStepKey;
+  label: string;
+  /** done: passed; current: where the entry stands; todo: ahead (or never reached, once ended). */
+  state: "done" | "current" | "todo";
+  /** When the step was reached (ISO), when the upstream says. */
+  date: string | null;
+}
+
+export interface TimelineException {
+  kind: "inadequate" | "delay" | "cancelled" | "rejected";
+  label: string;
+}
+
+export interface EntryTimeline {
+  steps: TimelineStep[];
+  exception: TimelineException | null;
+}
+
+export interface TimelineInput {
+  status: number;
+  created_at: string;
+  reviewed_at?: string | null;
+  contracted_at?: string | null;
+  transferred_at?: string | null;
+  transaction_completed_at?: string | null;
+  cancelled_at?: string | null;
+  rejected_at?: string | null;
+  claims: readonly { status: number }[];
+}
+
+const STEP_LABELS: Record<TimelineStepKey, string> = {
+  under_review: "審査中",
+  reviewed: "審査完了",
+  contracted: "ご契約",
+  transferred: "お振込",
+  completed: "完了",
+};
+
+/** §4 entry status → the step it stands on (archived has none: the road ended). */
+const CURRENT_STEP: Partial<Record<number, number>> = {
+  [EntryStatus.under_review]: 0,
+  [EntryStatus.inadequate]: 0,
+  [EntryStatus.reviewed]: 1,
+  [EntryStatus.contracted]: 2,
+  [EntryStatus.transferred]: 3,
+};
+
+export function entryTimeline(entry: TimelineInput): EntryTimeline {
+  const dates = [
+    entry.created_at,
+    entry.reviewed_at ?? null,
+    entry.contracted_at ?? null,
+    entry.transferred_at ?? null,
+    entry.transaction_completed_at ?? null,
+  ];
+  const current = CURRENT_STEP[entry.status];
+  // An ended entry has passed every step it has a date for; one that completed has passed them all.
+  const passed =
+    current ??
+    (entry.transaction_completed_at ? dates.length : dates.findLastIndex((date) => date !== null) + 1);
+  const keys = Object.keys(STEP_LABELS) as TimelineStepKey[];
+  const steps = keys.map((key, index): TimelineStep => {
+    const state = index < passed ? "done" : index === current ? "current" : "todo";
+    return { key, label: STEP_LABELS[key], state, date: state === "todo" ? null : dates[index]! };
+  });
+  return { steps, exception: exceptionOf(entry) };
+}
+
+function exceptionOf(entry: TimelineInput): TimelineException | null {
+  if (entry.status === EntryStatus.inadequate) {
+    return { kind: "inadequate", label: "書類に不備があります。内容をご確認のうえ、再提出してください。" };
+  }
+  if (entry.claims.some((claim) => claim.status === ClaimStatus.delay)) {
+    return { kind: "delay", label: "お支払いが遅れている請求書があります。" };
+  }
+  if (entry.status === EntryStatus.archived && entry.cancelled_at && !entry.transaction_completed_at) {
+    return { kind: "cancelled", label: "このお申し込みはキャンセルされました。" };
+  }
+  if (entry.status === EntryStatus.archived && entry.rejected_at && !entry.transaction_completed_at) {
+    return { kind: "rejected", label: "審査の結果、買い取りできる請求書がありませんでした。" };
+  }
+  return null;
+}

@@ -1,0 +1,149 @@
+// §2 /entry/detail/:entryId (authenticated-redirect; issue 9): one of the user's entries after it was
+// submitted. Where it stands (a timeline drawn without JavaScript), what the operator found inadequate
+// in their own words, the review status of each document group (§4), and each claim with its debtor,
+// amount, payment date, receiving account and files. Operators send users direct links here. The id
+// is digits only, else page not found; another user's or a missing entry is page not found (the
+// upstream's 404).
+
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/routing/meta";
+import { digitsParam } from "~/routing/params";
+import accountStyles from "~/styles/account.css";
+import styles from "~/styles/entry-detail.css";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
+import { loadEntry } from "~/upstream/entries.server";
+import { type EntryDetailView, entryDetailView } from "./view-model";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "お申し込みの詳細")];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: accountStyles },
+  { rel: "stylesheet", href: styles },
+];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    // §2 "Route validation failure shows page not found", before anything else.
+    const id = digitsParam(args.params.entryId);
+    await requireUser(ctx);
+    return json(entryDetailView(await loadEntry(ctx, id)));
+  });
+}
+
+export default function EntryDetailPage() {
+  const entry = useLoaderData<typeof loader>();
+  return (
+    <div className="entry-detail">
+      <p>
+        <Link to="/mypage">マイページへ戻る</Link>
+      </p>
+      <h1>お申し込みの詳細</h1>
+      <p className="entry-detail-head">
+        <span className="entry-code">申込番号 {entry.code}</span>
+        <span className={`status-badge status-${entry.tone}`}>
+          <span className="visually-hidden">状態：</span>
+          {entry.statusLabel}
+        </span>
+      </p>
+      <Timeline timeline={entry.timeline} />
+      {entry.inadequateDocuments ? (
+        <div className="alert" data-testid="inadequate-documents">
+          <p className="alert-title">不備の内容</p>
+          <p className="preserve-lines">{entry.inadequateDocuments}</p>
+        </div>
+      ) : null}
+
+      <section className="my-page-section" aria-labelledby="entry-facts-title">
+        <h2 id="entry-facts-title">お申し込みの内容</h2>
+        <dl className="summary-list">
+          <Fact term="申込日" value={entry.createdDate} />
+          <Fact term="希望買取額" value={entry.desiredAmount} />
+          <Fact term="資金使途" value={entry.purpose} />
+          {entry.documents.map((document) => (
+            <Fact key={document.label} term={`${document.label}の確認状況`} value={document.status} />
+          ))}
+        </dl>
+        <FileList label="提出した書類（決算書類・入出金明細）" files={entry.entryFiles} />
+      </section>
+
+      <section className="my-page-section" aria-labelledby="claims-title">
+        <h2 id="claims-title">請求書（{entry.claims.length}件）</h2>
+        {entry.claims.map((claim) => (
+          <section key={claim.id} className="claim-detail" aria-labelledby={`claim-${claim.number}-title`}>
+            <h3 id={`claim-${claim.number}-title`}>
+              請求書{claim.number}（{claim.code}）{" "}
+              <span className={`status-badge status-${claim.inadequate ? "attention" : "neutral"}`}>
+                <span className="visually-hidden">状態：</span>
+                {claim.statusLabel}
+              </span>
+            </h3>
+            {claim.inadequateReason ? (
+              <div className="alert">
+                <p className="alert-title">不備の内容</p>
+                <p className="preserve-lines">{claim.inadequateReason}</p>
+              </div>
+            ) : null}
+            <dl className="summary-list">
+              <Fact term="売掛先" value={claim.debtor} />
+              <Fact term="請求書額面" value={claim.amount} />
+              <Fact term="入金予定日" value={claim.paymentDate} />
+              <Fact term="入金口座" value={claim.account} />
+              {claim.holders.length > 0 ? <Fact term="振込名義" value={claim.holders.join("、")} /> : null}
+              {claim.documents.map((document) => (
+                <Fact key={document.label} term={`${document.label}の確認状況`} value={document.status} />
+              ))}
+            </dl>
+            <FileList label={`請求書${claim.number}の書類`} files={claim.files} />
+          </section>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value || "—"}</dd>
+    </div>
+  );
+}
+
+function FileList({ label, files }: { label: string; files: { id: number; name: string }[] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="file-names" aria-label={label}>
+      {files.map((file) => (
+        <li key={file.id}>{file.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The road drawn as a list (CSS, no JavaScript): steps passed with their dates, where it stands. */
+function Timeline({ timeline }: { timeline: EntryDetailView["timeline"] }) {
+  return (
+    <div className="entry-timeline">
+      <ol aria-label="お申し込みの進み具合">
+        {timeline.steps.map((step) => (
+          <li
+            key={step.key}
+            className={`timeline-step timeline-${step.state}`}
+            aria-current={step.state === "current" ? "step" : undefined}
+          >
+            <span className="timeline-label">{step.label}</span>
+            {step.state === "done" ? <span className="visually-hidden">（済み）</span> : null}
+            {step.date ? <span className="timeline-date">{step.date}</span> : null}
+          </li>
+        ))}
+      </ol>
+      {timeline.exception ? (
+        <p className={`timeline-exception timeline-${timeline.exception.kind}`} role="status">
+          {timeline.exception.label}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// Issue 9, §2 /entry/detail/:entryId: the loader called directly against the in-process reference
+// upstream. Digits only, else page not found before anything else; another user's entry or a missing
+// one is page not found; a logged-out visitor goes to login and comes back; the user's own entry shows.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader } from "~/routes/_mypage.entry.detail.$entryId/route";
+import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
+import { APP_ORIGIN, appCookie } from "./app-requests";
+import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+let upstream: TestUpstream;
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  // appConfig() reads the environment once, at the first request: set before any.
+  process.env.API_BASE_URL = upstream.url;
+});
+
+afterAll(() => upstream.dispose());
+
+/** The loader's answer, or what it threw (a redirect or an error screen). */
+async function open(entryId: string, cookie?: string): Promise<Response> {
+  const request = new Request(`${APP_ORIGIN}/entry/detail/${entryId}`, {
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  return (loader({ request, params: { entryId }, context: {} }) as Promise<Response>).catch(
+    (thrown: unknown) => thrown as Response,
+  );
+}
+
+describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
+  it("the user's own entry, with the operator's reason once a claim is found inadequate", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    reviewClaim(
+      upstream.db,
+      entry.claims[0].id,
+      { decision: "inadequate", reason: "日付が読めません。", document: "invoice" },
+      new Date(),
+    );
+    const response = await open(String(entry.id), await appCookie(owner));
+    expect(response.status).toBe(200);
+    const view = (await response.json()) as {
+      code: string;
+      statusLabel: string;
+      claims: { inadequateReason: string }[];
+    };
+    expect(view.code).toBe(entry.code);
+    expect(view.statusLabel).toBe("不備あり");
+    expect(view.claims[0]!.inadequateReason).toBe("日付が読めません。");
+  });
+
+  it("another user's entry and a missing one are page not found (404), never their content", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const stranger = await appCookie(createUserWithSession(upstream));
+    for (const id of [String(entry.id), "999999999"]) {
+      const response = await open(id, stranger);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain(entry.code);
+    }
+  });
+
+  it("§2 route validation: an id that is not digits is page not found before anything else", async () => {
+    for (const id of ["abc", "1e3", "-1", "12;DROP", ""]) {
+      expect((await open(id)).status).toBe(404);
+    }
+  });
+
+  it("a logged-out visitor goes to login, to come back here after it", async () => {
+    const response = await open("123");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fentry%2Fdetail%2F123");
+  });
+});

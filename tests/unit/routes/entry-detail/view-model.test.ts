@@ -1,0 +1,109 @@
+// Issue 9, the entry detail page's view model: what a business owner reads of an entry after it was
+// submitted (pure; the loader's call is tested in tests/integration/entry-detail.test.ts).
+
+import { describe, expect, it } from "vitest";
+import { ClaimStatus, EntryStatus } from "~/domain/statuses";
+import { entryDetailView } from "~/routes/_mypage.entry.detail.$entryId/view-model";
+import type { EntryDetail } from "~/upstream/entries.server";
+
+const FILE = {
+  id: 7,
+  kind: "invoice-1",
+  name: "請求書.pdf",
+  created_at: "2026-11-01T10:00:00+09:00",
+  error: false,
+};
+
+const ENTRY: EntryDetail = {
+  id: 12,
+  code: "E000012",
+  status: EntryStatus.inadequate,
+  purchase_amount_desired: "1000000",
+  purpose: "運転資金",
+  description_of_inadequate_document: "決算書類: 2期分をご提出ください。\n請求書1: 日付が読めません。",
+  financial_statement_confirmation_status: 2,
+  account_activity_statement_confirmation_status: 1,
+  created_at: "2026-11-01T10:00:00+09:00",
+  reviewed_at: undefined,
+  contracted_at: undefined,
+  transferred_at: undefined,
+  transaction_completed_at: undefined,
+  cancelled_at: undefined,
+  rejected_at: undefined,
+  addfiles: [],
+  claims: [
+    {
+      id: 30,
+      code: "E000012-1",
+      status: ClaimStatus.inadequate,
+      invoice_confirmation_status: 2,
+      additional_doc_confirmation_status: 4,
+      obliger_company_name: "株式会社売掛先",
+      amount: 1_100_000,
+      obliger_payment_date: "2026-12-31",
+      receive_payment_account: {
+        bank_name: "みどり銀行",
+        deposit_type: "current",
+        bank_account_number: "1234567",
+        obliger_accounts: [{ holder_name: "カ）ウリカケサキ" }],
+      },
+      inadequate_reason: "日付が読めません。",
+      contentfiles: [FILE],
+    },
+  ],
+};
+
+describe("entryDetailView", () => {
+  it("the entry in Japanese: status, 申込日, amounts as 1,000,000円, each document group's review status", () => {
+    const view = entryDetailView(ENTRY);
+    expect(view).toMatchObject({
+      code: "E000012",
+      statusLabel: "不備あり",
+      tone: "attention",
+      createdDate: "2026年11月1日",
+      desiredAmount: "1,000,000円",
+      purpose: "運転資金",
+    });
+    expect(view.documents).toEqual([
+      { label: "決算書類", status: "不備あり" },
+      { label: "入出金明細", status: "確認中" },
+    ]);
+  });
+
+  it("inadequate: the operator's words, for the entry and at the claim", () => {
+    const view = entryDetailView(ENTRY);
+    expect(view.inadequateDocuments).toBe(ENTRY.description_of_inadequate_document);
+    expect(view.claims[0]).toMatchObject({ inadequate: true, inadequateReason: "日付が読めません。" });
+    expect(view.timeline.exception?.kind).toBe("inadequate");
+  });
+
+  it("each claim: debtor, amount, payment date, receiving account (当座 for current), holders, files", () => {
+    expect(entryDetailView(ENTRY).claims[0]).toMatchObject({
+      number: 1,
+      code: "E000012-1",
+      statusLabel: "不備あり",
+      debtor: "株式会社売掛先",
+      amount: "1,100,000円",
+      paymentDate: "2026年12月31日",
+      account: "みどり銀行 当座 1234567",
+      holders: ["カ）ウリカケサキ"],
+      documents: [
+        { label: "請求書", status: "不備あり" },
+        { label: "追加書類", status: "未提出" },
+      ],
+      files: [{ id: 7, name: "請求書.pdf" }],
+    });
+  });
+
+  it("the timeline's dates as people read them", () => {
+    const view = entryDetailView({
+      ...ENTRY,
+      status: EntryStatus.reviewed,
+      reviewed_at: "2026-11-05T09:00:00+09:00",
+    });
+    expect(view.timeline.steps.slice(0, 2).map((step) => [step.state, step.date])).toEqual([
+      ["done", "2026年11月1日"],
+      ["current", "2026年11月5日"],
+    ]);
+  });
+});
