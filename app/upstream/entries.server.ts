@@ -117,6 +117,13 @@ const entryDetailSchema = z.object({
         })
         .nullish(),
       inadequate_reason: nullAsAbsent(z.string()),
+      // Set by the review (§3): the money on offer for the claim.
+      purchase_principal_amount: amount,
+      purchase_amount: amount,
+      purchase_ratio: amount,
+      purchase_fee: amount,
+      purchase_fee_ratio: amount,
+      bank_charge: amount,
       contentfiles: z.array(uploadedFileSchema).default([]),
     }),
   ),

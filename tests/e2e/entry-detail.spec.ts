@@ -70,3 +70,38 @@ test("an operator's link, logged out, lands on the detail after login; another u
   expect(await page.content()).not.toContain(other.entry.code);
   expect((await open("/entry/detail/abc"))?.status()).toBe(404);
 });
+
+test("a reviewed claim shows the money on offer: the price, the fee, what the user receives, the annual rate", async ({
+  page,
+  freshEmail,
+  logIn,
+}) => {
+  const { email, entry } = await applicantWithEntry(freshEmail);
+  runOperator(
+    "review-claim",
+    String(entry.claimIds[0]),
+    "can_buy",
+    "--purchase-amount",
+    "900000",
+    "--fee",
+    "45000",
+    "--fee-ratio",
+    "0.05",
+    "--ratio",
+    "0.9",
+    "--bank-charge",
+    "660",
+  );
+  await logIn(email, STRONG_PASSWORD);
+  await page.getByRole("link", { name: `申込番号 ${entry.code} の詳細を見る` }).click();
+  const road = page.getByRole("list", { name: "お申し込みの進み具合" });
+  await expect(road.locator('[aria-current="step"]')).toContainText("審査完了");
+  const offer = page.getByRole("group", { name: "請求書1の買取条件" });
+  await expect(offer).toContainText("900,000円");
+  await expect(offer).toContainText("45,000円（5%）");
+  await expect(offer).toContainText("854,340円");
+  await expect(offer.getByText(/^約\d+\.\d%$/)).toBeVisible();
+  await expect(page.getByTestId("figure-totals")).toContainText("854,340円");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("reviewed-phone.png"), fullPage: true });
+});

@@ -16,6 +16,8 @@ import { requireUser } from "~/request/guards.server";
 import { loadEntry } from "~/upstream/entries.server";
 import { type EntryDetailView, entryDetailView } from "./view-model";
 
+type ClaimView = EntryDetailView["claims"][number];
+
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "お申し込みの詳細")];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountStyles },
@@ -27,7 +29,7 @@ export function loader(args: LoaderFunctionArgs) {
     // §2 "Route validation failure shows page not found", before anything else.
     const id = digitsParam(args.params.entryId);
     await requireUser(ctx);
-    return json(entryDetailView(await loadEntry(ctx, id)));
+    return json(entryDetailView(await loadEntry(ctx, id), ctx.now));
   });
 }
 
@@ -67,6 +69,22 @@ export default function EntryDetailPage() {
         <FileList label="提出した書類（決算書類・入出金明細）" files={entry.entryFiles} />
       </section>
 
+      {entry.totals ? (
+        <section className="my-page-section" aria-labelledby="totals-title">
+          <h2 id="totals-title">お受け取りの金額（合計）</h2>
+          <dl className="summary-list" data-testid="figure-totals">
+            <Fact term="買取額" value={entry.totals.purchaseAmount} />
+            <Fact term="手数料" value={entry.totals.fee} />
+            <Fact term="振込手数料" value={entry.totals.bankCharge} />
+            <Fact term="お受け取り額" value={entry.totals.received} />
+          </dl>
+          <p className="field-hint">
+            お受け取り額は、買取額から手数料と振込手数料を差し引いた金額です。請求書ごとの「手数料の年率換算」は、手数料
+            ÷ お受け取り額 × 365 ÷ 今日から入金予定日までの日数で、銀行の借入金利と比べる目安です。
+          </p>
+        </section>
+      ) : null}
+
       <section className="my-page-section" aria-labelledby="claims-title">
         <h2 id="claims-title">請求書（{entry.claims.length}件）</h2>
         {entry.claims.map((claim) => (
@@ -94,6 +112,7 @@ export default function EntryDetailPage() {
                 <Fact key={document.label} term={`${document.label}の確認状況`} value={document.status} />
               ))}
             </dl>
+            {claim.figures ? <ClaimFiguresList number={claim.number} figures={claim.figures} /> : null}
             <FileList label={`請求書${claim.number}の書類`} files={claim.files} />
           </section>
         ))}
@@ -107,6 +126,32 @@ function Fact({ term, value }: { term: string; value: string }) {
     <div>
       <dt>{term}</dt>
       <dd>{value || "—"}</dd>
+    </div>
+  );
+}
+
+/** What the review offers for one claim: the price, what comes off it, what the user receives. */
+function ClaimFiguresList({
+  number,
+  figures,
+}: {
+  number: number;
+  figures: NonNullable<ClaimView["figures"]>;
+}) {
+  return (
+    <div role="group" aria-label={`請求書${number}の買取条件`} className="claim-figures">
+      <dl className="summary-list">
+        <Fact term="買取対象額" value={figures.principal} />
+        <Fact term="掛目" value={figures.ratio} />
+        <Fact term="買取額" value={figures.purchaseAmount} />
+        <Fact
+          term="手数料"
+          value={figures.feeRatio ? `${figures.fee}（${figures.feeRatio}）` : figures.fee}
+        />
+        <Fact term="振込手数料" value={figures.bankCharge} />
+        <Fact term="お受け取り額" value={figures.received} />
+        <Fact term="手数料の年率換算" value={figures.annualRate} />
+      </dl>
     </div>
   );
 }

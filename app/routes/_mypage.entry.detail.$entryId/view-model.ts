@@ -3,7 +3,8 @@
 
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
-import { formatJapaneseDate } from "~/domain/japan-date";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
+import { type ClaimFigures, claimFigures, figureTotals } from "~/domain/purchase-figures";
 import {
   claimStatusLabel,
   entryStatusLabel,
@@ -23,8 +24,26 @@ const DEPOSIT_TYPE_LABELS: Readonly<Record<string, string>> = {
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
-export function entryDetailView(entry: EntryDetail) {
+/** The review's figures as the page shows them (amounts in yen, the annual rate in percent). */
+function figuresView(figures: ClaimFigures) {
+  return {
+    principal: figures.principal === null ? "" : formatYen(figures.principal),
+    purchaseAmount: formatYen(figures.purchaseAmount),
+    ratio: figures.ratio,
+    fee: formatYen(figures.fee),
+    feeRatio: figures.feeRatio,
+    bankCharge: formatYen(figures.bankCharge),
+    received: formatYen(figures.received),
+    annualRate: figures.annualRate === null ? "" : `約${figures.annualRate.toFixed(1)}%`,
+  };
+}
+
+export function entryDetailView(entry: EntryDetail, now: Date) {
   const timeline: EntryTimeline = entryTimeline(entry);
+  const today = japanDate(now);
+  const figures = entry.claims.map((claim) => claimFigures(claim, today));
+  const reviewed = figures.filter((figure): figure is ClaimFigures => figure !== null);
+  const totals = figureTotals(reviewed);
   return {
     id: entry.id,
     code: entry.code,
@@ -47,6 +66,16 @@ export function entryDetailView(entry: EntryDetail) {
       },
     ],
     entryFiles: files(entry.addfiles),
+    /** The sums over the claims the review priced; null before any was. */
+    totals:
+      reviewed.length === 0
+        ? null
+        : {
+            purchaseAmount: formatYen(totals.purchaseAmount),
+            fee: formatYen(totals.fee),
+            bankCharge: formatYen(totals.bankCharge),
+            received: formatYen(totals.received),
+          },
     claims: entry.claims.map((claim, index) => {
       const account = claim.receive_payment_account;
       return {
@@ -74,6 +103,7 @@ export function entryDetailView(entry: EntryDetail) {
           { label: "追加書類", status: reviewStatusLabel(claim.additional_doc_confirmation_status) },
         ],
         files: files(claim.contentfiles),
+        figures: figures[index] ? figuresView(figures[index]) : null,
       };
     }),
   };

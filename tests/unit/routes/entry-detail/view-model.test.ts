@@ -14,6 +14,8 @@ const FILE = {
   error: false,
 };
 
+const NOW = new Date("2026-12-01T09:00:00+09:00");
+
 const ENTRY: EntryDetail = {
   id: 12,
   code: "E000012",
@@ -55,7 +57,7 @@ const ENTRY: EntryDetail = {
 
 describe("entryDetailView", () => {
   it("the entry in Japanese: status, 申込日, amounts as 1,000,000円, each document group's review status", () => {
-    const view = entryDetailView(ENTRY);
+    const view = entryDetailView(ENTRY, NOW);
     expect(view).toMatchObject({
       code: "E000012",
       statusLabel: "不備あり",
@@ -71,14 +73,14 @@ describe("entryDetailView", () => {
   });
 
   it("inadequate: the operator's words, for the entry and at the claim", () => {
-    const view = entryDetailView(ENTRY);
+    const view = entryDetailView(ENTRY, NOW);
     expect(view.inadequateDocuments).toBe(ENTRY.description_of_inadequate_document);
     expect(view.claims[0]).toMatchObject({ inadequate: true, inadequateReason: "日付が読めません。" });
     expect(view.timeline.exception?.kind).toBe("inadequate");
   });
 
   it("each claim: debtor, amount, payment date, receiving account (当座 for current), holders, files", () => {
-    expect(entryDetailView(ENTRY).claims[0]).toMatchObject({
+    expect(entryDetailView(ENTRY, NOW).claims[0]).toMatchObject({
       number: 1,
       code: "E000012-1",
       statusLabel: "不備あり",
@@ -96,14 +98,48 @@ describe("entryDetailView", () => {
   });
 
   it("the timeline's dates as people read them", () => {
-    const view = entryDetailView({
-      ...ENTRY,
-      status: EntryStatus.reviewed,
-      reviewed_at: "2026-11-05T09:00:00+09:00",
-    });
+    const view = entryDetailView(
+      { ...ENTRY, status: EntryStatus.reviewed, reviewed_at: "2026-11-05T09:00:00+09:00" },
+      NOW,
+    );
     expect(view.timeline.steps.slice(0, 2).map((step) => [step.state, step.date])).toEqual([
       ["done", "2026年11月1日"],
       ["current", "2026年11月5日"],
     ]);
+  });
+
+  it("a reviewed claim: the price, what comes off it, what the user receives, the annual rate; the totals", () => {
+    const reviewed = {
+      ...ENTRY.claims[0]!,
+      status: ClaimStatus.can_buy,
+      purchase_principal_amount: "1000000",
+      purchase_amount: "900000",
+      purchase_ratio: "0.9",
+      purchase_fee: "45000",
+      purchase_fee_ratio: "0.05",
+      bank_charge: "660",
+    };
+    const view = entryDetailView(
+      { ...ENTRY, status: EntryStatus.reviewed, claims: [reviewed, reviewed] },
+      NOW,
+    );
+    // 2026-12-01 → 2026-12-31: 30 days; 45,000 ÷ 854,340 × 365 ÷ 30 = 64.08…%
+    expect(view.claims[0]!.figures).toEqual({
+      principal: "1,000,000円",
+      purchaseAmount: "900,000円",
+      ratio: "90%",
+      fee: "45,000円",
+      feeRatio: "5%",
+      bankCharge: "660円",
+      received: "854,340円",
+      annualRate: "約64.1%",
+    });
+    expect(view.totals).toEqual({
+      purchaseAmount: "1,800,000円",
+      fee: "90,000円",
+      bankCharge: "1,320円",
+      received: "1,708,680円",
+    });
+    expect(entryDetailView(ENTRY, NOW).totals).toBeNull();
   });
 });
