@@ -135,3 +135,11 @@ export type EntryDetail = z.infer<typeof entryDetailSchema>;
 export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail> {
   return ctx.client.call("GET", `/api/entries/${id}/`, { schema: entryDetailSchema });
 }
+
+/**
+ * §7 POST /api/entries/{id}/cancel/ (§4 only under_review, inadequate or reviewed): the entry is
+ * archived with cancelled_at; a 400 names why not (UpstreamValidationError), a 404 another user's.
+ */
+export async function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
+  await ctx.client.call("POST", `/api/entries/${id}/cancel/`, { schema: z.unknown() });
+}

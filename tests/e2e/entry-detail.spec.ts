@@ -105,3 +105,34 @@ test("a reviewed claim shows the money on offer: the price, the fee, what the us
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath("reviewed-phone.png"), fullPage: true });
 });
+
+test("cancel from the detail: the tick is required, then the entry ends and My page says so; an ended entry offers none", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const { email, entry } = await applicantWithEntry(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await open(`/entry/detail/${entry.id}`);
+  const section = page.getByRole("region", { name: "お申し込みのキャンセル" });
+  await section.getByRole("button", { name: "お申し込みをキャンセルする" }).click();
+  await expect(section.getByRole("alert")).toContainText(
+    "キャンセルする場合は、元に戻せないことの確認にチェックを入れてください。",
+  );
+  await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}$`));
+
+  await section.getByLabel(/キャンセルすると元に戻せないことを確認しました/).check();
+  await section.getByRole("button", { name: "お申し込みをキャンセルする" }).click();
+  await expect(page).toHaveURL(/\/entry\/cancel\/complete$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("お申し込みをキャンセルしました");
+
+  await open("/mypage");
+  await expect(page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem")).toContainText(
+    "終了",
+  );
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.getByText("このお申し込みはキャンセルされました。")).toBeVisible();
+  await expect(page.getByRole("region", { name: "お申し込みのキャンセル" })).toHaveCount(0);
+});

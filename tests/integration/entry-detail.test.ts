@@ -3,9 +3,11 @@
 // one is page not found; a logged-out visitor goes to login and comes back; the user's own entry shows.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader } from "~/routes/_mypage.entry.detail.$entryId/route";
+import { action, loader } from "~/routes/_mypage.entry.detail.$entryId/route";
+import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-form";
+import type { FormFailure } from "~/forms/form-failure";
 import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
-import { APP_ORIGIN, appCookie } from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -72,5 +74,50 @@ describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
     const response = await open("123");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fentry%2Fdetail%2F123");
+  });
+});
+
+/** The cancel form's post (the page's one form). */
+async function cancel(entryId: string, cookie: string, fields: Record<string, string>): Promise<Response> {
+  const request = formPost(`/entry/detail/${entryId}`, cookie, fields);
+  return (action({ request, params: { entryId }, context: {} }) as Promise<Response>).catch(
+    (thrown: unknown) => thrown as Response,
+  );
+}
+
+describe("cancelling from the entry detail (POST /entry/detail/:entryId)", () => {
+  it("without the tick: 422 with the message at the tick, nothing cancelled; with it: cancelled, then PRG", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const cookie = await appCookie(owner);
+    const unticked = await cancel(String(entry.id), cookie, {});
+    expect(unticked.status).toBe(422);
+    expect(((await unticked.json()) as FormFailure).fieldErrors).toEqual({
+      understood: CancelMessage.notConfirmed,
+    });
+    expect(((await owner.get(`/api/entries/${entry.id}/`)).body as { status: number }).status).toBe(1);
+
+    expect(await locationOf(await cancel(String(entry.id), cookie, { understood: "on" }))).toBe(
+      "/entry/cancel/complete",
+    );
+    expect(((await owner.get(`/api/entries/${entry.id}/`)).body as { status: number }).status).toBe(6);
+  });
+
+  it("§4 a replayed or forged post for an entry that may not be cancelled changes nothing and says why (400)", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const cookie = await appCookie(owner);
+    await cancel(String(entry.id), cookie, { understood: "on" });
+    const replay = await cancel(String(entry.id), cookie, { understood: "on" });
+    expect(replay.status).toBe(400);
+    expect((await failureOf(replay)).formErrors).toEqual([CancelMessage.notCancellable]);
+  });
+
+  it("another user's entry is page not found, and stays as it was", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const stranger = await appCookie(createUserWithSession(upstream));
+    expect((await cancel(String(entry.id), stranger, { understood: "on" })).status).toBe(404);
+    expect(((await owner.get(`/api/entries/${entry.id}/`)).body as { status: number }).status).toBe(1);
   });
 });

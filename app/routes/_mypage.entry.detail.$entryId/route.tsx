@@ -5,8 +5,17 @@
 // is digits only, else page not found; another user's or a missing entry is page not found (the
 // upstream's 404).
 
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CheckboxField } from "~/components/form/checkbox-field";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
+import { SubmitButton } from "~/components/form/submit-button";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/routing/params";
 import accountStyles from "~/styles/account.css";
@@ -14,6 +23,8 @@ import styles from "~/styles/entry-detail.css";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { loadEntry } from "~/upstream/entries.server";
+import { CANCEL_FORM_ID } from "./cancel-form";
+import { cancelAction } from "./cancel.server";
 import { type EntryDetailView, entryDetailView } from "./view-model";
 
 type ClaimView = EntryDetailView["claims"][number];
@@ -33,8 +44,18 @@ export function loader(args: LoaderFunctionArgs) {
   });
 }
 
+/** The page's one form: cancel the entry (issue 9 item 4). */
+export function action(args: ActionFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    const id = digitsParam(args.params.entryId);
+    await requireUser(ctx);
+    return cancelAction(ctx, args.request, id);
+  });
+}
+
 export default function EntryDetailPage() {
   const entry = useLoaderData<typeof loader>();
+  const cancelFailure = useActionData<typeof action>();
   return (
     <div className="entry-detail">
       <p>
@@ -48,6 +69,12 @@ export default function EntryDetailPage() {
           {entry.statusLabel}
         </span>
       </p>
+      {cancelFailure ? (
+        // Without JavaScript the answer loads at the top of the page; the form is at its end.
+        <p className="alert" role="alert">
+          キャンセルできませんでした。<a href="#cancel">お申し込みのキャンセル</a>の欄をご確認ください。
+        </p>
+      ) : null}
       <Timeline timeline={entry.timeline} />
       {entry.inadequateDocuments ? (
         <div className="alert" data-testid="inadequate-documents">
@@ -117,7 +144,33 @@ export default function EntryDetailPage() {
           </section>
         ))}
       </section>
+
+      {entry.cancellable || cancelFailure ? <CancelSection failure={cancelFailure} /> : null}
     </div>
+  );
+}
+
+/**
+ * §4 cancel while under review, inadequate or reviewed: a confirmation that works without JavaScript
+ * (a required tick), then one post; the button waits while it is on the way.
+ */
+function CancelSection({ failure }: { failure: unknown }) {
+  return (
+    <section className="my-page-section" aria-labelledby="cancel-title" id="cancel">
+      <h2 id="cancel-title">お申し込みのキャンセル</h2>
+      <FormScope id={CANCEL_FORM_ID} failure={failure}>
+        <Form id={CANCEL_FORM_ID} method="post" noValidate className="form">
+          <ErrorSummary />
+          <p>
+            キャンセルすると、このお申し込みの審査・お手続きはすべて終了し、元に戻すことはできません。あらためてお申し込みいただくことはできます。
+          </p>
+          <CheckboxField name="understood" required label="キャンセルすると元に戻せないことを確認しました" />
+          <SubmitButton variant="danger" pendingText="キャンセルしています…">
+            お申し込みをキャンセルする
+          </SubmitButton>
+        </Form>
+      </FormScope>
+    </section>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   entryStatusTone,
   reviewStatusLabel,
 } from "~/domain/status-labels";
-import { ClaimStatus } from "~/domain/statuses";
+import { ClaimStatus, isEntryCancellable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
 
 /** §3 claim deposit types (ordinary, current) and the bank account's (checking), in Japanese. */
@@ -49,6 +49,8 @@ export function entryDetailView(entry: EntryDetail, now: Date) {
     code: entry.code,
     statusLabel: entryStatusLabel(entry.status),
     tone: entryStatusTone(entry.status),
+    /** §4 "Cancellable only while under_review, inadequate or reviewed." */
+    cancellable: isEntryCancellable(entry.status),
     createdDate: dateOf(entry.created_at),
     desiredAmount: formatYen(entry.purchase_amount_desired),
     purpose: entry.purpose ?? "",

@@ -1,0 +1,42 @@
+// The entry detail's one form (issue 9 item 4): cancel the entry. §4 "Cancellable only while
+// under_review, inadequate or reviewed"; the person ticks that they understand it cannot be undone
+// (the confirmation works without JavaScript); a post for an entry in another state, forged or
+// replayed, changes nothing and says why. The upstream checks the state again.
+
+import { redirect } from "@remix-run/node";
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { isEntryCancellable } from "~/domain/statuses";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
+import { readForm } from "~/forms/read-form.server";
+import type { RequestContext } from "~/request/context.server";
+import { cancelEntry, loadEntry } from "~/upstream/entries.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { CANCEL_FORM_ID, CancelMessage } from "./cancel-form";
+
+const cancelValidator = withZod(
+  z.object({
+    understood: z.literal("on", { errorMap: () => ({ message: CancelMessage.notConfirmed }) }),
+  }),
+);
+
+export const CANCEL_COMPLETE_PATH = "/entry/cancel/complete";
+
+export async function cancelAction(ctx: RequestContext, request: Request, id: string): Promise<Response> {
+  const formData = await readForm(request);
+  const entry = await loadEntry(ctx, id);
+  const refuse = (message: string) =>
+    formFailure({ [NON_FIELD_ERRORS]: message }, {}, 400, { formId: CANCEL_FORM_ID });
+  if (!isEntryCancellable(entry.status)) return refuse(CancelMessage.notCancellable);
+  const result = await cancelValidator.validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CANCEL_FORM_ID });
+  try {
+    await cancelEntry(ctx, id);
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    // The state changed meanwhile (the operator went on): the upstream's own words.
+    return refuse(error.nonFieldErrors[0] ?? CancelMessage.notCancellable);
+  }
+  return redirect(CANCEL_COMPLETE_PATH);
+}
