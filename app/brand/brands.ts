@@ -26,6 +26,18 @@ export interface Brand {
   /** The partner through whom a white-label brand reaches its customers; null for the own brand. */
   partnerName: string | null;
   supportEmail: string;
+  /**
+   * Where a user forwards what a debtor paid for a claim the provider bought (the return obligation,
+   * issue 9): the operator's own collection account, shown after contract and in the agreement.
+   */
+  returnAccount: {
+    bankName: string;
+    branchName: string;
+    /** 普通 or 当座, as the bank prints it. */
+    depositType: string;
+    accountNumber: string;
+    holderName: string;
+  };
   /** The footer's legal links. Every brand uses the same paths; the pages read the brand's names. */
   legalLinks: readonly LegalLink[];
   /** §6: when false, individual users are logged out and sent to /unsupported/. */
@@ -49,6 +61,13 @@ export const DEFAULT_BRAND: Brand = {
   operatorName: "サキドリ株式会社",
   partnerName: null,
   supportEmail: "support@sakidori.example",
+  returnAccount: {
+    bankName: "サキドリ銀行",
+    branchName: "本店営業部",
+    depositType: "普通",
+    accountNumber: "1234567",
+    holderName: "サキドリ（カ",
+  },
   legalLinks: LEGAL_LINKS,
   individualSupported: true,
 };
@@ -62,6 +81,13 @@ export const WHITE_LABEL_BRAND: Brand = {
   operatorName: "サキドリ株式会社",
   partnerName: "株式会社みどり銀行",
   supportEmail: "support@midori-bank.example",
+  returnAccount: {
+    bankName: "みどり銀行",
+    branchName: "本店営業部",
+    depositType: "普通",
+    accountNumber: "7654321",
+    holderName: "サキドリ（カ",
+  },
   legalLinks: LEGAL_LINKS,
   individualSupported: false,
 };

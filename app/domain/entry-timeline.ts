@@ -63,7 +63,8 @@ export function entryTimeline(entry: TimelineInput): EntryTimeline {
     entry.transferred_at ?? null,
     entry.transaction_completed_at ?? null,
   ];
-  const current = CURRENT_STEP[entry.status];
+  // Once the transaction completed (every claim returned) there is no step left to stand on.
+  const current = entry.transaction_completed_at ? undefined : CURRENT_STEP[entry.status];
   // An ended entry has passed every step it has a date for; one that completed has passed them all.
   const passed =
     current ??

@@ -9,6 +9,8 @@
 // shown in percent to one decimal, rounded half up; none when the date is today or past, or nothing is
 // received. Pure.
 
+import { formatYen } from "./yen";
+
 /** An amount as the upstream gives it ("1000000" or 1000000); null when not set or not whole yen. */
 export function yenAmount(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined || value === "") return null;
@@ -97,3 +99,33 @@ export function figureTotals(figures: readonly ClaimFigures[]) {
     received: sum((figure) => figure.received),
   };
 }
+
+/** A claim's figures as people read them (amounts in yen, the annual rate in percent). */
+export function claimFiguresText(figures: ClaimFigures) {
+  return {
+    principal: figures.principal === null ? "" : formatYen(figures.principal),
+    purchaseAmount: formatYen(figures.purchaseAmount),
+    ratio: figures.ratio,
+    fee: formatYen(figures.fee),
+    feeRatio: figures.feeRatio,
+    bankCharge: formatYen(figures.bankCharge),
+    received: formatYen(figures.received),
+    annualRate: figures.annualRate === null ? "" : `約${figures.annualRate.toFixed(1)}%`,
+  };
+}
+
+export type ClaimFiguresText = ReturnType<typeof claimFiguresText>;
+
+/** The sums over the claims with figures, in yen; null when no claim has any. */
+export function figureTotalsText(figures: readonly ClaimFigures[]) {
+  if (figures.length === 0) return null;
+  const totals = figureTotals(figures);
+  return {
+    purchaseAmount: formatYen(totals.purchaseAmount),
+    fee: formatYen(totals.fee),
+    bankCharge: formatYen(totals.bankCharge),
+    received: formatYen(totals.received),
+  };
+}
+
+export type FigureTotalsText = NonNullable<ReturnType<typeof figureTotalsText>>;

@@ -45,6 +45,15 @@ export const ClaimStatus = {
 export type ClaimStatusName = keyof typeof ClaimStatus;
 export type ClaimStatusValue = (typeof ClaimStatus)[ClaimStatusName];
 
+/**
+ * Issue 9 item 3, as §4's "Entry transitions by call: … contract" and the upstream's own check have it:
+ * the user may agree to the contract only for a reviewed entry with at least one claim that can be
+ * bought (can_buy); only those claims are contracted.
+ */
+export function isEntryContractable(status: number, claimStatuses: readonly number[]): boolean {
+  return status === EntryStatus.reviewed && claimStatuses.includes(ClaimStatus.can_buy);
+}
+
 /** §4: "Claim group status payment has value 0." */
 export const CLAIM_GROUP_STATUS_PAYMENT = 0;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { EntryBody } from "~/domain/entry-body";
 import type { EntrySummary } from "~/domain/new-entry";
 import type { RequestContext } from "~/request/context.server";
-import { type AnswerSchema, nullAsAbsent } from "./client.server";
+import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
@@ -107,7 +107,11 @@ const entryDetailSchema = z.object({
       additional_doc_confirmation_status: z.number().nullish(),
       obliger_company_name: nullAsAbsent(z.string()),
       amount,
+      scheduled_deposit_amount_from_obliger: amount,
       obliger_payment_date: when,
+      // After contract (§3): the day the user forwards the debtor's payment to the provider, and when it was.
+      return_date: when,
+      returned_at: when,
       receive_payment_account: z
         .object({
           bank_name: nullAsAbsent(z.string()),
@@ -137,9 +141,57 @@ export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail>
 }
 
 /**
+ * A state-changing call on one entry whose answer may be lost (issue 14): when it gets none, the entry
+ * is read again and the change counts as made when `made` says so, so a lost answer neither reads as a
+ * failure nor invites a second try.
+ */
+function changeEntryOnce(
+  ctx: RequestContext,
+  id: string,
+  call: () => Promise<unknown>,
+  made: (entry: EntryDetail) => boolean,
+): Promise<void> {
+  return writeOnce(
+    async () => {
+      await call();
+    },
+    async () => {
+      const entry = await ctx.client.call("GET", `/api/entries/${id}/`, {
+        schema: entryDetailSchema,
+        ...LOST_ANSWER_LOOKUP,
+      });
+      return made(entry) ? undefined : null;
+    },
+  );
+}
+
+/**
  * §7 POST /api/entries/{id}/cancel/ (§4 only under_review, inadequate or reviewed): the entry is
  * archived with cancelled_at; a 400 names why not (UpstreamValidationError), a 404 another user's.
  */
-export async function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
-  await ctx.client.call("POST", `/api/entries/${id}/cancel/`, { schema: z.unknown() });
+export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
+  return changeEntryOnce(
+    ctx,
+    id,
+    () => ctx.client.call("POST", `/api/entries/${id}/cancel/`, { schema: UNREAD_ANSWER }),
+    (entry) => entry.cancelled_at !== undefined,
+  );
+}
+
+/**
+ * §7 POST /api/entries/{id}/contract/ (issue 9): the user agrees to the contract online; only a
+ * reviewed entry with a can_buy claim (a 400 names why not, UpstreamValidationError), a 404 another
+ * user's. The body is the upstream's {agreed: true}.
+ */
+export function contractEntry(ctx: RequestContext, id: string): Promise<void> {
+  return changeEntryOnce(
+    ctx,
+    id,
+    () =>
+      ctx.client.call("POST", `/api/entries/${id}/contract/`, {
+        json: { agreed: true },
+        schema: UNREAD_ANSWER,
+      }),
+    (entry) => entry.contracted_at !== undefined,
+  );
 }

@@ -35,7 +35,8 @@ Usage: npm run operator -- <command> [arguments]   (database in $DATA_DIR, defau
   inadequate-entry ENTRY_ID --reason TEXT [--document financial_statements|withdrawals_detail|both]
                                          the entry's financial / withdrawal documents are inadequate
 
-  mark-contracted ENTRY_ID               reviewed entry → contracted; can_buy claims → contracted
+  mark-contracted ENTRY_ID               reviewed entry → contracted; can_buy claims → contracted,
+                                         each due back (return_date) on the debtor's payment date
   mark-transferred ENTRY_ID              contracted entry → transferred; contracted claims → transferred
   mark-delay CLAIM_ID                    transferred claim → delay
   mark-returned CLAIM_ID [--date YYYY-MM-DD]
@@ -426,8 +427,9 @@ export function markClaimReturned(db: Db, claimId: number, returnDate: string | 
     refuseClaimState(claim, [ClaimStatus.transferred, ClaimStatus.delay], "mark-returned");
     const at = isoJst(now);
     db.prepare(
-      "UPDATE claims SET status = ?, returned_at = ?, return_date = ?, updated_at = ? WHERE id = ?",
-    ).run(ClaimStatus.returned, at, returnDate ?? dateJst(now), at, claim.id);
+      // --date records the day agreed for the return; otherwise the due date set at contract stays.
+      "UPDATE claims SET status = ?, returned_at = ?, return_date = COALESCE(?, return_date, ?), updated_at = ? WHERE id = ?",
+    ).run(ClaimStatus.returned, at, returnDate, dateJst(now), at, claim.id);
     const outstanding = claimsOfEntry(db, claim.entry_id).some((other) =>
       [ClaimStatus.contracted, ClaimStatus.transferred, ClaimStatus.delay].includes(
         other.status as 4 | 5 | 7,

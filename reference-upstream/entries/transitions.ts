@@ -189,7 +189,11 @@ export function contractEntry(db: Db, user: UserRow, entryId: number, body: unkn
   });
 }
 
-/** Entry contracted (§4 4), its can_buy claims contracted; shared with the operator's mark-contracted. */
+/**
+ * Entry contracted (§4 4), its can_buy claims contracted; shared with the operator's mark-contracted.
+ * Each contracted claim's return_date is the debtor's payment date: the debtor still pays the user,
+ * who forwards that money to the provider by then (two-party factoring, the return obligation).
+ */
 export function markContracted(db: Db, entryId: number, now: Date): void {
   const at = isoJst(now);
   db.prepare("UPDATE entries SET status = ?, contracted_at = ?, updated_at = ? WHERE id = ?").run(
@@ -198,12 +202,10 @@ export function markContracted(db: Db, entryId: number, now: Date): void {
     at,
     entryId,
   );
-  db.prepare("UPDATE claims SET status = ?, updated_at = ? WHERE entry_id = ? AND status = ?").run(
-    ClaimStatus.contracted,
-    at,
-    entryId,
-    ClaimStatus.can_buy,
-  );
+  db.prepare(
+    `UPDATE claims SET status = ?, return_date = COALESCE(return_date, obliger_payment_date), updated_at = ?
+     WHERE entry_id = ? AND status = ?`,
+  ).run(ClaimStatus.contracted, at, entryId, ClaimStatus.can_buy);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   json,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -27,8 +28,6 @@ import { CANCEL_FORM_ID } from "./cancel-form";
 import { cancelAction } from "./cancel.server";
 import { type EntryDetailView, entryDetailView } from "./view-model";
 
-type ClaimView = EntryDetailView["claims"][number];
-
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "お申し込みの詳細")];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountStyles },
@@ -40,7 +39,7 @@ export function loader(args: LoaderFunctionArgs) {
     // §2 "Route validation failure shows page not found", before anything else.
     const id = digitsParam(args.params.entryId);
     await requireUser(ctx);
-    return json(entryDetailView(await loadEntry(ctx, id), ctx.now));
+    return json(entryDetailView(await loadEntry(ctx, id), ctx.now, ctx.brand));
   });
 }
 
@@ -96,21 +95,13 @@ export default function EntryDetailPage() {
         <FileList label="提出した書類（決算書類・入出金明細）" files={entry.entryFiles} />
       </section>
 
-      {entry.totals ? (
-        <section className="my-page-section" aria-labelledby="totals-title">
-          <h2 id="totals-title">お受け取りの金額（合計）</h2>
-          <dl className="summary-list" data-testid="figure-totals">
-            <Fact term="買取額" value={entry.totals.purchaseAmount} />
-            <Fact term="手数料" value={entry.totals.fee} />
-            <Fact term="振込手数料" value={entry.totals.bankCharge} />
-            <Fact term="お受け取り額" value={entry.totals.received} />
-          </dl>
-          <p className="field-hint">
-            お受け取り額は、買取額から手数料と振込手数料を差し引いた金額です。請求書ごとの「手数料の年率換算」は、手数料
-            ÷ お受け取り額 × 365 ÷ 今日から入金予定日までの日数で、銀行の借入金利と比べる目安です。
-          </p>
-        </section>
+      {entry.contractPath || entry.agreementPath ? (
+        <NextSteps contractPath={entry.contractPath} agreementPath={entry.agreementPath} />
       ) : null}
+
+      {entry.payout ? <PayoutSection entry={entry} /> : null}
+
+      {entry.totals ? <FigureTotals totals={entry.totals} heading="お受け取りの金額（合計）" /> : null}
 
       <section className="my-page-section" aria-labelledby="claims-title">
         <h2 id="claims-title">請求書（{entry.claims.length}件）</h2>
@@ -140,6 +131,9 @@ export default function EntryDetailPage() {
               ))}
             </dl>
             {claim.figures ? <ClaimFiguresList number={claim.number} figures={claim.figures} /> : null}
+            {claim.returnObligation ? (
+              <ReturnObligationFacts number={claim.number} obligation={claim.returnObligation} />
+            ) : null}
             <FileList label={`請求書${claim.number}の書類`} files={claim.files} />
           </section>
         ))}
@@ -171,41 +165,6 @@ function CancelSection({ failure }: { failure: unknown }) {
         </Form>
       </FormScope>
     </section>
-  );
-}
-
-function Fact({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{value || "—"}</dd>
-    </div>
-  );
-}
-
-/** What the review offers for one claim: the price, what comes off it, what the user receives. */
-function ClaimFiguresList({
-  number,
-  figures,
-}: {
-  number: number;
-  figures: NonNullable<ClaimView["figures"]>;
-}) {
-  return (
-    <div role="group" aria-label={`請求書${number}の買取条件`} className="claim-figures">
-      <dl className="summary-list">
-        <Fact term="買取対象額" value={figures.principal} />
-        <Fact term="掛目" value={figures.ratio} />
-        <Fact term="買取額" value={figures.purchaseAmount} />
-        <Fact
-          term="手数料"
-          value={figures.feeRatio ? `${figures.fee}（${figures.feeRatio}）` : figures.fee}
-        />
-        <Fact term="振込手数料" value={figures.bankCharge} />
-        <Fact term="お受け取り額" value={figures.received} />
-        <Fact term="手数料の年率換算" value={figures.annualRate} />
-      </dl>
-    </div>
   );
 }
 
@@ -242,6 +201,110 @@ function Timeline({ timeline }: { timeline: EntryDetailView["timeline"] }) {
           {timeline.exception.label}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Issue 9 item 3: once reviewed, the agreement to read and, while it may be, the contract to agree. */
+function NextSteps({
+  contractPath,
+  agreementPath,
+}: {
+  contractPath: string | null;
+  agreementPath: string | null;
+}) {
+  return (
+    <section className="my-page-section" aria-labelledby="next-steps-title">
+      <h2 id="next-steps-title">{contractPath ? "ご契約の手続き" : "ご契約の内容"}</h2>
+      {contractPath ? (
+        <p>
+          審査が完了しました。買取条件（下記の金額）をご確認のうえ、ご契約の手続きにお進みください。ご契約後、お振込の手続きに入ります。
+        </p>
+      ) : null}
+      <ul className="link-list">
+        {contractPath ? (
+          <li>
+            <Link to={contractPath} className="button button-primary">
+              ご契約の手続きへ進む
+            </Link>
+          </li>
+        ) : null}
+        {agreementPath ? (
+          <li>
+            <Link to={agreementPath}>ファクタリングサービス契約書を読む</Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * After contract: when we pay (or paid), and the return obligation (the debtor still pays the user, who
+ * forwards it to us by the date), with the account and a calendar file for the dates.
+ */
+function PayoutSection({ entry }: { entry: EntryDetailView }) {
+  const payout = entry.payout!;
+  const late = entry.claims.filter((claim) => claim.returnObligation?.state === "late");
+  return (
+    <section className="my-page-section" aria-labelledby="payout-title">
+      <h2 id="payout-title">お振込とご返金</h2>
+      {late.map((claim) => (
+        <div key={claim.id} className="alert" role="alert">
+          <p className="alert-title">
+            請求書{claim.number}（{claim.debtor}）のご返金が遅れています
+          </p>
+          <p>
+            返金期日（{claim.returnObligation!.dueDate}）を過ぎていますが、{claim.returnObligation!.amount}
+            のご返金を確認できていません。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨をお問い合わせ窓口までご連絡ください。
+          </p>
+        </div>
+      ))}
+      <dl className="summary-list">
+        <Fact term="ご契約日" value={payout.contractedDate} />
+        <Fact
+          term="お振込日"
+          value={payout.transferredDate || "お振込の準備中です（お振込後に日付を表示します）"}
+        />
+        {payout.returnAccount ? <Fact term="ご返金の振込先" value={payout.returnAccount} /> : null}
+      </dl>
+      {payout.returnAccount ? (
+        <p className="field-hint">
+          買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、上記の口座へお振り込みください（振込手数料はお客さまのご負担です）。
+        </p>
+      ) : null}
+      {payout.calendarPath ? (
+        <p>
+          <a href={payout.calendarPath} download>
+            返金期日をカレンダーに登録する（.ics ファイル）
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** One claim's return obligation: the date, the amount, how near it is. */
+function ReturnObligationFacts({
+  number,
+  obligation,
+}: {
+  number: number;
+  obligation: NonNullable<EntryDetailView["claims"][number]["returnObligation"]>;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={`請求書${number}のご返金`}
+      className={`claim-return return-${obligation.state}`}
+    >
+      <dl className="summary-list">
+        <Fact
+          term="返金期日"
+          value={obligation.when ? `${obligation.dueDate}（${obligation.when}）` : obligation.dueDate}
+        />
+        <Fact term="返金額" value={obligation.amount} />
+      </dl>
     </div>
   );
 }

@@ -1,17 +1,24 @@
 // The entry detail page's view model (issue 9): only what the page shows, in the words and formats a
 // business owner reads. Pure (the loader makes the call).
 
+import type { Brand } from "~/brand/brands";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
 import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
-import { type ClaimFigures, claimFigures, figureTotals } from "~/domain/purchase-figures";
+import {
+  type ClaimFigures,
+  claimFigures,
+  claimFiguresText,
+  figureTotalsText,
+} from "~/domain/purchase-figures";
+import { type ReturnObligation, returnObligation } from "~/domain/return-obligation";
 import {
   claimStatusLabel,
   entryStatusLabel,
   entryStatusTone,
   reviewStatusLabel,
 } from "~/domain/status-labels";
-import { ClaimStatus, isEntryCancellable } from "~/domain/statuses";
+import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
 
 /** §3 claim deposit types (ordinary, current) and the bank account's (checking), in Japanese. */
@@ -24,26 +31,55 @@ const DEPOSIT_TYPE_LABELS: Readonly<Record<string, string>> = {
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
-/** The review's figures as the page shows them (amounts in yen, the annual rate in percent). */
-function figuresView(figures: ClaimFigures) {
+/** A return obligation as the page says it: the date, the amount, how near, in words. */
+function returnView(obligation: ReturnObligation) {
+  const { daysLeft, state } = obligation;
   return {
-    principal: figures.principal === null ? "" : formatYen(figures.principal),
-    purchaseAmount: formatYen(figures.purchaseAmount),
-    ratio: figures.ratio,
-    fee: formatYen(figures.fee),
-    feeRatio: figures.feeRatio,
-    bankCharge: formatYen(figures.bankCharge),
-    received: formatYen(figures.received),
-    annualRate: figures.annualRate === null ? "" : `約${figures.annualRate.toFixed(1)}%`,
+    dueDate: formatJapaneseDate(obligation.dueDate),
+    amount: obligation.amount === null ? "" : formatYen(obligation.amount),
+    state,
+    when:
+      state === "returned"
+        ? "ご返金を確認しました"
+        : daysLeft === null
+          ? ""
+          : daysLeft > 0
+            ? `あと${daysLeft}日`
+            : daysLeft === 0
+              ? "本日が期日です"
+              : `期日を${-daysLeft}日過ぎています`,
   };
 }
 
-export function entryDetailView(entry: EntryDetail, now: Date) {
+/** The operator's collection account, in one line as a bank transfer form asks for it. */
+export function returnAccountText(account: Brand["returnAccount"]): string {
+  return `${account.bankName} ${account.branchName} ${account.depositType} ${account.accountNumber} ${account.holderName}`;
+}
+
+/** The entry's own paths the page links to (issue 9): the agreement, the contract, the calendar file. */
+export const entryPaths = {
+  agreement: (id: number) => `/entry/${id}/factoring_service_agreement`,
+  contract: (id: number) => `/entry/contract/${id}`,
+  calendar: (id: number) => `/entry/detail/${id}/return.ics`,
+};
+
+/** Statuses in which the agreement has figures to show: reviewed and after contract. */
+const STATUSES_WITH_AGREEMENT: readonly number[] = [
+  EntryStatus.reviewed,
+  EntryStatus.contracted,
+  EntryStatus.transferred,
+];
+
+export function entryDetailView(entry: EntryDetail, now: Date, brand: Pick<Brand, "returnAccount">) {
   const timeline: EntryTimeline = entryTimeline(entry);
   const today = japanDate(now);
   const figures = entry.claims.map((claim) => claimFigures(claim, today));
   const reviewed = figures.filter((figure): figure is ClaimFigures => figure !== null);
-  const totals = figureTotals(reviewed);
+  const obligations = entry.claims.map((claim) => returnObligation(claim, today));
+  const outstanding = obligations.filter(
+    (obligation) => obligation !== null && obligation.state !== "returned",
+  );
+  const contracted = entry.contracted_at !== undefined || obligations.some(Boolean);
   return {
     id: entry.id,
     code: entry.code,
@@ -51,6 +87,26 @@ export function entryDetailView(entry: EntryDetail, now: Date) {
     tone: entryStatusTone(entry.status),
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
     cancellable: isEntryCancellable(entry.status),
+    /** Issue 9 item 3: a reviewed entry with a claim that can be bought may be contracted. */
+    contractPath: isEntryContractable(
+      entry.status,
+      entry.claims.map((claim) => claim.status),
+    )
+      ? entryPaths.contract(entry.id)
+      : null,
+    agreementPath:
+      STATUSES_WITH_AGREEMENT.includes(entry.status) && reviewed.length > 0
+        ? entryPaths.agreement(entry.id)
+        : null,
+    /** After contract: when we paid (or that it is on its way), and where the money goes back. */
+    payout: contracted
+      ? {
+          contractedDate: dateOf(entry.contracted_at),
+          transferredDate: dateOf(entry.transferred_at),
+          returnAccount: outstanding.length > 0 ? returnAccountText(brand.returnAccount) : "",
+          calendarPath: outstanding.length > 0 ? entryPaths.calendar(entry.id) : null,
+        }
+      : null,
     createdDate: dateOf(entry.created_at),
     desiredAmount: formatYen(entry.purchase_amount_desired),
     purpose: entry.purpose ?? "",
@@ -69,15 +125,7 @@ export function entryDetailView(entry: EntryDetail, now: Date) {
     ],
     entryFiles: files(entry.addfiles),
     /** The sums over the claims the review priced; null before any was. */
-    totals:
-      reviewed.length === 0
-        ? null
-        : {
-            purchaseAmount: formatYen(totals.purchaseAmount),
-            fee: formatYen(totals.fee),
-            bankCharge: formatYen(totals.bankCharge),
-            received: formatYen(totals.received),
-          },
+    totals: figureTotalsText(reviewed),
     claims: entry.claims.map((claim, index) => {
       const account = claim.receive_payment_account;
       return {
@@ -105,7 +153,8 @@ export function entryDetailView(entry: EntryDetail, now: Date) {
           { label: "追加書類", status: reviewStatusLabel(claim.additional_doc_confirmation_status) },
         ],
         files: files(claim.contentfiles),
-        figures: figures[index] ? figuresView(figures[index]) : null,
+        figures: figures[index] ? claimFiguresText(figures[index]) : null,
+        returnObligation: obligations[index] ? returnView(obligations[index]) : null,
       };
     }),
   };

@@ -69,6 +69,17 @@ describe("entryTimeline", () => {
         transaction_completed_at: "d",
       }),
     ).toEqual(["done", "done", "done", "done", "done"]);
+    // Every claim returned while the entry stays transferred (5): completed, nothing current.
+    expect(
+      states({
+        ...base,
+        status: EntryStatus.transferred,
+        reviewed_at: "a",
+        contracted_at: "b",
+        transferred_at: "c",
+        transaction_completed_at: "d",
+      }),
+    ).toEqual(["done", "done", "done", "done", "done"]);
     const cancelled = entryTimeline({
       ...base,
       status: EntryStatus.archived,

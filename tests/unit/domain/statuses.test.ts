@@ -10,6 +10,7 @@ import {
   ReviewStatus,
   countsAsConfirmed,
   isEntryCancellable,
+  isEntryContractable,
   nameOfStatus,
   requiresResubmission,
 } from "~/domain/statuses";
@@ -53,6 +54,13 @@ describe("§4 numeric statuses", () => {
 
   it("Cancellable only while under_review, inadequate or reviewed", () => {
     expect([1, 2, 3, 4, 5, 6].filter(isEntryCancellable)).toEqual([1, 2, 3]);
+  });
+
+  it("a contract only for a reviewed entry with a claim that can be bought (can_buy)", () => {
+    expect([1, 2, 3, 4, 5, 6].filter((status) => isEntryContractable(status, [3, 8]))).toEqual([3]);
+    expect(isEntryContractable(3, [8, 9])).toBe(false);
+    expect(isEntryContractable(3, [])).toBe(false);
+    expect(isEntryContractable(4, [4])).toBe(false);
   });
 
   it("a before-contracted entry is reviewed, under_review or inadequate", () => {

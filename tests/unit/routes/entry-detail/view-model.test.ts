@@ -16,6 +16,16 @@ const FILE = {
 
 const NOW = new Date("2026-12-01T09:00:00+09:00");
 
+const BRAND = {
+  returnAccount: {
+    bankName: "サキドリ銀行",
+    branchName: "本店営業部",
+    depositType: "普通",
+    accountNumber: "1234567",
+    holderName: "サキドリ（カ",
+  },
+};
+
 const ENTRY: EntryDetail = {
   id: 12,
   code: "E000012",
@@ -57,7 +67,7 @@ const ENTRY: EntryDetail = {
 
 describe("entryDetailView", () => {
   it("the entry in Japanese: status, 申込日, amounts as 1,000,000円, each document group's review status", () => {
-    const view = entryDetailView(ENTRY, NOW);
+    const view = entryDetailView(ENTRY, NOW, BRAND);
     expect(view).toMatchObject({
       code: "E000012",
       statusLabel: "不備あり",
@@ -73,14 +83,14 @@ describe("entryDetailView", () => {
   });
 
   it("inadequate: the operator's words, for the entry and at the claim", () => {
-    const view = entryDetailView(ENTRY, NOW);
+    const view = entryDetailView(ENTRY, NOW, BRAND);
     expect(view.inadequateDocuments).toBe(ENTRY.description_of_inadequate_document);
     expect(view.claims[0]).toMatchObject({ inadequate: true, inadequateReason: "日付が読めません。" });
     expect(view.timeline.exception?.kind).toBe("inadequate");
   });
 
   it("each claim: debtor, amount, payment date, receiving account (当座 for current), holders, files", () => {
-    expect(entryDetailView(ENTRY, NOW).claims[0]).toMatchObject({
+    expect(entryDetailView(ENTRY, NOW, BRAND).claims[0]).toMatchObject({
       number: 1,
       code: "E000012-1",
       statusLabel: "不備あり",
@@ -101,6 +111,7 @@ describe("entryDetailView", () => {
     const view = entryDetailView(
       { ...ENTRY, status: EntryStatus.reviewed, reviewed_at: "2026-11-05T09:00:00+09:00" },
       NOW,
+      BRAND,
     );
     expect(view.timeline.steps.slice(0, 2).map((step) => [step.state, step.date])).toEqual([
       ["done", "2026年11月1日"],
@@ -122,6 +133,7 @@ describe("entryDetailView", () => {
     const view = entryDetailView(
       { ...ENTRY, status: EntryStatus.reviewed, claims: [reviewed, reviewed] },
       NOW,
+      BRAND,
     );
     // 2026-12-01 → 2026-12-31: 30 days; 45,000 ÷ 854,340 × 365 ÷ 30 = 64.08…%
     expect(view.claims[0]!.figures).toEqual({
@@ -140,6 +152,74 @@ describe("entryDetailView", () => {
       bankCharge: "1,320円",
       received: "1,708,680円",
     });
-    expect(entryDetailView(ENTRY, NOW).totals).toBeNull();
+    expect(entryDetailView(ENTRY, NOW, BRAND).totals).toBeNull();
+  });
+
+  const REVIEWED_CLAIM = {
+    ...ENTRY.claims[0]!,
+    status: ClaimStatus.can_buy,
+    purchase_principal_amount: "1000000",
+    purchase_amount: "900000",
+    purchase_fee: "45000",
+    bank_charge: "660",
+  };
+
+  it("reviewed with a claim that can be bought: the contract and the agreement are offered; nothing about returns yet", () => {
+    const view = entryDetailView(
+      { ...ENTRY, status: EntryStatus.reviewed, claims: [REVIEWED_CLAIM] },
+      NOW,
+      BRAND,
+    );
+    expect(view.contractPath).toBe("/entry/contract/12");
+    expect(view.agreementPath).toBe("/entry/12/factoring_service_agreement");
+    expect(view.payout).toBeNull();
+    expect(view.claims[0]!.returnObligation).toBeNull();
+    const none = entryDetailView(
+      {
+        ...ENTRY,
+        status: EntryStatus.reviewed,
+        claims: [{ ...REVIEWED_CLAIM, status: ClaimStatus.cannot_buy }],
+      },
+      NOW,
+      BRAND,
+    );
+    expect(none.contractPath).toBeNull();
+    expect(entryDetailView(ENTRY, NOW, BRAND).agreementPath).toBeNull();
+  });
+
+  it("after contract: the payout date, each claim's return date and amount, the account, the calendar file", () => {
+    const contracted = {
+      ...ENTRY,
+      status: EntryStatus.transferred,
+      contracted_at: "2026-11-20T10:00:00+09:00",
+      transferred_at: "2026-11-21T10:00:00+09:00",
+      claims: [
+        { ...REVIEWED_CLAIM, status: ClaimStatus.transferred, return_date: "2026-12-31" },
+        { ...REVIEWED_CLAIM, id: 31, status: ClaimStatus.delay, return_date: "2026-11-28" },
+      ],
+    };
+    const view = entryDetailView(contracted, NOW, BRAND);
+    expect(view.contractPath).toBeNull();
+    expect(view.cancellable).toBe(false);
+    expect(view.payout).toEqual({
+      contractedDate: "2026年11月20日",
+      transferredDate: "2026年11月21日",
+      returnAccount: "サキドリ銀行 本店営業部 普通 1234567 サキドリ（カ",
+      calendarPath: "/entry/detail/12/return.ics",
+    });
+    expect(view.claims.map((claim) => claim.returnObligation)).toEqual([
+      { dueDate: "2026年12月31日", amount: "1,000,000円", state: "owed", when: "あと30日" },
+      { dueDate: "2026年11月28日", amount: "1,000,000円", state: "late", when: "期日を3日過ぎています" },
+    ]);
+    const settled = entryDetailView(
+      {
+        ...contracted,
+        claims: contracted.claims.map((claim) => ({ ...claim, status: ClaimStatus.returned })),
+      },
+      NOW,
+      BRAND,
+    );
+    expect(settled.payout).toMatchObject({ returnAccount: "", calendarPath: null });
+    expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
   });
 });

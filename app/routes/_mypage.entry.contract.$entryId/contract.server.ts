@@ -1,0 +1,43 @@
+// Issue 9 item 3: POST /entry/contract/:entryId, the user agrees to the contract online. The entry is
+// read first: only a reviewed entry with a claim that can be bought may be contracted, so a post for
+// any other (forged, or replayed after the contract was made) sends nothing and says why; the consent
+// tick is required (422 without it); then §7 POST /api/entries/{id}/contract/ with {agreed: true}. The
+// upstream checks the state again: a 400 (the operator moved on meanwhile) shows its own words.
+
+import { redirect } from "@remix-run/node";
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
+import { readForm } from "~/forms/read-form.server";
+import type { RequestContext } from "~/request/context.server";
+import { contractEntry, loadEntry } from "~/upstream/entries.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { CONTRACT_FORM_ID, contractCompletePath } from "./contract-form";
+import { ContractMessage, contractRefusal } from "./view-model";
+
+const contractValidator = withZod(
+  z.object({
+    agreed: z.literal("on", { errorMap: () => ({ message: ContractMessage.agreementRequired }) }),
+  }),
+);
+
+export async function contractAction(ctx: RequestContext, request: Request, id: string): Promise<Response> {
+  const formData = await readForm(request);
+  const entry = await loadEntry(ctx, id);
+  const refuse = (message: string) =>
+    formFailure({ [NON_FIELD_ERRORS]: message }, {}, 400, { formId: CONTRACT_FORM_ID });
+  const refusal = contractRefusal(entry);
+  if (refusal) return refuse(refusal);
+  const result = await contractValidator.validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CONTRACT_FORM_ID });
+  try {
+    await contractEntry(ctx, id);
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    const agreed = error.fieldErrors.agreed;
+    const message = error.nonFieldErrors[0] ?? (Array.isArray(agreed) ? String(agreed[0]) : undefined);
+    return refuse(message ?? ContractMessage.notContractable);
+  }
+  return redirect(contractCompletePath(id));
+}

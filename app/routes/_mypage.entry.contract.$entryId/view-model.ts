@@ -1,0 +1,102 @@
+// Issue 9 item 3: what the contract page and the agreement show of an entry: the parties, the claims
+// the contract covers with their figures, the totals, the dates. Pure (the loaders make the calls).
+// Before contract the claims that can be bought are offered (can_buy); after it, the ones contracted
+// (§4 "Purchase-amount statuses: can_buy, contracted, transferred, delay, returned" are exactly these).
+
+import type { Brand } from "~/brand/brands";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
+import {
+  type ClaimFigures,
+  claimFigures,
+  claimFiguresText,
+  figureTotalsText,
+} from "~/domain/purchase-figures";
+import { returnObligation } from "~/domain/return-obligation";
+import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus, isEntryContractable } from "~/domain/statuses";
+import { type CurrentUser, isIndividual } from "~/domain/user";
+import { formatYen } from "~/domain/yen";
+import type { EntryDetail } from "~/upstream/entries.server";
+import { entryPaths, returnAccountText } from "../_mypage.entry.detail.$entryId/view-model";
+
+/** Why the page offers no contract, in words the user can act on. */
+export const ContractMessage = {
+  alreadyContracted: "このお申し込みはご契約済みです。契約の内容はお申し込みの詳細でご確認いただけます。",
+  notContractable:
+    "このお申し込みは、いまはご契約いただけません。審査が完了し、買取可能な請求書があるお申し込みのみご契約いただけます。",
+  agreementRequired: "契約内容に同意してください。",
+} as const;
+
+const CONTRACTED_STATUSES: readonly number[] = [EntryStatus.contracted, EntryStatus.transferred];
+
+/** The person or company who sells the claims: the company name, or the owner's name for a sole proprietor. */
+function sellerName(user: CurrentUser): string {
+  const person = [user.last_name, user.first_name].filter(Boolean).join(" ");
+  if (isIndividual(user)) return person ? `${person}（個人事業主）` : "";
+  return [user.company_name, person ? `代表者 ${person}` : ""].filter(Boolean).join("　");
+}
+
+/**
+ * Why no contract can be made for the entry now, or null when one can: already contracted (a replayed
+ * post lands here), or not reviewed with a claim that can be bought.
+ */
+export function contractRefusal(entry: Pick<EntryDetail, "status" | "claims">): string | null {
+  if (
+    isEntryContractable(
+      entry.status,
+      entry.claims.map((claim) => claim.status),
+    )
+  )
+    return null;
+  return CONTRACTED_STATUSES.includes(entry.status)
+    ? ContractMessage.alreadyContracted
+    : ContractMessage.notContractable;
+}
+
+export function contractView(
+  entry: EntryDetail,
+  user: CurrentUser,
+  now: Date,
+  brand: Pick<Brand, "operatorName" | "returnAccount">,
+) {
+  const today = japanDate(now);
+  const covered = entry.claims
+    .map((claim, index) => ({ claim, number: index + 1, figures: claimFigures(claim, today) }))
+    .filter(
+      (item): item is typeof item & { figures: ClaimFigures } =>
+        (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(item.claim.status) &&
+        item.figures !== null,
+    );
+  const refusal = contractRefusal(entry);
+  return {
+    id: entry.id,
+    code: entry.code,
+    /** Why no contract can be made now (null when one can). */
+    refusal,
+    detailPath: `/entry/detail/${entry.id}`,
+    agreementPath: entryPaths.agreement(entry.id),
+    seller: sellerName(user),
+    buyer: brand.operatorName,
+    /** The day the contract was made, or today's date for the one about to be. */
+    contractDate: formatJapaneseDate(entry.contracted_at ?? today),
+    contracted: entry.contracted_at !== undefined,
+    returnAccount: returnAccountText(brand.returnAccount),
+    claims: covered.map(({ claim, number, figures }) => {
+      const obligation = returnObligation(claim, today);
+      const dueDate = obligation?.dueDate ?? claim.return_date ?? claim.obliger_payment_date;
+      return {
+        id: claim.id,
+        number,
+        code: claim.code,
+        debtor: claim.obliger_company_name ?? "",
+        amount: formatYen(claim.amount),
+        paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+        /** Before contract the return falls due on the debtor's payment date, as the upstream sets it. */
+        returnDate: dueDate ? formatJapaneseDate(dueDate) : "",
+        figures: claimFiguresText(figures),
+      };
+    }),
+    totals: figureTotalsText(covered.map((item) => item.figures)),
+  };
+}
+
+export type ContractView = ReturnType<typeof contractView>;

@@ -1,0 +1,50 @@
+// Issue 9 item 1: GET /entry/detail/:entryId/return.ics, the return dates of an entry's contracted
+// claims as a calendar file (a resource route: no page). Linked from the detail page once there is a
+// return to make; the same guard as the page (digits only, login, the user's own entry, else 404).
+
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
+import { returnCalendar } from "~/domain/return-calendar";
+import { returnObligation } from "~/domain/return-obligation";
+import { formatYen } from "~/domain/yen";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
+import { digitsParam } from "~/routing/params";
+import { loadEntry } from "~/upstream/entries.server";
+import { returnAccountText } from "./_mypage.entry.detail.$entryId/view-model";
+
+export function loader(args: LoaderFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    const id = digitsParam(args.params.entryId);
+    await requireUser(ctx);
+    const entry = await loadEntry(ctx, id);
+    const today = japanDate(ctx.now);
+    const { brand } = ctx;
+    const events = entry.claims.flatMap((claim, index) => {
+      const obligation = returnObligation(claim, today);
+      if (!obligation || obligation.state === "returned") return [];
+      const amount = obligation.amount === null ? "" : formatYen(obligation.amount);
+      return [
+        {
+          uid: `return-${claim.id}@${brand.id}`,
+          date: obligation.dueDate,
+          summary: `${brand.serviceName}へのご返金 請求書${index + 1}（${claim.obliger_company_name ?? ""}）`,
+          description: [
+            `申込番号 ${entry.code}・請求書${index + 1}（${claim.code}）`,
+            `返金期日：${formatJapaneseDate(obligation.dueDate)}`,
+            `返金額：${amount}`,
+            `振込先：${returnAccountText(brand.returnAccount)}`,
+            `詳細：${ctx.url.origin}/entry/detail/${entry.id}`,
+          ].join("\n"),
+        },
+      ];
+    });
+    if (events.length === 0) throw new Response("Not Found", { status: 404 });
+    return new Response(returnCalendar(events, ctx.now, brand.serviceName), {
+      headers: {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `attachment; filename="return-${entry.code}.ics"`,
+      },
+    });
+  });
+}

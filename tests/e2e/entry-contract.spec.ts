@@ -1,0 +1,134 @@
+// Issue 9 items 1 and 3, JavaScript on and off, with the operator command driving the review: a
+// reviewed entry → the agreement, filled with its figures → the contract (consent required) → the
+// detail after contract (payout being prepared) → transferred (the payout date, each claim's return
+// date, amount and account, the calendar file) → delay (what is late and what to do) → returned.
+
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD } from "./support";
+import { UpstreamUser, runOperator } from "./support-account";
+
+async function reviewedEntry(freshEmail: (label?: string) => string) {
+  const email = freshEmail("contract");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry();
+  runOperator(
+    "review-claim",
+    String(entry.claimIds[0]),
+    "can_buy",
+    "--purchase-amount",
+    "900000",
+    "--fee",
+    "45000",
+    "--fee-ratio",
+    "0.05",
+    "--ratio",
+    "0.9",
+    "--bank-charge",
+    "660",
+    "--principal",
+    "1000000",
+  );
+  return { email, entry };
+}
+
+test("reviewed → agreement → contract (consent required) → transferred → delay → returned, each on the detail page", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+  hydrated,
+}) => {
+  const { email, entry } = await reviewedEntry(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await open(`/entry/detail/${entry.id}`);
+
+  // The agreement, filled with the entry's figures.
+  await page.getByRole("link", { name: "ファクタリングサービス契約書を読む" }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/${entry.id}/factoring_service_agreement$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ファクタリングサービス契約書");
+  const schedule = page.getByRole("table", { name: /請求書1/ });
+  await expect(schedule).toContainText("株式会社売掛先");
+  await expect(schedule).toContainText("854,340円");
+  await expect(page.getByText("サキドリ銀行 本店営業部 普通 1234567").first()).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("agreement-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The contract: the figures once more; no consent, no contract.
+  await open(`/entry/detail/${entry.id}`);
+  await page.getByRole("link", { name: "ご契約の手続きへ進む" }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/contract/${entry.id}$`));
+  await hydrated();
+  await expect(page.getByRole("group", { name: "請求書1の買取条件" })).toContainText("854,340円");
+  const consent = page.getByRole("region", { name: "契約内容への同意" });
+  await consent.getByRole("button", { name: "同意して契約する" }).click();
+  await expect(consent.getByRole("alert")).toContainText("契約内容に同意してください。");
+  await expect(page).toHaveURL(new RegExp(`/entry/contract/${entry.id}$`));
+  await consent.getByLabel(/ファクタリングサービス契約書と上記の買取条件に同意します/).check();
+  await consent.getByRole("button", { name: "同意して契約する" }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/contract/complete\\?entry=${entry.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ご契約ありがとうございます");
+
+  // After contract: the payout is on its way, the return is due on the debtor's payment date.
+  await page.getByRole("link", { name: "お申し込みの詳細を見る" }).click();
+  await expect(
+    page.getByRole("list", { name: "お申し込みの進み具合" }).locator('[aria-current="step"]'),
+  ).toContainText("ご契約");
+  const payout = page.getByRole("region", { name: "お振込とご返金" });
+  await expect(payout).toContainText("お振込の準備中です");
+  await expect(page.getByRole("region", { name: "お申し込みのキャンセル" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "ご契約の手続きへ進む" })).toHaveCount(0);
+  // A replayed contract page says so and offers no form.
+  await open(`/entry/contract/${entry.id}`);
+  await expect(page.getByRole("alert")).toContainText("このお申し込みはご契約済みです。");
+  await expect(page.getByRole("button", { name: "同意して契約する" })).toHaveCount(0);
+
+  runOperator("mark-transferred", String(entry.id));
+  await open(`/entry/detail/${entry.id}`);
+  await expect(payout).not.toContainText("お振込の準備中です");
+  await expect(payout).toContainText(/お振込日\s*\d{4}年\d{1,2}月\d{1,2}日/);
+  await expect(payout).toContainText("サキドリ銀行 本店営業部 普通 1234567 サキドリ（カ");
+  const owed = page.getByRole("group", { name: "請求書1のご返金" });
+  await expect(owed).toContainText("1,000,000円");
+  await expect(owed).toContainText(/返金期日\s*\d{4}年\d{1,2}月\d{1,2}日（あと\d+日）/);
+  const calendarLink = payout.getByRole("link", { name: /返金期日をカレンダーに登録する/ });
+  const calendar = await page.request.get((await calendarLink.getAttribute("href"))!);
+  expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await calendar.text()).toContain("BEGIN:VEVENT");
+
+  runOperator("mark-delay", String(entry.claimIds[0]));
+  await open(`/entry/detail/${entry.id}`);
+  await expect(payout.getByRole("alert")).toContainText("請求書1（株式会社売掛先）のご返金が遅れています");
+  await expect(payout.getByRole("alert")).toContainText("至急下記の口座へお振り込みください");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("delay-phone.png"), fullPage: true });
+
+  runOperator("mark-returned", String(entry.claimIds[0]));
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.getByRole("group", { name: "請求書1のご返金" })).toContainText("ご返金を確認しました");
+  await expect(payout.getByRole("alert")).toHaveCount(0);
+  await expect(payout.getByRole("link", { name: /カレンダー/ })).toHaveCount(0);
+  const road = page.getByRole("list", { name: "お申し込みの進み具合" });
+  await expect(road.locator('[aria-current="step"]')).toHaveCount(0);
+  await expect(road.getByRole("listitem").last()).toContainText("完了（済み）");
+});
+
+test("an entry under review offers no contract: the page says why and sends nothing", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const email = freshEmail("no-contract");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry();
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await open(`/entry/contract/${entry.id}`);
+  await expect(page.getByRole("alert")).toContainText("このお申し込みは、いまはご契約いただけません。");
+  await expect(page.getByRole("button", { name: "同意して契約する" })).toHaveCount(0);
+  expect((await open(`/entry/${entry.id}/factoring_service_agreement`))?.status()).toBe(404);
+});

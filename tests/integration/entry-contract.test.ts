@@ -1,0 +1,170 @@
+// Issue 9 item 3, §2 /entry/contract/:entryId, /entry/:entryId/factoring_service_agreement and the
+// detail's calendar file, called directly against the in-process reference upstream: only a reviewed
+// entry with a claim that can be bought is contracted; no consent, no contract; a replay makes no
+// second one; the agreement carries the entry's figures; the .ics carries the return dates.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as agreementLoader } from "~/routes/_plain.entry.$entryId.factoring_service_agreement";
+import { action, loader } from "~/routes/_mypage.entry.contract.$entryId/route";
+import { ContractMessage } from "~/routes/_mypage.entry.contract.$entryId/view-model";
+import { loader as calendarLoader } from "~/routes/entry.detail.$entryId_.return[.]ics";
+import type { FormFailure } from "~/forms/form-failure";
+import {
+  markClaimDelay,
+  markEntryTransferred,
+  reviewClaim,
+} from "../../reference-upstream/entries/operator-actions";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+let upstream: TestUpstream;
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  process.env.API_BASE_URL = upstream.url;
+});
+
+afterAll(() => upstream.dispose());
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+/** A loader's answer, or what it threw (a redirect or an error screen). */
+function get(
+  route: Loader,
+  path: string,
+  params: Record<string, string>,
+  cookie?: string,
+): Promise<Response> {
+  const request = new Request(`${APP_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+  return (route({ request, params, context: {} }) as Promise<Response>).catch(
+    (thrown: unknown) => thrown as Response,
+  );
+}
+
+function contract(entryId: string, cookie: string, fields: Record<string, string>): Promise<Response> {
+  const request = formPost(`/entry/contract/${entryId}`, cookie, fields);
+  return (action({ request, params: { entryId }, context: {} }) as Promise<Response>).catch(
+    (thrown: unknown) => thrown as Response,
+  );
+}
+
+const CAN_BUY = {
+  decision: "can_buy",
+  purchaseAmount: 900_000,
+  fee: 45_000,
+  feeRatio: "0.05",
+  ratio: "0.9",
+  bankCharge: 660,
+  principal: 1_000_000,
+} as const;
+
+async function reviewedEntry() {
+  const owner = createUserWithSession(upstream);
+  const entry = await createEntryVia(owner);
+  reviewClaim(upstream.db, entry.claims[0].id, CAN_BUY, new Date());
+  return { owner, entry, id: String(entry.id), cookie: await appCookie(owner) };
+}
+
+const statusOf = async (owner: Awaited<ReturnType<typeof reviewedEntry>>["owner"], id: string) =>
+  ((await owner.get(`/api/entries/${id}/`)).body as { status: number }).status;
+
+describe("the contract (GET and POST /entry/contract/:entryId)", () => {
+  it("a reviewed entry: the page offers the claim's figures; without consent 422 and nothing sent; with it, contracted, then PRG", async () => {
+    const { owner, id, cookie } = await reviewedEntry();
+    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const view = (await page.json()) as {
+      refusal: string | null;
+      claims: { figures: { received: string } }[];
+    };
+    expect(view.refusal).toBeNull();
+    expect(view.claims[0]!.figures.received).toBe("854,340円");
+
+    const unticked = await contract(id, cookie, {});
+    expect(unticked.status).toBe(422);
+    expect(((await unticked.json()) as FormFailure).fieldErrors).toEqual({
+      agreed: ContractMessage.agreementRequired,
+    });
+    expect(await statusOf(owner, id)).toBe(3);
+
+    expect(await locationOf(await contract(id, cookie, { agreed: "on" }))).toBe(
+      `/entry/contract/complete?entry=${id}`,
+    );
+    expect(await statusOf(owner, id)).toBe(4);
+  });
+
+  it("a replayed post makes no second contract: 400 with the reason; the page says it is contracted and offers no form", async () => {
+    const { id, cookie } = await reviewedEntry();
+    await contract(id, cookie, { agreed: "on" });
+    const replay = await contract(id, cookie, { agreed: "on" });
+    expect(replay.status).toBe(400);
+    expect((await failureOf(replay)).formErrors).toEqual([ContractMessage.alreadyContracted]);
+    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    expect(((await page.json()) as { refusal: string }).refusal).toBe(ContractMessage.alreadyContracted);
+  });
+
+  it("an entry under review is refused (400) and stays under review; another user's is page not found", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const id = String(entry.id);
+    const refused = await contract(id, await appCookie(owner), { agreed: "on" });
+    expect(refused.status).toBe(400);
+    expect((await failureOf(refused)).formErrors).toEqual([ContractMessage.notContractable]);
+    expect(await statusOf(owner, id)).toBe(1);
+
+    const reviewed = await reviewedEntry();
+    const stranger = await appCookie(createUserWithSession(upstream));
+    expect((await contract(reviewed.id, stranger, { agreed: "on" })).status).toBe(404);
+    expect(await statusOf(reviewed.owner, reviewed.id)).toBe(3);
+  });
+
+  it("§2 digits only; logged out goes to login and comes back", async () => {
+    expect((await get(loader as Loader, "/entry/contract/x1", { entryId: "x1" })).status).toBe(404);
+    const response = await get(loader as Loader, "/entry/contract/5", { entryId: "5" });
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fentry%2Fcontract%2F5");
+  });
+});
+
+describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () => {
+  it("carries the entry's figures once reviewed; before review, another user's or a non-digit id: page not found", async () => {
+    const { id, cookie } = await reviewedEntry();
+    const path = `/entry/${id}/factoring_service_agreement`;
+    const page = await get(agreementLoader as Loader, path, { entryId: id }, cookie);
+    expect(page.status).toBe(200);
+    const view = (await page.json()) as {
+      claims: { figures: { purchaseAmount: string } }[];
+      totals: { received: string };
+    };
+    expect(view.claims[0]!.figures.purchaseAmount).toBe("900,000円");
+    expect(view.totals.received).toBe("854,340円");
+
+    const owner = createUserWithSession(upstream);
+    const fresh = String((await createEntryVia(owner)).id);
+    const ownCookie = await appCookie(owner);
+    expect((await get(agreementLoader as Loader, path, { entryId: fresh }, ownCookie)).status).toBe(404);
+    expect((await get(agreementLoader as Loader, path, { entryId: id }, ownCookie)).status).toBe(404);
+    expect((await get(agreementLoader as Loader, path, { entryId: "1.5" }, cookie)).status).toBe(404);
+  });
+});
+
+describe("the return dates as a calendar file (GET /entry/detail/:entryId/return.ics)", () => {
+  it("after contract: one event per claim still owed, on its return date; before contract: page not found", async () => {
+    const { id, cookie, entry } = await reviewedEntry();
+    const path = `/entry/detail/${id}/return.ics`;
+    expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
+    await contract(id, cookie, { agreed: "on" });
+    markEntryTransferred(upstream.db, entry.id, new Date());
+    markClaimDelay(upstream.db, entry.claims[0].id, new Date());
+    const response = await get(calendarLoader as Loader, path, { entryId: id }, cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="return-${entry.code}.ics"`,
+    );
+    const ics = (await response.text()).replace(/\r\n /g, "");
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    const paymentDate = (entry.claims[0] as { obliger_payment_date: string }).obliger_payment_date;
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${paymentDate.replace(/-/g, "")}`);
+    expect(ics).toContain("返金額：1\\,000\\,000円");
+  });
+});
