@@ -84,7 +84,10 @@ export const NEW_ENTRY_BLOCKER_MESSAGES: Record<NewEntryBlocker, string> = {
   identityExpired: "本人確認書類の有効期限が切れています。新しい書類をご提出ください。",
   userStatus: "現在のご登録内容では新しいお申し込みができません。",
   newEntriesStopped: "現在、新規のお申し込みを停止しています。",
-  beforeContractedEntry: "審査中またはご契約前のお申し込みがあります。完了後に新しくお申し込みいただけます。",
-  inadequateClaim: "不備のある請求書があります。再提出をお願いします。",
-  delayClaim: "お支払いが遅れている請求書があるため、新しいお申し込みはできません。",
+  beforeContractedEntry:
+    "審査中またはご契約前のお申し込みがあります。ご契約またはキャンセルの後に、新しくお申し込みいただけます。",
+  inadequateClaim:
+    "不備のある請求書があります。お申し込みの詳細で不備の内容をご確認のうえ、再提出をお願いします。",
+  delayClaim:
+    "ご返金が遅れている請求書があるため、新しいお申し込みはできません。お申し込みの詳細で金額と振込先をご確認のうえ、ご返金ください。",
 };

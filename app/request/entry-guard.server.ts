@@ -40,7 +40,7 @@ export async function requireEntryStep(ctx: RequestContext, step: EntryStepName)
     hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
     now: ctx.now,
   });
-  if (blockers.length > 0) throw redirect("/mypage");
+  if (blockers.length > 0) throw redirect(withNotice("/mypage", "entry_blocked"));
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
   if (stepIndex(step) > stepIndex(firstUnfinished)) {
     // With a notice saying why the user is here and not where they asked to be (issue 15).

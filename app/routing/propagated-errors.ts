@@ -21,6 +21,9 @@ function messages() {
     unfinished_invoices: "請求書の入力がまだ終わっていません。先にこちらをご入力ください。",
     unfinished_financial: "決算書類の提出がまだ終わっていません。先にこちらをご入力ください。",
     unfinished_withdrawals: "入出金明細・振込先の入力がまだ終わっていません。先にこちらをご入力ください。",
+    // The same guard sends a user who may not start an entry (§4) to My page, which lists why.
+    entry_blocked:
+      "現在、新しいお申し込みはできません。理由と、していただくことは「お申し込み」の欄をご覧ください。",
   } as const;
 }
 
@@ -32,6 +35,7 @@ const INFORMATIONAL: readonly PropagatedErrorCode[] = [
   "unfinished_invoices",
   "unfinished_financial",
   "unfinished_withdrawals",
+  "entry_blocked",
 ];
 
 /** A notice as the page shows it: its words, and whether it informs or warns. */

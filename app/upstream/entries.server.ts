@@ -39,7 +39,17 @@ const entryListItemSchema = z.object({
   /** "decimal string without decimals"; null on an entry made without one. */
   purchase_amount_desired: z.union([z.string(), z.number()]).nullable(),
   created_at: z.string(),
-  claims: z.array(z.object({ status: z.number() })),
+  // The status for §4's rules; the dates and amounts for a return that falls due (issue 9 item 5).
+  claims: z.array(
+    z.object({
+      status: z.number(),
+      return_date: z.string().nullish(),
+      obliger_payment_date: z.string().nullish(),
+      purchase_principal_amount: z.union([z.string(), z.number()]).nullish(),
+      scheduled_deposit_amount_from_obliger: z.union([z.string(), z.number()]).nullish(),
+      amount: z.union([z.string(), z.number()]).nullish(),
+    }),
+  ),
 }) satisfies AnswerSchema<EntrySummary>;
 
 export type EntryListItem = z.infer<typeof entryListItemSchema>;

@@ -255,8 +255,8 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
             請求書{claim.number}（{claim.debtor}）のご返金が遅れています
           </p>
           <p>
-            返金期日（{claim.returnObligation!.dueDate}）を過ぎていますが、{claim.returnObligation!.amount}
-            のご返金を確認できていません。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨をお問い合わせ窓口までご連絡ください。
+            返金期日 {claim.returnObligation!.dueDate}・返金額 {claim.returnObligation!.amount}
+            のご返金が遅れています。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨をお問い合わせ窓口までご連絡ください。
           </p>
         </div>
       ))}

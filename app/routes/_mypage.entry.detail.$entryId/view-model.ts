@@ -43,11 +43,13 @@ function returnView(obligation: ReturnObligation) {
         ? "ご返金を確認しました"
         : daysLeft === null
           ? ""
-          : daysLeft > 0
-            ? `あと${daysLeft}日`
-            : daysLeft === 0
-              ? "本日が期日です"
-              : `期日を${-daysLeft}日過ぎています`,
+          : daysLeft < 0
+            ? `期日を${-daysLeft}日過ぎています`
+            : state === "late"
+              ? "遅れています"
+              : daysLeft === 0
+                ? "本日が期日です"
+                : `あと${daysLeft}日`,
   };
 }
 

@@ -4,6 +4,7 @@
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PropagatedNotices } from "~/components/notices";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
@@ -61,6 +62,7 @@ export default function MyPage() {
   return (
     <div className="my-page">
       <h1>マイページ</h1>
+      <PropagatedNotices />
       <p className="my-page-account">
         {view.companyName ? <span className="my-page-company">{view.companyName} 様</span> : null}
         <span>
@@ -93,7 +95,10 @@ export default function MyPage() {
         ) : (
           <ul className="entry-list" aria-label="お申し込みの一覧">
             {view.entries.map((entry) => (
-              <li key={entry.id} className="entry-card">
+              <li
+                key={entry.id}
+                className={entry.attention ? "entry-card entry-card-attention" : "entry-card"}
+              >
                 <div className="entry-card-head">
                   <span className="entry-code">申込番号 {entry.code}</span>
                   <span className={`status-badge status-${entry.tone}`}>
@@ -101,6 +106,19 @@ export default function MyPage() {
                     {entry.statusLabel}
                   </span>
                 </div>
+                {entry.attention ? (
+                  <div className="entry-attention">
+                    <p className="entry-attention-text">
+                      <span className="visually-hidden">ご対応のお願い：</span>
+                      {entry.attention.text}
+                    </p>
+                    <p>
+                      <Link to={entry.attention.action.href} className="button button-primary">
+                        {entry.attention.action.label}
+                      </Link>
+                    </p>
+                  </div>
+                ) : null}
                 <dl className="entry-facts">
                   <div>
                     <dt>申込日</dt>

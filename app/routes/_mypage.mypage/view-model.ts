@@ -7,7 +7,9 @@ import {
   accountSteps,
   nextAccountStep,
 } from "~/domain/account-steps";
-import { formatJapaneseDate } from "~/domain/japan-date";
+import { ATTENTION_ORDER, type EntryAttentionKind, entryAttention } from "~/domain/entry-attention";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
+import type { ReturnObligationInput } from "~/domain/return-obligation";
 import { NEW_ENTRY_BLOCKER_MESSAGES, areNewEntriesStopped, newEntryBlockers } from "~/domain/new-entry";
 import {
   type StatusTone,
@@ -29,7 +31,7 @@ export interface MyPageEntry {
   status: number;
   purchase_amount_desired: string | number | null;
   created_at: string;
-  claims: { status: number }[];
+  claims: ReturnObligationInput[];
 }
 
 export interface MyPageInput {
@@ -71,6 +73,37 @@ function identityText(problem: IdentityProblem, validDate: string): string {
       return "ご提出いただいた本人確認書類に不備がありました。お手数ですが、新しい書類をご提出ください。";
     case "nothing":
       return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面）をご提出ください。";
+  }
+}
+
+/** What My page says an entry needs, and the one action that does it (issue 9 item 5). */
+function attentionView(kind: EntryAttentionKind, entryId: number) {
+  const detail = `/entry/detail/${entryId}`;
+  switch (kind) {
+    case "late":
+      return {
+        kind,
+        text: "ご返金が遅れている請求書があります。至急ご返金ください。",
+        action: { href: detail, label: "ご返金の金額と振込先を確認する" },
+      };
+    case "returnSoon":
+      return {
+        kind,
+        text: "ご返金の期日が7日以内に迫っている請求書があります。",
+        action: { href: detail, label: "ご返金の期日と振込先を確認する" },
+      };
+    case "inadequate":
+      return {
+        kind,
+        text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
+        action: { href: detail, label: "不備の内容を確認する" },
+      };
+    case "contract":
+      return {
+        kind,
+        text: "審査が完了しました。買取条件をご確認のうえ、ご契約の手続きにお進みください。",
+        action: { href: `/entry/contract/${entryId}`, label: "ご契約の手続きへ進む" },
+      };
   }
 }
 
@@ -186,7 +219,8 @@ export function toMyPageView(input: MyPageInput) {
       href: ENTRY_START_PATH,
       reasons: blockers.map((blocker) => NEW_ENTRY_BLOCKER_MESSAGES[blocker]),
     },
-    entries: input.entries.map((entry) => ({
+    entries: entriesNeedingUserFirst(input.entries, japanDate(now)).map(({ entry, attention }) => ({
+      attention: attention ? attentionView(attention, entry.id) : null,
       id: entry.id,
       code: entry.code,
       statusLabel: entryStatusLabel(entry.status),
@@ -197,6 +231,18 @@ export function toMyPageView(input: MyPageInput) {
       claimSummary: claimSummary(entry.claims),
     })),
   };
+}
+
+/**
+ * The entries with what each asks of the user; those that ask something first, the most pressing
+ * first, the rest in the upstream's order (newest first).
+ */
+function entriesNeedingUserFirst(entries: readonly MyPageEntry[], today: string) {
+  const rank = (kind: EntryAttentionKind | null) =>
+    kind === null ? ATTENTION_ORDER.length : ATTENTION_ORDER.indexOf(kind);
+  return entries
+    .map((entry) => ({ entry, attention: entryAttention(entry, today) }))
+    .sort((a, b) => rank(a.attention) - rank(b.attention));
 }
 
 export type MyPageView = ReturnType<typeof toMyPageView>;

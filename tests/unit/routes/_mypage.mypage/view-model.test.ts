@@ -61,6 +61,11 @@ describe("My page's view model", () => {
     });
     expect(view.entries).toEqual([
       {
+        attention: {
+          kind: "inadequate",
+          text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
+          action: { href: "/entry/detail/7", label: "不備の内容を確認する" },
+        },
         id: 7,
         code: "E000007",
         statusLabel: "不備あり",
@@ -75,6 +80,40 @@ describe("My page's view model", () => {
       NEW_ENTRY_BLOCKER_MESSAGES.beforeContractedEntry,
       NEW_ENTRY_BLOCKER_MESSAGES.inadequateClaim,
     ]);
+  });
+
+  it("issue 9: entries that need the user come first, the most pressing first, each with its action", () => {
+    const entry = (id: number, status: number, claims: MyPageInput["entries"][number]["claims"]) => ({
+      id,
+      code: `E${id}`,
+      status,
+      purchase_amount_desired: 1,
+      created_at: "2026-11-01T10:00:00+09:00",
+      claims,
+    });
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        entry(1, 6, [{ status: 9 }]),
+        entry(2, 3, [{ status: 3 }]),
+        entry(3, 2, [{ status: 2 }]),
+        entry(4, 5, [{ status: 5, return_date: "2026-11-25" }]),
+        entry(5, 5, [{ status: 7, return_date: "2026-12-31" }]),
+        entry(6, 1, [{ status: 1 }]),
+      ],
+    });
+    expect(view.entries.map((item) => [item.id, item.attention?.kind ?? null])).toEqual([
+      [5, "late"],
+      [4, "returnSoon"],
+      [3, "inadequate"],
+      [2, "contract"],
+      [1, null],
+      [6, null],
+    ]);
+    expect(view.entries[3]!.attention?.action).toEqual({
+      href: "/entry/contract/2",
+      label: "ご契約の手続きへ進む",
+    });
   });
 
   it("a delay claim blocks unless has_entry_permission_when_delayed is set", () => {

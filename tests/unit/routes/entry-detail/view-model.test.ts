@@ -211,6 +211,12 @@ describe("entryDetailView", () => {
       { dueDate: "2026年12月31日", amount: "1,000,000円", state: "owed", when: "あと30日" },
       { dueDate: "2026年11月28日", amount: "1,000,000円", state: "late", when: "期日を3日過ぎています" },
     ]);
+    const delayedEarly = entryDetailView(
+      { ...contracted, claims: [{ ...contracted.claims[1]!, return_date: "2026-12-31" }] },
+      NOW,
+      BRAND,
+    );
+    expect(delayedEarly.claims[0]!.returnObligation).toMatchObject({ state: "late", when: "遅れています" });
     const settled = entryDetailView(
       {
         ...contracted,
