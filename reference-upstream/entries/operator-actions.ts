@@ -10,6 +10,8 @@ import { dateJst, isValidIsoDate, isoJst } from "../time";
 import { type UserRow, findUserById, parseJson } from "../users";
 import { readSuppression, writeSuppression } from "./eligibility";
 import { type ClaimRow, type EntryRow, claimsOfEntry, findClaim, findEntry } from "./rows";
+import { type UpstreamConfig, configFromEnvironment } from "../config";
+import { mailKindFor, sendEntryMail, snapshotEntry } from "./entry-mails";
 import { serializeEntry } from "./serialize";
 import { DOCUMENT_REASON_KEY, deriveEntryStatus, markContracted } from "./transitions";
 
@@ -20,6 +22,8 @@ export class OperatorStateError extends Error {}
 
 export const OPERATOR_HELP = `Sakidori operator command (運営者コマンド)
 Usage: npm run operator -- <command> [arguments]   (database in $DATA_DIR, default ./data)
+A change the entry's owner should hear of (inadequate, reviewed, contracted, transferred, a delay)
+mails them a link to the entry's detail page (into the outbox: npm run outbox; links on $APP_BASE_URL).
 
   help                                   this text / このヘルプ
   users                                  list users: id, email, division, identity status, valid date
@@ -529,8 +533,49 @@ export function setEntryPermission(db: Db, userId: number, allowed: boolean, now
 
 // ---- the command line ----
 
-/** Runs one operator command line (without the program name) and answers what to print. */
-export function runOperatorCommand(db: Db, argv: readonly string[], now: Date): string {
+/** Commands that change one entry, and which positional names it: the entry itself or one of its claims. */
+const ENTRY_COMMANDS: Readonly<Record<string, "entry" | "claim">> = {
+  "review-claim": "claim",
+  "inadequate-entry": "entry",
+  "mark-contracted": "entry",
+  "mark-transferred": "entry",
+  "mark-delay": "claim",
+  "mark-returned": "claim",
+  "cancel-claim": "claim",
+};
+
+/** The entry a command changes, when its id names one (a bad id is the command's own error to report). */
+function entryTargetOf(db: Db, command: string | undefined, id: string | undefined): number | null {
+  const kind = command === undefined ? undefined : ENTRY_COMMANDS[command];
+  if (!kind || !id || !/^\d+$/.test(id)) return null;
+  if (kind === "entry") return Number(id);
+  return findClaim(db, Number(id))?.entry_id ?? null;
+}
+
+/**
+ * Runs one operator command line (without the program name) and answers what to print. When the
+ * command changes an entry in a way its owner should hear of, the mail goes to the outbox (issue 9).
+ */
+export function runOperatorCommand(
+  db: Db,
+  argv: readonly string[],
+  now: Date,
+  config: UpstreamConfig = configFromEnvironment(),
+): string {
+  const [command, id] = argv;
+  const target = entryTargetOf(db, command, id);
+  const before = target === null ? null : snapshotEntry(db, target);
+  const printed = runCommand(db, argv, now);
+  const after = target === null ? null : snapshotEntry(db, target);
+  const kind = before && after ? mailKindFor(before, after) : null;
+  if (kind && target !== null) {
+    sendEntryMail(db, config, target, kind, now);
+    return `${printed}\nmail: entry_${kind} (npm run outbox)`;
+  }
+  return printed;
+}
+
+function runCommand(db: Db, argv: readonly string[], now: Date): string {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:

@@ -9,7 +9,7 @@ import {
   OperatorUsageError,
   runOperatorCommand,
 } from "../../../reference-upstream/entries/operator-actions";
-import { sendMail } from "../../../reference-upstream/outbox";
+import { latestMails, sendMail } from "../../../reference-upstream/outbox";
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
 import { type UserClient, createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
@@ -310,5 +310,42 @@ describe("identity, suppression and permission", () => {
     const client = createUserWithSession(upstream);
     operator("set-entry-permission", String(client.userId), "false");
     expect(findUserById(upstream.db, client.userId)!.has_entry_permission_when_delayed).toBe(0);
+  });
+});
+
+describe("issue 9: the operator's changes mail the entry's owner a link to its detail page", () => {
+  const mailsTo = (email: string) => latestMails(upstream.db, { to: email, limit: 20 }).reverse();
+
+  it("reviewed (once, when the last claim is reviewed), contracted, transferred, delay; nothing for a change the user need not hear of", async () => {
+    const { client, entry, claimIds } = await entryWithClaims(2);
+    const email = findUserById(upstream.db, (await read(client, entry.id)).user)!.email;
+    canBuy(claimIds[0]!);
+    expect(mailsTo(email).filter((mail) => mail.kind.startsWith("entry_"))).toEqual([]);
+    expect(canBuy(claimIds[1]!)).toContain("mail: entry_reviewed");
+    operator("mark-contracted", String(entry.id));
+    operator("mark-transferred", String(entry.id));
+    operator("mark-delay", String(claimIds[0]));
+    operator("mark-returned", String(claimIds[1]));
+    const mails = mailsTo(email).filter((mail) => mail.kind.startsWith("entry_"));
+    expect(mails.map((mail) => mail.kind)).toEqual([
+      "entry_reviewed",
+      "entry_contracted",
+      "entry_transferred",
+      "entry_delay",
+    ]);
+    for (const mail of mails) {
+      expect(mail.link).toMatch(new RegExp(`^https?://[^/]+/entry/detail/${entry.id}$`));
+      expect(mail.body).toContain(mail.link!);
+      expect(mail.subject).toContain(`申込番号 ${entry.code}`);
+    }
+    expect(mails[3]!.subject).toContain("【重要】ご返金が確認できていません");
+  });
+
+  it("inadequate: a claim or the entry's documents", async () => {
+    const { client, entry, claimIds } = await entryWithClaims(1);
+    const email = findUserById(upstream.db, (await read(client, entry.id)).user)!.email;
+    operator("review-claim", String(claimIds[0]), "inadequate", "--reason", "日付が読めません");
+    expect(mailsTo(email).map((mail) => mail.kind)).toContain("entry_inadequate");
+    expect(mailsTo(email).at(-1)!.body).toContain("再提出");
   });
 });
