@@ -46,6 +46,7 @@ export function areNewEntriesStopped(suppression: Suppression | null, userSegmen
 export type NewEntryBlocker =
   | "identityImperfect"
   | "identityExpired"
+  | "preEntryDeclined"
   | "userStatus"
   | "newEntriesStopped"
   | "beforeContractedEntry"
@@ -66,7 +67,9 @@ export function newEntryBlockers(input: NewEntryInput): NewEntryBlocker[] {
   if (isImperfectIdentity(input.user)) blockers.push("identityImperfect");
   if (isIdentityExpired(input.user, input.now)) blockers.push("identityExpired");
   const status = userStatus(input.user);
-  if (status !== "lackOfUserData" && status !== "login") blockers.push("userStatus");
+  // §4 preEntryDeclined is a user status that blocks: said as what it is, not as "your status".
+  if (status === "preEntryDeclined") blockers.push("preEntryDeclined");
+  else if (status !== "lackOfUserData" && status !== "login") blockers.push("userStatus");
   if (areNewEntriesStopped(input.suppression, input.user.user_segment)) blockers.push("newEntriesStopped");
   if (hasBeforeContractedEntry(input.entries)) blockers.push("beforeContractedEntry");
   if (hasInadequateClaim(input.entries)) blockers.push("inadequateClaim");
@@ -82,6 +85,8 @@ export function mayCreateNewEntry(input: NewEntryInput): boolean {
 export const NEW_ENTRY_BLOCKER_MESSAGES: Record<NewEntryBlocker, string> = {
   identityImperfect: "本人確認書類の提出または再提出が必要です。",
   identityExpired: "本人確認書類の有効期限が切れています。新しい書類をご提出ください。",
+  preEntryDeclined:
+    "事前審査の結果、お申し込みいただけません。ご不明な点はお問い合わせ窓口までご連絡ください。",
   userStatus: "現在のご登録内容では新しいお申し込みができません。",
   newEntriesStopped: "現在、新規のお申し込みを停止しています。",
   beforeContractedEntry:

@@ -170,6 +170,13 @@ export default function MyPage() {
           </div>
         </dl>
         <ul className="link-list">
+          {view.preEntryPath ? (
+            <li>
+              <Link to={view.preEntryPath}>
+                事前審査の質問に回答する（お申し込みいただけるかを確認できます）
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link to="/profile">会員情報・本人確認書類を確認・変更する</Link>
           </li>

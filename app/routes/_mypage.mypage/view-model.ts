@@ -18,7 +18,7 @@ import {
   entryStatusTone,
   identityStatusLabel,
 } from "~/domain/status-labels";
-import type { CurrentUser } from "~/domain/user";
+import { type CurrentUser, userStatus } from "~/domain/user";
 import { formatYen } from "~/domain/yen";
 
 export interface MyPageUser extends CurrentUser {
@@ -214,6 +214,8 @@ export function toMyPageView(input: MyPageInput) {
     steps: stepViews,
     hasNextStep: next !== null,
     suppressionMessage: stopped ? input.suppression.message.trim() : "",
+    /** The pre-entry screening, offered while the profile is incomplete and no screening declined. */
+    preEntryPath: userStatus(user) === "lackOfUserData" ? "/register/pre_entry" : null,
     newEntry: {
       allowed: mayStartEntry,
       href: ENTRY_START_PATH,

@@ -28,7 +28,8 @@ describe("§4 may create a new entry", () => {
   });
   it("status is lackOfUserData or login", () => {
     const declined = { ...base.user, has_satisfied_profile: false, has_pre_entry_declined: true };
-    expect(newEntryBlockers({ ...base, user: declined })).toEqual(["userStatus"]);
+    // preEntryDeclined is said as what it is (issue 9 item 6).
+    expect(newEntryBlockers({ ...base, user: declined })).toEqual(["preEntryDeclined"]);
     expect(mayCreateNewEntry({ ...base, user: { ...base.user, has_satisfied_profile: false } })).toBe(true);
   });
   it("new entries are not stopped", () => {

@@ -1,0 +1,105 @@
+// §2 /register/pre_entry (contract addition: pre-entry screening): a few questions before the first
+// entry (business type, years in business, annual sales, whether the business issues qualified
+// invoices, tax arrears), sent to the upstream's screening (POST /api/pre_entry/) → /pre_entry/result.
+// A declined answer marks the user (§4 preEntryDeclined) and stays; the result page says why.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { RadioField, TextField } from "~/components/form/fields";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
+import { SubmitButton } from "~/components/form/submit-button";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { readForm } from "~/forms/read-form.server";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
+import { pageTitle } from "~/routing/meta";
+import styles from "~/styles/account.css";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { submitPreEntry } from "~/upstream/pre-entry.server";
+import { PRE_ENTRY_FIELD_LABELS, YES_NO } from "./labels";
+import { preEntryValidator } from "./schema.server";
+
+const PRE_ENTRY_RESULT_PATH = "/pre_entry/result";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査")];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    const user = await requireUser(ctx);
+    // The division the user registered with starts chosen.
+    const division = user.corporate_division === "individual" ? "individual" : "corporate";
+    return json({ defaults: { corporate_division: division } });
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    const formData = await readForm(args.request);
+    const result = await preEntryValidator.validate(formData);
+    if (result.error) return formFailure(result.error.fieldErrors, formData, 422);
+    try {
+      await submitPreEntry(ctx, result.data);
+    } catch (error) {
+      if (!(error instanceof UpstreamValidationError)) throw error;
+      const fields = fieldErrorsFromUpstream(error, Object.keys(PRE_ENTRY_FIELD_LABELS));
+      return formFailure(fields, formData, 400);
+    }
+    return redirect(PRE_ENTRY_RESULT_PATH);
+  });
+}
+
+export default function PreEntryPage() {
+  const { defaults } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return (
+    <div className="narrow">
+      <h1>事前審査</h1>
+      <p>
+        お申し込みの前に、いくつかの質問にお答えください。すべて必須です。お答えはお申し込みの審査にのみ使います。
+      </p>
+      <FormScope failure={failure} labels={PRE_ENTRY_FIELD_LABELS} defaults={defaults}>
+        <Form method="post" noValidate className="form">
+          <ErrorSummary />
+          <RadioField
+            name="corporate_division"
+            required
+            inline
+            options={[
+              { value: "corporate", label: "法人" },
+              { value: "individual", label: "個人事業主" },
+            ]}
+          />
+          <TextField
+            name="years_in_business"
+            required
+            inputMode="numeric"
+            maxLength={3}
+            hint="整数（年）で入力してください。1年未満の場合は 0。"
+          />
+          <TextField
+            name="annual_sales"
+            required
+            inputMode="numeric"
+            maxLength={20}
+            hint="直近1年間の売上高を円単位で入力してください（例：12,000,000）。"
+          />
+          <RadioField name="has_invoice" required inline options={YES_NO.invoice} />
+          <RadioField name="has_tax_delinquency" required inline options={YES_NO.delinquency} />
+          <SubmitButton pendingText="送信しています…">回答して結果を見る</SubmitButton>
+        </Form>
+      </FormScope>
+      <p>
+        <Link to="/mypage">マイページへ戻る</Link>
+      </p>
+    </div>
+  );
+}

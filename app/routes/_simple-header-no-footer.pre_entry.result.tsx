@@ -1,0 +1,53 @@
+// §2 /pre_entry/result (simple header, no footer): the pre-entry screening's latest result. Accepted:
+// what to do next. Declined (§4 preEntryDeclined): the reasons in the upstream's words, and that an
+// entry cannot be made. Before any answer, back to the questions.
+
+import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
+import { pageTitle } from "~/routing/meta";
+import { loadPreEntryResult } from "~/upstream/pre-entry.server";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査の結果")];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    const result = await loadPreEntryResult(ctx);
+    if (!result) throw redirect("/register/pre_entry");
+    return json({ accepted: result.result === "accepted", reasons: result.reasons });
+  });
+}
+
+export default function PreEntryResultPage() {
+  const { accepted, reasons } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1>事前審査の結果</h1>
+      {accepted ? (
+        <>
+          <p className="notice" role="status">
+            事前審査の結果、お申し込みいただけます。
+          </p>
+          <p>会員情報と本人確認書類のご登録がお済みでない場合は、先にご登録ください。</p>
+        </>
+      ) : (
+        <div className="alert" role="alert">
+          <p className="alert-title">事前審査の結果、お申し込みいただけません。</p>
+          <ul>
+            {reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          <p>ご期待に沿えず申し訳ございません。ご不明な点はお問い合わせ窓口までご連絡ください。</p>
+        </div>
+      )}
+      <p>
+        <Link to="/mypage" className={accepted ? "button button-primary" : undefined}>
+          マイページへ
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// Pre-entry screening (contract addition; §2 /register/pre_entry → /pre_entry/result): POST
+// /api/pre_entry/ with the answers, GET /api/pre_entry/ for the latest result (404 before any).
+// docs/upstream-api/accounts.md.
+
+import { z } from "zod";
+import { CORPORATE_DIVISIONS } from "~/domain/enumerations";
+import type { RequestContext } from "~/request/context.server";
+import { UpstreamServerError } from "./errors.server";
+
+export interface PreEntryAnswers {
+  corporate_division: "corporate" | "individual";
+  years_in_business: number;
+  annual_sales: number;
+  has_invoice: boolean;
+  has_tax_delinquency: boolean;
+}
+
+const screeningResultSchema = z.object({
+  result: z.enum(["accepted", "declined"]),
+  reasons: z.array(z.string()).default([]),
+  answers: z
+    .object({ corporate_division: z.enum(CORPORATE_DIVISIONS).optional() })
+    .passthrough()
+    .optional(),
+  created_at: z.string(),
+});
+
+export type ScreeningResult = z.infer<typeof screeningResultSchema>;
+
+export function submitPreEntry(ctx: RequestContext, answers: PreEntryAnswers): Promise<ScreeningResult> {
+  return ctx.client.call("POST", "/api/pre_entry/", { json: answers, schema: screeningResultSchema });
+}
+
+/** The latest screening; null when the user has not answered yet (the upstream's 404). */
+export async function loadPreEntryResult(ctx: RequestContext): Promise<ScreeningResult | null> {
+  try {
+    return await ctx.client.call("GET", "/api/pre_entry/", { schema: screeningResultSchema });
+  } catch (error) {
+    if (error instanceof UpstreamServerError && error.status === 404) return null;
+    throw error;
+  }
+}
