@@ -11,7 +11,7 @@ import { FieldMessage, RadioField, RequirementMark, TextField } from "./form/fie
 import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { UploadSlot } from "./upload-slot";
-import { UploadedFiles } from "./uploaded-files";
+import { type SubmittedFileItem, SubmittedFiles, UploadedFiles } from "./uploaded-files";
 
 export interface ClaimFileItem {
   id: number;
@@ -43,6 +43,11 @@ export interface ClaimFilesView {
   additionalDocs: ClaimFileItem[];
   /** Files of another claim's slot (the claims were renumbered): not counted, to be uploaded again. */
   misplaced: ClaimFileItem[];
+  /**
+   * A resubmission (issue 9 item 2): what was submitted of each document, listed read-only beside
+   * its slot; the new files above (`invoices`, `additionalDocs`) replace them.
+   */
+  submitted?: { invoices: SubmittedFileItem[]; additionalDocs: SubmittedFileItem[] };
 }
 
 const YES_NO = [
@@ -99,7 +104,21 @@ function HolderNames({ formId, index, names }: { formId: string; index: number; 
   );
 }
 
-function ClaimUploads({ formId, index, files }: { formId: string; index: number; files: ClaimFilesView }) {
+/** A claim's two upload slots (invoice, additional documents) with their files. */
+export function ClaimUploads({
+  formId,
+  index,
+  files,
+  hint = "請求書（必須）と、必要に応じて契約書・発注書などの追加書類をアップロードしてください。",
+  noScriptHint = "JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください（「下書き保存」「次へ」でも送信されます）。入力済みの内容も一緒に保存されます。",
+}: {
+  formId: string;
+  index: number;
+  files: ClaimFilesView;
+  hint?: string;
+  /** Without JavaScript: how a chosen file is sent, and what happens to what was typed. */
+  noScriptHint?: string;
+}) {
   const n = index + 1;
   const problemName = `claims[${index}].invoice`;
   const { error } = useField(problemName);
@@ -109,12 +128,14 @@ function ClaimUploads({ formId, index, files }: { formId: string; index: number;
       kind: claimUploadKind("invoice", n),
       label: "請求書",
       files: files.invoices,
+      submitted: files.submitted?.invoices,
     },
     {
       slot: claimUploadSlot("additional_doc", n),
       kind: claimUploadKind("additional_doc", n),
       label: "追加書類（任意）",
       files: files.additionalDocs,
+      submitted: files.submitted?.additionalDocs,
     },
   ];
   return (
@@ -124,10 +145,8 @@ function ClaimUploads({ formId, index, files }: { formId: string; index: number;
       tabIndex={-1}
     >
       <p className="field-hint">
-        請求書（必須）と、必要に応じて契約書・発注書などの追加書類をアップロードしてください。
-        <noscript>
-          JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください（「下書き保存」「次へ」でも送信されます）。入力済みの内容も一緒に保存されます。
-        </noscript>
+        {hint}
+        <noscript>{noScriptHint}</noscript>
       </p>
       <FieldMessage id={fieldId(problemName)} error={error} />
       <div className="claim-upload-grid">
@@ -140,6 +159,9 @@ function ClaimUploads({ formId, index, files }: { formId: string; index: number;
                 kind={slot.kind}
                 stepForm={formId}
               />
+              {slot.submitted ? (
+                <SubmittedFiles files={slot.submitted} label={`請求書${n}の${slot.label}`} />
+              ) : null}
               <UploadedFiles files={slot.files} label={`請求書${n}の${slot.label}`} />
             </div>
           );
@@ -157,37 +179,24 @@ function ClaimUploads({ formId, index, files }: { formId: string; index: number;
   );
 }
 
-export interface ClaimFieldsetProps {
+/**
+ * What a claim says of its invoice: the debtor (with corporate-number suggestions) and the invoice's
+ * amount, payment date and the two yes/no answers. The invoice step and a resubmission share it.
+ */
+export function ClaimInvoiceFields({
+  formId,
+  index,
+  values,
+  suggestions,
+}: {
   formId: string;
   index: number;
-  claimCount: number;
   values: ClaimFormValues;
-  files: ClaimFilesView;
   suggestions: SuggestionsView | null;
-}
-
-export function ClaimFieldset({ formId, index, claimCount, values, files, suggestions }: ClaimFieldsetProps) {
-  const account = values.receive_payment_account;
-  const n = index + 1;
+}) {
   const path = (field: string) => `claims[${index}].${field}`;
   return (
-    <fieldset className="claim" id={`claim-${n}`}>
-      <legend className="claim-legend">請求書{n}</legend>
-      {claimCount > 1 ? (
-        <details className="claim-remove delete-confirmation">
-          <summary>請求書{n}を削除</summary>
-          <p>
-            請求書{n}の入力内容とファイルを削除します。
-            {n < claimCount
-              ? "後ろの請求書の番号が1つずつ繰り上がり、そのファイルはアップロードし直しが必要になります。"
-              : ""}
-          </p>
-          <SubmitButton form={formId} intent={`remove_claim:${index}`} variant="danger">
-            請求書{n}を削除する
-          </SubmitButton>
-        </details>
-      ) : null}
-
+    <>
       <h3 className="claim-section-title">売掛先（請求書の宛先）</h3>
       <CompanyNameField
         formId={formId}
@@ -259,6 +268,42 @@ export function ClaimFieldset({ formId, index, claimCount, values, files, sugges
         legend="売掛先から銀行振込で支払われますか"
         options={YES_NO}
       />
+    </>
+  );
+}
+
+export interface ClaimFieldsetProps {
+  formId: string;
+  index: number;
+  claimCount: number;
+  values: ClaimFormValues;
+  files: ClaimFilesView;
+  suggestions: SuggestionsView | null;
+}
+
+export function ClaimFieldset({ formId, index, claimCount, values, files, suggestions }: ClaimFieldsetProps) {
+  const account = values.receive_payment_account;
+  const n = index + 1;
+  const path = (field: string) => `claims[${index}].${field}`;
+  return (
+    <fieldset className="claim" id={`claim-${n}`}>
+      <legend className="claim-legend">請求書{n}</legend>
+      {claimCount > 1 ? (
+        <details className="claim-remove delete-confirmation">
+          <summary>請求書{n}を削除</summary>
+          <p>
+            請求書{n}の入力内容とファイルを削除します。
+            {n < claimCount
+              ? "後ろの請求書の番号が1つずつ繰り上がり、そのファイルはアップロードし直しが必要になります。"
+              : ""}
+          </p>
+          <SubmitButton form={formId} intent={`remove_claim:${index}`} variant="danger">
+            請求書{n}を削除する
+          </SubmitButton>
+        </details>
+      ) : null}
+
+      <ClaimInvoiceFields formId={formId} index={index} values={values} suggestions={suggestions} />
 
       <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
       <TextField

@@ -43,6 +43,29 @@ export function UploadedFiles({ files, label }: { files: readonly UploadedFileIt
   );
 }
 
+export interface SubmittedFileItem {
+  id: number;
+  name: string;
+}
+
+/**
+ * The files an entry was submitted with, read-only (a resubmission replaces them with new uploads;
+ * they are not deleted from here).
+ */
+export function SubmittedFiles({ files, label }: { files: readonly SubmittedFileItem[]; label: string }) {
+  if (files.length === 0) return null;
+  return (
+    <div className="submitted-files">
+      <p className="field-hint">提出済みのファイル：</p>
+      <ul aria-label={`${label}の提出済みファイル`}>
+        {files.map((file) => (
+          <li key={file.id}>{file.name}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * §8 "Delete failure toast" shown §9 "Toast display 7000 ms" with JavaScript; without it (and before
  * hydration) the same message inline, where the page renders it, until the next page. Rendered once

@@ -71,7 +71,25 @@ function textProblem(value: unknown, required: boolean, max: number): string | n
   return length(String(value)) > max ? InvoiceStepMessage.tooLong(max) : null;
 }
 
-function claimProblems(claim: DraftClaim, index: number, files: readonly PendingFile[], today: string) {
+/**
+ * Which of the claim rules apply. §5 "On first submit (not resubmit) also: scheduled deposit must not
+ * exceed invoice amount …; bank_name required; bank account number format check …; deposit_type valid;
+ * every obliger account holder name passes the holder-name format check … Resubmit skips bank checks."
+ */
+interface ClaimRuleSet {
+  /** The first submit's checks: deposit ≤ amount and the receive-payment account. */
+  firstSubmit: boolean;
+  /** §5 "at least one successfully uploaded invoice file" (the wizard; a resubmission keeps its files). */
+  invoiceFile: boolean;
+}
+
+function claimProblems(
+  claim: DraftClaim,
+  index: number,
+  files: readonly PendingFile[],
+  today: string,
+  rules: ClaimRuleSet = { firstSubmit: true, invoiceFile: true },
+) {
   const problems: Record<string, string> = {};
   const at = (field: string, message: string | null) => {
     if (message) problems[`claims[${index}].${field}`] = message;
@@ -91,8 +109,8 @@ function claimProblems(claim: DraftClaim, index: number, files: readonly Pending
   at("amount", amount.reason && yenProblemMessage(amount.reason, 1));
   const deposit = parseYen(claim.scheduled_deposit_amount_from_obliger, 0);
   at("scheduled_deposit_amount_from_obliger", deposit.reason && yenProblemMessage(deposit.reason, 0));
-  // §5 "scheduled deposit must not exceed invoice amount".
-  if (amount.value !== null && deposit.value !== null && deposit.value > amount.value) {
+  // §5 "scheduled deposit must not exceed invoice amount" (first submit only).
+  if (rules.firstSubmit && amount.value !== null && deposit.value !== null && deposit.value > amount.value) {
     at("scheduled_deposit_amount_from_obliger", ValidationMessage.scheduledDepositExceedsAmount);
   }
   const date = parseDateInput(claim.obliger_payment_date);
@@ -107,31 +125,49 @@ function claimProblems(claim: DraftClaim, index: number, files: readonly Pending
     at("is_bank_transfer_from_obliger", InvoiceStepMessage.chooseYesNo);
   }
 
-  // §5 bank_name required; account number format; deposit type valid; every holder name valid.
-  const account = claim.receive_payment_account ?? {};
-  at("receive_payment_account.bank_name", textProblem(account.bank_name, true, CLAIM_TEXT_MAX_LENGTH));
-  // §3 "deposit_type (default ordinary; allowed ordinary or current)": not chosen is the default.
-  const depositType = account.deposit_type;
-  if (!isBlank(depositType) && !(CLAIM_DEPOSIT_TYPES as readonly unknown[]).includes(depositType)) {
-    at("receive_payment_account.deposit_type", ValidationMessage.claimDepositType);
+  if (rules.firstSubmit) {
+    // §5 bank_name required; account number format; deposit type valid; every holder name valid.
+    const account = claim.receive_payment_account ?? {};
+    at("receive_payment_account.bank_name", textProblem(account.bank_name, true, CLAIM_TEXT_MAX_LENGTH));
+    // §3 "deposit_type (default ordinary; allowed ordinary or current)": not chosen is the default.
+    const depositType = account.deposit_type;
+    if (!isBlank(depositType) && !(CLAIM_DEPOSIT_TYPES as readonly unknown[]).includes(depositType)) {
+      at("receive_payment_account.deposit_type", ValidationMessage.claimDepositType);
+    }
+    const number = String(account.bank_account_number ?? "").trim();
+    if (number === "") at("receive_payment_account.bank_account_number", ValidationMessage.blank);
+    else if (!isValidBankAccountNumber(number)) {
+      at("receive_payment_account.bank_account_number", ValidationMessage.bankAccountNumber);
+    }
+    (account.obliger_accounts ?? []).forEach((holder, holderIndex) => {
+      // A blank input is an unused one: names are optional, each given name must pass §5.
+      if (isBlank(holder.holder_name)) return;
+      at(
+        `receive_payment_account.obliger_accounts[${holderIndex}].holder_name`,
+        validateAccountHolderName(formatHolderName(holder.holder_name)),
+      );
+    });
   }
-  const number = String(account.bank_account_number ?? "").trim();
-  if (number === "") at("receive_payment_account.bank_account_number", ValidationMessage.blank);
-  else if (!isValidBankAccountNumber(number)) {
-    at("receive_payment_account.bank_account_number", ValidationMessage.bankAccountNumber);
-  }
-  (account.obliger_accounts ?? []).forEach((holder, holderIndex) => {
-    // A blank input is an unused one: names are optional, each given name must pass §5.
-    if (isBlank(holder.holder_name)) return;
-    at(
-      `receive_payment_account.obliger_accounts[${holderIndex}].holder_name`,
-      validateAccountHolderName(formatHolderName(holder.holder_name)),
-    );
-  });
 
   // §5 "at least one successfully uploaded invoice file": each claim is an invoice, so each needs its file.
-  if (!hasUploadedInvoice(claim, index, files)) at("invoice", ValidationMessage.noClaims);
+  if (rules.invoiceFile && !hasUploadedInvoice(claim, index, files)) {
+    at("invoice", ValidationMessage.noClaims);
+  }
   return problems;
+}
+
+/**
+ * A claim the operator found inadequate, as the user resubmits it (§2 /entry/resubmit/:entryId): the
+ * §5 "Submit" rules for a claim (the required fields, formats, a payment date still to come, the two
+ * yes/no answers) without what §5 leaves to the first submit ("Resubmit skips bank checks", and the
+ * deposit ≤ amount check with them). Keyed by the claim's position, as the form names its fields.
+ */
+export function resubmittedClaimProblems(
+  claim: DraftClaim,
+  index: number,
+  today: string = japanDate(new Date()),
+): Record<string, string> {
+  return claimProblems(claim, index, [], today, { firstSubmit: false, invoiceFile: false });
 }
 
 /** Every reason the invoice step is not yet satisfied, field path → message (§5 wording). */

@@ -30,6 +30,14 @@ export function isEntryCancellable(status: number): boolean {
   return (CANCELLABLE_ENTRY_STATUSES as readonly number[]).includes(status);
 }
 
+/**
+ * §2 /entry/resubmit/:entryId, §7 POST /api/entries/{id}/review/: what the operator found inadequate
+ * is resubmitted, so only an inadequate entry may be (the reference upstream refuses any other).
+ */
+export function isEntryResubmittable(status: number): boolean {
+  return status === EntryStatus.inadequate;
+}
+
 /** §4 Claim status (numeric). */
 export const ClaimStatus = {
   under_review: 1,

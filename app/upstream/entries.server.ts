@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { EntryBody } from "~/domain/entry-body";
 import type { EntrySummary } from "~/domain/new-entry";
+import { EntryStatus } from "~/domain/statuses";
 import type { RequestContext } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
@@ -116,6 +117,11 @@ const entryDetailSchema = z.object({
       invoice_confirmation_status: z.number().nullish(),
       additional_doc_confirmation_status: z.number().nullish(),
       obliger_company_name: nullAsAbsent(z.string()),
+      // What a resubmission of an inadequate claim starts from (issue 9 item 2).
+      houjinbangou: nullAsAbsent(z.string()),
+      houjinbangou_address: nullAsAbsent(z.string()),
+      is_fixed_debt: z.boolean().nullish(),
+      is_bank_transfer_from_obliger: z.boolean().nullish(),
       amount,
       scheduled_deposit_amount_from_obliger: amount,
       obliger_payment_date: when,
@@ -203,5 +209,26 @@ export function contractEntry(ctx: RequestContext, id: string): Promise<void> {
         schema: UNREAD_ANSWER,
       }),
     (entry) => entry.contracted_at !== undefined,
+  );
+}
+
+/** §7 POST /api/entries/{id}/review/: what a resubmission sends (docs/upstream-api/entries.md). */
+export interface ResubmissionBody {
+  claims: ({ id: number; contentfiles: number[] } & Record<string, unknown>)[];
+  addfiles?: number[];
+}
+
+/**
+ * §7 POST /api/entries/{id}/review/ (issue 9 item 2): the user resubmits what the operator found
+ * inadequate; only an inadequate entry (a 400 names why not, UpstreamValidationError, with field errors
+ * per claim as for a create), a 404 another user's. A lost answer counts as made once the entry is no
+ * longer inadequate.
+ */
+export function resubmitEntry(ctx: RequestContext, id: string, body: ResubmissionBody): Promise<void> {
+  return changeEntryOnce(
+    ctx,
+    id,
+    () => ctx.client.call("POST", `/api/entries/${id}/review/`, { json: body, schema: UNREAD_ANSWER }),
+    (entry) => entry.status !== EntryStatus.inadequate,
   );
 }

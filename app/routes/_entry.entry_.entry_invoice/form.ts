@@ -40,7 +40,7 @@ export function emptyClaimValues(): ClaimFormValues {
   return claimValuesFromDraft({ contentfile_relations: [] });
 }
 
-function claimValuesFromDraft(claim: DraftClaim): ClaimFormValues {
+export function claimValuesFromDraft(claim: DraftClaim): ClaimFormValues {
   const account = claim.receive_payment_account ?? {};
   const holders = (account.obliger_accounts ?? []).map((holder) => ({
     holder_name: asText(holder.holder_name),

@@ -35,7 +35,7 @@ function claimFilesView(draft: DraftEntry, files: readonly PendingFile[], count:
   });
 }
 
-function suggestionsView(search: SuggestionSearch | null) {
+export function suggestionsView(search: SuggestionSearch | null) {
   if (!search) return null;
   const { index, query, results, minQuery } = search;
   return {

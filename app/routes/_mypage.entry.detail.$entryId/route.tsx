@@ -39,7 +39,8 @@ export function loader(args: LoaderFunctionArgs) {
     // §2 "Route validation failure shows page not found", before anything else.
     const id = digitsParam(args.params.entryId);
     await requireUser(ctx);
-    return json(entryDetailView(await loadEntry(ctx, id), ctx.now, ctx.brand));
+    const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
+    return json(entryDetailView(await loadEntry(ctx, id), ctx.now, ctx.brand, resubmitted));
   });
 }
 
@@ -68,6 +69,11 @@ export default function EntryDetailPage() {
           {entry.statusLabel}
         </span>
       </p>
+      {entry.resubmittedNotice ? (
+        <p className="notice" role="status">
+          {entry.resubmittedNotice}
+        </p>
+      ) : null}
       {cancelFailure ? (
         // Without JavaScript the answer loads at the top of the page; the form is at its end.
         <p className="alert" role="alert">
@@ -79,7 +85,10 @@ export default function EntryDetailPage() {
         <div className="alert" data-testid="inadequate-documents">
           <p className="alert-title">不備の内容</p>
           <p className="preserve-lines">{entry.inadequateDocuments}</p>
+          {entry.resubmitPath ? <ResubmitLink path={entry.resubmitPath} /> : null}
         </div>
+      ) : entry.resubmitPath ? (
+        <ResubmitLink path={entry.resubmitPath} />
       ) : null}
 
       <section className="my-page-section" aria-labelledby="entry-facts-title">
@@ -118,6 +127,9 @@ export default function EntryDetailPage() {
               <div className="alert">
                 <p className="alert-title">不備の内容</p>
                 <p className="preserve-lines">{claim.inadequateReason}</p>
+                {entry.resubmitPath ? (
+                  <ResubmitLink path={`${entry.resubmitPath}#claim-${claim.number}`} />
+                ) : null}
               </div>
             ) : null}
             <dl className="summary-list">
@@ -306,5 +318,16 @@ function ReturnObligationFacts({
         <Fact term="返金額" value={obligation.amount} />
       </dl>
     </div>
+  );
+}
+
+/** Issue 9 item 2: one button to fix what is inadequate, on the resubmission page. */
+function ResubmitLink({ path }: { path: string }) {
+  return (
+    <p>
+      <Link to={path} className="button button-primary">
+        不備を修正して再提出する
+      </Link>
+    </p>
   );
 }

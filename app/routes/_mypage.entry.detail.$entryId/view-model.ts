@@ -18,6 +18,7 @@ import {
   entryStatusTone,
   reviewStatusLabel,
 } from "~/domain/status-labels";
+import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
 
@@ -63,6 +64,7 @@ export const entryPaths = {
   agreement: (id: number) => `/entry/${id}/factoring_service_agreement`,
   contract: (id: number) => `/entry/contract/${id}`,
   calendar: (id: number) => `/entry/detail/${id}/return.ics`,
+  resubmit: (id: number) => `/entry/resubmit/${id}`,
 };
 
 /** Statuses in which the agreement has figures to show: reviewed and after contract. */
@@ -72,7 +74,13 @@ const STATUSES_WITH_AGREEMENT: readonly number[] = [
   EntryStatus.transferred,
 ];
 
-export function entryDetailView(entry: EntryDetail, now: Date, brand: Pick<Brand, "returnAccount">) {
+export function entryDetailView(
+  entry: EntryDetail,
+  now: Date,
+  brand: Pick<Brand, "returnAccount">,
+  /** Just resubmitted (issue 9 item 2): the page says it was received. */
+  resubmitted = false,
+) {
   const timeline: EntryTimeline = entryTimeline(entry);
   const today = japanDate(now);
   const figures = entry.claims.map((claim) => claimFigures(claim, today));
@@ -87,6 +95,9 @@ export function entryDetailView(entry: EntryDetail, now: Date, brand: Pick<Brand
     code: entry.code,
     statusLabel: entryStatusLabel(entry.status),
     tone: entryStatusTone(entry.status),
+    resubmittedNotice: resubmitted ? ResubmissionMessage.resubmitted : null,
+    /** Issue 9 item 2: what the operator found inadequate is fixed on the resubmission page. */
+    resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
     cancellable: isEntryCancellable(entry.status),
     /** Issue 9 item 3: a reviewed entry with a claim that can be bought may be contracted. */

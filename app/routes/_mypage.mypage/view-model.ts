@@ -96,7 +96,7 @@ function attentionView(kind: EntryAttentionKind, entryId: number) {
       return {
         kind,
         text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
-        action: { href: detail, label: "不備の内容を確認する" },
+        action: { href: `/entry/resubmit/${entryId}`, label: "不備を修正して再提出する" },
       };
     case "contract":
       return {

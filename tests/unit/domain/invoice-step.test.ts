@@ -12,6 +12,7 @@ import {
   invoiceStepProblems as problemsOn,
   isInvoiceStepSatisfied as satisfiedOn,
   normalizeHoujinbangouInput,
+  resubmittedClaimProblems,
 } from "../../../app/domain/invoice-step";
 
 /** The day these tests are read on: the rules that compare dates see this "today". */
@@ -311,5 +312,58 @@ describe("issue 15: 下書き保存 tells the truth about what is wrong, not abo
     expect(
       invoiceDraftProblems(draft({ purchase_amount_desired: null, purpose: null, claims: [] }), TODAY),
     ).toEqual({});
+  });
+});
+
+describe("resubmittedClaimProblems: §5 'On first submit (not resubmit) also: … Resubmit skips bank checks.'", () => {
+  const resubmitted = (overrides: Partial<DraftClaim>) =>
+    resubmittedClaimProblems(claim(overrides), 1, TODAY);
+
+  it("the bank checks and the deposit ≤ amount check are the first submit's only", () => {
+    expect(
+      resubmitted({
+        scheduled_deposit_amount_from_obliger: 2_000_000,
+        receive_payment_account: { bank_name: "", bank_account_number: "12345678", obliger_accounts: [] },
+        contentfile_relations: [],
+      }),
+    ).toEqual({});
+    // The same claim on a first submit says each.
+    const first = invoiceStepProblems(
+      draft({
+        claims: [
+          claim({
+            scheduled_deposit_amount_from_obliger: 2_000_000,
+            receive_payment_account: { bank_name: "", bank_account_number: "12345678", obliger_accounts: [] },
+          }),
+        ],
+      }),
+      files,
+    );
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining([
+        "claims[0].scheduled_deposit_amount_from_obliger",
+        "claims[0].receive_payment_account.bank_name",
+        "claims[0].receive_payment_account.bank_account_number",
+      ]),
+    );
+  });
+
+  it("'Each claim requires obliger_company_name, amount, scheduled_deposit_amount_from_obliger, obliger_payment_date', keyed at the claim's position", () => {
+    expect(
+      resubmitted({
+        obliger_company_name: " ",
+        amount: null,
+        scheduled_deposit_amount_from_obliger: "",
+        obliger_payment_date: null,
+      }),
+    ).toEqual({
+      "claims[1].obliger_company_name": "この項目は空にできません",
+      "claims[1].amount": expect.any(String),
+      "claims[1].scheduled_deposit_amount_from_obliger": expect.any(String),
+      "claims[1].obliger_payment_date": expect.any(String),
+    });
+    expect(resubmitted({ obliger_payment_date: "2020-01-01" })).toEqual({
+      "claims[1].obliger_payment_date": InvoiceStepMessage.paymentDatePast,
+    });
   });
 });

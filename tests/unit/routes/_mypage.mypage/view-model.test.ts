@@ -64,7 +64,7 @@ describe("My page's view model", () => {
         attention: {
           kind: "inadequate",
           text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
-          action: { href: "/entry/detail/7", label: "不備の内容を確認する" },
+          action: { href: "/entry/resubmit/7", label: "不備を修正して再提出する" },
         },
         id: 7,
         code: "E000007",

@@ -1,0 +1,189 @@
+// Issue 9 item 2: POST /entry/resubmit/:entryId. The same order as a wizard step (decision 0010), on
+// the entry instead of a draft: the entry is read first and only one with something inadequate goes
+// on (a forged or replayed post sends nothing and says why) → a multipart post's uploads, into the
+// slots the page shows (without JavaScript what was typed comes back with them: there is no draft to
+// keep it) → 削除する, only a new file the page lists → the corporate-number search without
+// JavaScript → 再提出する: §5's resubmission rules and the files the finding needs, else 422 with
+// everything typed; then §7 POST /api/entries/{id}/review/ and the detail (PRG). The upstream's
+// refusal lands on the fields it names.
+
+import { redirect } from "@remix-run/node";
+import { WizardIntent } from "~/domain/wizard-intents";
+import { uploadFieldName } from "~/domain/file-kinds";
+import {
+  type ResubmissionSlot,
+  claimSlots,
+  groupSlots,
+  inadequateGroups,
+  isClaimEditable,
+  missingUploads,
+  resubmittedFiles,
+  uploadRequirements,
+} from "~/domain/resubmission";
+import { formFailure } from "~/forms/form-errors.server";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
+import { isMultipartRequest, readForm } from "~/forms/read-form.server";
+import {
+  deleteFailure,
+  handleDeleteIntent,
+  handleMultipartPost,
+  uploadFailure,
+} from "~/forms/upload-actions.server";
+import type { RequestContext } from "~/request/context.server";
+import { loadPendingFiles } from "~/upstream/draft.server";
+import { type EntryDetail, loadEntry, resubmitEntry } from "~/upstream/entries.server";
+import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
+import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
+import {
+  parseIntent,
+  parseSuggestionChoice,
+  suggestionChoiceName,
+} from "../_entry.entry_.entry_invoice/form";
+import { suggestionsView } from "../_entry.entry_.entry_invoice/view-model";
+import {
+  RESUBMIT_FORM_ID,
+  RESUBMIT_INTENT,
+  claimFieldNames,
+  editableIndexes,
+  readResubmission,
+  resubmitPath,
+  resubmittedPath,
+  reviewClaimFields,
+} from "./form";
+import { resubmissionRefusal } from "./view-model";
+
+/** Every slot the page shows: each editable claim's two, and each inadequate group's. */
+function slotsOf(entry: EntryDetail, individual: boolean): ResubmissionSlot[] {
+  return [
+    ...entry.claims.flatMap((claim, index) => (isClaimEditable(claim) ? claimSlots(index + 1) : [])),
+    ...inadequateGroups(entry).flatMap((group) => groupSlots(entry, group, individual)),
+  ];
+}
+
+const failure = (errors: Record<string, string>, sent: FormData | Record<string, string>, status: number) =>
+  formFailure(errors, sent, status, { formId: RESUBMIT_FORM_ID });
+
+/**
+ * §8 "400 with body … merged into the step's field errors": the review call's per-claim errors
+ * (`claims: [{…}, {amount: […]}]`, in the order the body named the claims) land on that claim's
+ * fields, a claim's files on its invoice slot; anything else at the top.
+ */
+function upstreamErrors(
+  error: UpstreamValidationError,
+  sentIndexes: readonly number[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const top = [...error.nonFieldErrors];
+  const { claims, ...rest } = error.fieldErrors;
+  if (Array.isArray(claims)) {
+    claims.forEach((claimErrors, position) => {
+      const index = sentIndexes[position];
+      if (index === undefined || typeof claimErrors !== "object" || claimErrors === null) return;
+      const shown = claimFieldNames(index);
+      for (const [field, message] of Object.entries(firstMessages(claimErrors as Record<string, unknown>))) {
+        const name = `claims[${index}].${field}`;
+        if (shown.includes(name)) errors[name] = message;
+        else if (field === "contentfiles") errors[uploadFieldName(claimSlots(index + 1)[0]!.slot)] = message;
+        else top.push(message);
+      }
+    });
+  } else if (claims !== undefined) {
+    top.push(...Object.values(firstMessages({ claims })));
+  }
+  top.push(...Object.values(firstMessages(rest)));
+  if (top.length > 0) errors[NON_FIELD_ERRORS] = top[0]!;
+  return errors;
+}
+
+export async function resubmitAction(
+  ctx: RequestContext,
+  request: Request,
+  id: string,
+  individual: boolean,
+): Promise<Response> {
+  const entry = await loadEntry(ctx, id);
+  const refusal = resubmissionRefusal(entry);
+  // Not inadequate (a forged post, or one replayed after the resubmission): nothing is sent.
+  if (refusal) return failure({ [NON_FIELD_ERRORS]: refusal }, {}, 400);
+  const slots = slotsOf(entry, individual);
+  const slotOfKind = (kind: string) => slots.find((slot) => slot.kind === kind) ?? null;
+
+  let formData: FormData;
+  if (isMultipartRequest(request)) {
+    const outcome = await handleMultipartPost(ctx, request, {
+      accepts: (kind, side) => side === undefined && slotOfKind(kind) !== null,
+      slotOf: (kind, side) => (side ? null : (slotOfKind(kind)?.slot ?? null)),
+      // Without JavaScript the page's form came with the file: what was typed comes back with it.
+      keepTyped: (typed, refused) =>
+        refused
+          ? uploadFailure(refused.slot, refused.message, typed, RESUBMIT_FORM_ID)
+          : failure({}, typed, 200),
+      redirectTo: (fields) =>
+        `${resubmitPath(id)}#${encodeURIComponent(`field-${uploadFieldName(fields.slot)}`)}`,
+    });
+    if ("response" in outcome) return outcome.response;
+    formData = outcome.formData;
+  } else {
+    formData = await readForm(request);
+  }
+
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === WizardIntent.delete) {
+    // Only a new file of a slot this page shows: what was submitted is replaced, never deleted here.
+    const fileId = Number(formData.get("file_id"));
+    const pending = await loadPendingFiles(ctx);
+    if (!pending.some((file) => file.id === fileId && slotOfKind(file.kind))) return deleteFailure();
+    return handleDeleteIntent(ctx, formData, { redirectTo: `${resubmitPath(id)}#documents` });
+  }
+
+  const { typed, problems } = readResubmission(formData, entry, ctx.now);
+
+  // Without JavaScript, 「法人番号を検索」 and 「この法人を選択」 come back with everything typed.
+  const search = parseIntent(intent);
+  if (search?.kind === "search_houjinbangou" && typed.has(search.index)) {
+    const query = typed.get(search.index)!.obliger_company_name.trim();
+    const results = await suggestCorporations(ctx, query);
+    return formFailure({}, formData, 200, {
+      formId: RESUBMIT_FORM_ID,
+      extra: {
+        suggestions: suggestionsView({ index: search.index, query, results, minQuery: MIN_SUGGESTION_QUERY }),
+      },
+    });
+  }
+  if (search?.kind === "select_houjinbangou" && typed.has(search.index)) {
+    const values = Object.fromEntries(
+      [...formData].filter((pair): pair is [string, string] => typeof pair[1] === "string"),
+    );
+    const choice = parseSuggestionChoice(formData.get(suggestionChoiceName(search.index)));
+    if (choice) {
+      const at = (field: string) => `claims[${search.index}].${field}`;
+      values[at("obliger_company_name")] = choice.name;
+      values[at("houjinbangou")] = choice.houjinbangou;
+      values[at("houjinbangou_address")] = choice.address;
+    }
+    return failure({}, values, 200);
+  }
+  if (intent !== RESUBMIT_INTENT) return failure({}, formData, 200);
+
+  const pending = await loadPendingFiles(ctx);
+  const missing = missingUploads(uploadRequirements(entry, individual), pending);
+  for (const [slot, message] of missing) problems[uploadFieldName(slot)] = message;
+  if (Object.keys(problems).length > 0) return failure(problems, formData, 422);
+
+  const files = resubmittedFiles(entry, pending, individual);
+  const indexes = editableIndexes(entry);
+  const body = {
+    claims: files.claims.map((claim, position) => ({
+      ...reviewClaimFields(typed.get(indexes[position]!)!),
+      ...claim,
+    })),
+    ...(files.addfiles ? { addfiles: files.addfiles } : {}),
+  };
+  try {
+    await resubmitEntry(ctx, id, body);
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    return failure(upstreamErrors(error, indexes), formData, 400);
+  }
+  return redirect(resubmittedPath(id));
+}

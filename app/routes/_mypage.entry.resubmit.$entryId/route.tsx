@@ -1,0 +1,230 @@
+// §2 /entry/resubmit/:entryId (authenticated-redirect; issue 9 item 2): after review, the user fixes
+// what the operator found inadequate and sends it again (§7 POST /api/entries/{id}/review/). Only
+// that can change: an inadequate claim's fields and files (the invoice step's own fields and upload
+// slots), and the entry's financial or account-statement documents found inadequate. Everything else
+// is shown as it stands. §5 "Resubmit skips bank checks": the receiving account is shown, not asked.
+// Another user's or a missing entry is page not found; an entry with nothing to resubmit says so and
+// offers no form. Without JavaScript a slot's file goes with the page's form and what was typed
+// comes back with it.
+
+import {
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  json,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClaimInvoiceFields, ClaimUploads } from "~/components/claim-fieldset";
+import { Fact } from "~/components/entry-figures";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
+import { SubmitButton } from "~/components/form/submit-button";
+import type { SuggestionsView } from "~/components/houjinbangou-field";
+import { UploadSlot } from "~/components/upload-slot";
+import { DeleteFailure, SubmittedFiles, UploadedFiles } from "~/components/uploaded-files";
+import { useHydrated } from "~/components/use-hydrated";
+import { isIndividual } from "~/domain/user";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
+import { pageTitle } from "~/routing/meta";
+import { digitsParam } from "~/routing/params";
+import accountStyles from "~/styles/account.css";
+import detailStyles from "~/styles/entry-detail.css";
+import invoiceStyles from "~/styles/invoice-step.css";
+import { loadPendingFiles } from "~/upstream/draft.server";
+import { loadEntry } from "~/upstream/entries.server";
+import { RESUBMIT_FORM_ID, RESUBMIT_INTENT } from "./form";
+import { resubmitAction } from "./resubmit.server";
+import { type ResubmitView, resubmitView } from "./view-model";
+
+export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "書類の再提出")];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: accountStyles },
+  { rel: "stylesheet", href: invoiceStyles },
+  { rel: "stylesheet", href: detailStyles },
+];
+
+export function loader(args: LoaderFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    // §2 "Route validation failure shows page not found", before anything else.
+    const id = digitsParam(args.params.entryId);
+    const user = await requireUser(ctx);
+    const [entry, pending] = await Promise.all([loadEntry(ctx, id), loadPendingFiles(ctx)]);
+    return json(resubmitView(entry, pending, isIndividual(user)));
+  });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    const id = digitsParam(args.params.entryId);
+    const user = await requireUser(ctx);
+    return resubmitAction(ctx, args.request, id, isIndividual(user));
+  });
+}
+
+type EditableClaim = Extract<ResubmitView["claims"][number], { editable: true }>;
+
+export default function ResubmitPage() {
+  const view = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  // Without JavaScript, 「法人番号を検索」 answers with the suggestions for one claim.
+  const suggestions =
+    answer && "suggestions" in answer ? ((answer.suggestions as SuggestionsView | null) ?? null) : null;
+  return (
+    <div className="entry-detail resubmit">
+      <p>
+        <Link to={view.detailPath}>お申し込みの詳細へ戻る</Link>
+      </p>
+      <h1>書類の再提出</h1>
+      <p className="entry-detail-head">
+        <span className="entry-code">申込番号 {view.code}</span>
+      </p>
+      {view.refusal ? (
+        <div className="alert" role="alert">
+          <p>{view.refusal}</p>
+          <p>
+            <Link to={view.detailPath}>お申し込みの詳細を見る</Link>
+          </p>
+        </div>
+      ) : (
+        <FormScope id={RESUBMIT_FORM_ID} failure={answer} labels={view.labels}>
+          <p>
+            審査の結果、下記の内容に不備がありました。不備のある請求書の入力内容と書類だけを修正・再提出できます。修正が終わったら「再提出する」を押してください。
+          </p>
+          {view.reason ? (
+            <div className="alert" data-testid="inadequate-documents">
+              <p className="alert-title">不備の内容</p>
+              <p className="preserve-lines">{view.reason}</p>
+            </div>
+          ) : null}
+          <Form
+            id={RESUBMIT_FORM_ID}
+            method="post"
+            // Without JavaScript the form carries the files chosen in the slots (decision 0007).
+            encType={hydrated ? undefined : "multipart/form-data"}
+            noValidate
+            className="form"
+          >
+            {/* Enter in a field sends the resubmission, not a search further down. */}
+            <SubmitButton form={RESUBMIT_FORM_ID} intent={RESUBMIT_INTENT} hidden>
+              再提出する
+            </SubmitButton>
+            <ErrorSummary />
+            <DeleteFailure />
+          </Form>
+
+          <section className="my-page-section claims" id="claims" aria-labelledby="claims-title">
+            <h2 id="claims-title">請求書（{view.claims.length}件）</h2>
+            {view.claims.map((claim) =>
+              claim.editable ? (
+                <EditableClaimFieldset key={claim.id} claim={claim} suggestions={suggestions} />
+              ) : (
+                <section
+                  key={claim.id}
+                  className="claim-detail"
+                  aria-labelledby={`claim-${claim.number}-title`}
+                >
+                  <h3 id={`claim-${claim.number}-title`}>
+                    請求書{claim.number}（{claim.code}）{" "}
+                    <span className="status-badge status-neutral">
+                      <span className="visually-hidden">状態：</span>
+                      {claim.statusLabel}
+                    </span>
+                  </h3>
+                  <p className="field-hint">この請求書に不備はありません。再提出では変更できません。</p>
+                  <dl className="summary-list">
+                    <Fact term="売掛先" value={claim.debtor} />
+                    <Fact term="請求書額面" value={claim.amount} />
+                    <Fact term="入金予定日" value={claim.paymentDate} />
+                  </dl>
+                </section>
+              ),
+            )}
+          </section>
+
+          {view.groups.length > 0 ? (
+            <section className="my-page-section" id="documents" aria-labelledby="documents-title">
+              <h2 id="documents-title">決算書類・入出金明細</h2>
+              {view.groups.map((group) => (
+                <section key={group.group} aria-labelledby={`group-${group.group}-title`}>
+                  <h3 id={`group-${group.group}-title`}>{group.title}</h3>
+                  <p className="field-hint">
+                    {group.need ? `${group.need}` : ""}
+                    新しくアップロードしたファイルは、同じ書類の提出済みファイルと差し替えて再提出します。
+                  </p>
+                  <div className="claim-upload-grid">
+                    {group.slots.map((slot) => (
+                      <div key={slot.slot} className="claim-upload">
+                        <UploadSlot
+                          slot={slot.slot}
+                          label={slot.label}
+                          kind={slot.kind}
+                          stepForm={RESUBMIT_FORM_ID}
+                        />
+                        <SubmittedFiles files={slot.submitted} label={slot.label} />
+                        <UploadedFiles files={slot.files} label={slot.label} />
+                      </div>
+                    ))}
+                  </div>
+                </section>
+              ))}
+            </section>
+          ) : null}
+
+          <div className="button-row">
+            <SubmitButton form={RESUBMIT_FORM_ID} intent={RESUBMIT_INTENT} pendingText="再提出しています…">
+              再提出する
+            </SubmitButton>
+            <Link to={view.detailPath}>再提出せずに戻る</Link>
+          </div>
+        </FormScope>
+      )}
+    </div>
+  );
+}
+
+/** An inadequate claim: the operator's words, the invoice step's fields and its two upload slots. */
+function EditableClaimFieldset({
+  claim,
+  suggestions,
+}: {
+  claim: EditableClaim;
+  suggestions: SuggestionsView | null;
+}) {
+  return (
+    <fieldset className="claim" id={`claim-${claim.number}`}>
+      <legend className="claim-legend">
+        請求書{claim.number}（{claim.code}）：{claim.statusLabel}
+      </legend>
+      {claim.reason ? (
+        <div className="alert">
+          <p className="alert-title">不備の内容</p>
+          <p className="preserve-lines">{claim.reason}</p>
+        </div>
+      ) : null}
+      <ClaimInvoiceFields
+        formId={RESUBMIT_FORM_ID}
+        index={claim.index}
+        values={claim.values}
+        suggestions={suggestions?.index === claim.index ? suggestions : null}
+      />
+      <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
+      <p>{claim.account || "（未登録）"}</p>
+      <p className="field-hint">
+        入金口座は再提出では変更できません。変更が必要な場合は、お問い合わせください。
+      </p>
+      <h3 className="claim-section-title">書類</h3>
+      <ClaimUploads
+        formId={RESUBMIT_FORM_ID}
+        index={claim.index}
+        files={claim.files}
+        hint={[
+          ...claim.needs,
+          "新しくアップロードしたファイルは、同じ書類の提出済みファイルと差し替えて再提出します。",
+        ].join("")}
+        noScriptHint="JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください（「再提出する」でも送信されます）。入力済みの内容はそのまま残ります。"
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,140 @@
+// The resubmission page's view model (issue 9 item 2): the operator's words, each claim (those found
+// inadequate as the invoice step's fields with their upload slots; the others as they stand), the
+// entry's document groups found inadequate with a slot per kind, what was submitted and what is new.
+// Pure (the loader makes the calls).
+
+import type { ClaimFilesView } from "~/components/claim-fieldset";
+import type { PendingFile } from "~/domain/draft-entry";
+import { parseUploadKind } from "~/domain/file-kinds";
+import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import {
+  type DocumentGroup,
+  type ResubmissionSlot,
+  claimSlots,
+  groupSlots,
+  hasSomethingToResubmit,
+  inadequateGroups,
+  isClaimEditable,
+  newFilesOf,
+  uploadRequirements,
+} from "~/domain/resubmission";
+import { claimStatusLabel } from "~/domain/status-labels";
+import { STATEMENT_UPLOAD_LABELS, type StatementUploadKind } from "~/domain/withdrawal-step";
+import { formatYen } from "~/domain/yen";
+import type { EntryDetail } from "~/upstream/entries.server";
+import { claimValuesFromEntry, resubmissionLabels } from "./form";
+
+const GROUP_TITLES: Record<DocumentGroup, string> = {
+  financial_statements: "決算書類",
+  withdrawals_detail: "入出金明細",
+};
+
+const newFileItem = (file: PendingFile) => ({
+  id: file.id,
+  name: file.name,
+  uploadedAt: formatJapaneseDate(file.created_at),
+  error: file.error === true,
+});
+
+const submittedItem = ({ id, name }: { id: number; name: string }) => ({ id, name });
+
+/** The words of an entry document's slot: 「損益計算書」, 「通帳の表紙（口座2）」. */
+function documentLabel(kind: string): string {
+  const parsed = parseUploadKind(kind);
+  if (parsed && isFinancialKind(parsed.base)) return FINANCIAL_KIND_LABELS[parsed.base];
+  const statement = parsed ? STATEMENT_UPLOAD_LABELS[parsed.base as StatementUploadKind] : undefined;
+  if (statement) return `${statement}（口座${parsed?.displayId ?? 1}）`;
+  return kind;
+}
+
+/** Why the page offers no form, or null when it does. */
+export function resubmissionRefusal(entry: Parameters<typeof hasSomethingToResubmit>[0]): string | null {
+  return hasSomethingToResubmit(entry)
+    ? null
+    : "このお申し込みには、いま再提出していただくものはありません。書類に不備があるお申し込みのみ再提出できます。";
+}
+
+export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[], individual: boolean) {
+  const refusal = resubmissionRefusal(entry);
+  const requirements = new Map(
+    uploadRequirements(entry, individual).map((requirement) => [requirement.slot, requirement.message]),
+  );
+  const slotLabels: { slot: string; label: string }[] = [];
+
+  const claims = entry.claims.map((claim, index) => {
+    const number = index + 1;
+    const editable = !refusal && isClaimEditable(claim);
+    const account = claim.receive_payment_account;
+    const common = {
+      id: claim.id,
+      index,
+      number,
+      code: claim.code,
+      statusLabel: claimStatusLabel(claim.status),
+      reason: claim.inadequate_reason ?? "",
+      debtor: claim.obliger_company_name ?? "",
+      amount: formatYen(claim.amount),
+      paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+      account: account ? [account.bank_name, account.bank_account_number].filter(Boolean).join(" ") : "",
+    };
+    if (!editable) return { ...common, editable: false as const };
+    const [invoiceSlot, additionalSlot] = claimSlots(number) as [ResubmissionSlot, ResubmissionSlot];
+    slotLabels.push(
+      { slot: invoiceSlot.slot, label: `請求書${number}の請求書` },
+      { slot: additionalSlot.slot, label: `請求書${number}の追加書類（任意）` },
+    );
+    const submittedOf = (base: string) =>
+      claim.contentfiles.filter((file) => parseUploadKind(file.kind)?.base === base).map(submittedItem);
+    const files: ClaimFilesView = {
+      invoices: newFilesOf(invoiceSlot.kind, pending).map(newFileItem),
+      additionalDocs: newFilesOf(additionalSlot.kind, pending).map(newFileItem),
+      misplaced: [],
+      submitted: { invoices: submittedOf("invoice"), additionalDocs: submittedOf("additional_doc") },
+    };
+    return {
+      ...common,
+      editable: true as const,
+      values: claimValuesFromEntry(claim),
+      files,
+      /** What the operator's finding needs of this claim's files, said beside them. */
+      needs: [requirements.get(invoiceSlot.slot), requirements.get(additionalSlot.slot)].filter(
+        (message): message is string => Boolean(message),
+      ),
+    };
+  });
+
+  const groups = refusal
+    ? []
+    : inadequateGroups(entry).map((group) => ({
+        group,
+        title: GROUP_TITLES[group],
+        need: requirements.get(groupSlots(entry, group, individual)[0]!.slot) ?? null,
+        slots: groupSlots(entry, group, individual).map(({ slot, kind }) => {
+          const label = documentLabel(kind);
+          slotLabels.push({ slot, label });
+          return {
+            slot,
+            kind,
+            label,
+            submitted: entry.addfiles.filter((file) => file.kind === kind).map(submittedItem),
+            files: newFilesOf(kind, pending).map(newFileItem),
+          };
+        }),
+      }));
+
+  const editableIndexes = claims.filter((claim) => claim.editable).map((claim) => claim.index);
+  return {
+    id: entry.id,
+    code: entry.code,
+    detailPath: `/entry/detail/${entry.id}`,
+    refusal,
+    /** The operator's words for what is inadequate, as given. */
+    reason: entry.description_of_inadequate_document ?? "",
+    claims,
+    groups,
+    labels: resubmissionLabels(editableIndexes, slotLabels),
+  };
+}
+
+export type ResubmitView = ReturnType<typeof resubmitView>;

@@ -1,0 +1,122 @@
+// Issue 9 item 2, §2 /entry/resubmit/:entryId, JavaScript on and off: the operator finds an invoice
+// inadequate; the user reads why on My page and the detail, fixes the claim and uploads a new
+// invoice on the resubmission page (without JavaScript the upload comes back with everything typed),
+// resubmits, and the detail shows the entry under review again. Nothing else can be changed; an
+// entry with nothing inadequate offers no form.
+
+import { expect, test } from "./fixtures";
+import { pdfFile } from "./files";
+import { STRONG_PASSWORD } from "./support";
+import { UpstreamUser, runOperator } from "./support-account";
+
+async function applicantWithInadequateInvoice(freshEmail: (label?: string) => string) {
+  const email = freshEmail("resubmit");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry();
+  runOperator(
+    "review-claim",
+    String(entry.claimIds[0]),
+    "inadequate",
+    "--reason",
+    "請求書の日付が読めません。鮮明な画像をご提出ください。",
+    "--document",
+    "invoice",
+  );
+  return { email, entry };
+}
+
+test("an inadequate invoice: the reason, a fix and a new file (nothing typed lost), resubmitted, under review again", async ({
+  page,
+  freshEmail,
+  logIn,
+  hydrated,
+  uploadInto,
+}) => {
+  const { email, entry } = await applicantWithInadequateInvoice(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await page.getByRole("link", { name: "不備を修正して再提出する" }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/resubmit/${entry.id}$`));
+  await hydrated();
+  await expect(page).toHaveTitle(/^書類の再提出 \| /);
+  const claim = page.getByRole("group", { name: /請求書1/ });
+  await expect(claim).toContainText("請求書の日付が読めません。鮮明な画像をご提出ください。");
+  // §5 "Resubmit skips bank checks": the account is shown, not asked.
+  await expect(claim).toContainText("みどり銀行 1234567");
+  await expect(claim.getByLabel("口座番号")).toHaveCount(0);
+
+  // Sent without the new file the finding asks for: said at the slot, and what was typed stays.
+  const amount = claim.getByLabel("請求書額面（税込・円）");
+  await expect(amount).toHaveValue("1,100,000");
+  await amount.fill("1,200,000");
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "入力内容をご確認ください" });
+  await expect(summary).toContainText("請求書1の請求書");
+  await expect(summary).toContainText("不備のあった請求書を、新しいファイルでアップロードしてください。");
+  await expect(amount).toHaveValue("1,200,000");
+
+  // The new invoice: with JavaScript it goes when chosen; without, the slot sends the page's form.
+  await uploadInto("請求書1の請求書", pdfFile("請求書_再提出.pdf"));
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+    "請求書_再提出.pdf",
+  );
+  await expect(amount).toHaveValue("1,200,000");
+
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
+  await expect(page.getByRole("status")).toContainText("再提出を受け付けました。あらためて審査いたします。");
+  await expect(page.locator(".entry-detail-head")).toContainText("審査中");
+  const detailClaim = page.getByRole("region", { name: /請求書1/ });
+  await expect(detailClaim).toContainText("1,200,000円");
+  await expect(detailClaim).toContainText("請求書_再提出.pdf");
+  await expect(page.getByRole("link", { name: "不備を修正して再提出する" })).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("detail-after-resubmit-phone.png"), fullPage: true });
+});
+
+test("a blank field is said at the field, with the other fields kept; the resubmission page on a phone", async ({
+  page,
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const { email, entry } = await applicantWithInadequateInvoice(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(`/entry/resubmit/${entry.id}`);
+  await page.screenshot({ path: test.info().outputPath("resubmit-phone.png"), fullPage: true });
+  const claim = page.getByRole("group", { name: /請求書1/ });
+  await claim.getByLabel("売掛先の会社名").fill("");
+  await claim.getByLabel("売掛先の所在地").fill("大阪府大阪市北区1-1");
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  await expect(claim.getByLabel("売掛先の会社名")).toHaveAccessibleDescription(/この項目は空にできません/);
+  await expect(claim.getByLabel("売掛先の所在地")).toHaveValue("大阪府大阪市北区1-1");
+  await expect(page).toHaveURL(new RegExp(`/entry/resubmit/${entry.id}$`));
+  // Nothing was sent: the entry is still waiting for the fix.
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.locator(".entry-detail-head")).toContainText("不備あり");
+});
+
+test("an entry with nothing inadequate offers no form and says why; another user's is not found", async ({
+  page,
+  open,
+  freshEmail,
+  logIn,
+}) => {
+  const email = freshEmail("resubmit-none");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry();
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await open(`/entry/resubmit/${entry.id}`);
+  await expect(page.getByRole("alert")).toContainText(
+    "このお申し込みには、いま再提出していただくものはありません。",
+  );
+  await expect(page.getByRole("button", { name: "再提出する" })).toHaveCount(0);
+
+  const other = await applicantWithInadequateInvoice(freshEmail);
+  expect((await open(`/entry/resubmit/${other.entry.id}`))?.status()).toBe(404);
+  expect((await open("/entry/resubmit/12a"))?.status()).toBe(404);
+});

@@ -1,0 +1,263 @@
+// Issue 9 item 2, §2 /entry/resubmit/:entryId, called directly against the in-process reference
+// upstream: only what is inadequate can change (an inadequate claim's fields and files, an inadequate
+// document group's files); §5 "Resubmit skips bank checks"; new files replace the submitted ones of
+// their kind; an entry that is not inadequate sends nothing; the detail then shows it under review.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as detailLoader } from "~/routes/_mypage.entry.detail.$entryId/route";
+import { action, loader } from "~/routes/_mypage.entry.resubmit.$entryId/route";
+import { ResubmissionMessage } from "~/domain/resubmission";
+import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
+import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/entries/operator-actions";
+import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import {
+  createEntryVia,
+  createUserWithSession,
+  insertUpload,
+  validClaim,
+  validEntryBody,
+} from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+let upstream: TestUpstream;
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  process.env.API_BASE_URL = upstream.url;
+});
+
+afterAll(() => upstream.dispose());
+
+type Route = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+const settle = (promise: unknown) =>
+  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+
+function get(route: Route, path: string, params: Record<string, string>, cookie: string) {
+  const request = new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } });
+  return settle(route({ request, params, context: {} }));
+}
+
+function post(id: string, cookie: string, fields: Record<string, string>) {
+  return settle(
+    action({
+      request: formPost(`/entry/resubmit/${id}`, cookie, fields),
+      params: { entryId: id },
+      context: {},
+    }),
+  );
+}
+
+/** A typed claim as the page posts it (the invoice step's field paths, at the claim's position). */
+function claimFields(index: number, overrides: Record<string, string> = {}): Record<string, string> {
+  const at = (field: string) => `claims[${index}].${field}`;
+  return {
+    [at("obliger_company_name")]: "株式会社売掛先",
+    [at("houjinbangou")]: "7123456789012",
+    [at("houjinbangou_address")]: "東京都千代田区丸の内1-1",
+    [at("amount")]: "1,100,000",
+    [at("scheduled_deposit_amount_from_obliger")]: "1,000,000",
+    [at("obliger_payment_date")]: FUTURE_PAYMENT_DATE,
+    [at("is_fixed_debt")]: "true",
+    [at("is_bank_transfer_from_obliger")]: "true",
+    ...Object.fromEntries(Object.entries(overrides).map(([field, value]) => [at(field), value])),
+  };
+}
+
+/** Two claims, each with an invoice file; the second found inadequate (its invoice), the first bought. */
+async function inadequateEntry() {
+  const owner = createUserWithSession(upstream);
+  const first = insertUpload(upstream, owner.userId, "invoice-1");
+  const second = insertUpload(upstream, owner.userId, "invoice-2");
+  const statement = insertUpload(upstream, owner.userId, "passbook_cover-1");
+  const pl = insertUpload(upstream, owner.userId, "pl");
+  const entry = await createEntryVia(
+    owner,
+    validEntryBody({
+      claims: [validClaim({ contentfiles: [first] }), validClaim({ contentfiles: [second] })],
+      addfiles: [statement, pl],
+    }),
+  );
+  reviewClaim(
+    upstream.db,
+    entry.claims[0].id,
+    {
+      decision: "can_buy",
+      purchaseAmount: 900_000,
+      fee: 45_000,
+      feeRatio: "0.05",
+      ratio: "0.9",
+      bankCharge: 660,
+      principal: null,
+    },
+    new Date(),
+  );
+  reviewClaim(
+    upstream.db,
+    entry.claims[1].id,
+    { decision: "inadequate", reason: "請求書の日付が読めません。", document: "invoice" },
+    new Date(),
+  );
+  return {
+    owner,
+    entry,
+    id: String(entry.id),
+    cookie: await appCookie(owner),
+    files: { first, second, statement, pl },
+  };
+}
+
+const entryOf = async (owner: Awaited<ReturnType<typeof inadequateEntry>>["owner"], id: string) =>
+  (await owner.get(`/api/entries/${id}/`)).body as {
+    status: number;
+    financial_statement_confirmation_status: number;
+    addfiles: { id: number }[];
+    claims: {
+      status: number;
+      amount: number;
+      invoice_confirmation_status: number;
+      contentfiles: { id: number }[];
+      receive_payment_account: { bank_account_number: string };
+    }[];
+  };
+
+describe("the resubmission (GET and POST /entry/resubmit/:entryId)", () => {
+  it("the page offers only the inadequate claim, with its values and the operator's words", async () => {
+    const { id, cookie } = await inadequateEntry();
+    const view = (await (
+      await get(loader as Route, `/entry/resubmit/${id}`, { entryId: id }, cookie)
+    ).json()) as {
+      refusal: string | null;
+      claims: { editable: boolean; reason: string; values?: { amount: string } }[];
+      groups: unknown[];
+    };
+    expect(view.refusal).toBeNull();
+    expect(view.claims.map((claim) => claim.editable)).toEqual([false, true]);
+    expect(view.claims[1]).toMatchObject({
+      reason: "請求書の日付が読めません。",
+      values: { amount: "1,100,000" },
+    });
+    expect(view.groups).toEqual([]);
+  });
+
+  it("the invoice found inadequate needs a new file: 422 with everything typed, nothing sent", async () => {
+    const { owner, id, cookie } = await inadequateEntry();
+    const response = await post(id, cookie, {
+      ...claimFields(1, { amount: "1,200,000" }),
+      intent: "resubmit",
+    });
+    expect(response.status).toBe(422);
+    const failure = await failureOf(response);
+    expect(failure.fieldErrors["upload_claim-2-invoice"]).toBe(ResubmissionMessage.newInvoiceNeeded);
+    expect(failure.values["claims[1].amount"]).toBe("1,200,000");
+    expect((await entryOf(owner, id)).status).toBe(EntryStatus.inadequate);
+  });
+
+  it("§5 rules at the fields (a blank amount), but no bank checks and no deposit ≤ amount on a resubmit", async () => {
+    const { id, cookie } = await inadequateEntry();
+    const blank = await failureOf(
+      await post(id, cookie, { ...claimFields(1, { amount: "" }), intent: "resubmit" }),
+    );
+    expect(blank.fieldErrors["claims[1].amount"]).toBe("この項目は空にできません");
+    const over = await failureOf(
+      await post(id, cookie, {
+        ...claimFields(1, { scheduled_deposit_amount_from_obliger: "2,000,000" }),
+        intent: "resubmit",
+      }),
+    );
+    expect(over.fieldErrors["claims[1].scheduled_deposit_amount_from_obliger"]).toBeUndefined();
+  });
+
+  it("resubmitted: the typed fields, the new invoice in place of the old, the other claim untouched; then the detail", async () => {
+    const { owner, id, cookie, files } = await inadequateEntry();
+    const newInvoice = insertUpload(upstream, owner.userId, "invoice-2");
+    const response = await post(id, cookie, {
+      ...claimFields(1, { amount: "1,200,000" }),
+      // Fields of a claim that is not inadequate are not read.
+      ...claimFields(0, { amount: "9" }),
+      intent: "resubmit",
+    });
+    expect(await locationOf(response)).toBe(`/entry/detail/${id}?resubmitted=1`);
+    const entry = await entryOf(owner, id);
+    expect(entry.status).toBe(EntryStatus.under_review);
+    expect(entry.claims[1]).toMatchObject({
+      status: ClaimStatus.under_review,
+      amount: 1_200_000,
+      invoice_confirmation_status: ReviewStatus.confirming,
+    });
+    expect(entry.claims[1]!.contentfiles.map((file) => file.id)).toEqual([newInvoice]);
+    expect(entry.claims[1]!.receive_payment_account.bank_account_number).toBe("1234567");
+    expect(entry.claims[0]).toMatchObject({ status: ClaimStatus.can_buy, amount: 1_100_000 });
+    expect(entry.claims[0]!.contentfiles.map((file) => file.id)).toEqual([files.first]);
+
+    const detail = (await (
+      await get(detailLoader as Route, `/entry/detail/${id}?resubmitted=1`, { entryId: id }, cookie)
+    ).json()) as { statusLabel: string; resubmittedNotice: string | null; resubmitPath: string | null };
+    expect(detail).toMatchObject({ resubmittedNotice: ResubmissionMessage.resubmitted, resubmitPath: null });
+
+    // A replay of the same post: nothing to resubmit any more, nothing sent.
+    const replay = await post(id, cookie, { ...claimFields(1, { amount: "1,300,000" }), intent: "resubmit" });
+    expect(replay.status).toBe(400);
+    expect((await failureOf(replay)).formErrors[0]).toMatch(/再提出していただくものはありません/);
+    expect((await entryOf(owner, id)).claims[1]!.amount).toBe(1_200_000);
+  });
+
+  it("an inadequate document group: its new file replaces the submitted one of its kind, the rest is sent again", async () => {
+    const { owner, id, cookie, files } = await inadequateEntry();
+    markEntryDocumentsInadequate(
+      upstream.db,
+      Number(id),
+      "決算書が古い期のものです。",
+      "financial_statements",
+      new Date(),
+    );
+    const view = (await (
+      await get(loader as Route, `/entry/resubmit/${id}`, { entryId: id }, cookie)
+    ).json()) as {
+      groups: { group: string; slots: { kind: string; label: string }[] }[];
+    };
+    expect(view.groups).toEqual([
+      expect.objectContaining({
+        group: "financial_statements",
+        slots: [expect.objectContaining({ kind: "pl" })],
+      }),
+    ]);
+    const newInvoice = insertUpload(upstream, owner.userId, "invoice-2");
+    const missing = await failureOf(await post(id, cookie, { ...claimFields(1), intent: "resubmit" }));
+    expect(missing.fieldErrors.upload_pl).toBe(ResubmissionMessage.newFinancialNeeded);
+
+    const newPl = insertUpload(upstream, owner.userId, "pl");
+    await locationOf(await post(id, cookie, { ...claimFields(1), intent: "resubmit" }));
+    const entry = await entryOf(owner, id);
+    expect(entry.financial_statement_confirmation_status).toBe(ReviewStatus.confirming);
+    expect(entry.addfiles.map((file) => file.id).sort()).toEqual([files.statement, newPl].sort());
+    expect(entry.claims[1]!.contentfiles.map((file) => file.id)).toEqual([newInvoice]);
+  });
+
+  it("an entry that is not inadequate: a clear message, no form, and a forged post sends nothing", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const id = String(entry.id);
+    const cookie = await appCookie(owner);
+    const view = (await (
+      await get(loader as Route, `/entry/resubmit/${id}`, { entryId: id }, cookie)
+    ).json()) as {
+      refusal: string | null;
+    };
+    expect(view.refusal).toMatch(/再提出していただくものはありません/);
+    const response = await post(id, cookie, { ...claimFields(0, { amount: "5" }), intent: "resubmit" });
+    expect(response.status).toBe(400);
+    expect((await entryOf(owner as never, id)).claims[0]!.amount).toBe(1_100_000);
+  });
+
+  it("another user's entry and a non-numeric id are page not found", async () => {
+    const { id } = await inadequateEntry();
+    const stranger = await appCookie(createUserWithSession(upstream));
+    expect((await get(loader as Route, `/entry/resubmit/${id}`, { entryId: id }, stranger)).status).toBe(404);
+    expect((await post(id, stranger, { intent: "resubmit" })).status).toBe(404);
+    expect((await get(loader as Route, "/entry/resubmit/abc", { entryId: "abc" }, stranger)).status).toBe(
+      404,
+    );
+  });
+});
