@@ -7,7 +7,8 @@
 //   → the draft saved, whatever the intent (the wizard rule) or §8 "Draft save error" with a 400
 //   → 戻る, 下書き保存, the step's button or 次へ: a redirect (PRG), or the problems at their fields, 422.
 //
-// The resubmission screens mount the same machinery.
+// The resubmission (/entry/resubmit/:entryId) follows the same order on the entry instead of a draft,
+// from the same pieces but not through this helper (decision 0011).
 
 import { redirect } from "@remix-run/node";
 import type { DraftEntry } from "~/domain/draft-entry";

@@ -28,6 +28,7 @@ async function applicantWithInadequateInvoice(freshEmail: (label?: string) => st
 
 test("an inadequate invoice: the reason, a fix and a new file (nothing typed lost), resubmitted, under review again", async ({
   page,
+  open,
   freshEmail,
   logIn,
   hydrated,
@@ -72,6 +73,21 @@ test("an inadequate invoice: the reason, a fix and a new file (nothing typed los
   await expect(page.getByRole("link", { name: "不備を修正して再提出する" })).toHaveCount(0);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath("detail-after-resubmit-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The road goes on: the operator reviews the resubmitted claim, and the contract is offered.
+  await open("/mypage");
+  await expect(page.getByRole("link", { name: "不備を修正して再提出する" })).toHaveCount(0);
+  runOperator(
+    "review-claim",
+    String(entry.claimIds[0]),
+    "can_buy",
+    ...["--purchase-amount", "1000000", "--fee", "50000", "--fee-ratio", "0.05", "--ratio", "0.9"],
+    ...["--bank-charge", "660"],
+  );
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.locator(".entry-detail-head")).toContainText("審査完了");
+  await expect(page.getByRole("link", { name: "ご契約の手続きへ進む" })).toBeVisible();
 });
 
 test("a blank field is said at the field, with the other fields kept; the resubmission page on a phone", async ({
