@@ -6,6 +6,7 @@ import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS } from "~/domain/profile-labels";
 import { bankAccountField } from "~/domain/withdrawal-step";
+import { BankNameField, BranchNameField } from "./bank-field";
 import { RadioField, TextField } from "./form/fields";
 
 export interface BankAccountView {
@@ -29,21 +30,22 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
       <legend>お振込先口座（買取代金のお振込先）</legend>
       <p className="field-hint">事業者ご本人名義の口座をご指定ください。</p>
       <div className="statement-row">
-        <TextField
+        <BankNameField
           required
           name={bankAccountField("bank_name")}
           label="金融機関名"
           defaultValue={account.bank_name}
           maxLength={100}
-          hint="例: みどり銀行"
+          hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
         />
-        <TextField
+        <BranchNameField
           required
           name={bankAccountField("branch_name")}
+          bankField={bankAccountField("bank_name")}
           label="支店名"
           defaultValue={account.branch_name}
           maxLength={100}
-          hint="例: 本店営業部"
+          hint="例: 本店営業部。金融機関名を入れてから検索できます。"
         />
       </div>
       <RadioField

@@ -6,6 +6,7 @@
 
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
+import { BankNameField } from "./bank-field";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
 import { FieldMessage, RadioField, RequirementMark, TextField } from "./form/fields";
 import { fieldId, useField } from "./form/scope";
@@ -306,13 +307,13 @@ export function ClaimFieldset({ formId, index, claimCount, values, files, sugges
       <ClaimInvoiceFields formId={formId} index={index} values={values} suggestions={suggestions} />
 
       <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
-      <TextField
+      <BankNameField
         defaultValue={account.bank_name}
         name={path("receive_payment_account.bank_name")}
         label="金融機関名"
         required
         maxLength={255}
-        hint="例：みどり銀行"
+        hint="例：みどり銀行。名前の一部やよみがなでも検索できます。"
       />
       <div className="field-row">
         <RadioField

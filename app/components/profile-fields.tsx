@@ -1,5 +1,6 @@
 // The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
 
+import { BankNameField, BranchNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
@@ -122,8 +123,17 @@ export function BankAccountFields() {
     <fieldset className="form-group">
       <legend>お振込先口座</legend>
       <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
-      <TextField name="bank_name" maxLength={100} hint="例: みどり銀行" />
-      <TextField name="branch_name" maxLength={100} hint="例: 本店営業部" />
+      <BankNameField
+        name="bank_name"
+        maxLength={100}
+        hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
+      />
+      <BranchNameField
+        name="branch_name"
+        bankField="bank_name"
+        maxLength={100}
+        hint="例: 本店営業部。金融機関名を入れてから検索できます。"
+      />
       <RadioField
         name="deposit_type"
         options={Object.entries(BANK_ACCOUNT_DEPOSIT_TYPE_LABELS).map(([value, label]) => ({ value, label }))}

@@ -3,6 +3,7 @@
 // uploads the format needs, each with its files. The text controls belong to the step's form (`form`
 // attribute); the upload slots are forms of their own beside them.
 
+import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
@@ -60,13 +61,13 @@ export function StatementCard({
     <li className="statement-card" id={`bank-${displayId}`} aria-labelledby={`bank-${displayId}-title`}>
       <h3 id={`bank-${displayId}-title`}>口座{displayId}</h3>
       <div className="statement-row">
-        <TextField
+        <BankNameField
           required
           name={statementField(index, "bank_name")}
           label="金融機関名"
           defaultValue={statement.bank_name}
           maxLength={100}
-          hint="例: みどり銀行"
+          hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
         />
         <TextField
           required

@@ -5,7 +5,8 @@
 //   guard (§2 entry layout) → a multipart post's uploads, what was typed saved first (decision 0007)
 //   → 削除する → what was typed, with the step's own button applied (add or remove a claim…)
 //   → the draft saved, whatever the intent (the wizard rule) or §8 "Draft save error" with a 400
-//   → 戻る, 下書き保存, the step's button or 次へ: a redirect (PRG), or the problems at their fields, 422.
+//   → 戻る, 下書き保存, the step's button, a bank field's search or 次へ: a redirect (PRG), or the
+//   problems at their fields, 422.
 //
 // The resubmission (/entry/resubmit/:entryId) follows the same order on the entry instead of a draft,
 // from the same pieces but not through this helper (decision 0011).
@@ -21,6 +22,8 @@ import {
 } from "~/domain/entry-steps";
 import { ErrorMessage } from "~/domain/messages";
 import { WizardIntent } from "~/domain/wizard-intents";
+import { applyPickedNames, isPickerSelect } from "~/forms/bank-picker";
+import { answerPickerSearch, bankFieldOf, pickerSearchPath } from "~/forms/bank-picker.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { isMultipartRequest, readForm } from "~/forms/read-form.server";
@@ -132,7 +135,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
       const outcome = await handleMultipartPost(ctx, request, {
         ...definition.uploads(ctx, state),
         saveTyped: async (typed) => {
-          const { values, problems } = definition.read(typed, draft);
+          const { values, problems } = definition.read(applyPickedNames(typed), draft);
           const saving = await save(ctx, definition.patch(values), typed, problems);
           return "refused" in saving ? saving.refused : null;
         },
@@ -144,6 +147,8 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
       formData = await readForm(request);
     }
 
+    // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
+    formData = applyPickedNames(formData);
     const intent = String(formData.get("intent") ?? WizardIntent.saveDraft);
     if (intent === WizardIntent.delete) {
       const { anchor = "", owns, afterDelete } = definition.deletion;
@@ -162,7 +167,20 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     if ("refused" in saving) return saving.refused;
     const { saved } = saving;
     if (change?.removedFiles?.length) await deleteUploadsQuietly(ctx, change.removedFiles);
+    // 「金融機関を検索」「支店を検索」 without JavaScript: saved, then back with the matches (PRG), or
+    // what keeps the search from answering at the field (issue 10 item 1).
+    const picker = answerPickerSearch(formData);
+    if (picker && "problem" in picker) problems[picker.field] = picker.problem;
     if (hasProblems(problems)) return failure(problems, formData, 422);
+    if (isPickerSelect(formData.getAll("intent"))) {
+      // 「この金融機関を選択」: saved with the choice in its field; back to the page, not 「保存しました」.
+      return redirect(path);
+    }
+    if (picker && "search" in picker) {
+      return redirect(
+        pickerSearchPath(path, picker.search, String(formData.get(bankFieldOf(picker.field)) ?? "")),
+      );
+    }
 
     if (change) return redirect(change.redirectTo(saved));
     if (intent === WizardIntent.back && before) return redirect(ENTRY_STEP_PATHS[before]);

@@ -12,6 +12,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BankPickerProvider } from "~/components/bank-field";
 import { RadioField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -31,6 +32,13 @@ import { fullProfileValidator, identityValidator } from "~/forms/profile-validat
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
+import {
+  type BankPickerView,
+  type PickerSearchView,
+  applyPickedNames,
+  isPickerSelect,
+} from "~/forms/bank-picker";
+import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
 import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.server";
@@ -68,6 +76,9 @@ export function loader(args: LoaderFunctionArgs) {
       identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
       defaults: profileFormDefaults(profile),
       canEditBankAccount: profile.can_edit_bank_account,
+      bankPicker: profile.can_edit_bank_account
+        ? profileBankPicker(profileFormDefaults(profile), null)
+        : null,
       saved: SAVED_MESSAGES[ctx.url.searchParams.get("saved") ?? ""] ?? null,
     });
   });
@@ -78,8 +89,33 @@ export function action(args: ActionFunctionArgs) {
     await requireUser(ctx);
     if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
-    const formData = await readForm(args.request);
+    // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
+    const formData = applyPickedNames(await readForm(args.request));
     const submitted = formData;
+
+    // 「金融機関を検索」「支店を検索」 without JavaScript: the page comes back with the matches and
+    // everything typed (there is no draft to keep it), or with what keeps the search from answering.
+    const picker = answerPickerSearch(formData);
+    if (isPickerSelect(formData.getAll("intent"))) {
+      // 「この金融機関を選択」: the choice is in its field; back to the form, nothing saved yet.
+      return formFailure({}, submitted, 200, {
+        formId: PROFILE_FORM,
+        extra: { bankPicker: profileBankPicker(bankFieldsOf(formData), null) },
+      });
+    }
+    if (picker) {
+      const found = "search" in picker ? picker.search : null;
+      return formFailure(
+        "problem" in picker ? { [picker.field]: picker.problem } : {},
+        submitted,
+        found ? 200 : 422,
+        {
+          formId: PROFILE_FORM,
+          extra: { bankPicker: profileBankPicker(bankFieldsOf(formData), found) },
+        },
+      );
+    }
+
     const profile = await loadProfile(ctx);
 
     if (formData.get("intent") === "identity") {
@@ -194,11 +230,42 @@ export default function ProfilePage() {
             <AddressFields who="office" />
             <AddressFields who="owner" />
             <BusinessDetailFields />
-            {view.canEditBankAccount ? <BankAccountFields /> : null}
+            {view.canEditBankAccount ? (
+              // A search's answer (no JavaScript) beats the page's own notes.
+              <BankPickerProvider
+                value={
+                  actionData && "bankPicker" in actionData
+                    ? (actionData.bankPicker as BankPickerView)
+                    : view.bankPicker
+                }
+              >
+                <BankAccountFields />
+              </BankPickerProvider>
+            ) : null}
             <SubmitButton pendingText="保存しています…">変更を保存する</SubmitButton>
           </Form>
         </FormScope>
       </section>
     </>
+  );
+}
+
+const bankFieldsOf = (formData: FormData) => ({
+  bank_name: String(formData.get("bank_name") ?? ""),
+  branch_name: String(formData.get("branch_name") ?? ""),
+});
+
+/** The profile's bank fields, their codes or notes, and a search just made (issue 10 item 1). */
+function profileBankPicker(
+  values: { bank_name?: string | null; branch_name?: string | null },
+  search: PickerSearchView | null,
+) {
+  const bank = values.bank_name ?? "";
+  return bankPickerView(
+    [
+      { kind: "bank", field: "bank_name", value: bank },
+      { kind: "branch", field: "branch_name", value: values.branch_name ?? "", bankValue: bank },
+    ],
+    search,
   );
 }

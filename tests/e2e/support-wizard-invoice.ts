@@ -76,6 +76,9 @@ export async function fillClaim(page: Page, n: number, input: ClaimInput) {
     .getByRole("radio", { name: input.transfer })
     .check();
   await group.getByLabel("金融機関名", { exact: false }).fill(input.bank);
+  // With JavaScript the bank's matches open over the next fields as you type: leave the field, as a
+  // person moving on does, so they close.
+  await group.getByLabel("金融機関名", { exact: false }).blur();
   if (input.depositType) {
     await group
       .getByRole("group", { name: /預金種目/ })

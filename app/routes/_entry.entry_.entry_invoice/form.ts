@@ -4,6 +4,7 @@
 // the action, the view model and the page.
 
 import type { ClaimFormValues } from "~/components/claim-fieldset";
+import type { PickerField } from "~/forms/bank-picker";
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -319,4 +320,13 @@ export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, st
     });
   });
   return labels;
+}
+
+/** The claims' bank fields with what the page shows in them (issue 10 item 1: codes and notes). */
+export function invoiceBankFields(values: InvoiceFormValues): PickerField[] {
+  return values.claims.map((claim, index) => ({
+    kind: "bank",
+    field: `claims[${index}].receive_payment_account.bank_name`,
+    value: claim.receive_payment_account.bank_name,
+  }));
 }

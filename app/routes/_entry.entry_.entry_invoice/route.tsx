@@ -16,7 +16,9 @@ import {
   json,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { BankPickerProvider } from "~/components/bank-field";
 import { ClaimFieldset } from "~/components/claim-fieldset";
+import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
 import { TextAreaField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -37,6 +39,7 @@ import {
   SUGGESTIONS_PARAM,
   emptyClaimValues,
   formValuesFromDraft,
+  invoiceBankFields,
 } from "./form";
 import { invoiceStep } from "./step.server";
 import { type SuggestionSearch, invoiceStepView } from "./view-model";
@@ -56,7 +59,9 @@ export function loader(args: LoaderFunctionArgs) {
       const results = await suggestCorporations(ctx, query);
       search = { index: searched - 1, query, results, minQuery: MIN_SUGGESTION_QUERY };
     }
-    return json(invoiceStepView(facts, search, ctx.url));
+    const view = invoiceStepView(facts, search, ctx.url);
+    const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
+    return json({ ...view, bankPicker });
   });
 }
 
@@ -83,93 +88,95 @@ export default function InvoiceStepPage() {
   const atLimit = data.claimCount >= MAX_CLAIMS_PER_ENTRY;
   return (
     <FormScope id={INVOICE_FORM_ID} failure={actionData}>
-      <div className="invoice-step">
-        <h1>請求書の情報</h1>
-        <p>
-          買い取りをご希望の請求書（売掛金）について入力し、請求書のファイルをアップロードしてください。入力内容は「下書き保存」または「次へ」を押すと保存され、あとから続きを入力できます。
-        </p>
-        {data.saved ? <SavedNotice /> : null}
-        {/* Remounted whenever the page shows newly saved values, so the inputs start from them. */}
-        <Form
-          key={data.revision}
-          id={INVOICE_FORM_ID}
-          method="post"
-          action={INVOICE_STEP_PATH}
-          // Without JavaScript the form carries the files chosen in the slots (decision 0007).
-          encType={hydrated ? undefined : "multipart/form-data"}
-          noValidate
-          className="form"
-        >
-          {/* Enter in a field presses this first button: 「次へ」, not a search or a delete further down. */}
-          <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} hidden>
-            次へ
-          </SubmitButton>
-          <ErrorSummary labels={data.labels} />
-          <DeleteFailure />
-          <TextField
-            name="purchase_amount_desired"
-            label="希望買取額（円）"
-            required
-            inputMode="numeric"
-            maxLength={20}
-            defaultValue={values.purchase_amount_desired}
-            hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
-          />
-          <TextAreaField
-            name="purpose"
-            label="資金使途"
-            required
-            maxLength={PURPOSE_MAX_LENGTH}
-            defaultValue={values.purpose}
-            hint={`お受け取りになる資金を何に使うご予定か、${PURPOSE_MAX_LENGTH}文字以内で入力してください（例：仕入れ代金の支払い）。`}
-          />
-        </Form>
-
-        <section id="claims" aria-labelledby="claims-title" className="claims">
-          <h2 id="claims-title">請求書（{data.claimCount}件）</h2>
-          <p className="field-hint">請求書は1件から{MAX_CLAIMS_PER_ENTRY}件まで登録できます。</p>
-          {Array.from({ length: data.claimCount }, (_, index) => (
-            <ClaimFieldset
-              key={`${data.revision}-${index}`}
-              formId={INVOICE_FORM_ID}
-              index={index}
-              claimCount={data.claimCount}
-              values={values.claims[index] ?? emptyClaimValues()}
-              files={data.claimFiles[index]!}
-              suggestions={data.suggestions?.index === index ? data.suggestions : null}
+      <BankPickerProvider value={data.bankPicker}>
+        <div className="invoice-step">
+          <h1>請求書の情報</h1>
+          <p>
+            買い取りをご希望の請求書（売掛金）について入力し、請求書のファイルをアップロードしてください。入力内容は「下書き保存」または「次へ」を押すと保存され、あとから続きを入力できます。
+          </p>
+          {data.saved ? <SavedNotice /> : null}
+          {/* Remounted whenever the page shows newly saved values, so the inputs start from them. */}
+          <Form
+            key={data.revision}
+            id={INVOICE_FORM_ID}
+            method="post"
+            action={INVOICE_STEP_PATH}
+            // Without JavaScript the form carries the files chosen in the slots (decision 0007).
+            encType={hydrated ? undefined : "multipart/form-data"}
+            noValidate
+            className="form"
+          >
+            {/* Enter in a field presses this first button: 「次へ」, not a search or a delete further down. */}
+            <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} hidden>
+              次へ
+            </SubmitButton>
+            <ErrorSummary labels={data.labels} />
+            <DeleteFailure />
+            <TextField
+              name="purchase_amount_desired"
+              label="希望買取額（円）"
+              required
+              inputMode="numeric"
+              maxLength={20}
+              defaultValue={values.purchase_amount_desired}
+              hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
             />
-          ))}
-          <div className="claim-add">
+            <TextAreaField
+              name="purpose"
+              label="資金使途"
+              required
+              maxLength={PURPOSE_MAX_LENGTH}
+              defaultValue={values.purpose}
+              hint={`お受け取りになる資金を何に使うご予定か、${PURPOSE_MAX_LENGTH}文字以内で入力してください（例：仕入れ代金の支払い）。`}
+            />
+          </Form>
+
+          <section id="claims" aria-labelledby="claims-title" className="claims">
+            <h2 id="claims-title">請求書（{data.claimCount}件）</h2>
+            <p className="field-hint">請求書は1件から{MAX_CLAIMS_PER_ENTRY}件まで登録できます。</p>
+            {Array.from({ length: data.claimCount }, (_, index) => (
+              <ClaimFieldset
+                key={`${data.revision}-${index}`}
+                formId={INVOICE_FORM_ID}
+                index={index}
+                claimCount={data.claimCount}
+                values={values.claims[index] ?? emptyClaimValues()}
+                files={data.claimFiles[index]!}
+                suggestions={data.suggestions?.index === index ? data.suggestions : null}
+              />
+            ))}
+            <div className="claim-add">
+              <SubmitButton
+                form={INVOICE_FORM_ID}
+                intent="add_claim"
+                variant="secondary"
+                pendingText="追加しています…"
+              >
+                請求書を追加する
+              </SubmitButton>
+              <p className="field-hint">
+                {atLimit
+                  ? `${ValidationMessage.tooManyClaims}`
+                  : `あと${MAX_CLAIMS_PER_ENTRY - data.claimCount}件追加できます。入力済みの内容は保存されます。`}
+              </p>
+            </div>
+          </section>
+
+          <div className="step-actions button-row">
             <SubmitButton
               form={INVOICE_FORM_ID}
-              intent="add_claim"
+              intent={WizardIntent.saveDraft}
               variant="secondary"
-              pendingText="追加しています…"
+              pendingText="保存しています…"
             >
-              請求書を追加する
+              下書き保存
             </SubmitButton>
-            <p className="field-hint">
-              {atLimit
-                ? `${ValidationMessage.tooManyClaims}`
-                : `あと${MAX_CLAIMS_PER_ENTRY - data.claimCount}件追加できます。入力済みの内容は保存されます。`}
-            </p>
+            <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} pendingText="保存しています…">
+              次へ（決算書類）
+            </SubmitButton>
           </div>
-        </section>
-
-        <div className="step-actions button-row">
-          <SubmitButton
-            form={INVOICE_FORM_ID}
-            intent={WizardIntent.saveDraft}
-            variant="secondary"
-            pendingText="保存しています…"
-          >
-            下書き保存
-          </SubmitButton>
-          <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} pendingText="保存しています…">
-            次へ（決算書類）
-          </SubmitButton>
         </div>
-      </div>
+      </BankPickerProvider>
     </FormScope>
   );
 }

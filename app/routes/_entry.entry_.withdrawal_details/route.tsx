@@ -13,6 +13,8 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankAccountFieldset } from "~/components/bank-account-fieldset";
+import { BankPickerProvider } from "~/components/bank-field";
+import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
 import { StatementCard } from "~/components/statement-card";
 import { FieldMessage } from "~/components/form/fields";
 import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
@@ -29,7 +31,7 @@ import { withRequestContext } from "~/request/context.server";
 import { loadProfile } from "~/upstream/profile.server";
 import { withdrawalStep } from "./step.server";
 import { WITHDRAWAL_FORM_ID } from "./form";
-import { withdrawalStepView } from "./view-model";
+import { withdrawalBankFields, withdrawalStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -41,7 +43,9 @@ export function loader(args: LoaderFunctionArgs) {
     const profileAccount = hasNoPayoutAccount(facts.draft.bank_account)
       ? ((await loadProfile(ctx)).bank_account ?? null)
       : null;
-    return json(withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url }));
+    const view = withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url });
+    const bankPicker = bankPickerView(withdrawalBankFields(view), pickerSearchFromUrl(ctx.url));
+    return json({ ...view, bankPicker });
   });
 }
 
@@ -73,7 +77,7 @@ function summaryLabel(name: string): string | null {
 }
 
 export default function WithdrawalStepPage() {
-  const { startDate, statements, bankAccount, confirmed, saved } = useLoaderData<typeof loader>();
+  const { startDate, statements, bankAccount, confirmed, saved, bankPicker } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // With JavaScript, leaving with typed values not yet saved asks first. The revision is the saved
   // text only: an upload (saved at once) must not make unsaved typing look saved.
@@ -93,91 +97,93 @@ export default function WithdrawalStepPage() {
   };
   return (
     <FormScope id={WITHDRAWAL_FORM_ID} failure={actionData} resolved={resolved}>
-      <div className="wizard-step">
-        <h1>入出金明細と振込先口座</h1>
-        <p>
-          事業でお使いの口座の入出金明細（通帳またはインターネットバンキングの画面）と、買取代金のお振込先口座をご登録ください。
-        </p>
-        <p className="statement-start-date" data-testid="withdrawals-start-date">
-          {startDate}以降の入出金がわかるものをご用意ください。
-        </p>
-        {saved && !actionData ? (
-          <p className="notice" role="status">
-            入力内容を保存しました。
-          </p>
-        ) : null}
-        {confirmed ? (
-          <p className="notice" data-testid="withdrawals-confirmed">
-            前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
-          </p>
-        ) : null}
-        <ErrorSummary labels={summaryLabel} />
-        <DeleteFailure />
-        {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
-        <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.saveDraft} hidden>
-          保存
-        </SubmitButton>
-
-        <section className="wizard-section" id="statements" aria-labelledby="statements-title">
-          <h2 id="statements-title">1. 入出金明細</h2>
+      <BankPickerProvider value={bankPicker}>
+        <div className="wizard-step">
+          <h1>入出金明細と振込先口座</h1>
           <p>
-            口座ごとに、通帳なら「表紙」と「入出金のページ」、インターネットバンキングなら「口座情報の画面」と「入出金明細の画面」をアップロードしてください。口座は
-            {MAX_STATEMENTS}個まで登録できます。
+            事業でお使いの口座の入出金明細（通帳またはインターネットバンキングの画面）と、買取代金のお振込先口座をご登録ください。
           </p>
-          <StatementsMessage />
-          <ol className="statement-list" aria-label="入出金明細の口座">
-            {statements.map((statement, index) => (
-              <StatementCard
-                // A new key when statements are added or removed: each card then shows what was saved.
-                key={`${statements.length}-${index}`}
-                form={WITHDRAWAL_FORM_ID}
-                index={index}
-                removable={statements.length > 1}
-                statement={statement}
-              />
-            ))}
-          </ol>
-          {statements.length < MAX_STATEMENTS ? (
-            <div>
-              <SubmitButton
-                form={WITHDRAWAL_FORM_ID}
-                intent="add_bank"
-                variant="secondary"
-                pendingText="追加しています…"
-              >
-                口座を追加する
-              </SubmitButton>
-            </div>
+          <p className="statement-start-date" data-testid="withdrawals-start-date">
+            {startDate}以降の入出金がわかるものをご用意ください。
+          </p>
+          {saved && !actionData ? (
+            <p className="notice" role="status">
+              入力内容を保存しました。
+            </p>
           ) : null}
-        </section>
-
-        <section className="wizard-section" aria-labelledby="payout-title">
-          <h2 id="payout-title">2. お振込先口座</h2>
-          <BankAccountFieldset account={bankAccount} />
-        </section>
-
-        {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
-        <Form
-          id={WITHDRAWAL_FORM_ID}
-          method="post"
-          encType={hydrated ? undefined : "multipart/form-data"}
-          noValidate
-          className="button-row wizard-navigation"
-        >
-          <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
-            次へ
+          {confirmed ? (
+            <p className="notice" data-testid="withdrawals-confirmed">
+              前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
+            </p>
+          ) : null}
+          <ErrorSummary labels={summaryLabel} />
+          <DeleteFailure />
+          {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
+          <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.saveDraft} hidden>
+            保存
           </SubmitButton>
-          <SubmitButton
-            form={WITHDRAWAL_FORM_ID}
-            intent={WizardIntent.saveDraft}
-            variant="secondary"
-            pendingText="保存しています…"
+
+          <section className="wizard-section" id="statements" aria-labelledby="statements-title">
+            <h2 id="statements-title">1. 入出金明細</h2>
+            <p>
+              口座ごとに、通帳なら「表紙」と「入出金のページ」、インターネットバンキングなら「口座情報の画面」と「入出金明細の画面」をアップロードしてください。口座は
+              {MAX_STATEMENTS}個まで登録できます。
+            </p>
+            <StatementsMessage />
+            <ol className="statement-list" aria-label="入出金明細の口座">
+              {statements.map((statement, index) => (
+                <StatementCard
+                  // A new key when statements are added or removed: each card then shows what was saved.
+                  key={`${statements.length}-${index}`}
+                  form={WITHDRAWAL_FORM_ID}
+                  index={index}
+                  removable={statements.length > 1}
+                  statement={statement}
+                />
+              ))}
+            </ol>
+            {statements.length < MAX_STATEMENTS ? (
+              <div>
+                <SubmitButton
+                  form={WITHDRAWAL_FORM_ID}
+                  intent="add_bank"
+                  variant="secondary"
+                  pendingText="追加しています…"
+                >
+                  口座を追加する
+                </SubmitButton>
+              </div>
+            ) : null}
+          </section>
+
+          <section className="wizard-section" aria-labelledby="payout-title">
+            <h2 id="payout-title">2. お振込先口座</h2>
+            <BankAccountFieldset account={bankAccount} />
+          </section>
+
+          {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
+          <Form
+            id={WITHDRAWAL_FORM_ID}
+            method="post"
+            encType={hydrated ? undefined : "multipart/form-data"}
+            noValidate
+            className="button-row wizard-navigation"
           >
-            下書き保存
-          </SubmitButton>
-          <StepBackLink current="submitWithdrawalsDetail" form={WITHDRAWAL_FORM_ID} />
-        </Form>
-      </div>
+            <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
+              次へ
+            </SubmitButton>
+            <SubmitButton
+              form={WITHDRAWAL_FORM_ID}
+              intent={WizardIntent.saveDraft}
+              variant="secondary"
+              pendingText="保存しています…"
+            >
+              下書き保存
+            </SubmitButton>
+            <StepBackLink current="submitWithdrawalsDetail" form={WITHDRAWAL_FORM_ID} />
+          </Form>
+        </div>
+      </BankPickerProvider>
     </FormScope>
   );
 }

@@ -7,11 +7,14 @@ import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import type { StepFacts } from "~/domain/entry-steps";
 import { canSkipConfirmedDocuments } from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
+import type { PickerField } from "~/forms/bank-picker";
 import {
   STATEMENT_UPLOAD_KINDS,
+  bankAccountField,
   effectiveFileFormat,
   neededWithdrawalsDetailStartDate,
   payoutAccountToShow,
+  statementField,
   statementFilesOf,
 } from "~/domain/withdrawal-step";
 import { emptyStatement } from "./form";
@@ -62,4 +65,24 @@ export function withdrawalStepView({
     confirmed: canSkipConfirmedDocuments(facts),
     saved: url.searchParams.get("saved") === "1",
   };
+}
+
+/** The step's bank fields with what the page shows in them (issue 10 item 1: codes and notes). */
+export function withdrawalBankFields(
+  view: Pick<ReturnType<typeof withdrawalStepView>, "statements" | "bankAccount">,
+): PickerField[] {
+  return [
+    ...view.statements.map((statement, index): PickerField => ({
+      kind: "bank",
+      field: statementField(index, "bank_name"),
+      value: statement.bank_name,
+    })),
+    { kind: "bank", field: bankAccountField("bank_name"), value: view.bankAccount.bank_name },
+    {
+      kind: "branch",
+      field: bankAccountField("branch_name"),
+      value: view.bankAccount.branch_name,
+      bankValue: view.bankAccount.bank_name,
+    },
+  ];
 }

@@ -1,0 +1,162 @@
+// The bank and branch fields (issue 10 item 1), in every place a bank is asked: a claim's receiving
+// account, each account statement, the payout account, the profile's bank account. A person types a
+// name or its reading and picks from the Zengin directory: with JavaScript as they type (from
+// /entry/banks), without it through 「金融機関を検索」, which brings the page back with the matches as
+// radios. The chosen bank's code shows beside its name; a name the directory does not know stays
+// possible, with a note. What is stored is the name (§3).
+
+import { createContext, type ReactNode, useContext, useState } from "react";
+import type { BankMatch } from "~/domain/bank-directory";
+import {
+  type BankPickerView,
+  EMPTY_BANK_PICKER,
+  type PickerKind,
+  choiceName,
+  searchIntent,
+  selectIntent,
+} from "~/forms/bank-picker";
+import type { FieldProps } from "./form/fields";
+import { fieldId, useField } from "./form/scope";
+import { SubmitButton } from "./form/submit-button";
+import { SearchChoices, SuggestField } from "./form/suggest-field";
+
+export const BANKS_PATH = "/entry/banks";
+
+const BankPickerContext = createContext<BankPickerView>(EMPTY_BANK_PICKER);
+
+/** What the page's loader or action found for its bank fields (the search just made, the codes). */
+export function BankPickerProvider({
+  value,
+  children,
+}: {
+  value: BankPickerView | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <BankPickerContext.Provider value={value ?? EMPTY_BANK_PICKER}>{children}</BankPickerContext.Provider>
+  );
+}
+
+const WORDS: Record<
+  PickerKind,
+  { thing: string; code: string; search: string; select: string; list: string }
+> = {
+  bank: {
+    thing: "金融機関",
+    code: "金融機関コード",
+    search: "金融機関を検索",
+    select: "この金融機関を選択",
+    list: "金融機関の候補",
+  },
+  branch: {
+    thing: "支店",
+    code: "支店コード",
+    search: "支店を検索",
+    select: "この支店を選択",
+    list: "支店の候補",
+  },
+};
+
+const optionOf = (match: BankMatch) => ({
+  key: match.code,
+  name: match.name,
+  detail: `${match.code} ${match.kana}`,
+});
+
+function readInput(name: string): string {
+  const input = document.getElementById(fieldId(name));
+  return input instanceof HTMLInputElement ? input.value : "";
+}
+
+interface PickerFieldProps extends FieldProps {
+  label?: string;
+  maxLength?: number;
+  /** The form the field and its search button belong to (a wizard step's, linked by `form`). */
+  formId?: string;
+}
+
+function PickerField({
+  kind,
+  bankField,
+  formId,
+  ...props
+}: PickerFieldProps & { kind: PickerKind; bankField?: string }) {
+  const { search, notes } = useContext(BankPickerContext);
+  const words = WORDS[kind];
+  const { defaultValue, form: scopeForm } = useField(props.name, props);
+  const form = formId ?? scopeForm;
+  // With JavaScript, the code of a match just chosen; a name typed afterwards drops it.
+  const [chosen, setChosen] = useState<{ name: string; code: string } | null>(null);
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = (typed ?? defaultValue).trim();
+  const saved = notes[props.name];
+  const fresh = saved && saved.value.trim() === value ? saved : null;
+  const code = chosen && chosen.name === value ? chosen.code : (fresh?.code ?? null);
+  const note = code ? null : (fresh?.note ?? null);
+  const mine = search && search.field === props.name && search.kind === kind ? search : null;
+  const noteId = `${fieldId(props.name)}-note`;
+  return (
+    <SuggestField<BankMatch>
+      {...props}
+      hint={props.hint}
+      listLabel={words.list}
+      pathFor={(query) => {
+        if ([...query].length < 1) return null;
+        if (kind === "bank") return `${BANKS_PATH}?${new URLSearchParams({ q: query })}`;
+        const bank = bankField ? readInput(bankField).trim() : "";
+        return bank ? `${BANKS_PATH}?${new URLSearchParams({ bank, q: query })}` : null;
+      }}
+      optionOf={optionOf}
+      onChoose={(match) => {
+        setChosen({ name: match.name, code: match.code });
+        setTyped(match.name);
+      }}
+      announce={(match) => `${match.name}（${words.code} ${match.code}）を入力しました。`}
+      onType={setTyped}
+      describedBy={code || note ? noteId : null}
+      className="picker-field"
+    >
+      <div className="picker-extra">
+        {code ? (
+          <p className="field-hint picker-code" id={noteId}>
+            {words.code} {code}
+          </p>
+        ) : note ? (
+          <p className="field-hint picker-note" id={noteId}>
+            {note}
+          </p>
+        ) : null}
+        <SubmitButton
+          form={form}
+          intent={searchIntent(kind, props.name)}
+          variant="secondary"
+          className="search-button"
+          pendingText="検索しています…"
+        >
+          {words.search}
+        </SubmitButton>
+        {mine ? (
+          <SearchChoices
+            id={`${fieldId(props.name)}-choices`}
+            legend={`「${mine.query}」の検索結果`}
+            name={choiceName(props.name)}
+            form={form}
+            options={mine.matches.map((match) => ({ ...optionOf(match), value: match.name }))}
+            selectIntent={selectIntent(kind, props.name)}
+            selectLabel={words.select}
+          />
+        ) : null}
+      </div>
+    </SuggestField>
+  );
+}
+
+/** A bank name with the directory's matches (the name is stored; its code is shown). */
+export function BankNameField(props: PickerFieldProps) {
+  return <PickerField kind="bank" {...props} />;
+}
+
+/** A branch name, searched within the bank named in `bankField` (that field's name). */
+export function BranchNameField(props: PickerFieldProps & { bankField: string }) {
+  return <PickerField kind="branch" {...props} />;
+}

@@ -1,0 +1,22 @@
+// Bank and branch matches as you type (JavaScript only; each field's 「検索」 button does the same
+// without it, issue 10 item 1): GET /entry/banks?q=… answers the banks of the Zengin directory,
+// GET /entry/banks?bank=<bank name>&q=… the branches of that bank, as JSON [{code, name, kana}].
+// A resource route: no page. The directory stays on the server.
+
+import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { pickerMatches } from "~/forms/bank-picker.server";
+import { withRequestContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
+
+export function loader(args: LoaderFunctionArgs) {
+  return withRequestContext(args, async (ctx) => {
+    await requireUser(ctx);
+    const params = ctx.url.searchParams;
+    const query = (params.get("q") ?? "").slice(0, 100);
+    const bank = params.get("bank");
+    const matches =
+      bank === null ? pickerMatches("bank", query) : pickerMatches("branch", query, bank.slice(0, 100));
+    // Cache-Control: private, no-store comes from the request gate, as for every answer that sets none.
+    return json(matches);
+  });
+}
