@@ -7,7 +7,6 @@
 // large, not a form) shows its own 4xx code and says so; §2's "session expired" is for the
 // upstream's 400-403. An exception is a server error, 500: the HTTP status the user got.
 
-import { UNKNOWN_ERROR_STATUS } from "./messages";
 import { UploadRuleMessage } from "./upload-rules";
 
 export interface ErrorScreen {
@@ -31,6 +30,9 @@ export interface ThrownAnswer {
   /** Remix's own answers (no route, method not allowed, a malformed `_data` request). */
   internal?: boolean;
 }
+
+/** §2 "Anything else: an error occurred with the code, or 999 if none." */
+export const UNKNOWN_ERROR_STATUS = 999;
 
 /** The status of an exception: what the server answered (in production Remix hides the Error). */
 export const EXCEPTION_STATUS = 500;

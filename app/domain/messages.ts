@@ -34,5 +34,3 @@ export const ErrorMessage = {
 export const CLAIM_LIMIT_STATUS = 599;
 /** §8 "No response: server error network error, status 499." */
 export const NETWORK_ERROR_STATUS = 499;
-/** §2 "Anything else: an error occurred with the code, or 999 if none." */
-export const UNKNOWN_ERROR_STATUS = 999;
