@@ -6,7 +6,6 @@ export const ValidationMessage = {
   accountHolderName: "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください",
   claimDepositType: "普通か当座を選択してください。",
   blank: "この項目は空にできません",
-  uploadInProgress: "他のファイルをアップロード中です",
   purposeRequired: "入力してください。",
   noClaims: "請求書がありません。",
   scheduledDepositExceedsAmount:

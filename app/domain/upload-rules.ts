@@ -14,6 +14,8 @@ export const UploadRuleMessage = {
   tooLargeTogether: `一度に送れるファイルは合計${MEGABYTES}MBまでです。1つずつアップロードしてください。`,
   unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
   noFile: "ファイルを選択してください。",
+  /** §5 "Only one upload per file kind at a time; a second attempt shows 他のファイルをアップロード中です". */
+  inProgress: "他のファイルをアップロード中です",
   emptyFile: "送信されたファイルは空です。",
   /** §8 "Upload failure … else アップロードエラー": when the page got no answer it could read. */
   failed: "アップロードエラー",

@@ -26,7 +26,6 @@ import { useHydrated } from "~/components/use-hydrated";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
-import { ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
 import { withRequestContext } from "~/request/context.server";
@@ -80,7 +79,6 @@ export default function InvoiceStepPage() {
   const values = data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
   const hydrated = useHydrated();
-  const atLimit = data.claimCount >= MAX_CLAIMS_PER_ENTRY;
   return (
     <FormScope id={INVOICE_FORM_ID} failure={actionData}>
       <div className="invoice-step">
@@ -148,11 +146,7 @@ export default function InvoiceStepPage() {
             >
               請求書を追加する
             </SubmitButton>
-            <p className="field-hint">
-              {atLimit
-                ? `${ValidationMessage.tooManyClaims}`
-                : `あと${MAX_CLAIMS_PER_ENTRY - data.claimCount}件追加できます。入力済みの内容は保存されます。`}
-            </p>
+            <p className="field-hint">{data.addClaimHint}</p>
           </div>
         </section>
 
