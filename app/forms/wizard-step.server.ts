@@ -18,7 +18,7 @@ import {
   previousStep,
   stepIndex,
 } from "~/domain/entry-steps";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";

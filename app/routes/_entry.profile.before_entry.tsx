@@ -17,7 +17,7 @@ import { formatZipcode } from "~/domain/contact-formats";
 import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { formatJapaneseDate } from "~/domain/japan-date";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { formatYen } from "~/domain/yen";

@@ -16,7 +16,7 @@ import busboy from "busboy";
 import { z } from "zod";
 import type { PendingFile } from "~/domain/draft-entry";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
