@@ -4,13 +4,7 @@
 // Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
 // with it, the slots follow the answer at once. Every POST saves the draft first (decision 4).
 
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
@@ -29,8 +23,7 @@ import {
 } from "~/domain/financial-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
-import { withRequestContext } from "~/request/context.server";
-import { financialStep } from "./step.server";
+import { financialStep, json, withRequestContext } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 

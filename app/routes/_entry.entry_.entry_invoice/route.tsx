@@ -8,13 +8,7 @@
 // Layout: the claims' inputs sit outside the <form> element and belong to it through their form
 // attribute, so each claim's upload slots (their own forms) can stand inside the claim.
 
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFieldset } from "~/components/claim-fieldset";
 import { TextAreaField, TextField } from "~/components/form/fields";
@@ -28,8 +22,6 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
-import { withRequestContext } from "~/request/context.server";
-import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -37,7 +29,13 @@ import {
   emptyClaimValues,
   formValuesFromDraft,
 } from "./form";
-import { invoiceStep } from "./step.server";
+import {
+  MIN_SUGGESTION_QUERY,
+  invoiceStep,
+  json,
+  suggestCorporations,
+  withRequestContext,
+} from "./step.server";
 import { type SuggestionSearch, invoiceStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];

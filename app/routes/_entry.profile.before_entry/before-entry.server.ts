@@ -1,5 +1,6 @@
 // What the confirmation page's loader and action need on the server, behind one import. The classic
-// compiler leaves a stand-in in the browser build for every *.server module a route imports, and a
+// compiler leaves a stand-in in the browser build for every *.server module (and @remix-run/node) a
+// route imports, and a
 // page downloads every module its route's imports reach (the profile labels, §8's catalogue): through
 // this module the page carries one stand-in and none of them.
 
@@ -14,6 +15,7 @@ import { formFailure } from "~/forms/form-errors.server";
 import type { UpstreamValidationError } from "~/upstream/errors.server";
 import type { Profile } from "~/upstream/profile.server";
 
+export { json, redirect } from "@remix-run/node";
 export { withRequestContext } from "~/request/context.server";
 export { requireEntryStep } from "~/request/entry-guard.server";
 export { submitEntry } from "~/upstream/entries.server";

@@ -2,13 +2,7 @@
 // submitProfile step: the profile and the entry as they will be sent, then the submit (§7 POST
 // /api/entries/ with every first-submit rule of §5) → /entry/complete.
 
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-  redirect,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -20,7 +14,9 @@ import { pageTitle } from "~/routing/meta";
 import {
   UpstreamValidationError,
   beforeEntryView,
+  json,
   loadProfile,
+  redirect,
   requireEntryStep,
   saveFailure,
   submitEntry,
