@@ -1,13 +1,9 @@
 // The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
 
-import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
+import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
-import {
-  BANK_ACCOUNT_DEPOSIT_TYPE_LABELS,
-  IDENTITY_DOCUMENT_TYPE_LABELS,
-  SECTOR_LABELS,
-} from "~/domain/profile-labels";
+import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { RadioField, TextAreaField, TextField } from "./form/fields";
