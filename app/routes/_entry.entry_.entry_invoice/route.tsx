@@ -22,13 +22,7 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
-import {
-  INVOICE_FORM_ID,
-  INVOICE_STEP_PATH,
-  SUGGESTIONS_PARAM,
-  emptyClaimValues,
-  formValuesFromDraft,
-} from "./form";
+import { INVOICE_FORM_ID, INVOICE_STEP_PATH, SUGGESTIONS_PARAM, formValuesFromDraft } from "./form";
 import {
   MIN_SUGGESTION_QUERY,
   invoiceStep,
@@ -124,13 +118,15 @@ export default function InvoiceStepPage() {
         <section id="claims" aria-labelledby="claims-title" className="claims">
           <h2 id="claims-title">請求書（{data.claimCount}件）</h2>
           <p className="field-hint">請求書は1件から{MAX_CLAIMS_PER_ENTRY}件まで登録できます。</p>
-          {Array.from({ length: data.claimCount }, (_, index) => (
+          {/* The view model gives every claim its values (claimCount is their number), so the page needs
+              no empty claim of its own. */}
+          {values.claims.map((claim, index) => (
             <ClaimFieldset
               key={`${data.revision}-${index}`}
               formId={INVOICE_FORM_ID}
               index={index}
               claimCount={data.claimCount}
-              values={values.claims[index] ?? emptyClaimValues()}
+              values={claim}
               files={data.claimFiles[index]!}
               suggestions={data.suggestions?.index === index ? data.suggestions : null}
             />
