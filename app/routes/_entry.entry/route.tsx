@@ -40,15 +40,6 @@ export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => financialStep.action(ctx, args.request));
 }
 
-const ANSWER_LABELS: Record<string, string> = {
-  can_submit_financial_statements: "決算書類の提出",
-  tax_return_submissions: "確定申告書の提出方法",
-  includes_sga_expenses: "販売費及び一般管理費の明細",
-};
-
-/** A missing upload's message names its document already. */
-const summaryLabel = (name: string): string | null => ANSWER_LABELS[name] ?? null;
-
 export default function FinancialStepPage() {
   const {
     individual,
@@ -56,6 +47,7 @@ export default function FinancialStepPage() {
     filesByKind,
     saved: justSaved,
     confirmed,
+    labels,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
@@ -94,7 +86,7 @@ export default function FinancialStepPage() {
             前回ご提出いただいた決算書類は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。
           </p>
         ) : null}
-        <ErrorSummary labels={summaryLabel} />
+        <ErrorSummary labels={labels} />
         <DeleteFailure />
 
         <section className="wizard-section" aria-labelledby="financial-questions-title">
