@@ -1,4 +1,4 @@
-import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { Brand } from "~/brand/brands";
@@ -9,7 +9,7 @@ import { FrameErrorBoundary } from "~/components/page-frame";
 import { pageTitle } from "~/routing/meta";
 import type { PropagatedNotice } from "~/routing/propagated-errors";
 import stylesheet from "~/styles/app.css";
-import { pageFrameOf } from "~/request/context.server";
+import { pageFrameAnswer } from "./root.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -27,8 +27,8 @@ export const meta: MetaFunction = ({ error, matches }) =>
  * The brand of this host, whether a session exists (no upstream call: the error screen's link), and
  * the notices carried in the URL's query (§2), in words, for any page that shows them.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await pageFrameOf(request));
+export function loader({ request }: LoaderFunctionArgs) {
+  return pageFrameAnswer(request);
 }
 
 export type RootLoaderData = { brand: Brand; isLoggedIn: boolean; notices: PropagatedNotice[] };

@@ -2,9 +2,8 @@
 // type ordinary or checking (普通 / 当座), the 7-digit number and the holder name (§5). The controls
 // belong to the step's form through the `form` attribute.
 
-import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
+import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
-import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS } from "~/domain/profile-labels";
 import { bankAccountField } from "~/domain/withdrawal-step";
 import { BankNameField, BranchNameField } from "./bank-field";
 import { RadioField, TextField } from "./form/fields";

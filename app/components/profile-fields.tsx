@@ -1,14 +1,9 @@
 // The groups of the profile form (§3 Profile), shared by /register/profile and /profile.
 
 import { BankNameField, BranchNameField } from "./bank-field";
-import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
+import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
-import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
-import {
-  BANK_ACCOUNT_DEPOSIT_TYPE_LABELS,
-  IDENTITY_DOCUMENT_TYPE_LABELS,
-  SECTOR_LABELS,
-} from "~/domain/profile-labels";
+import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { RadioField, TextAreaField, TextField } from "./form/fields";
@@ -18,9 +13,12 @@ import { type UploadedFileView, UploadSlot } from "./upload-slot";
 
 const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
 
-export const IDENTITY_TYPE_OPTIONS = IDENTITY_DOCUMENT_TYPES.map((value) => ({
+// The choices are the label tables' entries (a Record of every §3 value, in §3's order), not the
+// enumerations' arrays: those stay off the browser build, which would otherwise carry them to every
+// page that reaches app/domain/enumerations.ts (the wizard steps, for a constant or two).
+export const IDENTITY_TYPE_OPTIONS = Object.entries(IDENTITY_DOCUMENT_TYPE_LABELS).map(([value, label]) => ({
   value,
-  label: IDENTITY_DOCUMENT_TYPE_LABELS[value],
+  label,
 }));
 
 export function BusinessFields() {
@@ -108,7 +106,10 @@ export function BusinessDetailFields() {
   return (
     <fieldset className="form-group">
       <legend>事業の内容</legend>
-      <SelectField name="sector" options={SECTORS.map((value) => ({ value, label: SECTOR_LABELS[value] }))} />
+      <SelectField
+        name="sector"
+        options={Object.entries(SECTOR_LABELS).map(([value, label]) => ({ value, label }))}
+      />
       <TextAreaField
         name="business_summary"
         maxLength={1000}

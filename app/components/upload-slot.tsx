@@ -7,7 +7,6 @@
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, useRef, useState } from "react";
 import { uploadFieldName } from "~/domain/file-kinds";
-import { ValidationMessage } from "~/domain/messages";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
 import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
@@ -85,7 +84,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     const form = formRef.current;
     if (!form || !event.target.files?.length) return;
     if (uploadingKinds.has(kind)) {
-      setClientError(ValidationMessage.uploadInProgress);
+      setClientError(UploadRuleMessage.inProgress);
       event.target.value = "";
       return;
     }

@@ -14,6 +14,12 @@ export function normalizeBankAccountNumber(value: string): string {
   return value.normalize("NFKC").replace(/[\s\-‐‑‒–—―−ー]/g, "");
 }
 
+/**
+ * §3 Bank account deposit_type in words (the profile's and the withdrawal step's payout account). Here
+ * with the account's rules, not with the profile's labels: the withdrawal step would download those.
+ */
+export const BANK_ACCOUNT_DEPOSIT_TYPE_LABELS = { ordinary: "普通", checking: "当座" } as const;
+
 /** The limit stated beside every account-number field (the same words everywhere). */
 export const BANK_ACCOUNT_NUMBER_HINT =
   "7桁の数字です（例: 1234567）。全角数字やハイフン・スペースは自動で直して保存します。";

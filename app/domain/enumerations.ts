@@ -67,8 +67,6 @@ export const ACCOUNT_HOLDER_NAME_MAX_LENGTH = 30;
 export const BANK_ACCOUNT_NUMBER_LENGTH = 7;
 export const STATEMENT_LOOKBACK_MONTHS = 4;
 export const WHITE_LABEL_CONTENT_TAG_ID = 15;
-/** Architecture decision 8: 10 MiB a file. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** §9 "Toast display 7000 ms." */
 export const TOAST_DISPLAY_MS = 7000;

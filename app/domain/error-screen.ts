@@ -7,9 +7,6 @@
 // large, not a form) shows its own 4xx code and says so; §2's "session expired" is for the
 // upstream's 400-403. An exception is a server error, 500: the HTTP status the user got.
 
-import { UNKNOWN_ERROR_STATUS } from "./messages";
-import { UploadRuleMessage } from "./upload-rules";
-
 export interface ErrorScreen {
   code: number;
   title: string;
@@ -22,6 +19,8 @@ export interface ErrorCause {
   code: number | null | undefined;
   /** The app refused the browser's request itself, before asking the upstream. */
   refusedByApp?: boolean;
+  /** Why, in the refusing server's words (app/domain/refusal-reasons.ts), when it gave any. */
+  reason?: string;
 }
 
 /** An HTTP answer thrown by a loader or action (Remix's route error response). */
@@ -32,12 +31,15 @@ export interface ThrownAnswer {
   internal?: boolean;
 }
 
+/** §2 "Anything else: an error occurred with the code, or 999 if none." */
+export const UNKNOWN_ERROR_STATUS = 999;
+
 /** The status of an exception: what the server answered (in production Remix hides the Error). */
 export const EXCEPTION_STATUS = 500;
 
 /**
  * The cause to show for what a boundary caught: an error screen answer's `code` (else its status),
- * whether the app refused the request itself (`badRequest`, or Remix's own answer); anything that
+ * whether the app refused the request itself (`badRequest`, or Remix's own answer) and why; anything that
  * is no HTTP answer (`null`) is an exception, shown as the 500 it was answered with.
  */
 export function errorCauseOf(answer: ThrownAnswer | null): ErrorCause {
@@ -45,26 +47,23 @@ export function errorCauseOf(answer: ThrownAnswer | null): ErrorCause {
   const data = (typeof answer.data === "object" ? answer.data : null) as {
     code?: unknown;
     badRequest?: unknown;
+    reason?: unknown;
   } | null;
-  return {
+  const cause: ErrorCause = {
     code: typeof data?.code === "number" ? data.code : answer.status,
     refusedByApp: data?.badRequest === true || answer.internal === true,
   };
+  if (typeof data?.reason === "string") cause.reason = data.reason;
+  return cause;
 }
 
 const homeLink = (isLoggedIn: boolean) =>
   isLoggedIn ? { href: "/mypage", label: "マイページへ戻る" } : { href: "/", label: "トップページへ戻る" };
 
-/** Why the app could not use the request, by status; the rest get the general sentence. */
-const REFUSAL_REASON: Readonly<Record<number, string>> = {
-  413: `送信された内容が大きすぎます。${UploadRuleMessage.tooLarge}`,
-  415: "送信された内容がフォームの形式ではありません。",
-};
-
 export function errorScreenFor(
   code: number | null | undefined,
   isLoggedIn: boolean,
-  { refusedByApp = false }: { refusedByApp?: boolean } = {},
+  { refusedByApp = false, reason = "" }: { refusedByApp?: boolean; reason?: string } = {},
 ): ErrorScreen {
   const shown = typeof code === "number" && Number.isInteger(code) && code > 0 ? code : UNKNOWN_ERROR_STATUS;
   if (shown === 404) {
@@ -84,7 +83,6 @@ export function errorScreenFor(
     };
   }
   if (refusedByApp && shown >= 400 && shown <= 499) {
-    const reason = REFUSAL_REASON[shown] ?? "";
     return {
       code: shown,
       title: "リクエストを処理できませんでした",

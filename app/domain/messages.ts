@@ -1,4 +1,6 @@
-// Messages a person reads, verbatim from §5 and §8 where the specification gives them.
+// §5's validation messages, verbatim from the specification. §8's error catalogue is its own module
+// (error-messages.ts): the browser needs some of §8's words (a notice in the URL's hash), none of these
+// (the checks run on the server), and a page downloads every module its imports reach.
 
 /** §5 Validation rules. */
 export const ValidationMessage = {
@@ -6,33 +8,9 @@ export const ValidationMessage = {
   accountHolderName: "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください",
   claimDepositType: "普通か当座を選択してください。",
   blank: "この項目は空にできません",
-  uploadInProgress: "他のファイルをアップロード中です",
   purposeRequired: "入力してください。",
   noClaims: "請求書がありません。",
   scheduledDepositExceedsAmount:
     "「売掛先からの銀行振込金額」が「請求書額面（税込）」より大きいためご確認ください",
   tooManyClaims: "申し込みに登録できる請求書は5個までです。",
 } as const;
-
-/** §8 Error catalogue. */
-export const ErrorMessage = {
-  csrfMismatch: "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
-  status: (code: number) => `ステータス ${code}`,
-  uploadError: "アップロードエラー",
-  uploadErrorWith: (message: string) => `アップロードエラー (${message})`,
-  deleteFailed: "削除に失敗しました。画面をリロードして再度お試しください",
-  draftSaveError: "入力内容に誤りがあります。入力内容をご確認いただき、ご修正ください。",
-  saveFailed: "申込みに失敗しました",
-  saveFailedDetail: "エラーのある項目をご確認ください",
-  claimLimit: "申し込みに登録できる請求書は5個までです。",
-  /** Issue 14: the upstream answered the login without a session (a maintenance page, a broken proxy). */
-  loginNoSession:
-    "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
-} as const;
-
-/** §8 "Claim limit: 申し込みに登録できる請求書は5個までです。 shown with status 599." */
-export const CLAIM_LIMIT_STATUS = 599;
-/** §8 "No response: server error network error, status 499." */
-export const NETWORK_ERROR_STATUS = 499;
-/** §2 "Anything else: an error occurred with the code, or 999 if none." */
-export const UNKNOWN_ERROR_STATUS = 999;

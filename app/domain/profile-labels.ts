@@ -33,5 +33,3 @@ export const SECTOR_LABELS: Record<Sector, string> = {
   electricity_gas_heat_supply_and_water: "電気・ガス・熱供給・水道業",
   other: "その他",
 };
-
-export const BANK_ACCOUNT_DEPOSIT_TYPE_LABELS = { ordinary: "普通", checking: "当座" } as const;

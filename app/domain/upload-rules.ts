@@ -1,7 +1,8 @@
 // The file rules a person reads (ARCHITECTURE decision 8): PDF, JPEG or PNG, 10 MiB a file. The same
 // words at the input, in the app's checks and in the reference upstream's answers.
 
-import { MAX_UPLOAD_BYTES } from "./enumerations";
+/** Architecture decision 8: 10 MiB a file. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
 
@@ -13,6 +14,8 @@ export const UploadRuleMessage = {
   tooLargeTogether: `一度に送れるファイルは合計${MEGABYTES}MBまでです。1つずつアップロードしてください。`,
   unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
   noFile: "ファイルを選択してください。",
+  /** §5 "Only one upload per file kind at a time; a second attempt shows 他のファイルをアップロード中です". */
+  inProgress: "他のファイルをアップロード中です",
   emptyFile: "送信されたファイルは空です。",
   /** §8 "Upload failure … else アップロードエラー": when the page got no answer it could read. */
   failed: "アップロードエラー",

@@ -112,8 +112,6 @@ export const WithdrawalStepMessage = {
     const [first, second] = statementUploadKinds(format);
     return `${STATEMENT_UPLOAD_LABELS[first]}と${STATEMENT_UPLOAD_LABELS[second]}をアップロードしてください。`;
   },
-  /** The withdrawal step's deposit type is ordinary or checking (§5); the same words as the invoice step's. */
-  depositType: ValidationMessage.claimDepositType,
 } as const;
 
 /** The field names of one statement in the step's form (and in its problems). */
@@ -154,7 +152,10 @@ export function bankAccountProblems(account: DraftBankAccount | null | undefined
     if (!filled(value[field])) problems[field] = ValidationMessage.blank;
   }
   if (!(BANK_ACCOUNT_DEPOSIT_TYPES as readonly string[]).includes(value.deposit_type ?? "")) {
-    problems.deposit_type = WithdrawalStepMessage.depositType;
+    // The withdrawal step's deposit type is ordinary or checking (§5); the same words as the invoice
+    // step's. Read here, not kept in WithdrawalStepMessage: a module-level object reading another
+    // module's object is kept by the browser build, with all of messages.ts, on the step's page.
+    problems.deposit_type = ValidationMessage.claimDepositType;
   }
   const number = value.bank_account_number ?? "";
   if (!filled(number)) problems.bank_account_number = ValidationMessage.blank;

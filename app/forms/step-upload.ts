@@ -7,9 +7,11 @@
 
 // A slot or kind name: ASCII letters, digits, `_` and `-`, all a page gives, and all that may go into
 // a Location header's fragment or an upstream field (issue 14: CR/LF, NUL and non-Latin-1 reached it).
+// Built where they are read (the actions), not at module level: the browser build keeps a module-level
+// RegExp call on every page with an upload slot, which only writes these names.
 const NAME = "[A-Za-z0-9_-]{1,64}";
-const TARGET = new RegExp(`^(${NAME}):(${NAME}):(front|back)?$`);
-const SLOT_NAME = new RegExp(`^${NAME}$`);
+const target = () => new RegExp(`^(${NAME}):(${NAME}):(front|back)?$`);
+const slotName = () => new RegExp(`^${NAME}$`);
 const INTENT_PREFIX = "upload:";
 const FILE_PREFIX = "content:";
 
@@ -24,7 +26,7 @@ function encode({ slot, kind, side }: StepUploadTarget): string {
 }
 
 function decode(value: string): StepUploadTarget | null {
-  const match = TARGET.exec(value);
+  const match = target().exec(value);
   if (!match) return null;
   const [, slot = "", kind = "", side] = match;
   return side === "front" || side === "back" ? { slot, kind, side } : { slot, kind };
@@ -40,7 +42,8 @@ export function parseUploadTarget(fields: {
   side?: string;
 }): StepUploadTarget | null {
   const { slot = "", kind = "", side } = fields;
-  if (!SLOT_NAME.test(slot) || !SLOT_NAME.test(kind)) return null;
+  const name = slotName();
+  if (!name.test(slot) || !name.test(kind)) return null;
   if (side === undefined) return { slot, kind };
   return side === "front" || side === "back" ? { slot, kind, side } : null;
 }

@@ -5,7 +5,7 @@
 // files are sent (decision 0007).
 
 import { redirect } from "@remix-run/node";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { readMultipartForm } from "~/forms/read-form.server";
 import { formFailure } from "~/forms/form-errors.server";

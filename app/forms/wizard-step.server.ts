@@ -20,7 +20,7 @@ import {
   previousStep,
   stepIndex,
 } from "~/domain/entry-steps";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { applyPickedNames, isPickerSelect } from "~/forms/bank-picker";
 import { answerPickerSearch, bankFieldOf, pickerSearchPath } from "~/forms/bank-picker.server";

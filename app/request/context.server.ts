@@ -5,6 +5,7 @@
 import { json, redirect } from "@remix-run/node";
 import { type Brand, brandFor } from "~/brand/brands";
 import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
+import { refusalReason } from "~/domain/refusal-reasons";
 import { UpstreamClient } from "~/upstream/client.server";
 import { appConfig } from "./config.server";
 import {
@@ -123,6 +124,8 @@ export interface ErrorScreenData {
   code: number;
   /** The browser's request itself could not be used (unreadable body, too large, wrong type). */
   badRequest?: true;
+  /** Why, when more than the general sentence (413, 415): the screen shows these words. */
+  reason?: string;
 }
 
 export function errorScreen(code: number, httpStatus = code): Response {
@@ -132,10 +135,11 @@ export function errorScreen(code: number, httpStatus = code): Response {
 /**
  * The one answer to a request the app cannot read (issue 14): 400 unreadable body or forbidden field
  * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code and
- * the sentence app/domain/error-screen.ts gives that code (413: the §8 size limit).
+ * the reason app/domain/refusal-reasons.ts gives that code (413: the §8 size limit), carried here.
  */
 export function badRequestScreen(status: 400 | 413 | 415): Response {
-  return json<ErrorScreenData>({ code: status, badRequest: true }, { status });
+  const reason = refusalReason(status);
+  return json<ErrorScreenData>({ code: status, badRequest: true, ...(reason ? { reason } : {}) }, { status });
 }
 
 /**

@@ -5,7 +5,7 @@
 // arbitrary text in front of the user.
 
 import type { EntryStepName } from "~/domain/entry-steps";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 
 /**
  * The words of each code. A function, not a module-level table: a table reading another module's

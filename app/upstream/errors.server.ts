@@ -1,6 +1,6 @@
 // §8 Error catalogue: every way an upstream call fails, as a typed error.
 
-import { ErrorMessage, NETWORK_ERROR_STATUS } from "~/domain/messages";
+import { ErrorMessage, NETWORK_ERROR_STATUS } from "~/domain/error-messages";
 
 export abstract class UpstreamError extends Error {
   abstract readonly status: number;

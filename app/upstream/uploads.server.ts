@@ -15,10 +15,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { z } from "zod";
 import type { PendingFile } from "~/domain/draft-entry";
-import { MAX_UPLOAD_BYTES } from "~/domain/enumerations";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
-import { ErrorMessage, ValidationMessage } from "~/domain/messages";
-import { UploadRuleMessage } from "~/domain/upload-rules";
+import { ErrorMessage } from "~/domain/error-messages";
+import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
 import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.server";
@@ -276,7 +275,7 @@ const inFlight = new Set<string>();
 
 export class UploadInProgressError extends Error {
   constructor() {
-    super(ValidationMessage.uploadInProgress);
+    super(UploadRuleMessage.inProgress);
   }
 }
 

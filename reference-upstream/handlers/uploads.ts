@@ -4,7 +4,7 @@
 // Files stream to disk (architecture decision 8); a user only ever sees their own uploads.
 
 import fs from "node:fs";
-import { MAX_UPLOAD_BYTES } from "../../app/domain/enumerations";
+import { MAX_UPLOAD_BYTES } from "../../app/domain/upload-rules";
 import { parseUploadKind } from "../../app/domain/file-kinds";
 import { inTransaction } from "../db/database";
 import { type RequestContext, idParam } from "../http/context";

@@ -4,7 +4,7 @@
 
 import { expect, test } from "./fixtures";
 import { InvoiceStepMessage } from "../../app/domain/invoice-step";
-import { ErrorMessage } from "../../app/domain/messages";
+import { ErrorMessage } from "../../app/domain/error-messages";
 
 test("a junk draft is kept, and said to be wrong at its fields with §8's message", async ({
   page,

@@ -10,7 +10,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page, type TestInfo, test as base, expect } from "./fixtures";
-import { ErrorMessage } from "../../app/domain/messages";
+import { ErrorMessage } from "../../app/domain/error-messages";
 import { STRONG_PASSWORD, UPSTREAM_URL, openPage, startAppAgainst } from "./support";
 import { entriesOf, financialStep, invoiceStep, withdrawalStep } from "./support-wizard-run";
 

@@ -3,7 +3,7 @@
 // JavaScript, which then loads the table of words (it is on no page's bundle). Unknown codes show
 // nothing: a URL never puts its own text in front of the user.
 
-import { ErrorMessage } from "../../app/domain/messages";
+import { ErrorMessage } from "../../app/domain/error-messages";
 import { expect, test } from "./fixtures";
 
 const SESSION_EXPIRED = "セッションの有効期限が切れました。お手数ですが、再度ログインしてください。";

@@ -5,7 +5,8 @@
 // the problems at their fields with a 4xx and the values kept.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorMessage, ValidationMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
+import { ValidationMessage } from "~/domain/messages";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { action as financialAction } from "~/routes/_entry.entry/route";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";

@@ -14,7 +14,7 @@ import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/sco
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { safeRedirectTarget } from "~/domain/redirect-target";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { login } from "~/upstream/auth.server";

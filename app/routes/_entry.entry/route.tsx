@@ -4,13 +4,7 @@
 // Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
 // with it, the slots follow the answer at once. Every POST saves the draft first (decision 4).
 
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
@@ -29,8 +23,7 @@ import {
 } from "~/domain/financial-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
-import { withRequestContext } from "~/request/context.server";
-import { financialStep } from "./step.server";
+import { financialStep, json, withRequestContext } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 
@@ -47,15 +40,6 @@ export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => financialStep.action(ctx, args.request));
 }
 
-const ANSWER_LABELS: Record<string, string> = {
-  can_submit_financial_statements: "決算書類の提出",
-  tax_return_submissions: "確定申告書の提出方法",
-  includes_sga_expenses: "販売費及び一般管理費の明細",
-};
-
-/** A missing upload's message names its document already. */
-const summaryLabel = (name: string): string | null => ANSWER_LABELS[name] ?? null;
-
 export default function FinancialStepPage() {
   const {
     individual,
@@ -63,6 +47,7 @@ export default function FinancialStepPage() {
     filesByKind,
     saved: justSaved,
     confirmed,
+    labels,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
@@ -101,7 +86,7 @@ export default function FinancialStepPage() {
             前回ご提出いただいた決算書類は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。
           </p>
         ) : null}
-        <ErrorSummary labels={summaryLabel} />
+        <ErrorSummary labels={labels} />
         <DeleteFailure />
 
         <section className="wizard-section" aria-labelledby="financial-questions-title">

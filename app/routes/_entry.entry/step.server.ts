@@ -9,6 +9,12 @@ import { defineWizardStep } from "~/forms/wizard-step.server";
 import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { FINANCIAL_FORM_ID, financialAnswersFrom } from "./form";
 
+// What the route needs of the server besides the step, re-exported so that the route imports its
+// server code through this module alone: the browser build keeps a stand-in for every *.server module
+// (and @remix-run/node) a route imports, and those shared with other routes are chunks of their own.
+export { json } from "@remix-run/node";
+export { withRequestContext } from "~/request/context.server";
+
 export const financialStep = defineWizardStep({
   step: "submitFinancialStatements",
   formId: FINANCIAL_FORM_ID,

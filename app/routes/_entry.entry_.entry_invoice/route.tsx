@@ -8,40 +8,38 @@
 // Layout: the claims' inputs sit outside the <form> element and belong to it through their form
 // attribute, so each claim's upload slots (their own forms) can stand inside the claim.
 
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { ClaimFieldset } from "~/components/claim-fieldset";
-import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
 import { TextAreaField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { StepBackLink } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
-import { ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
-import { withRequestContext } from "~/request/context.server";
-import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
   SUGGESTIONS_PARAM,
-  emptyClaimValues,
   formValuesFromDraft,
   invoiceBankFields,
 } from "./form";
-import { invoiceStep } from "./step.server";
+import {
+  MIN_SUGGESTION_QUERY,
+  invoiceStep,
+  json,
+  suggestCorporations,
+  withRequestContext,
+  bankPickerView,
+  pickerSearchFromUrl,
+} from "./step.server";
 import { type SuggestionSearch, invoiceStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
@@ -85,7 +83,6 @@ export default function InvoiceStepPage() {
   const values = data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
   const hydrated = useHydrated();
-  const atLimit = data.claimCount >= MAX_CLAIMS_PER_ENTRY;
   return (
     <FormScope id={INVOICE_FORM_ID} failure={actionData}>
       <BankPickerProvider value={data.bankPicker}>
@@ -134,13 +131,15 @@ export default function InvoiceStepPage() {
           <section id="claims" aria-labelledby="claims-title" className="claims">
             <h2 id="claims-title">請求書（{data.claimCount}件）</h2>
             <p className="field-hint">請求書は1件から{MAX_CLAIMS_PER_ENTRY}件まで登録できます。</p>
-            {Array.from({ length: data.claimCount }, (_, index) => (
+            {/* The view model gives every claim its values (claimCount is their number), so the page needs
+              no empty claim of its own. */}
+            {values.claims.map((claim, index) => (
               <ClaimFieldset
                 key={`${data.revision}-${index}`}
                 formId={INVOICE_FORM_ID}
                 index={index}
                 claimCount={data.claimCount}
-                values={values.claims[index] ?? emptyClaimValues()}
+                values={claim}
                 files={data.claimFiles[index]!}
                 suggestions={data.suggestions?.index === index ? data.suggestions : null}
               />
@@ -154,11 +153,7 @@ export default function InvoiceStepPage() {
               >
                 請求書を追加する
               </SubmitButton>
-              <p className="field-hint">
-                {atLimit
-                  ? `${ValidationMessage.tooManyClaims}`
-                  : `あと${MAX_CLAIMS_PER_ENTRY - data.claimCount}件追加できます。入力済みの内容は保存されます。`}
-              </p>
+              <p className="field-hint">{data.addClaimHint}</p>
             </div>
           </section>
 
@@ -174,6 +169,9 @@ export default function InvoiceStepPage() {
             <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} pendingText="保存しています…">
               次へ（決算書類）
             </SubmitButton>
+            {/* As on every step; the first has no step before it, so nothing shows. It also makes the four
+              wizard pages reach the same step modules: one browser chunk for them instead of two. */}
+            <StepBackLink current="submitInvoices" form={INVOICE_FORM_ID} />
           </div>
         </div>
       </BankPickerProvider>

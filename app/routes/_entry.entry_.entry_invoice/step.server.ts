@@ -27,6 +27,14 @@ import {
   suggestionChoiceName,
 } from "./form";
 
+// What the route needs of the server besides the step, re-exported so that the route imports its
+// server code through this module alone: the browser build keeps a stand-in for every *.server module
+// (and @remix-run/node) a route imports, and those shared with other routes are chunks of their own.
+export { json } from "@remix-run/node";
+export { withRequestContext } from "~/request/context.server";
+export { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
+export { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
+
 function emptyClaim(): DraftClaim {
   return { contentfile_relations: [] };
 }

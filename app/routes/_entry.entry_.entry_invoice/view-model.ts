@@ -3,8 +3,10 @@
 import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
+import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { claimFiles } from "~/domain/invoice-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
+import { ValidationMessage } from "~/domain/messages";
 import { formRevision, formValuesFromDraft, invoiceFieldLabels } from "./form";
 
 /** The corporate-number search the page shows under one claim (without JavaScript). */
@@ -51,6 +53,16 @@ export function suggestionsView(search: SuggestionSearch | null) {
   };
 }
 
+/**
+ * Under 請求書を追加する: how many more claims fit, or §5's limit once it is reached. Worded here, so
+ * the page's bundle does not carry the message table for one sentence.
+ */
+function addClaimHint(claimCount: number): string {
+  return claimCount >= MAX_CLAIMS_PER_ENTRY
+    ? ValidationMessage.tooManyClaims
+    : `あと${MAX_CLAIMS_PER_ENTRY - claimCount}件追加できます。入力済みの内容は保存されます。`;
+}
+
 export function invoiceStepView(
   { draft, files }: { draft: DraftEntry; files: readonly PendingFile[] },
   search: SuggestionSearch | null,
@@ -60,6 +72,7 @@ export function invoiceStepView(
   return {
     revision: formRevision(values),
     claimCount: values.claims.length,
+    addClaimHint: addClaimHint(values.claims.length),
     values,
     labels: invoiceFieldLabels(values),
     claimFiles: claimFilesView(draft, files, values.claims.length),

@@ -4,17 +4,10 @@
 // bank account (§3, §5). Every POST saves the draft first (decision 4); statements are added and
 // removed with buttons that work without JavaScript.
 
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankAccountFieldset } from "~/components/bank-account-fieldset";
 import { BankPickerProvider } from "~/components/bank-field";
-import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
 import { StatementCard } from "~/components/statement-card";
 import { FieldMessage } from "~/components/form/fields";
 import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
@@ -27,9 +20,14 @@ import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/financial-step.css";
-import { withRequestContext } from "~/request/context.server";
-import { loadProfile } from "~/upstream/profile.server";
-import { withdrawalStep } from "./step.server";
+import {
+  bankPickerView,
+  json,
+  loadProfile,
+  pickerSearchFromUrl,
+  withRequestContext,
+  withdrawalStep,
+} from "./step.server";
 import { WITHDRAWAL_FORM_ID } from "./form";
 import { withdrawalBankFields, withdrawalStepView } from "./view-model";
 

@@ -7,13 +7,7 @@
 // offers no form. Without JavaScript a slot's file goes with the page's form and what was typed
 // comes back with it.
 
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimInvoiceFields, ClaimUploads } from "~/components/claim-fieldset";
 import { Fact } from "~/components/entry-figures";
@@ -24,17 +18,21 @@ import { UploadSlot } from "~/components/upload-slot";
 import { DeleteFailure, SubmittedFiles, UploadedFiles } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { isIndividual } from "~/domain/user";
-import { withRequestContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/routing/params";
 import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
 import invoiceStyles from "~/styles/invoice-step.css";
-import { loadPendingFiles } from "~/upstream/draft.server";
-import { loadEntry } from "~/upstream/entries.server";
 import { RESUBMIT_FORM_ID, RESUBMIT_INTENT } from "./form";
-import { resubmitAction } from "./resubmit.server";
+// The page's server code through one module (a *.server import leaves a stand-in in the browser build).
+import {
+  json,
+  loadEntry,
+  loadPendingFiles,
+  requireUser,
+  resubmitAction,
+  withRequestContext,
+} from "./resubmit.server";
 import { type ResubmitView, resubmitView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "書類の再提出")];

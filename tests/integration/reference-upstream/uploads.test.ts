@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES } from "../../../app/domain/enumerations";
+import { MAX_UPLOAD_BYTES } from "../../../app/domain/upload-rules";
 import { type ApiClient, type TestUpstream, startTestUpstream } from "./harness";
 import { type LoggedInClient, loginAs } from "./login-helper";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorCauseOf, errorScreenFor } from "~/domain/error-screen";
+import { refusalReason } from "~/domain/refusal-reasons";
 
 describe("§2 error screen", () => {
   it("404: page not found message, with a link to My page if logged in, otherwise to the top page", () => {
@@ -43,12 +44,13 @@ describe("issue 14, honest error codes", () => {
       expect(screen.link.href).toBe("/");
     }
   });
-  it("413 says the request was too large, 415 that it was not a form", () => {
-    expect(errorScreenFor(413, true, { refusedByApp: true }).message).toContain("大きすぎます");
-    expect(errorScreenFor(413, true, { refusedByApp: true }).message).toContain("10MB");
-    expect(errorScreenFor(415, true, { refusedByApp: true }).message).toContain(
-      "フォームの形式ではありません",
-    );
+  it("413 says the request was too large, 415 that it was not a form (the refusing server's reason)", () => {
+    const refused = (code: number) =>
+      errorScreenFor(code, true, { refusedByApp: true, reason: refusalReason(code) });
+    expect(refused(413).message).toContain("大きすぎます");
+    expect(refused(413).message).toContain("10MB");
+    expect(refused(415).message).toContain("フォームの形式ではありません");
+    expect(refusalReason(400)).toBeUndefined();
   });
   it("the upstream's 400-403 keep §2's session expired text", () => {
     expect(errorScreenFor(errorCauseOf({ status: 403, data: { code: 403 } }).code, true).title).toBe(
@@ -69,6 +71,11 @@ describe("issue 14, honest error codes", () => {
       refusedByApp: true,
     });
     expect(errorCauseOf({ status: 502, data: { code: 499 } })).toEqual({ code: 499, refusedByApp: false });
+    expect(errorCauseOf({ status: 415, data: { code: 415, badRequest: true, reason: "理由。" } })).toEqual({
+      code: 415,
+      refusedByApp: true,
+      reason: "理由。",
+    });
     // Remix's own answers (405 method not allowed) are the app's refusals too.
     expect(errorCauseOf({ status: 405, data: "Method Not Allowed", internal: true })).toEqual({
       code: 405,

@@ -92,7 +92,7 @@ describe("§5 the payout bank account", () => {
     expect(bankAccountProblems(null)).toEqual({
       bank_name: ValidationMessage.blank,
       branch_name: ValidationMessage.blank,
-      deposit_type: WithdrawalStepMessage.depositType,
+      deposit_type: ValidationMessage.claimDepositType,
       bank_account_number: ValidationMessage.blank,
       account_holder_name: ValidationMessage.blank,
     });

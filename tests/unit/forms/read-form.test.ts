@@ -3,6 +3,7 @@
 // anywhere". The helper every action reads its form with, and the slot check of the upload posts.
 
 import { describe, expect, it } from "vitest";
+import { refusalReason } from "~/domain/refusal-reasons";
 import { FORM_BYTE_LIMIT, isForbiddenFieldName, readForm, readMultipartForm } from "~/forms/read-form.server";
 import { isUploadFileField, parseUploadTarget } from "~/forms/step-upload";
 import type { RequestContext } from "~/request/context.server";
@@ -26,7 +27,12 @@ async function outcome(reading: Promise<unknown>): Promise<number | "read"> {
     return "read";
   } catch (error) {
     if (error instanceof Response) {
-      expect(await error.json()).toEqual({ code: error.status, badRequest: true });
+      const reason = refusalReason(error.status);
+      expect(await error.json()).toEqual({
+        code: error.status,
+        badRequest: true,
+        ...(reason ? { reason } : {}),
+      });
       return error.status;
     }
     throw error;

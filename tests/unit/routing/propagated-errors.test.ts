@@ -2,7 +2,7 @@
 // front of the user."
 
 import { describe, expect, it } from "vitest";
-import { ErrorMessage } from "~/domain/messages";
+import { ErrorMessage } from "~/domain/error-messages";
 import { errorsFromHash, errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
 
 const query = (search: string) => errorsFromQuery(new URLSearchParams(search));

@@ -2,32 +2,26 @@
 // submitProfile step: the profile and the entry as they will be sent, then the submit (§7 POST
 // /api/entries/ with every first-submit rule of §5) → /entry/complete.
 
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  json,
-  redirect,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
-import { formatZipcode } from "~/domain/contact-formats";
-import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
+import { entryBodyFromDraft } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
-import { formatJapaneseDate } from "~/domain/japan-date";
-import { ErrorMessage } from "~/domain/messages";
-import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
-import { formatYen } from "~/domain/yen";
 import { pageTitle } from "~/routing/meta";
-import { withRequestContext } from "~/request/context.server";
-import { submitEntry } from "~/upstream/entries.server";
-import { requireEntryStep } from "~/request/entry-guard.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
-import { formFailure } from "~/forms/form-errors.server";
-import { loadProfile } from "~/upstream/profile.server";
+import {
+  UpstreamValidationError,
+  beforeEntryView,
+  json,
+  loadProfile,
+  redirect,
+  requireEntryStep,
+  saveFailure,
+  submitEntry,
+  withRequestContext,
+} from "./before-entry.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の確認とお申し込み")];
 
@@ -35,35 +29,7 @@ export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const { draft } = await requireEntryStep(ctx, "submitProfile");
     const profile = await loadProfile(ctx);
-    const amount = integerFrom(draft.purchase_amount_desired);
-    return json({
-      profile: {
-        division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
-        companyName: profile.company_name,
-        name: `${profile.last_name} ${profile.first_name}`.trim(),
-        office: `〒${formatZipcode(profile.office_zipcode)} ${profile.office_prefecture}${profile.office_city}${profile.office_building_number}`,
-        phone: profile.office_phone,
-        email: profile.email,
-      },
-      entry: {
-        amount: typeof amount === "number" ? formatYen(amount) : "",
-        purpose: draft.purpose ?? "",
-        claims: draft.claims.map((claim, index) => {
-          const claimAmount = integerFrom(claim.amount);
-          return {
-            number: index + 1,
-            obliger: claim.obliger_company_name ?? "",
-            amount: typeof claimAmount === "number" ? formatYen(claimAmount) : "",
-            paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
-            files: claim.contentfile_relations.length,
-          };
-        }),
-        statements: draft.banks.length,
-        payout: draft.bank_account?.bank_name
-          ? `${draft.bank_account.bank_name} ${draft.bank_account.branch_name ?? ""}`.trim()
-          : "",
-      },
-    });
+    return json(beforeEntryView(profile, draft));
   });
 }
 
@@ -75,23 +41,21 @@ export function action(args: ActionFunctionArgs) {
       await submitEntry(ctx, body);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
-      // §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください".
-      const messages = readableErrors({ ...error.fieldErrors, non_field_errors: error.nonFieldErrors });
-      return formFailure({}, {}, 400, { formErrors: [ErrorMessage.saveFailedDetail, ...messages] });
+      return saveFailure(error);
     }
     return redirect(ENTRY_STEP_PATHS.complete);
   });
 }
 
 export default function BeforeEntryPage() {
-  const { profile, entry } = useLoaderData<typeof loader>();
+  const { profile, entry, saveFailedTitle } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <FormScope failure={actionData}>
       <h1>会員情報の確認とお申し込み</h1>
       {/* The entry layout shows the notices carried in the URL. */}
       {/* §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください". */}
-      <ErrorSummary title={ErrorMessage.saveFailed}>
+      <ErrorSummary title={saveFailedTitle}>
         <p>
           <Link to={ENTRY_STEP_PATHS.submitInvoices}>請求書の入力に戻る</Link>
         </p>

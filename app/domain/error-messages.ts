@@ -1,0 +1,23 @@
+// §8's error catalogue: messages a person reads, verbatim from the specification. Apart from §5's
+// validation messages (messages.ts), which no page's bundle needs.
+
+/** §8 Error catalogue. */
+export const ErrorMessage = {
+  csrfMismatch: "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
+  status: (code: number) => `ステータス ${code}`,
+  uploadError: "アップロードエラー",
+  uploadErrorWith: (message: string) => `アップロードエラー (${message})`,
+  deleteFailed: "削除に失敗しました。画面をリロードして再度お試しください",
+  draftSaveError: "入力内容に誤りがあります。入力内容をご確認いただき、ご修正ください。",
+  saveFailed: "申込みに失敗しました",
+  saveFailedDetail: "エラーのある項目をご確認ください",
+  claimLimit: "申し込みに登録できる請求書は5個までです。",
+  /** Issue 14: the upstream answered the login without a session (a maintenance page, a broken proxy). */
+  loginNoSession:
+    "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
+} as const;
+
+/** §8 "Claim limit: 申し込みに登録できる請求書は5個までです。 shown with status 599." */
+export const CLAIM_LIMIT_STATUS = 599;
+/** §8 "No response: server error network error, status 499." */
+export const NETWORK_ERROR_STATUS = 499;

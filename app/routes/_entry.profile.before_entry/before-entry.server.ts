@@ -1,0 +1,64 @@
+// What the confirmation page's loader and action need on the server, behind one import. The classic
+// compiler leaves a stand-in in the browser build for every *.server module (and @remix-run/node) a
+// route imports, and a
+// page downloads every module its route's imports reach (the profile labels, §8's catalogue): through
+// this module the page carries one stand-in and none of them.
+
+import type { DraftEntry } from "~/domain/draft-entry";
+import { formatZipcode } from "~/domain/contact-formats";
+import { integerFrom, readableErrors } from "~/domain/entry-body";
+import { ErrorMessage } from "~/domain/error-messages";
+import { formatJapaneseDate } from "~/domain/japan-date";
+import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
+import { formatYen } from "~/domain/yen";
+import { formFailure } from "~/forms/form-errors.server";
+import type { UpstreamValidationError } from "~/upstream/errors.server";
+import type { Profile } from "~/upstream/profile.server";
+
+export { json, redirect } from "@remix-run/node";
+export { withRequestContext } from "~/request/context.server";
+export { requireEntryStep } from "~/request/entry-guard.server";
+export { submitEntry } from "~/upstream/entries.server";
+export { UpstreamValidationError } from "~/upstream/errors.server";
+export { loadProfile } from "~/upstream/profile.server";
+
+/** The page's view model: the profile and the entry as they will be sent, already in words. */
+export function beforeEntryView(profile: Profile, draft: DraftEntry) {
+  const amount = integerFrom(draft.purchase_amount_desired);
+  return {
+    profile: {
+      division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
+      companyName: profile.company_name,
+      name: `${profile.last_name} ${profile.first_name}`.trim(),
+      office: `〒${formatZipcode(profile.office_zipcode)} ${profile.office_prefecture}${profile.office_city}${profile.office_building_number}`,
+      phone: profile.office_phone,
+      email: profile.email,
+    },
+    entry: {
+      amount: typeof amount === "number" ? formatYen(amount) : "",
+      purpose: draft.purpose ?? "",
+      claims: draft.claims.map((claim, index) => {
+        const claimAmount = integerFrom(claim.amount);
+        return {
+          number: index + 1,
+          obliger: claim.obliger_company_name ?? "",
+          amount: typeof claimAmount === "number" ? formatYen(claimAmount) : "",
+          paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+          files: claim.contentfile_relations.length,
+        };
+      }),
+      statements: draft.banks.length,
+      payout: draft.bank_account?.bank_name
+        ? `${draft.bank_account.bank_name} ${draft.bank_account.branch_name ?? ""}`.trim()
+        : "",
+    },
+    // §8 "Save failure: 申込みに失敗しました": the error summary's title, should the submit fail.
+    saveFailedTitle: ErrorMessage.saveFailed,
+  };
+}
+
+/** §8 "Save failure: 申込みに失敗しました with detail エラーのある項目をご確認ください", then the upstream's words. */
+export function saveFailure(error: UpstreamValidationError) {
+  const messages = readableErrors({ ...error.fieldErrors, non_field_errors: error.nonFieldErrors });
+  return formFailure({}, {}, 400, { formErrors: [ErrorMessage.saveFailedDetail, ...messages] });
+}
