@@ -37,6 +37,7 @@ import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.serve
 import {
   IDENTITY_FILES_REQUIRED,
   handleIdentityUpload,
+  handlePostcodeLookup,
   identitySubmission,
   identityView,
   profileFormDefaults,
@@ -79,6 +80,9 @@ export function action(args: ActionFunctionArgs) {
     if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     const formData = await readForm(args.request);
+    // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
+    const lookup = handlePostcodeLookup(formData, PROFILE_FORM);
+    if (lookup) return lookup;
     const submitted = formData;
     const profile = await loadProfile(ctx);
 

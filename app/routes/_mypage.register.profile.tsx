@@ -34,6 +34,7 @@ import { requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
   handleIdentityUpload,
+  handlePostcodeLookup,
   identitySubmission,
   identityView,
   profileFormDefaults,
@@ -65,6 +66,9 @@ export function action(args: ActionFunctionArgs) {
     if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     const formData = await readForm(args.request);
+    // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
+    const lookup = handlePostcodeLookup(formData, PROFILE_FORM);
+    if (lookup) return lookup;
     const submitted = formData;
     const result = await registrationProfileValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
