@@ -145,6 +145,11 @@ export default function ProfilePage() {
           {view.saved}
         </p>
       ) : null}
+      {/* Enter in a field of the profile form presses this first button of the form: 保存, not 住所を
+          検索 nor (without JavaScript) an identity slot's upload, which come before 保存 on the page. */}
+      <SubmitButton form={PROFILE_FORM} hidden>
+        変更を保存する
+      </SubmitButton>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">本人確認書類</h2>
         <IdentityStatus identity={view.identity} />
