@@ -8,6 +8,7 @@ import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { RadioField, TextAreaField, TextField } from "./form/fields";
 import { useField } from "./form/scope";
+import { PostcodeField, addressGroupId } from "./postcode-field";
 import { SelectField } from "./form/select-field";
 import { type UploadedFileView, UploadSlot } from "./upload-slot";
 
@@ -63,18 +64,12 @@ export function BusinessFields() {
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
   // Each label (the form's, app/forms/profile-labels.ts) says whose it is, so the two groups' fields
-  // have different names, the same as in the error summary (issue 15).
+  // have different names, the same as in the error summary (issue 15). The postcode fills the
+  // prefecture and city (PostcodeField); the town goes before the house number.
   return (
-    <fieldset className="form-group">
+    <fieldset className="form-group" id={addressGroupId(who)}>
       <legend>{title}</legend>
-      <TextField
-        name={`${who}_zipcode`}
-        required
-        inputMode="numeric"
-        maxLength={10}
-        autoComplete="postal-code"
-        hint="7桁の数字（例: 100-0005）"
-      />
+      <PostcodeField who={who} />
       <SelectField
         name={`${who}_prefecture`}
         required

@@ -9,11 +9,19 @@ import { formatJapaneseDate } from "~/domain/japan-date";
 import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
 import { identityStatusLabel } from "~/domain/status-labels";
 import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
+import {
+  type PostcodeLookupNote,
+  addressFieldNames,
+  addressFill,
+  fillAnnouncement,
+  parsePostcodeIntent,
+} from "~/domain/postcode-address";
+import { lookUpPostcode } from "~/lookup/postcode.server";
 import type { RequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { type Profile, type ProfileCall, patchProfile } from "~/upstream/profile.server";
 import type { UploadedFile } from "~/upstream/uploads.server";
-import { fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
+import { fieldErrorsFromUpstream, formFailure, valuesWithoutSecrets } from "./form-errors.server";
 import { PROFILE_FORM_FIELDS } from "./profile-labels";
 import { NON_FIELD_ERRORS } from "./form-failure";
 import { handleUploadIntent, uploadFailure } from "./upload-actions.server";
@@ -99,6 +107,38 @@ export function handleIdentityUpload(ctx: RequestContext, request: Request, form
         : formFailure({}, formData, 200, { formId, extra: { identityUploaded: true } }),
     redirectTo: () => `${ctx.url.pathname}#identity`,
   });
+}
+
+/**
+ * 「住所を検索」 without JavaScript (issue 10 item 2): the button posts the page's form with the intent
+ * lookup_postcode:office|owner. Nothing is saved; the page comes back with everything sent (the failure
+ * shape's values, as after an identity upload) and that address's prefecture and city replaced by the
+ * postcode's (the person asked), the town put in 番地・建物名 only while it is empty (decision 0012).
+ * A postcode with no address, or none typed, answers 422 with the message at the postcode field.
+ * Null when the post is not a look-up.
+ */
+export function handlePostcodeLookup(formData: FormData, formId: string) {
+  const who = formData.getAll("intent").map(parsePostcodeIntent).find(Boolean);
+  if (!who) return null;
+  const names = addressFieldNames(who);
+  const answer = lookUpPostcode(formData.get(names.zipcode));
+  if (!answer.found) return formFailure({ [names.zipcode]: answer.message }, formData, 422, { formId });
+  const values = valuesWithoutSecrets(formData);
+  const text = (name: string) => values[name] ?? "";
+  const fill = addressFill(
+    answer.address,
+    {
+      prefecture: text(names.prefecture),
+      city: text(names.city),
+      building_number: text(names.building_number),
+    },
+    "asked",
+  );
+  values[names.zipcode] = answer.address.zipcode;
+  for (const [field, value] of Object.entries(fill.values))
+    values[names[field as keyof typeof names]] = value;
+  const postcodeLookup: PostcodeLookupNote = { who, announcement: fillAnnouncement(answer.address, fill) };
+  return formFailure({}, values, 200, { formId, extra: { postcodeLookup } });
 }
 
 /** The fields of an identity submission: the document type and the newest front and back. */

@@ -45,6 +45,7 @@ import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.serve
 import {
   IDENTITY_FILES_REQUIRED,
   handleIdentityUpload,
+  handlePostcodeLookup,
   identitySubmission,
   identityView,
   profileFormDefaults,
@@ -91,6 +92,9 @@ export function action(args: ActionFunctionArgs) {
 
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
     const formData = applyPickedNames(await readForm(args.request));
+    // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
+    const lookup = handlePostcodeLookup(formData, PROFILE_FORM);
+    if (lookup) return lookup;
     const submitted = formData;
 
     // 「金融機関を検索」「支店を検索」 without JavaScript: the page comes back with the matches and
@@ -177,6 +181,11 @@ export default function ProfilePage() {
           {view.saved}
         </p>
       ) : null}
+      {/* Enter in a field of the profile form presses this first button of the form: 保存, not 住所を
+          検索 nor (without JavaScript) an identity slot's upload, which come before 保存 on the page. */}
+      <SubmitButton form={PROFILE_FORM} hidden>
+        変更を保存する
+      </SubmitButton>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">本人確認書類</h2>
         <IdentityStatus identity={view.identity} />

@@ -34,6 +34,7 @@ import { requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
   handleIdentityUpload,
+  handlePostcodeLookup,
   identitySubmission,
   identityView,
   profileFormDefaults,
@@ -65,6 +66,9 @@ export function action(args: ActionFunctionArgs) {
     if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     const formData = await readForm(args.request);
+    // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
+    const lookup = handlePostcodeLookup(formData, PROFILE_FORM);
+    if (lookup) return lookup;
     const submitted = formData;
     const result = await registrationProfileValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
@@ -97,6 +101,11 @@ export default function RegisterProfilePage() {
     <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS} defaults={defaults}>
       <h1>会員情報の登録</h1>
       <p>お申し込みの前に、本人確認書類と、事業者・代表者の情報をご登録ください。</p>
+      {/* Enter in a field of the profile form presses this first button of the form: 登録する, not 住所
+          を検索 nor (without JavaScript) an identity slot's upload, which come before 登録する on the page. */}
+      <SubmitButton form={PROFILE_FORM} hidden>
+        登録する
+      </SubmitButton>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">1. 本人確認書類</h2>
         <IdentityStatus identity={identity} />

@@ -2,7 +2,7 @@
 // form is a button carries nothing else.
 
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { MouseEventHandler, ReactNode } from "react";
 
 /**
  * The one submit button. With JavaScript it says it is working while its post is on the way, and
@@ -18,6 +18,8 @@ export function SubmitButton({
   hidden = false,
   describedBy: hintId,
   className: extraClass,
+  formAction,
+  onClick,
 }: {
   children: ReactNode;
   /** What the button says while its post is on the way (its own label when not given). */
@@ -32,6 +34,16 @@ export function SubmitButton({
   describedBy?: string;
   /** Layout beside the variant's look (e.g. where it sits in a row). */
   className?: string;
+  /**
+   * Where the post goes when not the form's action: e.g. `#anchor`, so that without JavaScript the
+   * page comes back scrolled to the part the button belongs to.
+   */
+  formAction?: string;
+  /**
+   * With JavaScript, a button may do its job without the post (e.g. a look-up by fetch): the handler
+   * calls preventDefault. Without JavaScript the post does the same job.
+   */
+  onClick?: MouseEventHandler<HTMLButtonElement>;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -46,6 +58,8 @@ export function SubmitButton({
       className={extraClass ? `${look} ${extraClass}` : look}
       disabled={busy}
       aria-describedby={hintId}
+      formAction={formAction}
+      onClick={onClick}
       tabIndex={hidden ? -1 : undefined}
       aria-hidden={hidden || undefined}
     >
