@@ -1,43 +1,17 @@
-// The bank and branch pickers on the server (issue 10 item 1): the Zengin directory (npm zengin-code,
-// about 5 MB of JSON, loaded on first use and kept; never in a browser bundle: this is a *.server
-// module), the searches a field's 「検索」 button asks for, and the notes a page shows beside the names
-// in its fields.
+// The bank and branch pickers' server half (issue 10 item 1): the searches a field's 「検索」 button
+// asks for (answered from the directory, app/lookup/bank-directory.server.ts), a wizard step's search
+// carried in its URL, and the notes a page shows beside the names in its fields.
 
-import { createRequire } from "node:module";
-import {
-  type BankDirectory,
-  type BankMatch,
-  BankPickerMessage,
-  bankDisplayName,
-  findBank,
-  findBranch,
-  searchBanks,
-  searchBranches,
-} from "~/domain/bank-directory";
+import { BankPickerMessage, findBank } from "~/domain/bank-directory";
+import { bankDirectory, bankNote, branchNote, pickerMatches } from "~/lookup/bank-directory.server";
 import {
   type BankPickerView,
   PICKER_URL,
   type PickerField,
   type PickerKind,
-  type PickerNote,
   type PickerSearchView,
   parsePickerSearch,
 } from "./bank-picker";
-
-let directory: BankDirectory | null = null;
-
-/** The directory, read once per process (zengin-code is CommonJS: one object keyed by bank code). */
-export function bankDirectory(): BankDirectory {
-  directory ??= createRequire(import.meta.url)("zengin-code") as BankDirectory;
-  return directory;
-}
-
-/** The banks matching a name, or the branches of the bank `bankName` names. */
-export function pickerMatches(kind: PickerKind, query: string, bankName = ""): BankMatch[] {
-  if (kind === "bank") return searchBanks(bankDirectory(), query);
-  const bank = findBank(bankDirectory(), bankName);
-  return bank ? searchBranches(bank, query) : [];
-}
 
 /**
  * What a field's search button asks: the matches to choose from, or the message for the field when
@@ -68,23 +42,6 @@ export function pickerSearch(
     };
   }
   return { search: { kind, field, query: typed, matches } };
-}
-
-/** A bank field's note: its code when the directory knows the name, else that it does not. */
-export function bankNote(name: string): PickerNote {
-  if (name.trim() === "") return { code: null, note: null };
-  const bank = findBank(bankDirectory(), name);
-  return bank ? { code: bank.code, note: null } : { code: null, note: BankPickerMessage.unknownBank };
-}
-
-/** A branch field's note, within the bank named beside it (nothing to say while that bank is unknown). */
-export function branchNote(bankName: string, name: string): PickerNote {
-  const bank = findBank(bankDirectory(), bankName);
-  if (!bank || name.trim() === "") return { code: null, note: null };
-  const branch = findBranch(bank, name);
-  return branch
-    ? { code: branch.code, note: null }
-    : { code: null, note: BankPickerMessage.unknownBranch(bankDisplayName(bank)) };
 }
 
 /** What a page hands its bank fields: the search just made (if any) and a note per field. */

@@ -4,7 +4,7 @@
 // A resource route: no page. The directory stays on the server.
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
-import { pickerMatches } from "~/forms/bank-picker.server";
+import { pickerMatches } from "~/lookup/bank-directory.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 
