@@ -16,7 +16,7 @@ import { StepBackLink } from "~/components/step-indicator";
 import { formatZipcode } from "~/domain/contact-formats";
 import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
-import { formatJapaneseDate } from "~/domain/japan-date";
+import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import { ErrorMessage } from "~/domain/messages";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
@@ -54,7 +54,9 @@ export function loader(args: LoaderFunctionArgs) {
             number: index + 1,
             obliger: claim.obliger_company_name ?? "",
             amount: typeof claimAmount === "number" ? formatYen(claimAmount) : "",
-            paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+            paymentDate: claim.obliger_payment_date
+              ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
+              : "",
             files: claim.contentfile_relations.length,
           };
         }),
