@@ -26,6 +26,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
+import { japanDate } from "~/domain/japan-date";
+import { paymentDateCalendar } from "~/domain/japan-holidays.server";
 import { ValidationMessage } from "~/domain/messages";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
@@ -56,7 +58,7 @@ export function loader(args: LoaderFunctionArgs) {
       const results = await suggestCorporations(ctx, query);
       search = { index: searched - 1, query, results, minQuery: MIN_SUGGESTION_QUERY };
     }
-    return json(invoiceStepView(facts, search, ctx.url));
+    return json(invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now))));
   });
 }
 
@@ -137,6 +139,7 @@ export default function InvoiceStepPage() {
               values={values.claims[index] ?? emptyClaimValues()}
               files={data.claimFiles[index]!}
               suggestions={data.suggestions?.index === index ? data.suggestions : null}
+              calendar={data.calendar}
             />
           ))}
           <div className="claim-add">
