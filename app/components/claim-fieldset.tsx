@@ -10,6 +10,7 @@ import type { BankCalendar } from "~/domain/bank-calendar";
 import { paymentDateNotice } from "~/domain/invoice-step";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
+import { AmountField } from "./form/amount-field";
 import { FieldMessage, RadioField, RequirementMark, TextField } from "./form/fields";
 import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
@@ -269,22 +270,18 @@ export function ClaimInvoiceFields({
 
       <h3 className="claim-section-title">請求書の内容</h3>
       <div className="field-row">
-        <TextField
+        <AmountField
           defaultValue={values.amount}
           name={path("amount")}
           label="請求書額面（税込・円）"
           required
-          inputMode="numeric"
-          maxLength={20}
           hint="請求書に記載された、消費税込みの請求金額です（例：1,100,000）。"
         />
-        <TextField
+        <AmountField
           defaultValue={values.scheduled_deposit_amount_from_obliger}
           name={path("scheduled_deposit_amount_from_obliger")}
           label="売掛先からの銀行振込金額（円）"
           required
-          inputMode="numeric"
-          maxLength={20}
           hint="売掛先から実際に振り込まれる予定の金額です。請求書額面（税込）以下で入力してください。"
         />
       </div>

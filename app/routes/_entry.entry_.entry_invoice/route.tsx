@@ -17,7 +17,9 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFieldset } from "~/components/claim-fieldset";
-import { TextAreaField, TextField } from "~/components/form/fields";
+import { CLAIM_TOTALS_ID, ClaimTotals } from "~/components/claim-totals";
+import { AmountField } from "~/components/form/amount-field";
+import { TextAreaField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { DeleteFailure } from "~/components/uploaded-files";
@@ -108,15 +110,21 @@ export default function InvoiceStepPage() {
           </SubmitButton>
           <ErrorSummary labels={data.labels} />
           <DeleteFailure />
-          <TextField
-            name="purchase_amount_desired"
-            label="希望買取額（円）"
-            required
-            inputMode="numeric"
-            maxLength={20}
-            defaultValue={values.purchase_amount_desired}
-            hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
-          />
+          <div className="desired-amount">
+            <AmountField
+              name="purchase_amount_desired"
+              label="希望買取額（円）"
+              required
+              defaultValue={values.purchase_amount_desired}
+              describedBy={CLAIM_TOTALS_ID}
+              hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
+            />
+            <ClaimTotals
+              key={data.revision}
+              formId={INVOICE_FORM_ID}
+              values={{ desired: values.purchase_amount_desired, claims: values.claims }}
+            />
+          </div>
           <TextAreaField
             name="purpose"
             label="資金使途"

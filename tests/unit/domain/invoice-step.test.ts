@@ -7,8 +7,10 @@ import {
 } from "../../../app/domain/draft-entry";
 import {
   InvoiceStepMessage,
+  claimTotals,
   invoiceDraftProblems,
   claimFiles,
+  isDesiredAboveDeposits,
   lastPaymentDate,
   paymentDateNotice,
   invoiceStepProblems as problemsOn,
@@ -414,5 +416,33 @@ describe("issue 10 item 3: the bank-holiday hint beside the payment date", () =>
     expect(paymentDateNotice("2026-11-22", calendar)).toBeNull();
     // 2027-11-27 is a Saturday, but after the last date accepted: the refusal speaks, not the hint.
     expect(paymentDateNotice("2027-11-27", calendar)).toBeNull();
+  });
+});
+
+describe("issue 10 item 4: the total of the claims beside the desired purchase amount", () => {
+  it("sums 請求書額面 and 売掛先からの銀行振込金額 as the fields take them (commas, 円, full-width)", () => {
+    expect(
+      claimTotals([
+        { amount: "1,100,000", scheduled_deposit_amount_from_obliger: "１，０００，０００円" },
+        { amount: 550_000, scheduled_deposit_amount_from_obliger: "500000" },
+      ]),
+    ).toEqual({ amount: 1_650_000, deposit: 1_500_000, incomplete: false });
+  });
+
+  it("a claim not yet an amount is left out of the sums and said so", () => {
+    expect(
+      claimTotals([
+        { amount: "1,100,000", scheduled_deposit_amount_from_obliger: "" },
+        { amount: "abc", scheduled_deposit_amount_from_obliger: "200,000" },
+      ]),
+    ).toEqual({ amount: 1_100_000, deposit: 200_000, incomplete: true });
+  });
+
+  it("a gentle note when the desired amount exceeds the total of the scheduled deposits", () => {
+    const totals = claimTotals([{ amount: "1,100,000", scheduled_deposit_amount_from_obliger: "1,000,000" }]);
+    expect(isDesiredAboveDeposits("1,000,001", totals)).toBe(true);
+    expect(isDesiredAboveDeposits("1,000,000", totals)).toBe(false);
+    expect(isDesiredAboveDeposits("", totals)).toBe(false);
+    expect(isDesiredAboveDeposits("5,000,000", claimTotals([]))).toBe(false);
   });
 });
