@@ -113,7 +113,8 @@ function PickerField({
       }}
       announce={(match) => `${match.name}（${words.code} ${match.code}）を入力しました。`}
       onType={setTyped}
-      describedBy={code || note ? noteId : null}
+      // The code or the note after the control describes it too.
+      describedBy={code || note ? noteId : undefined}
       className="picker-field"
     >
       <div className="picker-extra">

@@ -4,10 +4,14 @@
 // claims[0].receive_payment_account.obliger_accounts[1].holder_name. Kept as a component so that the
 // resubmission screens can mount it on an existing entry.
 
+import { useState } from "react";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
+import type { BankCalendar } from "~/domain/bank-calendar";
+import { paymentDateNotice } from "~/domain/invoice-step";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { BankNameField } from "./bank-field";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
+import { AmountField } from "./form/amount-field";
 import { FieldMessage, RadioField, RequirementMark, TextField } from "./form/fields";
 import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
@@ -181,6 +185,46 @@ export function ClaimUploads({
 }
 
 /**
+ * The payment date, with the bank-holiday hint beside it (issue 10 item 3): rendered from the value
+ * the field starts from (after a save, without JavaScript) and, with JavaScript, as a date is picked.
+ * The hint's box is always there, so a screen reader announces it politely when it fills.
+ */
+function PaymentDateField({
+  index,
+  defaultValue,
+  calendar,
+}: {
+  index: number;
+  defaultValue: string;
+  calendar: BankCalendar;
+}) {
+  const name = `claims[${index}].obliger_payment_date`;
+  const field = useField(name, { defaultValue });
+  const [value, setValue] = useState(field.defaultValue);
+  const notice = paymentDateNotice(value, calendar);
+  const noticeId = `${field.id}-notice`;
+  return (
+    <div className="payment-date">
+      <TextField
+        defaultValue={defaultValue}
+        name={name}
+        label="入金予定日（支払期日）"
+        type="date"
+        required
+        maxLength={10}
+        hint="売掛先から入金される予定の日です（例：2026/12/31）。1年先までの日付を入力できます。"
+        className="field-date"
+        describedBy={notice ? noticeId : undefined}
+        onInput={(event) => setValue(event.currentTarget.value)}
+      />
+      <p id={noticeId} className="field-notice" role="status">
+        {notice}
+      </p>
+    </div>
+  );
+}
+
+/**
  * What a claim says of its invoice: the debtor (with corporate-number suggestions) and the invoice's
  * amount, payment date and the two yes/no answers. The invoice step and a resubmission share it.
  */
@@ -189,11 +233,14 @@ export function ClaimInvoiceFields({
   index,
   values,
   suggestions,
+  calendar,
 }: {
   formId: string;
   index: number;
   values: ClaimFormValues;
   suggestions: SuggestionsView | null;
+  /** The bank holidays of the dates the payment date may take (the server's compact table). */
+  calendar: BankCalendar;
 }) {
   const path = (field: string) => `claims[${index}].${field}`;
   return (
@@ -224,35 +271,22 @@ export function ClaimInvoiceFields({
 
       <h3 className="claim-section-title">請求書の内容</h3>
       <div className="field-row">
-        <TextField
+        <AmountField
           defaultValue={values.amount}
           name={path("amount")}
           label="請求書額面（税込・円）"
           required
-          inputMode="numeric"
-          maxLength={20}
           hint="請求書に記載された、消費税込みの請求金額です（例：1,100,000）。"
         />
-        <TextField
+        <AmountField
           defaultValue={values.scheduled_deposit_amount_from_obliger}
           name={path("scheduled_deposit_amount_from_obliger")}
           label="売掛先からの銀行振込金額（円）"
           required
-          inputMode="numeric"
-          maxLength={20}
           hint="売掛先から実際に振り込まれる予定の金額です。請求書額面（税込）以下で入力してください。"
         />
       </div>
-      <TextField
-        defaultValue={values.obliger_payment_date}
-        name={path("obliger_payment_date")}
-        label="入金予定日（支払期日）"
-        type="date"
-        required
-        maxLength={10}
-        hint="売掛先から入金される予定の日です（例：2026/12/31）。"
-        className="field-date"
-      />
+      <PaymentDateField index={index} defaultValue={values.obliger_payment_date} calendar={calendar} />
       <RadioField
         required
         inline
@@ -280,9 +314,18 @@ export interface ClaimFieldsetProps {
   values: ClaimFormValues;
   files: ClaimFilesView;
   suggestions: SuggestionsView | null;
+  calendar: BankCalendar;
 }
 
-export function ClaimFieldset({ formId, index, claimCount, values, files, suggestions }: ClaimFieldsetProps) {
+export function ClaimFieldset({
+  formId,
+  index,
+  claimCount,
+  values,
+  files,
+  suggestions,
+  calendar,
+}: ClaimFieldsetProps) {
   const account = values.receive_payment_account;
   const n = index + 1;
   const path = (field: string) => `claims[${index}].${field}`;
@@ -304,7 +347,13 @@ export function ClaimFieldset({ formId, index, claimCount, values, files, sugges
         </details>
       ) : null}
 
-      <ClaimInvoiceFields formId={formId} index={index} values={values} suggestions={suggestions} />
+      <ClaimInvoiceFields
+        formId={formId}
+        index={index}
+        values={values}
+        suggestions={suggestions}
+        calendar={calendar}
+      />
 
       <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
       <BankNameField

@@ -11,11 +11,12 @@
 // upstream refuses a file of another slot at submit.
 
 import { formatHolderName, isValidBankAccountNumber, validateAccountHolderName } from "./bank-account";
+import { type BankCalendar, addOneYear, bankHolidayNotice } from "./bank-calendar";
 import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
 import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
 import { parseUploadKind } from "./file-kinds";
 import { isValidHoujinbangou } from "./houjinbangou";
-import { japanDate } from "./japan-date";
+import { formatJapaneseDateWithWeekday, japanDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 import { dateProblemMessage, parseDateInput, parseYen, yenProblemMessage } from "./money";
 
@@ -28,8 +29,30 @@ export const InvoiceStepMessage = {
   houjinbangouFormat: "法人番号は13桁の数字で入力してください。",
   houjinbangouCheckDigit: "法人番号が正しくありません。13桁の番号をご確認ください。",
   paymentDatePast: "入金予定日が過ぎています。今日以降の日付を入力してください。",
+  paymentDateTooFar: (lastDate: string) =>
+    `入金予定日は1年以内の日付を入力してください（${formatJapaneseDateWithWeekday(lastDate)}まで）。`,
+  desiredAboveDeposits: (deposits: string) =>
+    `希望買取額が、売掛先からの銀行振込金額の合計（${deposits}）を上回っています。買取額は振込金額の合計をもとに審査で決まりますので、金額をご確認ください。`,
   tooLong: (max: number) => `${max.toLocaleString("ja-JP")}文字以内で入力してください。`,
 } as const;
+
+/**
+ * Issue 10 item 3: "a date … more than a year ahead gets a clear message (refusal)". The last payment
+ * date accepted is the same day a year from today (Japan).
+ */
+export function lastPaymentDate(today: string): string {
+  return addOneYear(today);
+}
+
+/**
+ * The hint beside a payment date (issue 10 item 3): for a date the field accepts (today to a year
+ * ahead) that banks are closed on, when the money will arrive instead. `calendar` starts today.
+ */
+export function paymentDateNotice(input: string, calendar: BankCalendar): string | null {
+  const date = parseDateInput(input).value;
+  if (date === null || date < calendar.from || date > lastPaymentDate(calendar.from)) return null;
+  return bankHolidayNotice(date, calendar);
+}
 
 const isBlank = (value: unknown) => value === null || value === undefined || String(value).trim() === "";
 const length = (value: string) => [...value].length;
@@ -118,6 +141,10 @@ function claimProblems(
   // Issue 15: a payment date already passed cannot be the date an invoice will be paid.
   if (date.value !== null && date.value < today)
     at("obliger_payment_date", InvoiceStepMessage.paymentDatePast);
+  // Issue 10 item 3: further than a year is a date typed wrong (a year too far), not an invoice we buy.
+  if (date.value !== null && date.value > lastPaymentDate(today)) {
+    at("obliger_payment_date", InvoiceStepMessage.paymentDateTooFar(lastPaymentDate(today)));
+  }
 
   // §5 "every claim has is_fixed_debt and is_bank_transfer_from_obliger set".
   if (typeof claim.is_fixed_debt !== "boolean") at("is_fixed_debt", InvoiceStepMessage.chooseYesNo);
@@ -228,4 +255,48 @@ export function isInvoiceStepSatisfied(
   today: string = japanDate(new Date()),
 ): boolean {
   return Object.keys(invoiceStepProblems(draft, files, today)).length === 0;
+}
+
+/** The sums of the claims' amounts, as the page shows them beside the desired purchase amount. */
+export interface ClaimTotals {
+  /** Σ 請求書額面（税込）of the claims whose amount reads as yen. */
+  amount: number;
+  /** Σ 売掛先からの銀行振込金額 of the claims whose deposit reads as yen. */
+  deposit: number;
+  /** Some claim's amount or deposit is blank or not yet an amount: the sums leave it out. */
+  incomplete: boolean;
+}
+
+/**
+ * Issue 10 item 4: "the total of the claims (sum of 請求書額面 and of 売掛先からの銀行振込金額)". Amounts
+ * are read as the fields take them (commas, 円, full-width digits); one that is not yet an amount
+ * is left out and said so, rather than the total refusing to show.
+ */
+export function claimTotals(
+  claims: readonly {
+    amount?: string | number | null;
+    scheduled_deposit_amount_from_obliger?: string | number | null;
+  }[],
+): ClaimTotals {
+  const totals: ClaimTotals = { amount: 0, deposit: 0, incomplete: false };
+  for (const claim of claims) {
+    const amount = parseYen(claim.amount, 1).value;
+    const deposit = parseYen(claim.scheduled_deposit_amount_from_obliger, 0).value;
+    if (amount === null || deposit === null) totals.incomplete = true;
+    totals.amount += amount ?? 0;
+    totals.deposit += deposit ?? 0;
+  }
+  return totals;
+}
+
+/**
+ * Issue 10 item 4: "a gentle note when the desired amount exceeds the total of the scheduled
+ * deposits" (a note, not an error: the operator decides the price in the review).
+ */
+export function isDesiredAboveDeposits(
+  desired: string | number | null | undefined,
+  totals: ClaimTotals,
+): boolean {
+  const value = parseYen(desired, 1).value;
+  return value !== null && totals.deposit > 0 && value > totals.deposit;
 }

@@ -31,3 +31,16 @@ export function formatJapaneseDate(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
   return Number.isNaN(date.getTime()) ? value : JAPANESE_DATE.format(date);
 }
+
+const WEEKDAYS = ["日", "月", "火", "水", "木", "金", "土"] as const;
+
+/** "金" for "2027-02-26" (a calendar date: no time zone moves it). */
+export function japaneseWeekday(iso: string): string {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+}
+
+/** "2027年2月26日（金）": a payment date as every screen shows it (issue 10 item 3). */
+export function formatJapaneseDateWithWeekday(value: string): string {
+  return isIsoDate(value) ? `${formatJapaneseDate(value)}（${japaneseWeekday(value)}）` : value;
+}

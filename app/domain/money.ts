@@ -70,6 +70,33 @@ export function formatYenInput(value: number): string {
   return value.toLocaleString("ja-JP");
 }
 
+/**
+ * Issue 10 item 4: an amount grouped as it is typed ("1234567" → "1,234,567"), with the caret kept
+ * after the same digit. Only text of digits and commas (full-width too) is regrouped: anything else
+ * ("1000円", a letter) is left as typed until the field is left (`formatYenOnLeave`), and so is a
+ * leading zero, so nothing the person is in the middle of typing jumps around. Null: leave it.
+ */
+export function regroupYenAsTyped(text: string, caret: number): { text: string; caret: number } | null {
+  const normalized = text.normalize("NFKC");
+  // NFKC keeps digits and commas one character each; anything else could move the caret.
+  if (!/^[0-9,]+$/.test(normalized) || normalized.length !== text.length) return null;
+  const digits = normalized.replace(/,/g, "");
+  if (digits === "" || digits.length > 12 || (digits.length > 1 && digits.startsWith("0"))) return null;
+  const grouped = formatYenInput(Number(digits));
+  const digitsBefore = normalized.slice(0, caret).replace(/,/g, "").length;
+  let position = 0;
+  for (let seen = 0; position < grouped.length && seen < digitsBefore; position += 1) {
+    if (grouped[position] !== ",") seen += 1;
+  }
+  return grouped === text && position === caret ? null : { text: grouped, caret: position };
+}
+
+/** An amount as the field shows it once left: "１，０００円" → "1,000"; what is not an amount stays. */
+export function formatYenOnLeave(text: string): string {
+  const parsed = parseYen(text);
+  return parsed.value === null ? text : formatYenInput(parsed.value);
+}
+
 export type DateProblem = "blank" | "format" | "impossible";
 
 export type DateParseResult = { value: string; reason: null } | { value: null; reason: DateProblem };

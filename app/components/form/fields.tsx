@@ -2,7 +2,7 @@
 // the error at the field, tied with aria-describedby (REFERENCE.md: デジタル庁 design system, GOV.UK).
 // Their scope, the error summary and the rest of the family are beside this module.
 
-import type { ReactNode } from "react";
+import type { FocusEvent, FormEvent, ReactNode } from "react";
 import { useField } from "./scope";
 
 export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
@@ -90,6 +90,8 @@ export interface FieldProps {
   /** The starting value when the scope's defaults do not hold it (a list item's own value). */
   defaultValue?: string;
   className?: string;
+  /** The id of more text about the field beside it (a notice that follows what is typed). */
+  describedBy?: string;
 }
 
 export interface Choice {
@@ -103,7 +105,7 @@ export interface Choice {
  * that takes its message away). One place, so the text field, the text area and the select agree.
  */
 export function useLabelledControl(props: FieldProps, label: string | undefined) {
-  const { name, required = false, hint, className } = props;
+  const { name, required = false, hint, className, describedBy: more } = props;
   const field = useField(name, props);
   return {
     // Its own label, or the form's for it (FormScope's labels: written once for field and summary).
@@ -122,7 +124,7 @@ export function useLabelledControl(props: FieldProps, label: string | undefined)
       defaultValue: field.defaultValue,
       required,
       "aria-invalid": field.error ? true : undefined,
-      "aria-describedby": fieldDescription(field.id, hint, field.error),
+      "aria-describedby": describedBy(fieldDescription(field.id, hint, field.error), more),
       onInput: field.onInput,
       className: "field-input",
     },
@@ -135,6 +137,8 @@ export function TextField({
   autoComplete = "off",
   inputMode,
   maxLength,
+  onInput,
+  onBlur,
   ...props
 }: FieldProps & {
   /** The field's label; without one, the form's (FormScope's labels). */
@@ -143,12 +147,20 @@ export function TextField({
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   maxLength?: number;
+  /** An enhancement that follows what is typed (with JavaScript): an amount's grouping, a notice. */
+  onInput?(event: FormEvent<HTMLInputElement>): void;
+  onBlur?(event: FocusEvent<HTMLInputElement>): void;
 }) {
   const { frame, control } = useLabelledControl(props, label);
   return (
     <FieldFrame {...frame}>
       <input
         {...control}
+        onInput={(event) => {
+          control.onInput();
+          onInput?.(event);
+        }}
+        onBlur={onBlur}
         type={type}
         // A password is never put back (the failure shape never carries one).
         defaultValue={type === "password" ? undefined : control.defaultValue}

@@ -122,6 +122,15 @@ export function useField(name: string, override?: { error?: string | null; defau
 }
 
 /**
+ * What several fields start from (what was sent first, then the page's value for each), for a
+ * figure the page derives from them before any script runs (the claims' totals).
+ */
+export function useStartingValues(fields: readonly (readonly [name: string, pageValue: string])[]): string[] {
+  const scope = useContext(FormScopeContext);
+  return fields.map(([name, pageValue]) => scope.sent[name] ?? pageValue ?? scope.defaults[name] ?? "");
+}
+
+/**
  * The error summary at the top of a form (GOV.UK, デジタル庁): 「エラー：」, the form's own messages,
  * then each field's message linking to the field with the same wording. It takes focus when a new
  * answer arrives with JavaScript; without it the page loads with it on top.

@@ -49,7 +49,6 @@ export function SuggestField<T>({
   onChoose,
   announce,
   onType,
-  describedBy,
   className,
   children,
   ...props
@@ -67,8 +66,6 @@ export function SuggestField<T>({
   announce(item: T): string;
   /** Each edit, with the field's text. */
   onType?(value: string): void;
-  /** The id of a note after the control (a code, a warning) that describes it too. */
-  describedBy?: string | null;
   /** After the control: the search button without JavaScript, its matches, notes. */
   children?: ReactNode;
 }) {
@@ -124,7 +121,6 @@ export function SuggestField<T>({
       <div className="combobox">
         <input
           {...control}
-          aria-describedby={[control["aria-describedby"], describedBy].filter(Boolean).join(" ") || undefined}
           type="text"
           maxLength={maxLength}
           autoComplete="off"

@@ -12,7 +12,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { ClaimFieldset } from "~/components/claim-fieldset";
-import { TextAreaField, TextField } from "~/components/form/fields";
+import { CLAIM_TOTALS_ID, ClaimTotals } from "~/components/claim-totals";
+import { AmountField } from "~/components/form/amount-field";
+import { TextAreaField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
@@ -22,6 +24,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
+import { japanDate } from "~/domain/japan-date";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/invoice-step.css";
 import {
@@ -38,6 +41,7 @@ import {
   suggestCorporations,
   withRequestContext,
   bankPickerView,
+  paymentDateCalendar,
   pickerSearchFromUrl,
 } from "./step.server";
 import { type SuggestionSearch, invoiceStepView } from "./view-model";
@@ -57,7 +61,7 @@ export function loader(args: LoaderFunctionArgs) {
       const results = await suggestCorporations(ctx, query);
       search = { index: searched - 1, query, results, minQuery: MIN_SUGGESTION_QUERY };
     }
-    const view = invoiceStepView(facts, search, ctx.url);
+    const view = invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now)));
     const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
     return json({ ...view, bankPicker });
   });
@@ -109,15 +113,21 @@ export default function InvoiceStepPage() {
             </SubmitButton>
             <ErrorSummary labels={data.labels} />
             <DeleteFailure />
-            <TextField
-              name="purchase_amount_desired"
-              label="希望買取額（円）"
-              required
-              inputMode="numeric"
-              maxLength={20}
-              defaultValue={values.purchase_amount_desired}
-              hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
-            />
+            <div className="desired-amount">
+              <AmountField
+                name="purchase_amount_desired"
+                label="希望買取額（円）"
+                required
+                defaultValue={values.purchase_amount_desired}
+                describedBy={CLAIM_TOTALS_ID}
+                hint="買い取りを希望する金額を、円単位の数字で入力してください（例：1,000,000）。全角数字やカンマ付きでもかまいません。"
+              />
+              <ClaimTotals
+                key={data.revision}
+                formId={INVOICE_FORM_ID}
+                values={{ desired: values.purchase_amount_desired, claims: values.claims }}
+              />
+            </div>
             <TextAreaField
               name="purpose"
               label="資金使途"
@@ -142,6 +152,7 @@ export default function InvoiceStepPage() {
                 values={claim}
                 files={data.claimFiles[index]!}
                 suggestions={data.suggestions?.index === index ? data.suggestions : null}
+                calendar={data.calendar}
               />
             ))}
             <div className="claim-add">

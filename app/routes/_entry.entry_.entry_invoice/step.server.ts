@@ -34,6 +34,7 @@ export { json } from "@remix-run/node";
 export { withRequestContext } from "~/request/context.server";
 export { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 export { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
+export { paymentDateCalendar } from "~/lookup/japan-holidays.server";
 
 function emptyClaim(): DraftClaim {
   return { contentfile_relations: [] };

@@ -1,6 +1,7 @@
 // The invoice step page's view model: only what the page shows. Pure (the loader makes the calls).
 
 import type { ClaimFilesView } from "~/components/claim-fieldset";
+import type { BankCalendar } from "~/domain/bank-calendar";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
@@ -67,9 +68,12 @@ export function invoiceStepView(
   { draft, files }: { draft: DraftEntry; files: readonly PendingFile[] },
   search: SuggestionSearch | null,
   url: URL,
+  /** The bank holidays the payment dates may fall on (paymentDateCalendar: a dozen dates, not the package). */
+  calendar: BankCalendar,
 ) {
   const values = formValuesFromDraft(draft);
   return {
+    calendar,
     revision: formRevision(values),
     claimCount: values.claims.length,
     addClaimHint: addClaimHint(values.claims.length),

@@ -4,7 +4,7 @@
 // (§4 "Purchase-amount statuses: can_buy, contracted, transferred, delay, returned" are exactly these).
 
 import type { Brand } from "~/brand/brands";
-import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
+import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
@@ -89,7 +89,9 @@ export function contractView(
         code: claim.code,
         debtor: claim.obliger_company_name ?? "",
         amount: formatYen(claim.amount),
-        paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+        paymentDate: claim.obliger_payment_date
+          ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
+          : "",
         /** Before contract the return falls due on the debtor's payment date, as the upstream sets it. */
         returnDate: dueDate ? formatJapaneseDate(dueDate) : "",
         figures: claimFiguresText(figures),

@@ -4,7 +4,7 @@
 import type { Brand } from "~/brand/brands";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
-import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
+import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
@@ -150,7 +150,9 @@ export function entryDetailView(
         inadequateReason: claim.inadequate_reason ?? "",
         debtor: claim.obliger_company_name ?? "",
         amount: formatYen(claim.amount),
-        paymentDate: dateOf(claim.obliger_payment_date),
+        paymentDate: claim.obliger_payment_date
+          ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
+          : "",
         account: account
           ? [
               account.bank_name,

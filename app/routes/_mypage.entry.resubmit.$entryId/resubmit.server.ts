@@ -58,6 +58,7 @@ export { withRequestContext } from "~/request/context.server";
 export { requireUser } from "~/request/guards.server";
 export { loadPendingFiles } from "~/upstream/draft.server";
 export { loadEntry } from "~/upstream/entries.server";
+export { paymentDateCalendar } from "~/lookup/japan-holidays.server";
 
 /** Every slot the page shows: each editable claim's two, and each inadequate group's. */
 function slotsOf(entry: EntryDetail, individual: boolean): ResubmissionSlot[] {

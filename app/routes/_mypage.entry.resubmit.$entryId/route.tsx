@@ -17,6 +17,8 @@ import type { SuggestionsView } from "~/components/houjinbangou-field";
 import { UploadSlot } from "~/components/upload-slot";
 import { DeleteFailure, SubmittedFiles, UploadedFiles } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
+import type { BankCalendar } from "~/domain/bank-calendar";
+import { japanDate } from "~/domain/japan-date";
 import { isIndividual } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/routing/params";
@@ -29,6 +31,7 @@ import {
   json,
   loadEntry,
   loadPendingFiles,
+  paymentDateCalendar,
   requireUser,
   resubmitAction,
   withRequestContext,
@@ -48,7 +51,9 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const [entry, pending] = await Promise.all([loadEntry(ctx, id), loadPendingFiles(ctx)]);
-    return json(resubmitView(entry, pending, isIndividual(user)));
+    // The payment date's bank-holiday hint (issue 10 item 3) needs the holidays it may fall on.
+    const calendar = paymentDateCalendar(japanDate(ctx.now));
+    return json({ ...resubmitView(entry, pending, isIndividual(user)), calendar });
   });
 }
 
@@ -116,7 +121,12 @@ export default function ResubmitPage() {
             <h2 id="claims-title">請求書（{view.claims.length}件）</h2>
             {view.claims.map((claim) =>
               claim.editable ? (
-                <EditableClaimFieldset key={claim.id} claim={claim} suggestions={suggestions} />
+                <EditableClaimFieldset
+                  key={claim.id}
+                  claim={claim}
+                  suggestions={suggestions}
+                  calendar={view.calendar}
+                />
               ) : (
                 <section
                   key={claim.id}
@@ -186,9 +196,11 @@ export default function ResubmitPage() {
 function EditableClaimFieldset({
   claim,
   suggestions,
+  calendar,
 }: {
   claim: EditableClaim;
   suggestions: SuggestionsView | null;
+  calendar: BankCalendar;
 }) {
   return (
     <fieldset className="claim" id={`claim-${claim.number}`}>
@@ -206,6 +218,7 @@ function EditableClaimFieldset({
         index={claim.index}
         values={claim.values}
         suggestions={suggestions?.index === claim.index ? suggestions : null}
+        calendar={calendar}
       />
       <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
       <p>{claim.account || "（未登録）"}</p>

@@ -7,7 +7,7 @@ import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { PendingFile } from "~/domain/draft-entry";
 import { parseUploadKind } from "~/domain/file-kinds";
 import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
-import { formatJapaneseDate } from "~/domain/japan-date";
+import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import {
   type DocumentGroup,
   type ResubmissionSlot,
@@ -75,7 +75,9 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
       reason: claim.inadequate_reason ?? "",
       debtor: claim.obliger_company_name ?? "",
       amount: formatYen(claim.amount),
-      paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
+      paymentDate: claim.obliger_payment_date
+        ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
+        : "",
       account: account ? [account.bank_name, account.bank_account_number].filter(Boolean).join(" ") : "",
     };
     if (!editable) return { ...common, editable: false as const };

@@ -7,8 +7,12 @@ import {
 } from "../../../app/domain/draft-entry";
 import {
   InvoiceStepMessage,
+  claimTotals,
   invoiceDraftProblems,
   claimFiles,
+  isDesiredAboveDeposits,
+  lastPaymentDate,
+  paymentDateNotice,
   invoiceStepProblems as problemsOn,
   isInvoiceStepSatisfied as satisfiedOn,
   normalizeHoujinbangouInput,
@@ -365,5 +369,80 @@ describe("resubmittedClaimProblems: §5 'On first submit (not resubmit) also: �
     expect(resubmitted({ obliger_payment_date: "2020-01-01" })).toEqual({
       "claims[1].obliger_payment_date": InvoiceStepMessage.paymentDatePast,
     });
+  });
+});
+
+describe("issue 10 item 3: a payment date more than a year ahead is refused with a clear message", () => {
+  const files = [file(1, "invoice-1")];
+  const on = (date: string) =>
+    invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: date })] }), files);
+  it("a year from today (2027-11-23) is accepted; the day after is refused, naming the last date", () => {
+    expect(lastPaymentDate(TODAY)).toBe("2027-11-23");
+    expect(on("2027-11-23")).toEqual({});
+    expect(on("2027-11-24")).toEqual({
+      "claims[0].obliger_payment_date":
+        "入金予定日は1年以内の日付を入力してください（2027年11月23日（火）まで）。",
+    });
+  });
+
+  it("下書き保存 says it too (a date typed wrong, not one still missing)", () => {
+    const problems = invoiceDraftProblems(
+      draft({ claims: [claim({ obliger_payment_date: "2027-12-24" })] }),
+      TODAY,
+    );
+    expect(problems["claims[0].obliger_payment_date"]).toBe(
+      InvoiceStepMessage.paymentDateTooFar("2027-11-23"),
+    );
+  });
+});
+
+describe("issue 10 item 3: the bank-holiday hint beside the payment date", () => {
+  const calendar = {
+    from: TODAY,
+    to: "2027-12-07",
+    holidays: { "2027-01-01": "元日", "2027-01-11": "成人の日" },
+  };
+  it("a date the field accepts that banks are closed on gets the hint, as typed or picked", () => {
+    expect(paymentDateNotice("2027-01-01", calendar)).toBe(
+      "2027年1月1日（金・元日）は銀行休業日のため、入金は翌営業日の2027年1月4日（月）になる見込みです。",
+    );
+    expect(paymentDateNotice("２０２７/１/１", calendar)).toBe(paymentDateNotice("2027-01-01", calendar));
+  });
+
+  it("no hint on a business day, a blank, an impossible date, a past one or one refused as too far", () => {
+    expect(paymentDateNotice("2026-12-01", calendar)).toBeNull();
+    expect(paymentDateNotice("", calendar)).toBeNull();
+    expect(paymentDateNotice("2027-02-30", calendar)).toBeNull();
+    expect(paymentDateNotice("2026-11-22", calendar)).toBeNull();
+    // 2027-11-27 is a Saturday, but after the last date accepted: the refusal speaks, not the hint.
+    expect(paymentDateNotice("2027-11-27", calendar)).toBeNull();
+  });
+});
+
+describe("issue 10 item 4: the total of the claims beside the desired purchase amount", () => {
+  it("sums 請求書額面 and 売掛先からの銀行振込金額 as the fields take them (commas, 円, full-width)", () => {
+    expect(
+      claimTotals([
+        { amount: "1,100,000", scheduled_deposit_amount_from_obliger: "１，０００，０００円" },
+        { amount: 550_000, scheduled_deposit_amount_from_obliger: "500000" },
+      ]),
+    ).toEqual({ amount: 1_650_000, deposit: 1_500_000, incomplete: false });
+  });
+
+  it("a claim not yet an amount is left out of the sums and said so", () => {
+    expect(
+      claimTotals([
+        { amount: "1,100,000", scheduled_deposit_amount_from_obliger: "" },
+        { amount: "abc", scheduled_deposit_amount_from_obliger: "200,000" },
+      ]),
+    ).toEqual({ amount: 1_100_000, deposit: 200_000, incomplete: true });
+  });
+
+  it("a gentle note when the desired amount exceeds the total of the scheduled deposits", () => {
+    const totals = claimTotals([{ amount: "1,100,000", scheduled_deposit_amount_from_obliger: "1,000,000" }]);
+    expect(isDesiredAboveDeposits("1,000,001", totals)).toBe(true);
+    expect(isDesiredAboveDeposits("1,000,000", totals)).toBe(false);
+    expect(isDesiredAboveDeposits("", totals)).toBe(false);
+    expect(isDesiredAboveDeposits("5,000,000", claimTotals([]))).toBe(false);
   });
 });

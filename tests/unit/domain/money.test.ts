@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_YEN,
   dateProblemMessage,
+  formatYenOnLeave,
   parseDateInput,
   parseYen,
+  regroupYenAsTyped,
   yenProblemMessage,
 } from "../../../app/domain/money";
 
@@ -96,5 +98,33 @@ describe("dates: YYYY-MM-DD from a date input, impossible dates refused", () => 
   it("the example shows the date as people write it (issue 15: 「例：2026/12/31」)", () => {
     expect(dateProblemMessage("format")).toBe("日付は「2026/12/31」の形で入力してください。");
     expect(parseDateInput("2026/12/31")).toEqual({ value: "2026-12-31", reason: null });
+  });
+});
+
+describe("issue 10 item 4: amounts shown as 1,234,567 as the person types, the caret kept usable", () => {
+  it("regroups digits and keeps the caret after the digit it followed", () => {
+    // "123456|7" typed at the end → "1,234,567|".
+    expect(regroupYenAsTyped("1234567", 7)).toEqual({ text: "1,234,567", caret: 9 });
+    // A digit typed in the middle: "1,2345|,678" → "12,345|,678".
+    expect(regroupYenAsTyped("1,2345,678", 6)).toEqual({ text: "12,345,678", caret: 6 });
+    // A digit deleted: "1,23|,567" → "123|,567".
+    expect(regroupYenAsTyped("1,23,567", 4)).toEqual({ text: "123,567", caret: 3 });
+    // Full-width digits become half-width, one for one.
+    expect(regroupYenAsTyped("１２３４", 4)).toEqual({ text: "1,234", caret: 5 });
+  });
+
+  it("leaves alone what is already grouped, and what is not only digits (円, letters, a leading zero)", () => {
+    expect(regroupYenAsTyped("1,234", 5)).toBeNull();
+    expect(regroupYenAsTyped("1000円", 5)).toBeNull();
+    expect(regroupYenAsTyped("12a", 3)).toBeNull();
+    expect(regroupYenAsTyped("0123", 4)).toBeNull();
+    expect(regroupYenAsTyped("", 0)).toBeNull();
+  });
+
+  it("once the field is left, any amount is tidied; what is not an amount stays as typed", () => {
+    expect(formatYenOnLeave("１０００円")).toBe("1,000");
+    expect(formatYenOnLeave("¥2500000")).toBe("2,500,000");
+    expect(formatYenOnLeave("abc")).toBe("abc");
+    expect(formatYenOnLeave("")).toBe("");
   });
 });

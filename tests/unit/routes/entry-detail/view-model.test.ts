@@ -96,7 +96,7 @@ describe("entryDetailView", () => {
       statusLabel: "不備あり",
       debtor: "株式会社売掛先",
       amount: "1,100,000円",
-      paymentDate: "2026年12月31日",
+      paymentDate: "2026年12月31日（木）",
       account: "みどり銀行 当座 1234567",
       holders: ["カ）ウリカケサキ"],
       documents: [

@@ -15,6 +15,7 @@ const file = (id: number, kind: string, error = false): PendingFile => ({
   error,
 });
 const user = { corporate_division: "corporate" as const };
+const calendar = { from: "2026-11-24", to: "2027-12-08", holidays: { "2027-01-01": "元日" } };
 
 describe("financialStepView", () => {
   it("lists each financial document's files (not a refused one, not another kind) and the saved notice", () => {
@@ -66,14 +67,18 @@ describe("invoiceStepView", () => {
       { draft: EMPTY_DRAFT, files: [] },
       { index: 0, query: "あ", results: [], minQuery: 2 },
       url,
+      calendar,
     );
     expect(short.suggestions?.message).toBe("会社名を2文字以上入力してから検索してください。");
     const none = invoiceStepView(
       { draft: EMPTY_DRAFT, files: [] },
       { index: 0, query: "ない会社", results: [], minQuery: 2 },
       url,
+      calendar,
     );
     expect(none.suggestions?.message).toContain("該当する法人が見つかりませんでした");
     expect(none.claimCount).toBe(1);
+    // The page is handed the holidays its payment dates may fall on, not the package's table.
+    expect(none.calendar).toBe(calendar);
   });
 });

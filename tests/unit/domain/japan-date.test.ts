@@ -1,0 +1,19 @@
+// Issue 10 item 3: "Payment dates: shown as 2027年2月26日（金） (date and weekday) wherever a payment
+// date is displayed", whatever zone the server runs in.
+
+import { describe, expect, it } from "vitest";
+import { formatJapaneseDateWithWeekday, japaneseWeekday } from "../../../app/domain/japan-date";
+
+describe("a payment date with its weekday", () => {
+  it("2027-02-26 is 2027年2月26日（金）; 2027-01-01 is a Friday, 2026-12-01 a Tuesday", () => {
+    expect(formatJapaneseDateWithWeekday("2027-02-26")).toBe("2027年2月26日（金）");
+    expect(japaneseWeekday("2027-01-01")).toBe("金");
+    expect(japaneseWeekday("2026-12-01")).toBe("火");
+    expect(japaneseWeekday("2027-02-27")).toBe("土");
+  });
+
+  it("what is not a calendar date is shown as it came", () => {
+    expect(formatJapaneseDateWithWeekday("2026-02-30")).toBe("2026-02-30");
+    expect(formatJapaneseDateWithWeekday("")).toBe("");
+  });
+});
