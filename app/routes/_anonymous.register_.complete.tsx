@@ -28,7 +28,7 @@ export default function RegisterCompletePage() {
           メールアドレスの確認へ進む
         </Link>
       </p>
-      <p>
+      <p className="link-list">
         <Link to="/mypage">マイページへ進む</Link>
       </p>
     </div>

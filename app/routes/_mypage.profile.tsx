@@ -221,7 +221,7 @@ export default function ProfilePage() {
           </div>
           <div>
             <dt>パスワード</dt>
-            <dd>
+            <dd className="link-list">
               <Link to="/profile/password/change">パスワードを変更する</Link>
             </dd>
           </div>

@@ -165,7 +165,7 @@ export default function ActivationPage() {
           確認メールを再送する
         </SubmitButton>
       </Form>
-      <p>
+      <p className="link-list">
         <Link to="/mypage">マイページへ戻る</Link>
       </p>
     </div>

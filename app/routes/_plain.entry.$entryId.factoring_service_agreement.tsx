@@ -134,7 +134,7 @@ export default function FactoringServiceAgreementPage() {
           </table>
         ))}
       </LegalSection>
-      <p>
+      <p className="link-list">
         <Link to={agreement.detailPath}>お申し込みの詳細へ戻る</Link>
       </p>
     </LegalDocument>

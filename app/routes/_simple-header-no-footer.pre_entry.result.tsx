@@ -43,7 +43,7 @@ export default function PreEntryResultPage() {
           <p>ご期待に沿えず申し訳ございません。ご不明な点はお問い合わせ窓口までご連絡ください。</p>
         </div>
       )}
-      <p>
+      <p className="link-list">
         <Link to="/mypage" className={accepted ? "button button-primary" : undefined}>
           マイページへ
         </Link>

@@ -17,7 +17,7 @@ export default function UnsupportedPage() {
         は法人のお客さま専用のサービスです。個人事業主のお客さまはご利用いただけません。
       </p>
       <p>ご不明な点は {brand.supportEmail} までお問い合わせください。</p>
-      <p>
+      <p className="link-list">
         <Link to="/">トップページへ戻る</Link>
       </p>
     </div>

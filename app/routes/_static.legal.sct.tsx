@@ -14,11 +14,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "特定商取引法に基づく表記")];
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td>{children}</td>
+      <td className={className}>{children}</td>
     </tr>
   );
 }
@@ -48,7 +48,7 @@ export default function SpecifiedCommercialTransactionsPage() {
             <br />
             受付時間 平日 10時〜17時（土日祝日・年末年始を除きます）。お問い合わせはメールでも承ります。
           </Row>
-          <Row label="メールアドレス">
+          <Row label="メールアドレス" className="link-list">
             <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
           </Row>
           <Row label="提供する役務">

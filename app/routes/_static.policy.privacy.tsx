@@ -160,7 +160,7 @@ export default function PrivacyPolicyPage() {
           </div>
           <div>
             <dt>メールアドレス</dt>
-            <dd>
+            <dd className="link-list">
               <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
             </dd>
           </div>

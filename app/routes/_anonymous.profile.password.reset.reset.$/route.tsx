@@ -96,7 +96,7 @@ function RejectedLinkAlert() {
         <span className="visually-hidden">エラー：</span>
         {PasswordMessage.resetLinkRejected}
       </p>
-      <p>
+      <p className="link-list">
         <Link to="/profile/password/reset/recover">再設定用のメールをもう一度受け取る</Link>
       </p>
     </div>

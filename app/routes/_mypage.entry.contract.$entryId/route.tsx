@@ -54,7 +54,7 @@ export default function ContractPage() {
   const failure = useActionData<typeof action>();
   return (
     <div className="entry-detail">
-      <p>
+      <p className="link-list">
         <Link to={contract.detailPath}>お申し込みの詳細へ戻る</Link>
       </p>
       <h1>ご契約の手続き</h1>
@@ -64,7 +64,7 @@ export default function ContractPage() {
       {contract.refusal ? (
         <div className="alert" role="alert">
           <p>{contract.refusal}</p>
-          <p>
+          <p className="link-list">
             <Link to={contract.detailPath}>お申し込みの詳細を見る</Link>
           </p>
         </div>

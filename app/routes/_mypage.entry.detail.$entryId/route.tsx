@@ -58,7 +58,7 @@ export default function EntryDetailPage() {
   const cancelFailure = useActionData<typeof action>();
   return (
     <div className="entry-detail">
-      <p>
+      <p className="link-list">
         <Link to="/mypage">マイページへ戻る</Link>
       </p>
       <h1>お申し込みの詳細</h1>
@@ -286,7 +286,7 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
         </p>
       ) : null}
       {payout.calendarPath ? (
-        <p>
+        <p className="link-list">
           <a href={payout.calendarPath} download>
             返金期日をカレンダーに登録する（.ics ファイル）
           </a>

@@ -76,7 +76,7 @@ export default function ResubmitPage() {
     answer && "suggestions" in answer ? ((answer.suggestions as SuggestionsView | null) ?? null) : null;
   return (
     <div className="entry-detail resubmit">
-      <p>
+      <p className="link-list">
         <Link to={view.detailPath}>お申し込みの詳細へ戻る</Link>
       </p>
       <h1>書類の再提出</h1>
@@ -86,7 +86,7 @@ export default function ResubmitPage() {
       {view.refusal ? (
         <div className="alert" role="alert">
           <p>{view.refusal}</p>
-          <p>
+          <p className="link-list">
             <Link to={view.detailPath}>お申し込みの詳細を見る</Link>
           </p>
         </div>

@@ -133,7 +133,7 @@ export default function MyPage() {
                     <dd>{entry.claimSummary}</dd>
                   </div>
                 </dl>
-                <p className="entry-card-link">
+                <p className="entry-card-link link-list">
                   <Link to={`/entry/detail/${entry.id}`}>申込番号 {entry.code} の詳細を見る</Link>
                 </p>
               </li>
@@ -205,7 +205,7 @@ function AccountStepItem({ step, number }: { step: StepView; number: number }) {
       {step.isNext ? <p className="account-step-flag">次にしていただくこと</p> : null}
       <p className="account-step-text">{step.text}</p>
       {step.link ? (
-        <p className="account-step-action">
+        <p className="account-step-action link-list">
           <Link to={step.link.href} className={step.isNext ? "button button-primary" : undefined}>
             {step.link.label}
           </Link>

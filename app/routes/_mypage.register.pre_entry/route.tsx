@@ -97,7 +97,7 @@ export default function PreEntryPage() {
           <SubmitButton pendingText="送信しています…">回答して結果を見る</SubmitButton>
         </Form>
       </FormScope>
-      <p>
+      <p className="link-list">
         <Link to="/mypage">マイページへ戻る</Link>
       </p>
     </div>
