@@ -450,3 +450,48 @@ test("cancelled: the cancel complete page and the ended entry's detail", async (
   findings.push(...(await check("detail cancelled")));
   expectNone(findings);
 });
+
+test("the Japanese-first pickers' states: a bank search's matches and refusals, a postcode not found, a holiday payment date", async ({
+  page,
+  javaScript,
+  open,
+  check,
+  userAtStep,
+  logInAs,
+}) => {
+  const findings: string[] = [];
+  const user = await userAtStep("corporate", { financialDone: true });
+  await logInAs(user);
+  await open("/entry/withdrawal_details");
+  const payout = page.getByRole("group", { name: "お振込先口座（買取代金のお振込先）" });
+  await payout.getByRole("button", { name: "金融機関を検索" }).click();
+  await expect(payout.getByText("金融機関名を入力してから検索してください。").first()).toBeVisible();
+  await page.waitForLoadState("load");
+  findings.push(...(await check("/entry/withdrawal_details a bank search with nothing typed")));
+  await payout.getByLabel(/^金融機関名/).fill("みついすみとも");
+  await payout.getByLabel(/^金融機関名/).blur();
+  if (!javaScript) {
+    await payout.getByRole("button", { name: "金融機関を検索" }).click();
+    await expect(page.getByRole("button", { name: "この金融機関を選択" })).toBeVisible();
+    findings.push(...(await check("/entry/withdrawal_details a bank search's matches")));
+  }
+
+  await open("/entry/entry_invoice");
+  const claim = page.locator("#claim-1");
+  // The next 元日: a bank holiday never more than a year ahead.
+  const nextNewYear = `${new Date(Date.now() + 9 * 3600_000).getUTCFullYear() + 1}-01-01`;
+  await claim.getByLabel(/^入金予定日/).fill(nextNewYear);
+  await page.getByRole("button", { name: "下書き保存" }).click();
+  await expect(claim.getByText(/銀行休業日/).first()).toBeVisible();
+  await page.waitForLoadState("load");
+  findings.push(...(await check("/entry/entry_invoice a payment date on a holiday")));
+
+  await open("/profile");
+  const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
+  await office.getByLabel("郵便番号 ※必須").fill("");
+  await office.getByRole("button", { name: "住所を検索" }).click();
+  await expect(office.getByText(/郵便番号を入力してから/).first()).toBeVisible();
+  await page.waitForLoadState("load");
+  findings.push(...(await check("/profile a postcode search with nothing typed")));
+  expectNone(findings);
+});
