@@ -79,6 +79,9 @@ export default defineConfig({
         APP_BASE_URL: appUrl,
         SESSION_SECRETS: process.env.E2E_SESSION_SECRETS!,
         SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY!,
+        // Every page of every test comes from 127.0.0.1: the per-address count would refuse the suite
+        // itself (the limit is proven in tests/integration/login-action.test.ts).
+        RATE_LIMIT_PER_ADDRESS: "100000",
       },
       reuseExistingServer: false,
       stdout: "ignore",

@@ -30,3 +30,22 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
 }
+
+/** Waits until something accepts TCP connections on host:port (a server without HTTP, e.g. Redis). */
+export async function waitForTcp(host: string, port: number, timeoutMs = 30_000): Promise<void> {
+  const { connect } = await import("node:net");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${host}:${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -15,6 +15,8 @@ export interface AppConfig {
   production: boolean;
   /** Issue 14: all upstream calls of one request share this budget (uploads excepted). */
   upstreamDeadlineMs: number;
+  /** Issue 11: how many proxies we run in front of the app (X-Forwarded-For entries to trust). */
+  trustedProxyHops: number;
 }
 
 /** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
@@ -58,6 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     fixedBrandId: env.BRAND || undefined,
     production,
     upstreamDeadlineMs: readDeadline(env.UPSTREAM_DEADLINE_MS),
+    trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
   };
 }
 
@@ -66,6 +69,15 @@ function readDeadline(text: string | undefined): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0) {
     throw new Error("UPSTREAM_DEADLINE_MS must be a positive whole number of milliseconds.");
+  }
+  return value;
+}
+
+function readHops(text: string | undefined): number {
+  if (text === undefined || text.trim() === "") return 0;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 10) {
+    throw new Error("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10.");
   }
   return value;
 }

@@ -18,6 +18,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { ActivationMessage } from "~/domain/activation";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
+import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
@@ -53,7 +54,7 @@ export function action(args: ActionFunctionArgs) {
         formId: INVALID_KEY,
       });
     }
-    if (!limitFormAttempt("mail-verify", key).allowed) {
+    if (!(await limitFormAttempt("mail-verify", key, clientAddress(args.request))).allowed) {
       return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429);
     }
     const outcome = await activateEmail(ctx, key);

@@ -21,7 +21,8 @@ import {
 } from "~/domain/activation";
 import { hasSatisfiedProfile } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
-import { hit } from "~/security/rate-limit.server";
+import { clientAddress } from "~/request/client-address";
+import { limitKey } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { resendActivationMail } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
@@ -37,9 +38,8 @@ const SENT_FLAG = "sent";
 /** Each resend is a mail: 3 a user in 10 minutes, 300 for everyone a minute. */
 const RESEND_LIMIT = {
   perUser: RESEND_LIMIT_PER_USER,
-  perUserWindowMs: RESEND_WINDOW_MINUTES * 60_000,
-  all: 300,
-  allWindowMs: 60_000,
+  perUserWindowSeconds: RESEND_WINDOW_MINUTES * 60,
+  perAddress: 30,
 };
 
 function isVerified(user: { is_email_verified?: boolean }): boolean {
@@ -66,13 +66,18 @@ export function action(args: ActionFunctionArgs) {
     const user = await requireUser(ctx);
     if (isVerified(user)) return redirect("/register/activation");
 
-    const perUser = hit(`activation-resend:${user.id}`, RESEND_LIMIT.perUser, RESEND_LIMIT.perUserWindowMs);
-    const all = hit("activation-resend:*", RESEND_LIMIT.all, RESEND_LIMIT.allWindowMs);
-    if (!perUser.allowed || !all.allowed) {
-      const retryAfter = Math.max(
-        perUser.allowed ? 0 : perUser.retryAfterSeconds,
-        all.allowed ? 0 : all.retryAfterSeconds,
-      );
+    // Per user and per address (issue 11): never one count for everyone, which a flood would spend.
+    const perUser = await limitKey(
+      "activation-resend",
+      String(user.id),
+      RESEND_LIMIT.perUser,
+      RESEND_LIMIT.perUserWindowSeconds,
+    );
+    const perAddress = perUser.allowed
+      ? await limitKey("activation-resend-address", clientAddress(args.request), RESEND_LIMIT.perAddress, 60)
+      : perUser;
+    if (!perAddress.allowed) {
+      const retryAfter = perAddress.retryAfterSeconds;
       return formFailure({}, {}, 429, {
         formErrors: [ActivationMessage.resendLimited(retryAfter)],
         headers: { "Retry-After": String(retryAfter) },

@@ -8,6 +8,7 @@
 
 import http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
+import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { appConfig } from "~/request/config.server";
 import { DEFAULT_CACHE_CONTROL, fixedSecurityHeaders } from "./headers.server";
 
@@ -71,6 +72,21 @@ function originOfUrl(value: string | null): string | null {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Who sent the request: the socket's address, or, behind `hops` trusted proxies, the address the
+ * first of them saw (X-Forwarded-For's entry `hops` from its end: each proxy appends the address it
+ * was reached from, and only the last `hops` entries were written by proxies we run).
+ */
+export function clientAddressOf(req: http.IncomingMessage, hops: number): string {
+  const socket = req.socket?.remoteAddress ?? "unknown";
+  if (hops <= 0) return socket;
+  const forwarded = (header(req, "x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - hops] ?? forwarded[0] ?? socket;
+}
+
+/**
  * The Host Remix should see for a request that may proceed (issue 14, "works behind a proxy").
  * A proxy that rewrites Host (nginx's default `Host: $proxy_host`) and adds no X-Forwarded-Host
  * leaves Remix comparing the browser's Origin (the public origin, APP_BASE_URL) with the internal
@@ -126,6 +142,9 @@ export function installRequestGate(): void {
         res.end(FORBIDDEN_PAGE);
         return true;
       }
+      // The client's address for the rate limits (issue 11): the app sees only this header, which
+      // the gate always writes itself, so a client cannot choose its own.
+      req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
       // One host from here on: the one the browser used (see publicHostOf).
       req.headers.host = publicHostOf(req);
       delete req.headers["x-forwarded-host"];

@@ -239,7 +239,13 @@ export class UpstreamClient {
         typeof body?.service_name === "string" ? body.service_name : null,
       );
     }
-    throw new UpstreamServerError(status, detail ?? undefined, redirectTo);
+    const retryAfter = Number(response.headers["retry-after"]);
+    throw new UpstreamServerError(
+      status,
+      detail ?? undefined,
+      redirectTo,
+      Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
   }
 }
 

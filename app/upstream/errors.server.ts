@@ -51,6 +51,8 @@ export class UpstreamServerError extends UpstreamError {
     readonly status: number,
     readonly detail: string = ErrorMessage.status(status),
     readonly redirectTo: string | null = null,
+    /** A 429's or 503's Retry-After in seconds, passed on to the page (issue 11). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(detail);
   }

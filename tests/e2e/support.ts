@@ -112,6 +112,7 @@ async function startAppOnFreePort(apiBaseUrl: string, extraEnv: Record<string, s
         APP_BASE_URL: url,
         SESSION_SECRETS: process.env.E2E_SESSION_SECRETS,
         SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY,
+        RATE_LIMIT_PER_ADDRESS: "100000",
         ...extraEnv,
       },
       stdio: "ignore",

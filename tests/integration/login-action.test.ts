@@ -3,7 +3,9 @@
 // errors and the values kept, never the password. §8 "Login 401: operational error with server detail".
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action } from "~/routes/_anonymous.login/route";
+import { FREE_LOGIN_FAILURES, RATE_LIMITS } from "~/security/rate-limit.server";
 import type { FormFailure } from "~/forms/form-failure";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -18,10 +20,11 @@ beforeAll(async () => {
 
 afterAll(() => upstream.dispose());
 
-function post(fields: Record<string, string>): Promise<Response> {
+function post(fields: Record<string, string>, clientAddress = "127.0.0.1"): Promise<Response> {
   const request = new Request("http://localhost:3000/login", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    // What the request gate writes for every request (the socket's address, or a trusted proxy's).
+    headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: clientAddress },
     body: new URLSearchParams(fields).toString(),
   });
   return action({ request, params: {}, context: {} });
@@ -64,5 +67,38 @@ describe("login action (POST /login)", () => {
     expect(body.fieldErrors).toEqual({});
     expect(body.values).toEqual({ email });
     expect(JSON.stringify(body)).not.toContain("wrong-password-1");
+  });
+
+  it("issue 11: a flood of made-up addresses from one client locks nobody else out; failures make only that account wait", async () => {
+    const tried = 300;
+    const flood = await Promise.all(
+      Array.from({ length: tried }, (_, i) =>
+        post({ email: uniqueEmail(`flood-${i}`), password: "wrong-password-1" }, "192.0.2.66"),
+      ),
+    );
+    const refused = flood.filter((response) => response.status === 429);
+    expect(refused.length).toBe(tried - RATE_LIMITS.address.points);
+    expect(Number(refused[0]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    console.log(`[issue 11] flood from one address: ${refused.length} / ${tried} refused there`);
+
+    // Someone else logs in meanwhile, from another address: nothing in their way.
+    const email = uniqueEmail("bystander");
+    await insertUser(upstream.db, { email });
+    expect((await post({ email, password: PASSWORD }, "198.51.100.7")).status).toBe(302);
+
+    // A person who mistypes: a few free tries, then a short wait; the right password afterwards works
+    // once the wait is over, and resets the count.
+    const victim = uniqueEmail("mistypes");
+    await insertUser(upstream.db, { email: victim });
+    for (let i = 0; i < FREE_LOGIN_FAILURES; i++) {
+      expect(
+        (await post({ email: victim, password: "wrong-password-1" }, `198.51.100.${20 + i}`)).status,
+      ).toBe(401);
+    }
+    const waiting = await post({ email: victim, password: PASSWORD }, "198.51.100.40");
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get("Retry-After")).toBe("2");
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await post({ email: victim, password: PASSWORD }, "198.51.100.40")).status).toBe(302);
   });
 });

@@ -16,12 +16,19 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
 import { ErrorMessage } from "~/domain/error-messages";
 import { safeRedirectTarget } from "~/domain/redirect-target";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { clientAddress } from "~/request/client-address";
+import {
+  RATE_LIMIT_MESSAGE,
+  limitLoginAttempt,
+  recordLoginFailure,
+  recordLoginSuccess,
+} from "~/security/rate-limit.server";
 import { login } from "~/upstream/auth.server";
 import { appConfig } from "~/request/config.server";
 import { withRequestContext } from "~/request/context.server";
 import {
   UpstreamMalformedResponseError,
+  UpstreamServerError,
   UpstreamUnauthorizedError,
   UpstreamValidationError,
 } from "~/upstream/errors.server";
@@ -56,8 +63,20 @@ function loginFailure(
   submitted: Record<string, unknown>,
   status: number,
   wrongService: WrongService | null = null,
+  headers?: Record<string, string>,
 ) {
-  return formFailure(fieldErrors, submitted, status, { extra: { wrongService } });
+  return formFailure(fieldErrors, submitted, status, { extra: { wrongService }, headers });
+}
+
+/** Too many tries: the message, and when to try again (Retry-After, the app's own or the upstream's). */
+function tooManyTries(submitted: Record<string, unknown>, retryAfterSeconds: number | null) {
+  return loginFailure(
+    { [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE },
+    submitted,
+    429,
+    null,
+    retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+  );
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -77,12 +96,14 @@ export function action(args: ActionFunctionArgs) {
     if (result.error) return loginFailure(result.error.fieldErrors, submitted, 422);
     const { email, password, persistLoginState, redirectTo } = result.data;
 
-    const limit = limitFormAttempt("login", email);
-    if (!limit.allowed) return loginFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+    // Per address, and per account after failures (issue 11): a flood never locks anyone else out.
+    const limit = await limitLoginAttempt(email, clientAddress(request));
+    if (!limit.allowed) return tooManyTries(submitted, limit.retryAfterSeconds);
 
     try {
       await login(ctx, { email, password, persistLoginState });
     } catch (error) {
+      if (error instanceof UpstreamUnauthorizedError) await recordLoginFailure(email);
       if (error instanceof UpstreamUnauthorizedError) {
         // §8 "Login 401: operational error with server detail"; §6 the wrong service names the right one.
         const wrongService: WrongService | null =
@@ -101,9 +122,14 @@ export function action(args: ActionFunctionArgs) {
       }
       if (error instanceof Response) throw error;
       const status = (error as { status?: number }).status;
-      if (status === 429) return loginFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+      // The upstream's own 429 passes through, with its Retry-After.
+      if (status === 429) {
+        const retryAfter = error instanceof UpstreamServerError ? error.retryAfterSeconds : null;
+        return tooManyTries(submitted, retryAfter);
+      }
       throw error;
     }
+    await recordLoginSuccess(email);
     return redirect(safeRedirectTarget(redirectTo, appConfig().appOrigin) ?? "/mypage");
   });
 }

@@ -9,6 +9,7 @@ import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
+import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
@@ -36,7 +37,7 @@ export function action(args: ActionFunctionArgs) {
     const { email } = result.data;
 
     // Per address too: nobody can fill someone's mailbox with reset mails.
-    const limit = limitFormAttempt("password-reset", email);
+    const limit = await limitFormAttempt("password-reset", email, clientAddress(args.request));
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {

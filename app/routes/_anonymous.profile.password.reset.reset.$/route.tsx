@@ -19,6 +19,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
+import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
@@ -66,7 +67,7 @@ export function action(args: ActionFunctionArgs) {
     const { new_password1, new_password2 } = result.data;
 
     // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
-    const limit = limitFormAttempt("password-reset-confirm", uid);
+    const limit = await limitFormAttempt("password-reset-confirm", uid, clientAddress(args.request));
     if (!limit.allowed) return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {

@@ -14,6 +14,7 @@ import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
+import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import { register } from "~/upstream/auth.server";
 import { withRequestContext } from "~/request/context.server";
@@ -62,7 +63,7 @@ export function action(args: ActionFunctionArgs) {
       return formFailure({ corporate_division: CORPORATE_ONLY_MESSAGE }, submitted, 422);
     }
 
-    const limit = limitFormAttempt("register", email);
+    const limit = await limitFormAttempt("register", email, clientAddress(args.request));
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {

@@ -19,6 +19,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { placeNewPasswordErrors } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { pageTitle } from "~/routing/meta";
+import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
@@ -57,7 +58,7 @@ export function action(args: ActionFunctionArgs) {
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
     const { old_password, new_password1, new_password2 } = result.data;
 
-    const limit = limitFormAttempt("password-change", String(user.id));
+    const limit = await limitFormAttempt("password-change", String(user.id), clientAddress(args.request));
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
 
     try {

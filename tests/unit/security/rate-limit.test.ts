@@ -1,90 +1,85 @@
-// ARCHITECTURE decision 12: a fixed-window rate limit for the login, register and password forms —
-// "10 tries a target (an e-mail address) in 10 minutes, 300 for the whole form a minute".
+// Issue 11 item 1 (decision 0014): rate limits that cannot be turned against users. Counted per client
+// address and per target; on login only an account's failures count, a success resets them, and past
+// FREE_LOGIN_FAILURES each failure asks for a longer wait; a flood from one address never blocks
+// another address, and there is no count for a whole form.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hit, limitFormAttempt, resetRateLimits } from "~/security/rate-limit.server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  FREE_LOGIN_FAILURES,
+  MAX_LOGIN_DELAY_SECONDS,
+  RATE_LIMITS,
+  limitFormAttempt,
+  limitLoginAttempt,
+  loginDelaySeconds,
+  recordLoginFailure,
+  recordLoginSuccess,
+  resetRateLimits,
+} from "~/security/rate-limit.server";
 
 beforeEach(() => resetRateLimits());
-afterEach(() => {
-  vi.useRealTimers();
-  resetRateLimits();
-});
+afterEach(() => resetRateLimits());
 
-describe("hit: a fixed window", () => {
-  it("allows up to the limit within the window, then refuses", () => {
-    const t0 = 1_000_000;
-    for (let i = 0; i < 3; i++) expect(hit("k", 3, 60_000, t0 + i).allowed).toBe(true);
-    expect(hit("k", 3, 60_000, t0 + 10).allowed).toBe(false);
-    expect(hit("k", 3, 60_000, t0 + 59_999).allowed).toBe(false);
-  });
+const many = async (count: number, attempt: () => Promise<{ allowed: boolean }>) => {
+  const results = [];
+  for (let i = 0; i < count; i++) results.push(await attempt());
+  return results;
+};
 
-  it("starts a new window once windowMs has passed since the window started (fixed, not sliding)", () => {
-    const t0 = 1_000_000;
-    hit("k", 1, 60_000, t0);
-    expect(hit("k", 1, 60_000, t0 + 30_000).allowed).toBe(false);
-    // A refused hit does not move the window: it still ends at t0 + 60 s.
-    expect(hit("k", 1, 60_000, t0 + 60_000).allowed).toBe(true);
-    expect(hit("k", 1, 60_000, t0 + 60_001).allowed).toBe(false);
-  });
-
-  it("retryAfter is the seconds left in the window, rounded up, at least 1", () => {
-    const t0 = 1_000_000;
-    expect(hit("k", 1, 60_000, t0).retryAfterSeconds).toBe(60);
-    expect(hit("k", 1, 60_000, t0 + 10_500).retryAfterSeconds).toBe(50);
-    expect(hit("k", 1, 60_000, t0 + 59_999).retryAfterSeconds).toBe(1);
-  });
-
-  it("counts each key on its own", () => {
-    const t0 = 1_000_000;
-    expect(hit("a", 1, 60_000, t0).allowed).toBe(true);
-    expect(hit("a", 1, 60_000, t0).allowed).toBe(false);
-    expect(hit("b", 1, 60_000, t0).allowed).toBe(true);
+describe("per client address", () => {
+  it("a flood from one address is refused there (429 with a wait), and never blocks another address", async () => {
+    const flood = await many(300, () =>
+      limitLoginAttempt(`made-up-${Math.random()}@example.com`, "10.0.0.1"),
+    );
+    expect(flood.filter((result) => result.allowed)).toHaveLength(RATE_LIMITS.address.points);
+    const refused = await limitLoginAttempt("someone@example.com", "10.0.0.1");
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.address.duration);
+    // The rest of the world logs in as usual: no count for the whole form any more.
+    expect((await limitLoginAttempt("someone@example.com", "10.0.0.2")).allowed).toBe(true);
+    expect((await limitFormAttempt("register", "new@example.com", "10.0.0.3")).allowed).toBe(true);
   });
 });
 
-describe("limitFormAttempt: 10 tries a target in 10 minutes, 300 for the whole form a minute", () => {
-  it("refuses the 11th try for one target, with a retryAfter up to 10 minutes", () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
-    for (let i = 0; i < 10; i++) expect(limitFormAttempt("login", "a@example.com").allowed).toBe(true);
-    const refused = limitFormAttempt("login", "a@example.com");
-    expect(refused.allowed).toBe(false);
-    expect(refused.retryAfterSeconds).toBe(600);
-    vi.setSystemTime(new Date("2026-01-01T00:04:00Z"));
-    expect(limitFormAttempt("login", "a@example.com").retryAfterSeconds).toBe(360);
+describe("login: failures per account, a success resets them, growing waits", () => {
+  it("the delay: none for the first failures, then 2 s doubling up to 15 minutes", () => {
+    expect(loginDelaySeconds(FREE_LOGIN_FAILURES - 1)).toBe(0);
+    expect(loginDelaySeconds(FREE_LOGIN_FAILURES)).toBe(2);
+    expect(loginDelaySeconds(FREE_LOGIN_FAILURES + 1)).toBe(4);
+    expect(loginDelaySeconds(FREE_LOGIN_FAILURES + 2)).toBe(8);
+    expect(loginDelaySeconds(FREE_LOGIN_FAILURES + 40)).toBe(MAX_LOGIN_DELAY_SECONDS);
   });
 
-  it("treats the target without regard to case and surrounding spaces", () => {
-    for (let i = 0; i < 10; i++) limitFormAttempt("login", "a@example.com");
-    expect(limitFormAttempt("login", "  A@Example.COM ").allowed).toBe(false);
+  it("tries that succeed never count: ten correct logins in a row leave the person free", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await limitLoginAttempt("a@example.com", `10.1.0.${i}`)).allowed).toBe(true);
+      await recordLoginSuccess("a@example.com");
+    }
+    expect((await limitLoginAttempt("a@example.com", "10.1.0.99")).allowed).toBe(true);
   });
 
-  it("counts each target and each form separately", () => {
-    for (let i = 0; i < 10; i++) limitFormAttempt("login", "a@example.com");
-    expect(limitFormAttempt("login", "b@example.com").allowed).toBe(true);
-    expect(limitFormAttempt("register", "a@example.com").allowed).toBe(true);
+  it("past the free failures the account waits, from any address; a success then forgets it all", async () => {
+    for (let i = 0; i < FREE_LOGIN_FAILURES; i++) {
+      expect((await limitLoginAttempt("b@example.com", `10.2.0.${i}`)).allowed).toBe(true);
+      await recordLoginFailure("B@Example.com ");
+    }
+    const waiting = await limitLoginAttempt("b@example.com", "10.2.1.1");
+    expect(waiting).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    // Another account is not touched.
+    expect((await limitLoginAttempt("c@example.com", "10.2.1.1")).allowed).toBe(true);
+    await recordLoginSuccess("b@example.com");
+    expect((await limitLoginAttempt("b@example.com", "10.2.1.1")).allowed).toBe(true);
   });
+});
 
-  it("allows the target again after 10 minutes", () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
-    for (let i = 0; i < 11; i++) limitFormAttempt("login", "a@example.com");
-    vi.setSystemTime(new Date("2026-01-01T00:09:59Z"));
-    expect(limitFormAttempt("login", "a@example.com").allowed).toBe(false);
-    vi.setSystemTime(new Date("2026-01-01T00:10:00Z"));
-    expect(limitFormAttempt("login", "a@example.com").allowed).toBe(true);
-  });
-
-  it("refuses the 301st try on a form within a minute, whatever the target", () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date("2026-01-01T00:00:00Z"));
-    for (let i = 0; i < 300; i++) expect(limitFormAttempt("login", `u${i}@example.com`).allowed).toBe(true);
-    vi.setSystemTime(new Date("2026-01-01T00:00:20Z"));
-    const refused = limitFormAttempt("login", "fresh@example.com");
-    expect(refused.allowed).toBe(false);
-    expect(refused.retryAfterSeconds).toBe(40);
-    expect(limitFormAttempt("register", "fresh@example.com").allowed).toBe(true);
-    vi.setSystemTime(new Date("2026-01-01T00:01:00Z"));
-    expect(limitFormAttempt("login", "fresh2@example.com").allowed).toBe(true);
+describe("forms that send mail: per target", () => {
+  it(`refuses the ${RATE_LIMITS.target.points + 1}th post naming one target, whatever the case and spaces`, async () => {
+    const tries = await many(RATE_LIMITS.target.points, () =>
+      limitFormAttempt("password-reset", "a@example.com", `10.3.0.${Math.floor(Math.random() * 200)}`),
+    );
+    expect(tries.every((result) => result.allowed)).toBe(true);
+    expect((await limitFormAttempt("password-reset", "  A@Example.COM ", "10.3.9.9")).allowed).toBe(false);
+    expect((await limitFormAttempt("password-reset", "b@example.com", "10.3.9.9")).allowed).toBe(true);
+    expect((await limitFormAttempt("register", "a@example.com", "10.3.9.9")).allowed).toBe(true);
   });
 });

@@ -48,3 +48,25 @@ describe("issue 14, works behind a proxy: Remix sees the host the browser used",
     );
   });
 });
+
+describe("issue 11: the client's address the rate limits count by", () => {
+  const from = (remoteAddress: string, forwardedFor?: string) =>
+    ({
+      method: "POST",
+      headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+      socket: { remoteAddress },
+    }) as unknown as http.IncomingMessage;
+
+  it("without a trusted proxy, the socket's address; a forged X-Forwarded-For changes nothing", async () => {
+    const { clientAddressOf } = await import("~/security/request-gate.server");
+    expect(clientAddressOf(from("203.0.113.5"), 0)).toBe("203.0.113.5");
+    expect(clientAddressOf(from("203.0.113.5", "1.2.3.4"), 0)).toBe("203.0.113.5");
+  });
+
+  it("behind N trusted proxies, the address the first of them saw (N from the end of X-Forwarded-For)", async () => {
+    const { clientAddressOf } = await import("~/security/request-gate.server");
+    // A client forged "6.6.6.6"; nginx appended the address it was reached from.
+    expect(clientAddressOf(from("127.0.0.1", "6.6.6.6, 198.51.100.9"), 1)).toBe("198.51.100.9");
+    expect(clientAddressOf(from("10.0.0.2", "6.6.6.6, 198.51.100.9, 10.0.0.1"), 2)).toBe("198.51.100.9");
+  });
+});
