@@ -1,7 +1,8 @@
 // The tools `npm test` runs against, from Debian's packages (no downloads of their own on these
 // machines): Chromium with a Japanese font for the browser tests (screenshots show text, not boxes),
-// and redis-server, which the shared rate-limit test starts (issue 11: the count every replica
-// shares). Installs what is missing when we are root; otherwise stops with a one-line instruction.
+// and redis-server and nginx, which the scale-out tests start (issue 11: two replicas behind a
+// proxy, one count every replica shares). Installs what is missing when we are root; otherwise
+// stops with a one-line instruction.
 
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -9,23 +10,35 @@ import { CHROMIUM_PATH } from "../tests/e2e/chromium";
 
 const JAPANESE_FONT_DIR = "/usr/share/fonts/opentype/noto";
 const REDIS_SERVER = "/usr/bin/redis-server";
-if (fs.existsSync(CHROMIUM_PATH) && fs.existsSync(JAPANESE_FONT_DIR) && fs.existsSync(REDIS_SERVER)) {
+const NGINX = "/usr/sbin/nginx";
+if (
+  fs.existsSync(CHROMIUM_PATH) &&
+  fs.existsSync(JAPANESE_FONT_DIR) &&
+  fs.existsSync(REDIS_SERVER) &&
+  fs.existsSync(NGINX)
+) {
   process.exit(0);
 }
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 if (!isRoot || !fs.existsSync("/usr/bin/apt-get")) {
   console.error(
-    `Chromium, its Japanese font or redis-server is missing: run 'sudo apt-get install -y chromium fonts-noto-cjk redis-server' (or set CHROMIUM_PATH).`,
+    `Chromium, its Japanese font, redis-server or nginx is missing: run 'sudo apt-get install -y chromium fonts-noto-cjk redis-server nginx-light' (or set CHROMIUM_PATH).`,
   );
   process.exit(1);
 }
-console.log("Installing what the tests need from Debian: chromium, fonts-noto-cjk, redis-server…");
+console.log(
+  "Installing what the tests need from Debian: chromium, fonts-noto-cjk, redis-server, nginx-light…",
+);
 execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-execFileSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk", "redis-server"], {
-  stdio: "inherit",
-  env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-});
+execFileSync(
+  "apt-get",
+  ["install", "-y", "-qq", "chromium", "fonts-noto-cjk", "redis-server", "nginx-light"],
+  {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  },
+);
 if (!fs.existsSync(CHROMIUM_PATH)) {
   console.error(`apt-get finished but ${CHROMIUM_PATH} is still missing.`);
   process.exit(1);
