@@ -163,7 +163,7 @@ async function load(users: number) {
       .join(", ")}`,
   );
   console.log(`  users with more than one     ${figures.entriesPerUser.filter((count) => count > 1).length}`);
-  console.log(`  requests to the app          ${figures.requests}`);
+  console.log(`  requests to the app          ${figures.requests} (at most ${figures.peakInFlight} at once)`);
   console.log(`  5xx responses                ${figures.serverErrors.length}`);
   console.log(
     `  final submit latency         p50 ${ms(quantile(figures.submitLatencies, 0.5))}, p95 ${ms(quantile(figures.submitLatencies, 0.95))}`,

@@ -1,7 +1,8 @@
-// Issue 11 item 4, "Load in the suite": 50 users at once register, log in and submit entries through
-// the app's own forms (JavaScript off, plain HTTP) against the built app and the reference upstream,
-// as in production (tests/load/load-run.ts). Needs the server build (npm run build; npm test's e2e
-// stage builds too): without it the test fails and says so.
+// Issue 11 item 4, "Load in the suite": 50 users at once register, log in, fill their profile and
+// the wizard and submit entries through the app's own forms (JavaScript off, plain HTTP) against the
+// built app and the reference upstream, as in production (tests/load/load-run.ts). It runs against the
+// server build: npm test builds before vitest; alone, run npm run build first (without a build the test
+// fails and says so).
 
 import { beforeAll, describe, expect, it } from "vitest";
 import { type LoadFigures, runLoad } from "../load/load-run";
@@ -17,6 +18,10 @@ describe(`load: ${USERS} users at once, JavaScript off, against remix-serve and 
   it("every user's journey reaches the final submit and /entry/complete", () => {
     expect(figures.failures).toEqual([]);
     expect(figures.submitted).toBe(USERS);
+  });
+
+  it("the concurrency was real: every user's two final submits were in flight together", () => {
+    expect(figures.peakInFlight).toBeGreaterThanOrEqual(2 * USERS);
   });
 
   it("no response is a 5xx", () => {

@@ -4,13 +4,13 @@
 // with a temporary data directory, as in production. Shared by tests/integration/load.test.ts (which
 // asserts) and `npm run bench` (which prints).
 //
-// Per user, through the app: /register → the activation link from the outbox → /login → /mypage →
-// the invoice step (claim fields + the invoice PDF, one multipart post) → the financial step (the
-// answer, then the two trial-balance files the page then offers) → /profile/before_entry, whose final
-// submit is posted twice at once (a double click). Set up through the upstream API, as the e2e
-// fixtures do (too slow to do 50× through forms on two cores, and not what this load is about): the
-// profile with its identity documents, the operator's identity confirmation (its module, on the
-// database), and the withdrawal step's statement and payout account.
+// Per user, all through the app's pages: /register → the activation link from the outbox → /login →
+// /register/profile (the identity document's two sides uploaded with the page's form, then the
+// profile) → the operator confirms the identity (operator-actions on the database, as `npm run
+// operator -- confirm-identity`) → the invoice step (claim fields + the invoice PDF) → the financial
+// step (the answer, then the two trial-balance files the page then offers) → the withdrawal step (the
+// statement, its two files, the payout account) → /profile/before_entry, whose final submit is posted
+// twice at once (a double click). File inputs are read from each page's HTML, as a browser finds them.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -41,6 +41,8 @@ export interface LoadFigures {
   /** Every response the users got from the app with a status ≥ 500 (method, path, status). */
   serverErrors: string[];
   requests: number;
+  /** The most requests to the app in flight at once (the concurrency was real). */
+  peakInFlight: number;
   /** The final submit's latency (each of the two posts of each user), ms. */
   submitLatencies: number[];
   /** Where each final submit's post ended, redirects followed (path and status), and how many. */
@@ -52,7 +54,35 @@ export interface LoadFigures {
 
 interface Stats {
   requests: number;
+  inFlight: number;
+  peakInFlight: number;
   serverErrors: string[];
+}
+
+/**
+ * Every user's final submit at the same moment: each journey waits here at the confirmation page until
+ * every other has arrived or dropped out, so the 2 × users submits are all in flight together.
+ */
+class StartingLine {
+  private waiting = 0;
+  private release!: () => void;
+  private readonly released = new Promise<void>((resolve) => (this.release = resolve));
+  constructor(private remaining: number) {}
+
+  arrive(): Promise<void> {
+    this.waiting += 1;
+    this.check();
+    return this.released;
+  }
+
+  dropOut() {
+    this.remaining -= 1;
+    this.check();
+  }
+
+  private check() {
+    if (this.waiting >= this.remaining) this.release();
+  }
 }
 
 /** One person's browser with JavaScript off: a cookie jar, redirects followed, as a form post goes. */
@@ -86,7 +116,11 @@ class Browser {
     // A browser's form post names its page's origin (ARCHITECTURE decision 12).
     if (method !== "GET") headers.Origin = this.origin;
     this.stats.requests += 1;
-    const response = await fetch(url, { method, headers, body, redirect: "manual" });
+    this.stats.inFlight += 1;
+    this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.stats.inFlight);
+    const response = await fetch(url, { method, headers, body, redirect: "manual" }).finally(() => {
+      this.stats.inFlight -= 1;
+    });
     if (response.status >= 500)
       this.stats.serverErrors.push(`${method} ${url.pathname} → ${response.status}`);
     for (const cookie of response.headers.getSetCookie()) {
@@ -112,42 +146,6 @@ function fileInputNames(html: string): string[] {
 
 function expectAt(step: string, page: { status: number; url: string }, pathname: RegExp) {
   if (!pathname.test(page.url)) throw new Error(`${step}: ended at ${page.url} (${page.status})`);
-}
-
-/** A JSON call to the upstream as the logged-in user (a fixture, as tests/e2e/support-wizard-steps.ts). */
-class UpstreamSession {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly url: string) {}
-
-  async call(method: string, apiPath: string, json?: unknown, form?: FormData): Promise<any> {
-    const headers: Record<string, string> = { "X-Service-Id": "sakidori", Referer: `${this.url}/` };
-    if (json !== undefined) headers["Content-Type"] = "application/json";
-    if (this.cookies.size)
-      headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    const csrf = this.cookies.get("csrftoken");
-    if (csrf) headers["X-CSRFToken"] = csrf;
-    const response = await fetch(`${this.url}${apiPath}`, {
-      method,
-      headers,
-      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ""] = cookie.split(";");
-      const index = pair.indexOf("=");
-      if (index > 0) this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-
-  async upload(kind: string, side?: "front" | "back"): Promise<number> {
-    const form = new FormData();
-    form.set("kind", kind);
-    if (side) form.set("side", side);
-    form.set("content", new Blob([PDF], { type: "application/pdf" }), `${kind}.pdf`);
-    return ((await this.call("POST", "/api/uploads/", undefined, form)) as { id: number }).id;
-  }
 }
 
 interface Servers {
@@ -243,14 +241,21 @@ function multipart(fields: [string, string][], fileInputs: string[]): FormData {
   return form;
 }
 
+/** What every journey of one run shares: the servers, the databases, the figures being gathered. */
+interface Run {
+  servers: Servers;
+  db: ReturnType<typeof openDatabase>;
+  outbox: Database.Database;
+  stats: Stats;
+  submitLatencies: number[];
+  submitOutcomes: Record<string, number>;
+  startingLine: StartingLine;
+}
+
 async function journey(
   index: number,
-  servers: Servers,
-  db: ReturnType<typeof openDatabase>,
-  outbox: Database.Database,
-  stats: Stats,
-  submitLatencies: number[],
-  submitOutcomes: Record<string, number>,
+  { servers, db, outbox, stats, submitLatencies, submitOutcomes, startingLine }: Run,
+  atLine: { reached: boolean },
 ): Promise<boolean> {
   const email = `load-${index}-${Date.now().toString(36)}@example.jp`;
   const browser = new Browser(servers.appUrl, stats);
@@ -282,17 +287,14 @@ async function journey(
   const loggedIn = await browser.go("POST", "/login", new URLSearchParams({ email, password: PASSWORD }));
   expectAt("login", loggedIn, /^\/mypage$/);
 
-  // Set up through the upstream, as the e2e fixtures do: the profile with identity documents, and the
-  // operator's confirmation.
-  const upstream = new UpstreamSession(servers.upstreamUrl);
-  const { id: userId } = (await upstream.call("POST", "/api/auth/", { email, password: PASSWORD })) as {
-    id: number;
-  };
-  const front = await upstream.upload("identity", "front");
-  const back = await upstream.upload("identity", "back");
-  await upstream.call("PATCH", "/api/profile_without_sector_and_business_summary/", {
+  // The profile (/register/profile): the identity document's two sides, each sent with the page's form
+  // by its slot's upload button (JavaScript off), then the profile saved whole → My page.
+  const profilePage = await browser.go("GET", "/register/profile");
+  expectAt("profile", profilePage, /^\/register\/profile$/);
+  const identityInputs = fileInputNames(profilePage.html);
+  if (identityInputs.length !== 2) throw new Error(`profile: ${identityInputs.length} identity file inputs`);
+  const profileFields: [string, string][] = Object.entries({
     identity_document_type: "drivingLicence",
-    addfiles: [front, back],
     corporate_division: "corporate",
     company_name: "株式会社テスト商事",
     last_name: "山田",
@@ -308,6 +310,21 @@ async function journey(
     owner_building_number: "神宮前1-1-1",
     owner_phone: "090-1234-5678",
   });
+  for (const input of identityInputs) {
+    // The slot's button names the slot as its file input does (app/forms/step-upload.ts).
+    const intent = input.replace(/^content:/, "upload:");
+    const uploaded = await browser.go(
+      "POST",
+      "/register/profile",
+      multipart([...profileFields, ["intent", intent]], [input]),
+    );
+    if (uploaded.status !== 200) throw new Error(`profile: ${input} answered ${uploaded.status}`);
+  }
+  const profileSaved = await browser.go("POST", "/register/profile", new URLSearchParams(profileFields));
+  expectAt("profile", profileSaved, /^\/mypage$/);
+
+  // The operator confirms the identity (operator-actions, as `npm run operator -- confirm-identity`).
+  const { id: userId } = outbox.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
   runOperatorCommand(db, ["confirm-identity", String(userId)], new Date());
 
   // The invoice step (the page's form: the claim's fields and the invoice file it offers) → /entry.
@@ -343,26 +360,38 @@ async function journey(
   );
   expectAt("financial step", afterFinancial, /^\/entry\/withdrawal_details$/);
 
-  // The withdrawal step through the upstream (as withdrawalDone in tests/e2e/support-wizard-steps.ts).
-  const cover = await upstream.upload("passbook_cover-1");
-  const details = await upstream.upload("passbook_details-1");
-  await upstream.call("PATCH", "/api/draft_entry/", {
-    banks: [
-      {
-        bank_name: "みどり銀行",
-        bank_account_number: "1234567",
-        file_format: "passbook",
-        contentfile_relations: [cover, details],
-      },
-    ],
-    bank_account: {
-      bank_name: "みどり銀行",
-      branch_name: "本店営業部",
-      deposit_type: "ordinary",
-      bank_account_number: "2345678",
-      account_holder_name: "カ）サキドリ",
-    },
-  });
+  // The withdrawal step: the statement saved (the page then offers its two slots), then its files and
+  // the payout account → the confirmation page.
+  const statement: [string, string][] = [
+    ["banks[0].bank_name", "みどり銀行"],
+    ["banks[0].bank_account_number", "1234567"],
+    ["banks[0].file_format", "passbook"],
+  ];
+  const statementSaved = await browser.go(
+    "POST",
+    "/entry/withdrawal_details",
+    new URLSearchParams([...statement, ["intent", "save_bank:0"]]),
+  );
+  const statementInputs = fileInputNames(statementSaved.html);
+  if (statementInputs.length !== 2)
+    throw new Error(`withdrawal step: ${statementInputs.length} file inputs at ${statementSaved.url}`);
+  const afterWithdrawal = await browser.go(
+    "POST",
+    "/entry/withdrawal_details",
+    multipart(
+      [
+        ...statement,
+        ["bank_account.bank_name", "みどり銀行"],
+        ["bank_account.branch_name", "本店営業部"],
+        ["bank_account.deposit_type", "ordinary"],
+        ["bank_account.bank_account_number", "2345678"],
+        ["bank_account.account_holder_name", "ｶ)ﾃｽﾄｼﾖｳｼﾞ"],
+        ["intent", "next"],
+      ],
+      statementInputs,
+    ),
+  );
+  expectAt("withdrawal step", afterWithdrawal, /^\/profile\/before_entry$/);
 
   // The confirmation page, and its submit posted twice at once (a double click).
   const confirmation = await browser.go("GET", "/profile/before_entry");
@@ -375,6 +404,8 @@ async function journey(
     submitOutcomes[outcome] = (submitOutcomes[outcome] ?? 0) + 1;
     return page;
   };
+  atLine.reached = true;
+  await startingLine.arrive();
   const answers = await Promise.all([submit(), submit()]);
   return answers.some((page) => /^\/entry\/complete$/.test(page.url));
 }
@@ -384,21 +415,23 @@ export async function runLoad(users: number): Promise<LoadFigures> {
   const servers = await startServers();
   const db = openDatabase(servers.dataDir);
   const outbox = new Database(path.join(servers.dataDir, "upstream.sqlite3"), { readonly: true });
-  const stats: Stats = { requests: 0, serverErrors: [] };
+  const stats: Stats = { requests: 0, inFlight: 0, peakInFlight: 0, serverErrors: [] };
+  const startingLine = new StartingLine(users);
   const submitLatencies: number[] = [];
   const submitOutcomes: Record<string, number> = {};
   const failures: string[] = [];
+  const run: Run = { servers, db, outbox, stats, submitLatencies, submitOutcomes, startingLine };
   try {
     const started = performance.now();
     const results = await Promise.all(
-      Array.from({ length: users }, (_, index) =>
-        journey(index, servers, db, outbox, stats, submitLatencies, submitOutcomes).catch(
-          (error: unknown) => {
-            failures.push(`user ${index}: ${error instanceof Error ? error.message : String(error)}`);
-            return false;
-          },
-        ),
-      ),
+      Array.from({ length: users }, (_, index) => {
+        const atLine = { reached: false };
+        return journey(index, run, atLine).catch((error: unknown) => {
+          if (!atLine.reached) startingLine.dropOut();
+          failures.push(`user ${index}: ${error instanceof Error ? error.message : String(error)}`);
+          return false;
+        });
+      }),
     );
     const totalMs = performance.now() - started;
     const rows = outbox
@@ -419,6 +452,7 @@ export async function runLoad(users: number): Promise<LoadFigures> {
       entriesKeyedByDraft: keyed.n,
       serverErrors: stats.serverErrors,
       requests: stats.requests,
+      peakInFlight: stats.peakInFlight,
       submitLatencies,
       submitOutcomes,
       failures,
