@@ -1,7 +1,8 @@
 // `npm run bench`: size and speed figures for the built app, printed, never asserted (the machine is
 // shared and noisy). Per page: the JavaScript a browser downloads (gzip, from the build manifest) and
 // the HTML (gzip, rendered by the real app against the reference upstream); then the median time of
-// sequential GETs of a small form page.
+// sequential GETs of a small form page; then the load run of tests/load/load-run.ts (50 users at once
+// through the app's forms, each final submit posted twice), its own servers, its figures.
 
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -10,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { findFreePort, waitForHttp } from "../scripts/ports";
+import { quantile, runLoad } from "../tests/load/load-run";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The same folders remix.config.js builds into (SAKIDORI_BUILD_DIR, default build/ + public/build/).
@@ -147,4 +149,28 @@ async function main() {
   }
 }
 
+async function load(users: number) {
+  const figures = await runLoad(users);
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.log(`\nload: ${figures.users} users at once (JavaScript off, through the app's forms)`);
+  console.log(`  users                        ${figures.users}`);
+  console.log(`  entries made / submitted     ${figures.entriesStored} / ${figures.submitted}`);
+  console.log(
+    `  final submits posted         ${figures.submitLatencies.length} (twice per user, at once): ${Object.entries(
+      figures.submitOutcomes,
+    )
+      .map(([outcome, count]) => `${count}× ${outcome}`)
+      .join(", ")}`,
+  );
+  console.log(`  users with more than one     ${figures.entriesPerUser.filter((count) => count > 1).length}`);
+  console.log(`  requests to the app          ${figures.requests} (at most ${figures.peakInFlight} at once)`);
+  console.log(`  5xx responses                ${figures.serverErrors.length}`);
+  console.log(
+    `  final submit latency         p50 ${ms(quantile(figures.submitLatencies, 0.5))}, p95 ${ms(quantile(figures.submitLatencies, 0.95))}`,
+  );
+  console.log(`  total time                   ${ms(figures.totalMs)}`);
+  for (const line of [...figures.serverErrors, ...figures.failures]) console.log(`  ! ${line}`);
+}
+
 await main();
+await load(Number(process.env.BENCH_USERS) || 50);
