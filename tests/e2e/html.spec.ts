@@ -1,7 +1,10 @@
-// The HTML the server sends is clean: React 18's streaming renderer pads some chunks with NUL bytes
-// when Japanese text meets its buffer's end (app/entry.server.tsx strips them).
+// The HTML the server sends is clean and runs only its own scripts. React 18's streaming renderer pads
+// some chunks with NUL bytes when Japanese text meets its buffer's end (app/entry.server.tsx strips
+// them). Every <script> and <style> carries the nonce of the answer's Content-Security-Policy, new for
+// each answer (app/entry.server.tsx, app/security/headers.server.ts), so an injected tag never runs.
 
 import { expect, test } from "./fixtures";
+import { DEMO } from "./support";
 
 const PAGES = ["/", "/terms", "/policy/privacy", "/policy/security", "/legal/sct", "/register", "/login"];
 
@@ -13,4 +16,58 @@ test("no page carries a NUL byte, however its Japanese text falls on the stream'
     expect(body.indexOf(0), `${page} has a NUL byte`).toBe(-1);
     expect(body.toString("utf8"), page).not.toContain("\uFFFD");
   }
+});
+
+/** The nonce the Content-Security-Policy allows scripts by, and every <script> and <style> tag's. */
+function noncesOf(csp: string | undefined, html: string) {
+  const allowed = /script-src [^;]*'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+  const tags = [...html.matchAll(/<(script|style)\b[^>]*>/gi)].map((match) => ({
+    tag: match[0],
+    nonce: /\snonce="([^"]*)"/.exec(match[0])?.[1],
+  }));
+  return { allowed, tags };
+}
+
+test("issue 11 item 5: every <script> (and <style>) carries the CSP nonce, and the nonce is new per request", async ({
+  playwright,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "HTTP only: runs in js-on");
+  const request = await playwright.request.newContext({ baseURL });
+  const pages = [...PAGES];
+  const login = await request.post("/login", {
+    headers: { Origin: new URL(baseURL!).origin },
+    form: { email: DEMO.email, password: DEMO.password },
+    maxRedirects: 0,
+  });
+  expect(login.headers()["location"]).toBe("/mypage");
+  pages.push("/mypage", "/profile", "/profile/password/change", "/no-such-page");
+
+  const seen = new Set<string>();
+  let requests = 0;
+  let scripts = 0;
+  for (const path of pages) {
+    for (let round = 0; round < 2; round += 1) {
+      const response = await request.get(path);
+      requests += 1;
+      const { allowed, tags } = noncesOf(
+        response.headers()["content-security-policy"],
+        await response.text(),
+      );
+      expect(allowed, `${path}: the CSP names a script nonce`).toMatch(/^[A-Za-z0-9+/]{20,}={0,2}$/);
+      expect(
+        tags.filter((tag) => tag.nonce !== allowed).map((tag) => tag.tag),
+        `${path}: tags without the nonce`,
+      ).toEqual([]);
+      expect(
+        tags.some((tag) => tag.tag.startsWith("<script")),
+        `${path} has scripts`,
+      ).toBe(true);
+      scripts += tags.filter((tag) => tag.tag.startsWith("<script")).length;
+      seen.add(allowed!);
+    }
+  }
+  console.log(`CSP nonce: ${scripts} <script> tags on ${requests} answers, ${seen.size} different nonces`);
+  expect(seen.size, "a different nonce on every answer").toBe(requests);
+  await request.dispose();
 });

@@ -3,43 +3,10 @@
 // logged-in run is what reaches the body). The routes are read from the server build itself, so a new
 // route is covered by itself. Real HTTP through the request gate, with a same-origin Origin header.
 
-import path from "node:path";
 import { type APIRequestContext, type TestInfo, expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD } from "./support";
-
-interface BuildRoute {
-  id: string;
-  path?: string;
-  index?: boolean;
-  parentId?: string;
-  module: { action?: unknown };
-}
-
-/** Every route with an action, as a URL: `:param` filled with digits, a splat with a word. */
-async function actionUrls(): Promise<string[]> {
-  const build = (await import(path.resolve(process.env.SAKIDORI_BUILD_DIR || "build", "index.js"))) as {
-    routes: Record<string, BuildRoute>;
-  };
-  const routes = build.routes;
-  const fullPath = (route: BuildRoute): string => {
-    const parent = route.parentId ? routes[route.parentId] : undefined;
-    const own = route.path ?? "";
-    if (own.startsWith("/")) return own;
-    const base = parent ? fullPath(parent) : "";
-    return own ? `${base.replace(/\/$/, "")}/${own}` : base;
-  };
-  return Object.values(routes)
-    .filter((route) => typeof route.module.action === "function")
-    .map((route) => {
-      const url = fullPath(route)
-        .split("/")
-        .map((segment) => (segment === "*" ? "word" : segment.startsWith(":") ? "12" : segment))
-        .join("/");
-      return `${url.startsWith("/") ? url : `/${url}`}${route.index ? "?index" : ""}`;
-    })
-    .sort();
-}
+import { actionUrls } from "./support-routes";
 
 interface BadBody {
   name: string;

@@ -148,7 +148,7 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
 });
 
 describe("the return dates as a calendar file (GET /entry/detail/:entryId/return.ics)", () => {
-  it("after contract: one event per claim still owed, on its return date; before contract: page not found", async () => {
+  it("after contract: one event per claim still owed, on its return date; before contract or another user's: page not found", async () => {
     const { id, cookie, entry } = await reviewedEntry();
     const path = `/entry/detail/${id}/return.ics`;
     expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
@@ -166,5 +166,11 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     const paymentDate = (entry.claims[0] as { obliger_payment_date: string }).obliger_payment_date;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${paymentDate.replace(/-/g, "")}`);
     expect(ics).toContain("返金額：1\\,000\\,000円");
+
+    // Issue 11 item 5: another user's calendar file is page not found, never the entry's dates.
+    const stranger = await appCookie(createUserWithSession(upstream));
+    const theirs = await get(calendarLoader as Loader, path, { entryId: id }, stranger);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.text()).not.toContain(entry.code);
   });
 });

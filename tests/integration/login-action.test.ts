@@ -37,7 +37,11 @@ describe("login action (POST /login)", () => {
     const response = await post({ email, password: PASSWORD, redirectTo: "/entry" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/entry");
-    expect(response.headers.get("Set-Cookie")).toMatch(/^__sakidori=[^;]+;.*HttpOnly/);
+    const setCookie = response.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^__sakidori=[^;]+;/);
+    // Issue 11 item 5: the flags of the cookie login really sets (tests/unit/request/session.test.ts
+    // covers Secure on https); this run's origin is http://localhost, so no Secure.
+    expect(setCookie.split(/;\s*/).slice(1).sort()).toEqual(["HttpOnly", "Path=/", "SameSite=Lax"]);
   });
 
   it("a valid post with an unsafe redirectTo goes to My page", async () => {

@@ -190,6 +190,21 @@ describe("property: whatever comes out stays on this site", () => {
     );
   });
 
+  it('issue 11 item 5: "left the origin / tried" over the hostile list and 5,000 generated targets is 0', () => {
+    const tried = [
+      ...DOT_SEGMENT_ESCAPES,
+      ...OTHER_HOSTILE,
+      ...fc.sample(targets, { numRuns: 5_000, seed: 11 }),
+    ];
+    const left = tried.filter((target) => {
+      const result = safeRedirectTarget(target, APP);
+      if (result === null) return false;
+      return /^[/\\]{2}/.test(result) || new URL(result, APP).origin !== APP;
+    });
+    console.log(`redirect targets: ${left.length} / ${tried.length} left the origin`);
+    expect(left).toEqual([]);
+  });
+
   it("the generator does reach the dot-segment escapes (so the property can fail)", () => {
     const sample = fc.sample(targets, { numRuns: 5_000, seed: 14 });
     const collapsing = sample.filter((target) => {

@@ -1,0 +1,128 @@
+// Issue 11 item 5: the app's cookie replayed after the session it carries has ended is refused. The
+// app's cookie only carries the upstream's session (sealed); logout ends that session upstream, and a
+// password change cycles it and ends the user's other sessions (REFERENCE.md). A copy of the cookie
+// taken before either — from a shared computer, a stolen backup — then sends to login with nothing
+// of the user's in the answer. Loaders and actions called directly, as Remix calls them.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as financialAction } from "~/routes/_entry.entry/route";
+import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
+import { action as passwordAction } from "~/routes/_mypage.profile_.password.change/route";
+import { loader as profileLoader } from "~/routes/_mypage.profile";
+import { action as logoutAction } from "~/routes/logout";
+import { APP_ORIGIN, appCookie, formPost, locationOf } from "./app-requests";
+import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
+import { createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+let upstream: TestUpstream;
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  // appConfig() reads the environment once, at the first request: set before any.
+  process.env.API_BASE_URL = upstream.url;
+});
+
+afterAll(() => upstream.dispose());
+
+type Route = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+
+const settle = (promise: unknown) =>
+  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+
+const emailOf = (userId: number) =>
+  (upstream.db.prepare("SELECT email FROM users WHERE id = ?").get(userId) as { email: string }).email;
+
+/** What the cookie gets from My page and the profile (GET) and from a wizard save (POST). */
+async function answersTo(cookie: string) {
+  const get = (path: string, loader: Route) =>
+    settle(
+      loader({
+        request: new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      }),
+    );
+  return [
+    { what: "GET /mypage", response: await get("/mypage", myPageLoader as Route) },
+    { what: "GET /profile", response: await get("/profile", profileLoader as Route) },
+    {
+      what: "POST /entry",
+      response: await settle(
+        (financialAction as Route)({
+          request: formPost("/entry", cookie, {
+            can_submit_financial_statements: "false",
+            intent: "save_draft",
+          }),
+          params: {},
+          context: {},
+        }),
+      ),
+    },
+  ];
+}
+
+/** Every answer sends to login, and none carries the user's e-mail address. */
+async function expectSentToLogin(cookie: string, email: string, label: string) {
+  for (const { what, response } of await answersTo(cookie)) {
+    expect(response.status, `${label}, ${what}`).toBe(302);
+    expect(response.headers.get("Location"), `${label}, ${what}`).toMatch(/^\/login(\?|$)/);
+    expect(await response.text(), `${label}, ${what}`).not.toContain(email);
+  }
+}
+
+/** The app cookie of a Set-Cookie answer (what the browser keeps). */
+const cookieOf = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0]!;
+
+describe("a replayed app cookie whose upstream session has ended is refused", () => {
+  it("after logout: the copy taken before sends to login, no data shown", async () => {
+    const browser = createUserWithSession(upstream);
+    const email = emailOf(browser.userId);
+    const cookie = await appCookie(browser);
+    const before = await settle(
+      (myPageLoader as Route)({
+        request: new Request(`${APP_ORIGIN}/mypage`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(before.status, "the cookie worked before logout").toBe(200);
+    expect(await before.text()).toContain(email);
+
+    const logout = (await (logoutAction as Route)({
+      request: formPost("/logout", cookie, {}),
+      params: {},
+      context: {},
+    })) as Response;
+    expect(await locationOf(logout)).toBe("/login?error=logged_out");
+    await expectSentToLogin(cookie, email, "after logout");
+  });
+
+  it("after a password change: the changing device's old copy and another device's cookie send to login; the new cookie works", async () => {
+    const here = createUserWithSession(upstream, { password_hash: await passwordHash() });
+    const email = emailOf(here.userId);
+    const elsewhere = loginAs(upstream, here.userId);
+    const [hereBefore, elsewhereCookie] = [await appCookie(here), await appCookie(elsewhere)];
+
+    const change = (await settle(
+      (passwordAction as Route)({
+        request: formPost("/profile/password/change", hereBefore, {
+          old_password: PASSWORD,
+          new_password1: "Kaede-no-ki-2026-replay",
+          new_password2: "Kaede-no-ki-2026-replay",
+        }),
+        params: {},
+        context: {},
+      }),
+    )) as Response;
+    expect(await locationOf(change)).toBe("/profile/password/change/done");
+
+    await expectSentToLogin(hereBefore, email, "the changing device's cookie from before the change");
+    await expectSentToLogin(elsewhereCookie, email, "another device's cookie");
+    // The cookie the change answered with is the one session that goes on (so the refusals above are
+    // about the ended sessions, not about these requests).
+    const [mypage] = await answersTo(cookieOf(change));
+    expect(mypage!.response.status).toBe(200);
+    expect(await mypage!.response.text()).toContain(email);
+  });
+});
