@@ -11,6 +11,7 @@ import { type Db, openDatabase } from "./db/database";
 import { allRoutes } from "./handlers";
 import { createContext } from "./http/context";
 import { parseCookies } from "./http/cookies";
+import { drainRequest } from "./http/body";
 import { ApiError, DrfMessage, notAuthenticated, notFound } from "./http/errors";
 import { type Reply, Router } from "./http/router";
 import { findUserById } from "./users";
@@ -61,7 +62,10 @@ export function createRequestListener(db: Db, config: UpstreamConfig, router = b
     } else {
       const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
       headers["Content-Length"] = Buffer.byteLength(payload);
-      // A body the handler did not read (an error before parsing) must not stall keep-alive clients.
+      // A body the handler did not read (an error before or during parsing) is read to its end within
+      // a bound first, so a client still sending it reads this answer, not a reset (drainRequest).
+      if (!req.complete) await drainRequest(req);
+      // What is left past the bound must not stall keep-alive clients either.
       if (!req.complete) req.resume();
       res.writeHead(reply.status, headers);
       res.end(req.method === "HEAD" ? undefined : payload);

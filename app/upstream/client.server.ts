@@ -14,7 +14,7 @@ import {
   UpstreamUnauthorizedError,
   UpstreamValidationError,
 } from "./errors.server";
-import { type RawResponse, sendRequest } from "./http.server";
+import { type RawResponse, ResponseTooLargeError, sendRequest } from "./http.server";
 
 export interface UpstreamCredentials {
   sessionid?: string;
@@ -193,6 +193,10 @@ export class UpstreamClient {
       this.keepCookies(response);
       return response;
     } catch (error) {
+      // The upstream did answer, with more than the app reads: a broken upstream (502), not 499.
+      if (error instanceof ResponseTooLargeError) {
+        throw new UpstreamMalformedResponseError(`${method} ${path}: ${error.message}`);
+      }
       throw new UpstreamNetworkError(error);
     }
   }

@@ -22,9 +22,19 @@ export interface RawRequest {
 }
 
 /** Largest upstream answer read into memory; anything bigger is a broken upstream. */
-const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export class TransportError extends Error {}
+
+/**
+ * The upstream answered, but with more than MAX_RESPONSE_BYTES (declared or sent): a broken upstream,
+ * not a lost answer. The read stops there, so a huge or endless body never fills the app's memory.
+ */
+export class ResponseTooLargeError extends Error {
+  constructor(readonly status: number) {
+    super(`a ${status} answer larger than ${MAX_RESPONSE_BYTES} bytes`);
+  }
+}
 
 export function sendRequest(request: RawRequest): Promise<RawResponse> {
   const transport = request.url.protocol === "https:" ? https : http;
@@ -36,19 +46,26 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
     const fail = (error: unknown) => {
       clearTimeout(timer);
       reject(
-        error instanceof TransportError
+        error instanceof TransportError || error instanceof ResponseTooLargeError
           ? error
           : new TransportError(error instanceof Error ? error.message : String(error)),
       );
     };
     outgoing.on("error", fail);
     outgoing.on("response", (incoming) => {
+      const status = incoming.statusCode ?? 0;
+      if (Number(incoming.headers["content-length"] ?? 0) > MAX_RESPONSE_BYTES) {
+        // Said before a byte of it is read: the connection goes, nothing is buffered.
+        outgoing.destroy(new ResponseTooLargeError(status));
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       incoming.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > MAX_RESPONSE_BYTES) {
-          outgoing.destroy(new TransportError("upstream response too large"));
+          chunks.length = 0;
+          outgoing.destroy(new ResponseTooLargeError(status));
           return;
         }
         chunks.push(chunk);
@@ -56,7 +73,7 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
       incoming.on("error", fail);
       incoming.on("end", () => {
         clearTimeout(timer);
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) });
+        resolve({ status, headers: incoming.headers, body: Buffer.concat(chunks) });
       });
     });
     if (request.body === undefined) {

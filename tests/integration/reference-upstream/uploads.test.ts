@@ -2,6 +2,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/upload-rules";
 import { type ApiClient, type TestUpstream, startTestUpstream } from "./harness";
@@ -203,6 +205,35 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ content: [Message.tooLarge] });
       expect(response.headers.connection).toBe("close");
+      expect(tmpFiles()).toEqual([]);
+    });
+
+    it("answers an oversized upload sent whole with its Content-Length readably (400 on content), never a broken pipe", async () => {
+      // 12 MiB of file: over the request cap (10 MiB + 1 MiB), within what the server drains to answer.
+      const body = Buffer.concat([
+        Buffer.from(filePartHead("big.pdf")),
+        fileOf(PDF_HEAD, 12 * 1024 * 1024),
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]);
+      const before = countUploads(alice.userId);
+      const request = rawRequest(upstream, alice, {
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Length": String(body.length),
+      });
+      const answered = responseOf(request);
+      // Streamed in 64 KiB pieces as a client sends a file from disk: every byte must go through.
+      const pieces = Array.from({ length: Math.ceil(body.length / 65_536) }, (_, index) =>
+        body.subarray(index * 65_536, (index + 1) * 65_536),
+      );
+      const sent = pipeline(Readable.from(pieces), request).then(
+        () => "sent whole",
+        (error: Error) => `broken off: ${error.message}`,
+      );
+      const [response, sending] = await Promise.all([answered, sent]);
+      expect(sending).toBe("sent whole");
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ content: [Message.tooLarge] });
+      expect(countUploads(alice.userId)).toBe(before);
       expect(tmpFiles()).toEqual([]);
     });
 

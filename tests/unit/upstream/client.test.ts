@@ -348,13 +348,14 @@ describe("§8 Error catalogue", () => {
     expect(elapsed).toBeLessThan(5_000);
   });
 
-  it("No response: an answer larger than 8 MiB (a broken upstream) is a network error (499)", async () => {
+  it("an answer larger than 8 MiB (a broken upstream) is a server error (502), read no further", async () => {
+    let sent = 0;
     handler = (_req, res) => {
+      // No Content-Length: the app only learns the size by reading, and must stop at the cap.
       res.writeHead(200, { "Content-Type": "application/json" });
       const chunk = Buffer.alloc(1 << 20, 0x61);
-      let sent = 0;
       const write = () => {
-        while (sent < 12) {
+        while (sent < 64 && !res.destroyed) {
           sent += 1;
           if (!res.write(chunk)) {
             res.once("drain", write);
@@ -363,11 +364,25 @@ describe("§8 Error catalogue", () => {
         }
         res.end();
       };
+      res.on("error", () => {});
       write();
     };
     const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 5_000 }));
-    expect(error).toBeInstanceOf(UpstreamNetworkError);
-    expect((error as UpstreamNetworkError).status).toBe(499);
+    expect(error).toBeInstanceOf(UpstreamMalformedResponseError);
+    expect((error as UpstreamMalformedResponseError).status).toBe(502);
+    // The connection was cut near the cap: far from all 64 MiB went out.
+    expect(sent).toBeLessThan(32);
+  });
+
+  it("an answer declaring more than 8 MiB in Content-Length is a server error (502) before a byte is read", async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(1 << 30) });
+      res.on("error", () => {});
+      res.write("{");
+    };
+    const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 5_000 }));
+    expect(error).toBeInstanceOf(UpstreamMalformedResponseError);
+    expect((error as UpstreamMalformedResponseError).status).toBe(502);
   });
 
   it("No response: a server that sends headers and then stalls also times out (499)", async () => {
