@@ -2,6 +2,8 @@
 // section's view from the §3 Profile, the identity uploads, and saving through one of the §7 PATCH
 // calls with the upstream's errors on the form.
 
+import { type PickerSearchView, isPickerSelect } from "~/forms/bank-picker";
+import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
 import type { UploadedFileView } from "~/components/upload-slot";
 import { formatZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
@@ -139,6 +141,48 @@ export function handlePostcodeLookup(formData: FormData, formId: string) {
     values[names[field as keyof typeof names]] = value;
   const postcodeLookup: PostcodeLookupNote = { who, announcement: fillAnnouncement(answer.address, fill) };
   return formFailure({}, values, 200, { formId, extra: { postcodeLookup } });
+}
+
+/** The profile's bank fields, their codes or notes, and a search just made (issue 10 item 1). */
+export function profileBankPicker(
+  values: { bank_name?: string | null; branch_name?: string | null },
+  search: PickerSearchView | null,
+) {
+  const bank = values.bank_name ?? "";
+  return bankPickerView(
+    [
+      { kind: "bank", field: "bank_name", value: bank },
+      { kind: "branch", field: "branch_name", value: values.branch_name ?? "", bankValue: bank },
+    ],
+    search,
+  );
+}
+
+/**
+ * 「金融機関を検索」「支店を検索」 and 「この金融機関を選択」 without JavaScript (issue 10 item 1): the
+ * profile has no draft to keep what was typed, so the page comes back with it all, the matches, or
+ * what keeps the search from answering at its field (422). Null when the post is neither.
+ */
+export function handleBankPicker(formData: FormData, formId: string) {
+  const typed = {
+    bank_name: String(formData.get("bank_name") ?? ""),
+    branch_name: String(formData.get("branch_name") ?? ""),
+  };
+  if (isPickerSelect(formData.getAll("intent"))) {
+    return formFailure({}, formData, 200, { formId, extra: { bankPicker: profileBankPicker(typed, null) } });
+  }
+  const picker = answerPickerSearch(formData);
+  if (!picker) return null;
+  const found = "search" in picker ? picker.search : null;
+  return formFailure(
+    "problem" in picker ? { [picker.field]: picker.problem } : {},
+    formData,
+    found ? 200 : 422,
+    {
+      formId,
+      extra: { bankPicker: profileBankPicker(typed, found) },
+    },
+  );
 }
 
 /** The fields of an identity submission: the document type and the newest front and back. */

@@ -32,22 +32,18 @@ import { fullProfileValidator, identityValidator } from "~/forms/profile-validat
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
-import {
-  type BankPickerView,
-  type PickerSearchView,
-  applyPickedNames,
-  isPickerSelect,
-} from "~/forms/bank-picker";
-import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
+import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
 import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
+  handleBankPicker,
   handleIdentityUpload,
   handlePostcodeLookup,
   identitySubmission,
   identityView,
+  profileBankPicker,
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
@@ -92,33 +88,11 @@ export function action(args: ActionFunctionArgs) {
 
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
     const formData = applyPickedNames(await readForm(args.request));
-    // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
-    const lookup = handlePostcodeLookup(formData, PROFILE_FORM);
+    // 「住所を検索」「金融機関を検索」 (without JavaScript): the page comes back with the address or
+    // the matches and everything typed, nothing saved.
+    const lookup = handlePostcodeLookup(formData, PROFILE_FORM) ?? handleBankPicker(formData, PROFILE_FORM);
     if (lookup) return lookup;
     const submitted = formData;
-
-    // 「金融機関を検索」「支店を検索」 without JavaScript: the page comes back with the matches and
-    // everything typed (there is no draft to keep it), or with what keeps the search from answering.
-    const picker = answerPickerSearch(formData);
-    if (isPickerSelect(formData.getAll("intent"))) {
-      // 「この金融機関を選択」: the choice is in its field; back to the form, nothing saved yet.
-      return formFailure({}, submitted, 200, {
-        formId: PROFILE_FORM,
-        extra: { bankPicker: profileBankPicker(bankFieldsOf(formData), null) },
-      });
-    }
-    if (picker) {
-      const found = "search" in picker ? picker.search : null;
-      return formFailure(
-        "problem" in picker ? { [picker.field]: picker.problem } : {},
-        submitted,
-        found ? 200 : 422,
-        {
-          formId: PROFILE_FORM,
-          extra: { bankPicker: profileBankPicker(bankFieldsOf(formData), found) },
-        },
-      );
-    }
 
     const profile = await loadProfile(ctx);
 
@@ -256,25 +230,5 @@ export default function ProfilePage() {
         </FormScope>
       </section>
     </>
-  );
-}
-
-const bankFieldsOf = (formData: FormData) => ({
-  bank_name: String(formData.get("bank_name") ?? ""),
-  branch_name: String(formData.get("branch_name") ?? ""),
-});
-
-/** The profile's bank fields, their codes or notes, and a search just made (issue 10 item 1). */
-function profileBankPicker(
-  values: { bank_name?: string | null; branch_name?: string | null },
-  search: PickerSearchView | null,
-) {
-  const bank = values.bank_name ?? "";
-  return bankPickerView(
-    [
-      { kind: "bank", field: "bank_name", value: bank },
-      { kind: "branch", field: "branch_name", value: values.branch_name ?? "", bankValue: bank },
-    ],
-    search,
   );
 }
