@@ -43,7 +43,7 @@ test("an inadequate invoice: the reason, a fix and a new file (nothing typed los
   const claim = page.getByRole("group", { name: /請求書1/ });
   await expect(claim).toContainText("請求書の日付が読めません。鮮明な画像をご提出ください。");
   // §5 "Resubmit skips bank checks": the account is shown, not asked.
-  await expect(claim).toContainText("みどり銀行 1234567");
+  await expect(claim).toContainText("みどり銀行 普通 1234567");
   await expect(claim.getByLabel("口座番号")).toHaveCount(0);
 
   // Sent without the new file the finding asks for: said at the slot, and what was typed stays.

@@ -54,6 +54,15 @@ function returnView(obligation: ReturnObligation) {
   };
 }
 
+/** A claim's receiving account in one line, as the user wrote it: 「みどり銀行 普通 1234567」. */
+export function receivingAccountText(
+  account: EntryDetail["claims"][number]["receive_payment_account"],
+): string {
+  if (!account) return "";
+  const depositType = account.deposit_type ? DEPOSIT_TYPE_LABELS[account.deposit_type] : "";
+  return [account.bank_name, depositType, account.bank_account_number].filter(Boolean).join(" ");
+}
+
 /** The operator's collection account, in one line as a bank transfer form asks for it. */
 export function returnAccountText(account: Brand["returnAccount"]): string {
   return `${account.bankName} ${account.branchName} ${account.depositType} ${account.accountNumber} ${account.holderName}`;
@@ -153,15 +162,7 @@ export function entryDetailView(
         paymentDate: claim.obliger_payment_date
           ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
           : "",
-        account: account
-          ? [
-              account.bank_name,
-              account.deposit_type ? DEPOSIT_TYPE_LABELS[account.deposit_type] : "",
-              account.bank_account_number,
-            ]
-              .filter(Boolean)
-              .join(" ")
-          : "",
+        account: receivingAccountText(account),
         holders: (account?.obliger_accounts ?? []).map((holder) => holder.holder_name),
         documents: [
           { label: "請求書", status: reviewStatusLabel(claim.invoice_confirmation_status) },

@@ -23,6 +23,7 @@ import { claimStatusLabel } from "~/domain/status-labels";
 import { STATEMENT_UPLOAD_LABELS, type StatementUploadKind } from "~/domain/withdrawal-step";
 import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
+import { receivingAccountText } from "../_mypage.entry.detail.$entryId/view-model";
 import { claimValuesFromEntry, resubmissionLabels } from "./form";
 
 const GROUP_TITLES: Record<DocumentGroup, string> = {
@@ -65,7 +66,6 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
   const claims = entry.claims.map((claim, index) => {
     const number = index + 1;
     const editable = !refusal && isClaimEditable(claim);
-    const account = claim.receive_payment_account;
     const common = {
       id: claim.id,
       index,
@@ -78,7 +78,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
       paymentDate: claim.obliger_payment_date
         ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
         : "",
-      account: account ? [account.bank_name, account.bank_account_number].filter(Boolean).join(" ") : "",
+      account: receivingAccountText(claim.receive_payment_account),
     };
     if (!editable) return { ...common, editable: false as const };
     const [invoiceSlot, additionalSlot] = claimSlots(number) as [ResubmissionSlot, ResubmissionSlot];
