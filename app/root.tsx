@@ -1,12 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import type { Brand } from "~/brand/brands";
 import { BrandHeadTags } from "~/brand/head-tags";
 import { useNonce } from "~/components/nonce";
 import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
+import { PageScripts } from "~/components/page-scripts";
 import { pageTitle } from "~/routing/meta";
+import { pageHasScripts } from "~/routing/page-scripts";
 import type { PropagatedNotice } from "~/routing/propagated-errors";
 import stylesheet from "~/styles/app.css";
 import { pageFrameAnswer } from "./root.server";
@@ -41,8 +43,10 @@ function brandStyle(brand: Brand): string {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootLoaderData>("root");
+  // Decision 0015: only a page one of whose routes hydrates loads scripts, and only after it loaded.
+  const scripts = pageHasScripts(useMatches());
   return (
-    <html lang="ja" data-brand={data?.brand.id}>
+    <html lang="ja" data-brand={data?.brand.id} data-scripts={scripts ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -53,8 +57,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <PageScripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

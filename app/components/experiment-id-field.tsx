@@ -1,18 +1,20 @@
 // §7 register sends "an experiment-user identifier from local storage". Only a browser with
-// JavaScript has local storage, so the field is filled after hydration and is simply absent without it.
+// JavaScript has local storage: a few bytes of inline script add the hidden field when an identifier
+// is stored, so the register page needs no scripts of its own (decision 0015). Without JavaScript the
+// field is simply absent. The page does not hydrate; if it ever did, this would have to become state.
 
-import { useEffect, useState } from "react";
+import { useNonce } from "~/components/nonce";
 
 const STORAGE_KEY = "experimentUserId";
 
+/** Adds `experiment_user_id` to the form it stands in, from local storage, when one is stored. */
+const ADD_FIELD_SCRIPT =
+  "(function(s){try{var v=localStorage.getItem('" +
+  STORAGE_KEY +
+  "');if(v){var i=document.createElement('input');i.type='hidden';i.name='experiment_user_id';i.value=v;" +
+  "s.parentNode.insertBefore(i,s)}}catch(e){}})(document.currentScript)";
+
 export function ExperimentIdField() {
-  const [value, setValue] = useState("");
-  useEffect(() => {
-    try {
-      setValue(window.localStorage.getItem(STORAGE_KEY) ?? "");
-    } catch {
-      // Storage can be unavailable (private mode): nothing to send.
-    }
-  }, []);
-  return value ? <input type="hidden" name="experiment_user_id" value={value} /> : null;
+  const nonce = useNonce();
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ADD_FIELD_SCRIPT }} />;
 }

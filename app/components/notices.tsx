@@ -1,34 +1,24 @@
 // Errors carried in the URL (§2 propagate-errors-in-hash-json): the server renders those of the
-// query; in the browser the hash is read too, as an enhancement.
+// query, and a hash's once the inline script below has moved it into the query (decision 0015: no
+// page needs its scripts for this).
 
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { RootLoaderData } from "~/root";
-import type { PropagatedNotice } from "~/routing/propagated-errors";
+import { useNonce } from "~/components/nonce";
+import { HASH_TO_QUERY_SCRIPT } from "~/routing/propagated-errors";
 
-/**
- * The notices of the URL: the query's, put into words by the root loader (so they render the same on
- * the server and in the browser), then, with JavaScript, the hash's.
- */
+/** The notices of the URL, put into words by the root loader (the same on the server and in the browser). */
 export function PropagatedNotices() {
-  const fromQuery = useRouteLoaderData<RootLoaderData>("root")?.notices ?? [];
-  const [fromHash, setFromHash] = useState<PropagatedNotice[]>([]);
-  useEffect(() => {
-    const hash = window.location.hash;
-    if (!hash.includes("errors")) return;
-    // Loaded only for such a hash: the message table is not on any page's bundle.
-    void import("~/routing/propagated-errors").then(({ errorsFromHash, noticesFor }) =>
-      setFromHash(noticesFor(errorsFromHash(hash))),
-    );
-  }, []);
-  const shown = new Set<string>();
-  const all = [...fromQuery, ...fromHash].filter(
-    (notice) => !shown.has(notice.code) && shown.add(notice.code),
-  );
-  if (all.length === 0) return null;
+  const nonce = useNonce();
+  const notices = useRouteLoaderData<RootLoaderData>("root")?.notices ?? [];
   return (
     <>
-      {all.map((notice) => (
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: HASH_TO_QUERY_SCRIPT }}
+      />
+      {notices.map((notice) => (
         <div key={notice.code} className={notice.informational ? "notice" : "alert"} role="alert">
           {notice.text}
         </div>

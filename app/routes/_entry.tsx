@@ -1,10 +1,20 @@
 // §2 entry layout: the application wizard, with the account navigation and the step indicator.
 
+import type { LinksFunction } from "@remix-run/node";
 import { Outlet, useLocation } from "@remix-run/react";
 import { type FrameOptions, FrameErrorBoundary, PageFrame } from "~/components/page-frame";
 import { PropagatedNotices } from "~/components/notices";
 import { StepIndicator } from "~/components/step-indicator";
 import { ENTRY_STEPS, ENTRY_STEP_PATHS, type EntryStepName, stepOfPath } from "~/domain/entry-steps";
+import financialStyles from "~/styles/financial-step.css";
+import invoiceStyles from "~/styles/invoice-step.css";
+
+// Every step's stylesheet, here rather than on each step: moving from step to step in the browser
+// then waits for no stylesheet (issue 12 item 2; together ≈2 KB gzip, cached after the first page).
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: financialStyles },
+  { rel: "stylesheet", href: invoiceStyles },
+];
 
 const frame: FrameOptions = { navigation: "account", footer: true, narrow: true };
 

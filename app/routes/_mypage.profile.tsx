@@ -30,6 +30,7 @@ import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-acco
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
+import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
 import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
@@ -51,6 +52,7 @@ import { loadProfile } from "~/upstream/profile.server";
 import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
+export const handle = hydrates("住所の自動入力、金融機関と法人番号の候補、本人確認書類のアップロード");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /** The confirmation after a save (PRG): only these fixed texts, never text from the URL. */

@@ -27,6 +27,7 @@ import {
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
 import { pageTitle } from "~/routing/meta";
+import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
@@ -47,6 +48,7 @@ import { readForm, isMultipartRequest } from "~/forms/read-form.server";
 const PROFILE_FORM = "register-profile";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の登録")];
+export const handle = hydrates("住所の自動入力、法人番号の候補、本人確認書類のアップロード");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -1,8 +1,9 @@
 // propagate-errors-in-hash-json (§2): pages show errors carried in the URL. The hash never reaches
-// the server, so the same errors are accepted as ?error=CODE, put into words by the root loader; the
-// hash (#{"errors":["CODE"]}) is read in the browser as an enhancement, which loads this module only
-// then (the words stay off every page's bundle). Only known codes are shown: a URL must never put
-// arbitrary text in front of the user.
+// the server, so the same errors are accepted as ?error=CODE, put into words by the root loader; a
+// hash (#{"errors":["CODE"]}) is moved into the query by a few bytes of inline script on the pages that
+// show notices (HASH_TO_QUERY_SCRIPT, decision 0015), so the server reads it here too and no page needs
+// its scripts for it. Only known codes are shown: a URL must never put arbitrary text in front of the
+// user.
 
 import type { EntryStepName } from "~/domain/entry-steps";
 import { ErrorMessage } from "~/domain/error-messages";
@@ -59,8 +60,27 @@ function isKnownCode(code: unknown): code is PropagatedErrorCode {
 }
 
 export function errorsFromQuery(searchParams: URLSearchParams): PropagatedErrorCode[] {
-  return [...new Set(searchParams.getAll("error").filter(isKnownCode))];
+  const carried = searchParams.get(HASH_PARAM);
+  return [
+    ...new Set([
+      ...searchParams.getAll("error").filter(isKnownCode),
+      ...(carried === null ? [] : errorsFromHash(`#${carried}`)),
+    ]),
+  ];
 }
+
+/** The query parameter a URL's hash is moved into (the hash's text, as the browser gives it). */
+export const HASH_PARAM = "hash_errors";
+
+/**
+ * Inline script for a page that shows notices: a hash that may carry errors is moved into the query
+ * (location.replace, so Back does not return to it) and the server renders the notices. It reads
+ * nothing itself: errorsFromHash, on the server, is the one parser.
+ */
+export const HASH_TO_QUERY_SCRIPT =
+  "(function(l){var h=l.hash;if(h.length>1&&h.length<=1000&&h.indexOf('errors')>-1){" +
+  `var q=new URLSearchParams(l.search);q.set('${HASH_PARAM}',h.slice(1));` +
+  "l.replace(l.pathname+'?'+q.toString())}})(location)";
 
 /** Reads `#{"errors":["csrf"]}` (or the URL-encoded form); unknown codes and bad JSON are ignored. */
 export function errorsFromHash(hash: string): PropagatedErrorCode[] {

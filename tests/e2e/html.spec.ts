@@ -59,10 +59,12 @@ test("issue 11 item 5: every <script> (and <style>) carries the CSP nonce, and t
         tags.filter((tag) => tag.nonce !== allowed).map((tag) => tag.tag),
         `${path}: tags without the nonce`,
       ).toEqual([]);
-      expect(
-        tags.some((tag) => tag.tag.startsWith("<script")),
-        `${path} has scripts`,
-      ).toBe(true);
+      // /profile hydrates (decision 0015): its page has the runtime's scripts to check.
+      if (path === "/profile")
+        expect(
+          tags.filter((tag) => tag.tag.startsWith("<script")).length,
+          `${path} has scripts`,
+        ).toBeGreaterThanOrEqual(2);
       scripts += tags.filter((tag) => tag.tag.startsWith("<script")).length;
       seen.add(allowed!);
     }

@@ -24,7 +24,13 @@ export async function openPage(page: Page, url: string, testInfo: TestInfo) {
 }
 
 export async function waitForHydration(page: Page, testInfo: TestInfo) {
-  if (isJavaScriptOn(testInfo)) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // A page ships scripts only when a route of it hydrates (decision 0015); one without has nothing to wait for.
+  if (isJavaScriptOn(testInfo))
+    await page.waitForFunction(
+      () =>
+        !document.documentElement.hasAttribute("data-scripts") ||
+        document.documentElement.dataset.hydrated === "true",
+    );
 }
 
 let counter = 0;

@@ -4,7 +4,7 @@
 // Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
 // with it, the slots follow the answer at once. Every POST saves the draft first (decision 4).
 
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
@@ -22,13 +22,17 @@ import {
   requiredFinancialKinds,
 } from "~/domain/financial-step";
 import { pageTitle } from "~/routing/meta";
-import styles from "~/styles/financial-step.css";
+import { hydrates } from "~/routing/page-scripts";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { financialStep, json, withRequestContext } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "決算書類の提出")];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
+  ENTRY_STEP_PATHS.submitInvoices,
+  ENTRY_STEP_PATHS.submitWithdrawalsDetail,
+]);
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) =>

@@ -8,7 +8,7 @@
 // Layout: the claims' inputs sit outside the <form> element and belong to it through their form
 // attribute, so each claim's upload slots (their own forms) can stand inside the claim.
 
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { ClaimFieldset } from "~/components/claim-fieldset";
@@ -26,7 +26,8 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { japanDate } from "~/domain/japan-date";
 import { pageTitle } from "~/routing/meta";
-import styles from "~/styles/invoice-step.css";
+import { hydrates } from "~/routing/page-scripts";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -47,7 +48,10 @@ import {
 import { type SuggestionSearch, invoiceStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const handle = hydrates(
+  "アップロードの進み具合、金額と合計の表示、支払期日の案内、候補、未保存の警告",
+  [ENTRY_STEP_PATHS.submitFinancialStatements],
+);
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {

@@ -4,7 +4,7 @@
 // bank account (§3, §5). Every POST saves the draft first (decision 4); statements are added and
 // removed with buttons that work without JavaScript.
 
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankAccountFieldset } from "~/components/bank-account-fieldset";
 import { BankPickerProvider } from "~/components/bank-field";
@@ -19,7 +19,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
 import { pageTitle } from "~/routing/meta";
-import styles from "~/styles/financial-step.css";
+import { hydrates } from "~/routing/page-scripts";
+import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import {
   bankPickerView,
   json,
@@ -32,7 +33,10 @@ import { WITHDRAWAL_FORM_ID } from "./form";
 import { withdrawalBankFields, withdrawalStepView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
+  ENTRY_STEP_PATHS.submitFinancialStatements,
+  ENTRY_STEP_PATHS.submitProfile,
+]);
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {

@@ -21,6 +21,7 @@ import type { BankCalendar } from "~/domain/bank-calendar";
 import { japanDate } from "~/domain/japan-date";
 import { isIndividual } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
+import { hydrates } from "~/routing/page-scripts";
 import { digitsParam } from "~/routing/params";
 import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
@@ -39,6 +40,7 @@ import {
 import { type ResubmitView, resubmitView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "書類の再提出")];
+export const handle = hydrates("アップロードの進み具合");
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountStyles },
   { rel: "stylesheet", href: invoiceStyles },

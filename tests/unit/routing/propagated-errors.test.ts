@@ -26,6 +26,15 @@ describe("errors carried as ?error=CODE", () => {
   });
 });
 
+describe("a hash moved into the query by the page's inline script (?hash_errors=)", () => {
+  it("is read with the hash's parser, beside ?error=, once each", () => {
+    const carried = encodeURIComponent(encodeURIComponent(JSON.stringify({ errors: ["csrf", "made_up"] })));
+    expect(query(`?hash_errors=${carried}`)).toEqual(["csrf"]);
+    expect(query(`?error=csrf&hash_errors=${carried}`)).toEqual(["csrf"]);
+    expect(query("?hash_errors=%3Cscript%3E")).toEqual([]);
+  });
+});
+
 describe('errors carried in the hash as #{"errors":["CODE"]}', () => {
   it("reads known codes from raw and URL-encoded JSON, once each", () => {
     expect(errorsFromHash(hashOf({ errors: ["csrf"] }))).toEqual(["csrf"]);

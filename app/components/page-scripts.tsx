@@ -1,0 +1,82 @@
+// The browser runtime of a page that hydrates (app/routing/page-scripts.ts), started once the page has
+// loaded: Remix's <Scripts> would have the browser fetch React, Remix and the route modules together
+// with the page, so on a 128 kbps line the person waits seconds for a page they could already use
+// (every form works without scripts). Here the page is shown and usable first; the scripts are
+// fetched after its load event, all at once (module preloads, no import waterfall), and then hydrate.
+// Decision 0015 records the figures and what this relies on in Remix v2.
+//
+// It writes what <Scripts> writes (Remix 2.17: the server's hand-off in window.__remixContext, the
+// route modules in window.__remixRouteModules, then the client entry), only later. Used instead of
+// <Scripts>, never beside it.
+
+import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
+import { useContext, useState } from "react";
+import { pagesToPrefetch, routesOfPath } from "~/routing/page-scripts";
+
+/** JSON that may stand inside an inline <script> (no "</script>", no "<!--"). */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+/**
+ * The boot script: on the load event (or at once when it has passed), preload every module the page
+ * needs in parallel, then run the module script that imports them and starts the client entry.
+ */
+export function bootScript(nonce: string, preloads: readonly string[], moduleScript: string): string {
+  return (
+    `(function(){var p=${scriptSafeJson(preloads)},c=${scriptSafeJson(moduleScript)};` +
+    "function go(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});" +
+    `var s=document.createElement('script');s.type='module';s.nonce=${scriptSafeJson(nonce)};s.textContent=c;document.body.appendChild(s)}` +
+    "document.readyState==='complete'?go():addEventListener('load',go,{once:true})})()"
+  );
+}
+
+export function PageScripts({ nonce }: { nonce: string }) {
+  const remix = useContext(UNSAFE_RemixContext);
+  const matches = useMatches();
+  // Written once, on the server: in the browser the elements are already there and keep their text
+  // (as <Scripts> does; the hand-off exists only on the server).
+  const [scripts] = useState(() => {
+    if (typeof document !== "undefined" || !remix) return null;
+    const { manifest, serverHandoffString } = remix;
+    const routes = matches.map((match) => manifest.routes[match.id]!);
+    const moduleScript = [
+      `import ${JSON.stringify(manifest.url)};`,
+      ...routes.map((route, index) => `import * as route${index} from ${JSON.stringify(route.module)};`),
+      `window.__remixRouteModules = {${routes.map((route, index) => `${JSON.stringify(route.id)}:route${index}`).join(",")}};`,
+      `import(${JSON.stringify(manifest.entry.module)});`,
+    ].join("\n");
+    // The pages this one leads to: their route modules, fetched now, wait in the module map.
+    const ahead = pagesToPrefetch(matches)
+      .flatMap((page) => routesOfPath(manifest.routes, page))
+      .map((id) => manifest.routes[id]!);
+    const preloads = [
+      ...new Set([
+        manifest.url,
+        manifest.entry.module,
+        ...manifest.entry.imports,
+        ...[...routes, ...ahead].flatMap((route) => [...(route.imports ?? []), route.module]),
+      ]),
+    ];
+    return {
+      handoff: `window.__remixContext = ${serverHandoffString};`,
+      boot: bootScript(nonce, preloads, moduleScript),
+    };
+  });
+  return (
+    <>
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: scripts?.handoff ?? " " }}
+      />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: scripts?.boot ?? " " }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+// ARCHITECTURE decision 15: "a page loads the browser runtime only where it adds something a person
+// feels". Decision 0015: a route says so in its handle; the pages it leads to are prefetched.
+
+import { describe, expect, it } from "vitest";
+import { bootScript } from "~/components/page-scripts";
+import { hydrates, pageHasScripts, pagesToPrefetch, routesOfPath } from "~/routing/page-scripts";
+
+const routes = {
+  root: { id: "root", path: "" },
+  "routes/_entry": { id: "routes/_entry", parentId: "root" },
+  "routes/_entry.entry": { id: "routes/_entry.entry", parentId: "routes/_entry", path: "entry" },
+  "routes/_entry.entry_.withdrawal_details": {
+    id: "routes/_entry.entry_.withdrawal_details",
+    parentId: "routes/_entry",
+    path: "entry/withdrawal_details",
+  },
+  "routes/_marketing": { id: "routes/_marketing", parentId: "root" },
+  "routes/_marketing._index": { id: "routes/_marketing._index", parentId: "routes/_marketing", index: true },
+  "routes/detail": { id: "routes/detail", parentId: "root", path: "entry/detail/:entryId" },
+};
+
+describe("which pages load scripts", () => {
+  it("only a page one of whose routes declares why it hydrates", () => {
+    expect(pageHasScripts([{ handle: undefined }, { handle: {} }])).toBe(false);
+    expect(pageHasScripts([{ handle: { scripts: "" } }])).toBe(false);
+    expect(pageHasScripts([{ handle: undefined }, { handle: hydrates("アップロードの進み具合") }])).toBe(
+      true,
+    );
+  });
+
+  it("collects the pages the routes lead to, once each", () => {
+    expect(
+      pagesToPrefetch([{ handle: hydrates("x", ["/entry", "/a"]) }, { handle: hydrates("y", ["/entry"]) }]),
+    ).toEqual(["/entry", "/a"]);
+  });
+});
+
+describe("the routes of a page to prefetch, from the manifest", () => {
+  it("finds the chain of a static path, root first", () => {
+    expect(routesOfPath(routes, "/entry/withdrawal_details")).toEqual([
+      "root",
+      "routes/_entry",
+      "routes/_entry.entry_.withdrawal_details",
+    ]);
+    expect(routesOfPath(routes, "/entry/")).toEqual(["root", "routes/_entry", "routes/_entry.entry"]);
+    expect(routesOfPath(routes, "/")).toEqual(["root", "routes/_marketing", "routes/_marketing._index"]);
+  });
+
+  it("finds nothing for an unknown path (a typo prefetches nothing rather than failing the page)", () => {
+    expect(routesOfPath(routes, "/entry/nowhere")).toEqual([]);
+  });
+});
+
+describe("the boot script", () => {
+  it("cannot end its <script> element, whatever the module text holds", () => {
+    const script = bootScript(
+      "n0nce",
+      ["/build/a.js"],
+      'import "/build/</script><script>alert(1)</script>";',
+    );
+    expect(script).not.toContain("</script>");
+    expect(script).not.toContain("<!--");
+    expect(script).toContain('"n0nce"');
+  });
+
+  it("waits for the page's load event before fetching anything", () => {
+    const script = bootScript("n", ["/build/a.js"], "");
+    expect(script).toMatch(/document\.readyState==='complete'\?go\(\):addEventListener\('load',go/);
+  });
+});
