@@ -7,6 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import { PageScripts } from "~/components/page-scripts";
+import { SubmitOnceScript } from "~/components/submit-once-script";
 import { pageTitle } from "~/routing/meta";
 import { pageHasScripts } from "~/routing/page-scripts";
 import type { PropagatedNotice } from "~/routing/propagated-errors";
@@ -62,7 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <PageScripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          <SubmitOnceScript />
+        )}
       </body>
     </html>
   );

@@ -98,3 +98,25 @@ test("with JavaScript, the experiment identifier in local storage goes with the 
   await page.getByRole("button", { name: /登録/ }).click();
   expect(new URLSearchParams((await posted).postData() ?? "").get("experiment_user_id")).toBe("exp-42");
 });
+
+test("with JavaScript, a second press on a page without scripts is held back while the first post is on its way", async ({
+  page,
+  open,
+  javaScript,
+}) => {
+  test.skip(!javaScript, "without JavaScript the browser sends what it sends");
+  await open("/login");
+  await page.locator("input[name=email]").fill("nobody@example.com");
+  await page.locator("input[name=password]").fill("wrong-password-1");
+  // Two presses before the answer: the second submit is refused by the page, the first goes.
+  const refused = await page.evaluate(() => {
+    const seen: boolean[] = [];
+    addEventListener("submit", (event) => seen.push(event.defaultPrevented));
+    const button = [...document.querySelectorAll("button")].find((each) => each.textContent === "ログイン")!;
+    button.click();
+    button.click();
+    return seen;
+  });
+  expect(refused).toEqual([false, true]);
+  await expect(page.getByRole("alert").first()).toBeVisible();
+});
