@@ -1,6 +1,6 @@
 // The frame of every layout of §2: a header (with or without navigation), the main area, a footer.
 
-import { Link, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen } from "./error-screen";
 import { LogoutButton, SiteFooter, SiteHeader } from "./site-chrome";
@@ -18,15 +18,15 @@ function Navigation({ kind }: { kind: HeaderNavigation }) {
   if (kind === "visitor") {
     return (
       <SiteHeader>
-        <Link to="/login">ログイン</Link>
-        <Link to="/register">会員登録</Link>
+        <a href="/login">ログイン</a>
+        <a href="/register">会員登録</a>
       </SiteHeader>
     );
   }
   if (kind === "account") {
     return (
       <SiteHeader>
-        <Link to="/mypage">マイページ</Link>
+        <a href="/mypage">マイページ</a>
         <LogoutButton />
       </SiteHeader>
     );

@@ -1,11 +1,15 @@
 // The header and footer every layout shares; the brand comes from the root loader. The header shows
 // the brand's logo (app/brand/logos.tsx), the footer its legal links and operator.
 
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DEFAULT_BRAND } from "~/brand/brands";
 import { BrandLogo } from "~/brand/logos";
 import type { RootLoaderData } from "~/root";
+
+// The header's and footer's links are plain links, and logging out a document post: the pages they
+// lead to ship no scripts (decision 0015), so even on a page that hydrates a document load shows
+// them at once, where a move in the browser would first fetch their modules.
 
 export function useBrand() {
   return useRouteLoaderData<RootLoaderData>("root")?.brand ?? DEFAULT_BRAND;
@@ -19,9 +23,9 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
         本文へ移動
       </a>
       <div className="container">
-        <Link to="/" className="brand-name">
+        <a href="/" className="brand-name">
           <BrandLogo brand={brand} />
-        </Link>
+        </a>
         {children ? (
           <nav aria-label="アカウント" className="site-nav">
             {children}
@@ -35,7 +39,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
 /** Logout is a POST (ARCHITECTURE decision 12): a link could be triggered by another site. */
 export function LogoutButton() {
   return (
-    <Form method="post" action="/logout" className="inline-form">
+    <Form reloadDocument method="post" action="/logout" className="inline-form">
       {/* A plain button: logging out needs no pending state, and every page carries this one. */}
       <button type="submit" className="link-button">
         ログアウト
@@ -53,7 +57,7 @@ export function SiteFooter() {
           <ul>
             {brand.legalLinks.map((link) => (
               <li key={link.href}>
-                <Link to={link.href}>{link.label}</Link>
+                <a href={link.href}>{link.label}</a>
               </li>
             ))}
           </ul>

@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   json,
-  redirect,
+  redirectDocument,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioField } from "~/components/form/fields";
@@ -92,7 +92,8 @@ export function action(args: ActionFunctionArgs) {
       PROFILE_FORM_FIELDS,
       PROFILE_FORM,
     );
-    return failure ?? redirect("/mypage");
+    // My page has no scripts (decision 0015): a document load shows it without fetching its modules.
+    return failure ?? redirectDocument("/mypage");
   });
 }
 

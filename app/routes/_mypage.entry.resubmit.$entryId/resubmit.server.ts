@@ -7,7 +7,7 @@
 // everything typed; then §7 POST /api/entries/{id}/review/ and the detail (PRG). The upstream's
 // refusal lands on the fields it names.
 
-import { redirect } from "@remix-run/node";
+import { redirectDocument } from "@remix-run/node";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { uploadFieldName } from "~/domain/file-kinds";
 import {
@@ -193,5 +193,6 @@ export async function resubmitAction(
     if (!(error instanceof UpstreamValidationError)) throw error;
     return failure(upstreamErrors(error, indexes), formData, 400);
   }
-  return redirect(resubmittedPath(id));
+  // The detail has no scripts (decision 0015): a document load shows it without fetching its modules.
+  return redirectDocument(resubmittedPath(id));
 }
