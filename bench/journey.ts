@@ -2,7 +2,7 @@
 // cache) per run, the line throttled by the DevTools protocol to what a Japanese phone plan gives past
 // its monthly cap (128 kbps each way, decimal kilobits as carriers count them; 400 ms a round trip).
 // /login → log in (a fresh user who may apply) → My page → its link to the invoice step, JavaScript on
-// and off, median of 3 runs each; then one wizard step navigation, a client-side one (a Remix <Link>,
+// and off, median of 3 runs each; then one wizard step navigation, the step's 戻る (client-side with
 // JavaScript on) against a document navigation to the same page. Printed, never asserted.
 
 import fs from "node:fs";
@@ -16,7 +16,7 @@ const RUNS = 3;
 const KBPS = 128;
 const LATENCY_MS = 400;
 const INVOICE_STEP = "/entry/entry_invoice";
-const BACK_TO_INVOICE = "請求書の入力に戻る";
+const FINANCIAL_STEP = "/entry";
 // How long a throttled page may take before the run is called failed (a 1 MB page needs about 60 s).
 const PAGE_TIMEOUT_MS = 120_000;
 const outputDir = path.join(root, "bench-output");
@@ -30,6 +30,8 @@ interface Request {
   bytes: number;
   /** Answered from the browser's cache, or never sent (a script blocked with JavaScript off): no round trip. */
   offline: "cache" | "blocked" | null;
+  /** Whether an answer arrived (a fetch cancelled after its headers still made its round trip). */
+  answered: boolean;
 }
 
 /** Every request a page makes (redirect hops counted), with its timing and bytes on the wire. */
@@ -56,6 +58,7 @@ class Recorder {
         end: null,
         bytes: 0,
         offline: null,
+        answered: false,
       });
     });
     session.on("Network.loadingFinished", (event) => {
@@ -63,6 +66,10 @@ class Recorder {
       if (!request) return;
       request.end = this.at(event.timestamp);
       request.bytes += event.encodedDataLength;
+    });
+    session.on("Network.responseReceived", (event) => {
+      const request = this.requests.get(event.requestId);
+      if (request) request.answered = true;
     });
     session.on("Network.requestServedFromCache", (event) => {
       const request = this.requests.get(event.requestId);
@@ -72,7 +79,7 @@ class Recorder {
       const request = this.requests.get(event.requestId);
       if (!request) return;
       request.end = this.at(event.timestamp);
-      if (request.bytes === 0) request.offline ??= "blocked";
+      if (!request.answered) request.offline ??= "blocked";
     });
   }
 
@@ -245,24 +252,24 @@ interface StepRun {
 }
 
 /**
- * One wizard step navigation: from the confirmation page to the invoice step by its 「請求書の入力に戻る」
- * link (a Remix <Link>; the steps' 戻る is a form post, the step indicator's links plain <a>), after the page has settled (a person reads it first), or by a document load of
- * the same URL (`goto`).
+ * One wizard step navigation, from the financial step (/entry) back to the invoice step, after the page
+ * has settled (a person reads it first): by its 戻る (the step's form posted with the `back` intent, as a
+ * person goes back: client-side with JavaScript on when the form is a Remix <Form>; the wizard has no
+ * <Link> between steps, the step indicator's links are plain <a>), or by a document load of the same URL.
  */
 async function stepNavigation(
   context: BrowserContext,
   javaScript: boolean,
   appUrl: string,
-  how: "click" | "goto",
+  how: "back" | "goto",
 ): Promise<StepRun> {
   const { page, recorder } = await throttledPage(context);
-  await page.goto(`${appUrl}/profile/before_entry`);
+  await page.goto(`${appUrl}${FINANCIAL_STEP}`);
   await whenUsable(page, performance.now(), javaScript);
   await page.waitForLoadState("networkidle");
   recorder.reset();
   const started = performance.now();
-  // The page's own link back (a Remix <Link>), not the step indicator's plain <a> to the same step.
-  if (how === "click") await page.getByRole("link", { name: BACK_TO_INVOICE }).click();
+  if (how === "back") await page.getByRole("button", { name: "戻る", exact: true }).click();
   else await page.goto(`${appUrl}${INVOICE_STEP}`, { waitUntil: "commit" });
   await page.waitForURL((url) => url.pathname === INVOICE_STEP);
   await page.locator("main form").first().waitFor();
@@ -370,12 +377,12 @@ async function measure(servers: Servers) {
     console.log("  waterfall of one run each way: bench-output/journey-waterfall.txt");
 
     console.log(
-      `\none wizard step navigation at the same throttle: confirmation page → invoice step (median of ${RUNS})`,
+      `\none wizard step navigation at the same throttle: financial step → invoice step (median of ${RUNS})`,
     );
-    const steps: [string, boolean, "click" | "goto"][] = [
-      ["JavaScript on, its <Link> clicked", true, "click"],
+    const steps: [string, boolean, "back" | "goto"][] = [
+      ["JavaScript on, 戻る clicked", true, "back"],
       ["JavaScript on, a document load", true, "goto"],
-      ["JavaScript off, the link clicked", false, "click"],
+      ["JavaScript off, 戻る clicked", false, "back"],
     ];
     for (const [label, javaScript, how] of steps) {
       const runs: StepRun[] = [];
