@@ -1,23 +1,20 @@
 // `npm run bench`: size and speed figures for the built app, printed, never asserted (the machine is
-// shared and noisy). Per page: the JavaScript a browser downloads (gzip, from the build manifest) and
-// the HTML (gzip, rendered by the real app against the reference upstream); then the median time of
-// sequential GETs of a small form page; then the load run of tests/load/load-run.ts (50 users at once
-// through the app's forms, each final submit posted twice), its own servers, its figures.
+// shared and noisy). Per page, rendered by the real app against the reference upstream as a visitor or
+// a user whose draft fills every wizard step sees it: whether its HTML loads any script, the JavaScript
+// it really loads (gzip; 0 when it names no script) and what it would load if it hydrated (entry, route
+// manifest, route modules and chunks), and the HTML (gzip); then the median time of sequential GETs of
+// a small form page; then the load run of tests/load/load-run.ts (50 users at once through the app's
+// forms, each final submit posted twice); then the 128 kbps journey (bench/journey.ts) and the
+// Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own servers.
 
-import { type ChildProcess, execSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { findFreePort, waitForHttp } from "../scripts/ports";
-import { quantile, runLoad } from "../tests/load/load-run";
-
-const root = path.resolve(import.meta.dirname, "..");
-// The same folders remix.config.js builds into (SAKIDORI_BUILD_DIR, default build/ + public/build/).
-const buildDir = process.env.SAKIDORI_BUILD_DIR || "build";
-const assetsDir = path.join(root, buildDir === "build" ? "public/build" : `${buildDir}/public`);
-const serverBuild = path.join(root, buildDir, "index.js");
+import { prepareUser, quantile, runLoad } from "../tests/load/load-run";
+import { benchJourney } from "./journey";
+import { benchLighthouse } from "./lighthouse";
+import { assetsDir, root, serverBuild, startServers } from "./servers";
 
 interface ManifestRoute {
   id: string;
@@ -30,44 +27,67 @@ interface ManifestRoute {
 interface Manifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
+  /** The manifest's own file, /build/manifest-<hash>.js: every page that hydrates loads it. */
+  url: string;
 }
 
 function readManifest(): Manifest {
   const file = fs.readdirSync(assetsDir).find((name) => /^manifest-[A-Za-z0-9]+\.js$/.test(name));
   if (!file) throw new Error("no build manifest: run npm run build");
   const text = fs.readFileSync(path.join(assetsDir, file), "utf8");
-  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
+  return {
+    ...(JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Omit<Manifest, "url">),
+    url: `/build/${file}`,
+  };
 }
 
 const gzipBytes = (content: Buffer | string) => gzipSync(content, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function jsForRoute(manifest: Manifest, routeId: string): number {
-  const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+/** The scripts a page of `routeId` loads when it hydrates: the entry, the manifest, each route module up the tree and their chunks. */
+function scriptsOfRoute(manifest: Manifest, routeId: string): Set<string> {
+  const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports, manifest.url]);
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id]!;
     files.add(route.module);
     for (const imported of route.imports ?? []) files.add(imported);
   }
+  return files;
+}
+
+/** The scripts a rendered page names: a <script src>, a modulepreload, or an inline module's imports. */
+function scriptsInHtml(html: string): Set<string> {
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) files.add(match[1]!);
+  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(match[0]);
+    if (href) files.add(href[1]!);
+  }
+  for (const match of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const imported of match[1]!.matchAll(/\bimport\b[^"']*["']([^"']+)["']/g)) files.add(imported[1]!);
+  }
+  return files;
+}
+
+/** gzip bytes of the built files named by these /build/ URLs. */
+function gzipOfScripts(files: Set<string>): number {
   let total = 0;
-  // Manifest paths are URLs under /build/.
-  for (const file of files)
+  for (const file of files) {
+    if (!file.startsWith("/build/")) continue;
     total += gzipBytes(fs.readFileSync(path.join(assetsDir, file.replace(/^\/build\//, ""))));
+  }
   return total;
 }
 
-function urlOf(manifest: Manifest, routeId: string): string | null {
+/** The route's URL, `:entryId` filled with `entryId`; null for other parameters. */
+function urlOf(manifest: Manifest, routeId: string, entryId: number | null): string | null {
   const segments: string[] = [];
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id]!;
     if (route.path) segments.unshift(route.path);
   }
-  const url = `/${segments.join("/")}`.replace(/\/+/g, "/");
+  const url = `/${segments.join("/")}`.replace(/\/+/g, "/").replace(":entryId", String(entryId));
   return /[:*$]/.test(url) ? null : url;
-}
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" });
 }
 
 async function main() {
@@ -75,41 +95,17 @@ async function main() {
     execSync("npm run build", { cwd: root, stdio: "inherit" });
   }
   const manifest = readManifest();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-bench-"));
-  const upstreamPort = await findFreePort();
-  const appPort = await findFreePort();
-  const appUrl = `http://localhost:${appPort}`;
-  const children = [
-    start(path.join(root, "node_modules/.bin/tsx"), ["reference-upstream/main.ts"], {
-      UPSTREAM_PORT: String(upstreamPort),
-      DATA_DIR: dataDir,
-      APP_BASE_URL: appUrl,
-    }),
-  ];
+  const servers = await startServers();
+  const { appUrl } = servers;
   try {
-    await waitForHttp(`http://127.0.0.1:${upstreamPort}/api/health/`);
-    children.push(
-      start(path.join(root, "node_modules/.bin/remix-serve"), [serverBuild], {
-        NODE_ENV: "production",
-        PORT: String(appPort),
-        API_BASE_URL: `http://127.0.0.1:${upstreamPort}`,
-        APP_BASE_URL: appUrl,
-        SESSION_SECRETS: randomBytes(32).toString("base64"),
-        SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      }),
-    );
-    await waitForHttp(`${appUrl}/`);
+    // Pages behind login are measured as a user sees them whose draft fills every wizard step (so each
+    // step renders rather than redirecting to an earlier one); an entry's pages with one who submitted it.
+    const drafted = await prepareUser(servers, "confirmation");
+    const submitted = await prepareUser(servers, "submitted");
 
-    // Log in as the demo account to render the pages behind login.
-    const login = await fetch(`${appUrl}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
-    });
-    const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-
-    const rows: string[][] = [["page", "JS (gzip)", "HTML (gzip)", "status"]];
+    const rows: string[][] = [
+      ["page", "scripts", "JS loaded (gzip)", "JS if it hydrated", "HTML (gzip)", "status"],
+    ];
     let heaviest = { url: "", bytes: 0 };
     // Pages: routes with a path of their own and no children (pathless layouts are not pages).
     const leaves = Object.values(manifest.routes).filter(
@@ -118,21 +114,38 @@ async function main() {
         !Object.values(manifest.routes).some((other) => other.parentId === route.id),
     );
     for (const route of leaves.sort((a, b) => a.id.localeCompare(b.id))) {
-      const url = urlOf(manifest, route.id);
+      const url = urlOf(manifest, route.id, submitted.entryId);
       if (!url || url === "/404" || route.id === "routes/logout") continue;
-      const js = jsForRoute(manifest, route.id);
-      // Visitors' pages are measured as a visitor sees them; pages behind login with the demo session.
+      // Visitors' pages are measured as a visitor sees them; pages behind login with a user's session.
+      const cookie = url.includes(`/${submitted.entryId}`) ? submitted.cookie : drafted.cookie;
       let response = await fetch(`${appUrl}${url}`, { redirect: "manual" });
       if (response.headers.get("location")?.startsWith("/login")) {
         response = await fetch(`${appUrl}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
       }
       const html = Buffer.from(await response.arrayBuffer());
-      rows.push([url, kb(js), kb(gzipBytes(html)), String(response.status)]);
+      // A redirect or a resource route (JSON, a calendar file) is no page: it loads no script either way.
+      const isPage = response.status < 300 || response.status >= 400;
+      const isHtml = isPage && (response.headers.get("content-type") ?? "").startsWith("text/html");
+      const named = scriptsInHtml(html.toString("utf8"));
+      const bundle = scriptsOfRoute(manifest, route.id);
+      // What the page really loads: nothing when its HTML names no script; else its bundle and anything
+      // else the HTML names.
+      const js = named.size === 0 ? 0 : gzipOfScripts(new Set([...bundle, ...named]));
+      rows.push([
+        url,
+        isHtml ? (named.size === 0 ? "none" : "yes") : "-",
+        kb(js),
+        isHtml ? kb(gzipOfScripts(bundle)) : "-",
+        kb(gzipBytes(html)),
+        String(response.status),
+      ]);
       if (js > heaviest.bytes) heaviest = { url, bytes: js };
     }
     const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
     for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
-    console.log(`\nheaviest JavaScript: ${heaviest.url} ${kb(heaviest.bytes)}`);
+    console.log(
+      `\nheaviest JavaScript loaded: ${heaviest.url} ${kb(heaviest.bytes)} (goal: no page over 110 KB)`,
+    );
 
     const timings: number[] = [];
     for (let i = 0; i < 200; i += 1) {
@@ -144,8 +157,7 @@ async function main() {
     const at = (q: number) => timings[Math.floor(q * (timings.length - 1))]!.toFixed(1);
     console.log(`GET /login, 200 sequential requests: median ${at(0.5)} ms, p95 ${at(0.95)} ms`);
   } finally {
-    for (const child of children) child.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await servers.stop();
   }
 }
 
@@ -174,3 +186,5 @@ async function load(users: number) {
 
 await main();
 await load(Number(process.env.BENCH_USERS) || 50);
+await benchJourney();
+await benchLighthouse();

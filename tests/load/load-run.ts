@@ -12,20 +12,13 @@
 // statement, its two files, the payout account) → /profile/before_entry, whose final submit is posted
 // twice at once (a double click). File inputs are read from each page's HTML, as a browser finds them.
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { type Servers, startServers } from "../../bench/servers";
 import { openDatabase } from "../../reference-upstream/db/database";
 import { runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
-import { findFreePort, waitForHttp } from "../../scripts/ports";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = process.env.SAKIDORI_BUILD_DIR || "build";
-const serverBuild = path.join(root, buildDir, "index.js");
 const PASSWORD = "Kaede-no-ki-2026";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
@@ -109,10 +102,14 @@ class Browser {
     return { status: response.status, url: target.pathname + target.search, html: await response.text() };
   }
 
+  /** The Cookie header this browser sends (its session, for another client to use). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
   private async send(method: string, url: URL, body?: URLSearchParams | FormData): Promise<Response> {
     const headers: Record<string, string> = {};
-    if (this.cookies.size)
-      headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
     // A browser's form post names its page's origin (ARCHITECTURE decision 12).
     if (method !== "GET") headers.Origin = this.origin;
     this.stats.requests += 1;
@@ -146,73 +143,6 @@ function fileInputNames(html: string): string[] {
 
 function expectAt(step: string, page: { status: number; url: string }, pathname: RegExp) {
   if (!pathname.test(page.url)) throw new Error(`${step}: ended at ${page.url} (${page.status})`);
-}
-
-interface Servers {
-  appUrl: string;
-  upstreamUrl: string;
-  dataDir: string;
-  stop(): Promise<void>;
-}
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-/** The built app (remix-serve) and the reference upstream, on free ports, with a temporary data directory. */
-export async function startServers(): Promise<Servers> {
-  if (!fs.existsSync(serverBuild)) throw new Error(`no server build at ${serverBuild}: run npm run build`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-load-"));
-  const upstreamPort = await findFreePort();
-  const appPort = await findFreePort();
-  const appUrl = `http://localhost:${appPort}`;
-  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-  const children: ChildProcess[] = [];
-  const stop = async () => {
-    await Promise.all(children.map(stopped));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    children.push(
-      start(path.join(root, "node_modules/.bin/tsx"), ["reference-upstream/main.ts"], {
-        UPSTREAM_PORT: String(upstreamPort),
-        UPSTREAM_HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        APP_BASE_URL: appUrl,
-        UPSTREAM_LOG: "false",
-      }),
-    );
-    await waitForHttp(`${upstreamUrl}/api/health/`);
-    children.push(
-      start(path.join(root, "node_modules/.bin/remix-serve"), [serverBuild], {
-        NODE_ENV: "production",
-        PORT: String(appPort),
-        API_BASE_URL: upstreamUrl,
-        APP_BASE_URL: appUrl,
-        SESSION_SECRETS: randomBytes(32).toString("base64"),
-        SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-        // Fifty people from one loopback address: the per-address limit would refuse the load itself.
-        RATE_LIMIT_PER_ADDRESS: "100000",
-      }),
-    );
-    await waitForHttp(`${appUrl}/`);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { appUrl, upstreamUrl, dataDir, stop };
 }
 
 /** The invoice step's fields for one claim, as the page posts them (names read from its form module). */
@@ -254,14 +184,16 @@ interface Run {
   startingLine: StartingLine;
 }
 
-async function journey(
-  index: number,
-  { servers, db, outbox, stats, submitLatencies, submitOutcomes, startingLine }: Run,
-  atLine: { reached: boolean },
-): Promise<boolean> {
-  const email = `load-${index}-${Date.now().toString(36)}@example.jp`;
-  const browser = new Browser(servers.appUrl, stats);
-
+/**
+ * One person's way through the app's forms from /register to a user who may apply (§4: profile
+ * complete, identity confirmed), logged in.
+ */
+async function registerReadyToApply(
+  browser: Browser,
+  email: string,
+  db: ReturnType<typeof openDatabase>,
+  outbox: Database.Database,
+): Promise<void> {
   // /register (the form), then the activation link the outbox holds, opened in the app.
   await browser.go("GET", "/register");
   const registered = await browser.go(
@@ -328,7 +260,10 @@ async function journey(
   // The operator confirms the identity (operator-actions, as `npm run operator -- confirm-identity`).
   const { id: userId } = outbox.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
   runOperatorCommand(db, ["confirm-identity", String(userId)], new Date());
+}
 
+/** The wizard through the app's forms, to the confirmation page: afterwards every step of the draft renders. */
+async function walkToConfirmation(browser: Browser): Promise<void> {
   // The invoice step (the page's form: the claim's fields and the invoice file it offers) → /entry.
   const invoicePage = await browser.go("GET", "/entry/entry_invoice");
   expectAt("invoice step", invoicePage, /^\/entry\/entry_invoice$/);
@@ -395,9 +330,22 @@ async function journey(
   );
   expectAt("withdrawal step", afterWithdrawal, /^\/profile\/before_entry$/);
 
-  // The confirmation page, and its submit posted twice at once (a double click).
+  // The confirmation page.
   const confirmation = await browser.go("GET", "/profile/before_entry");
   expectAt("confirmation", confirmation, /^\/profile\/before_entry$/);
+}
+
+async function journey(
+  index: number,
+  { servers, db, outbox, stats, submitLatencies, submitOutcomes, startingLine }: Run,
+  atLine: { reached: boolean },
+): Promise<boolean> {
+  const email = `load-${index}-${Date.now().toString(36)}@example.jp`;
+  const browser = new Browser(servers.appUrl, stats);
+  await registerReadyToApply(browser, email, db, outbox);
+  await walkToConfirmation(browser);
+
+  // The confirmation page's submit posted twice at once (a double click).
   const submit = async () => {
     const started = performance.now();
     const page = await browser.go("POST", "/profile/before_entry", new URLSearchParams());
@@ -410,6 +358,51 @@ async function journey(
   await startingLine.arrive();
   const answers = await Promise.all([submit(), submit()]);
   return answers.some((page) => /^\/entry\/complete$/.test(page.url));
+}
+
+export interface PreparedUser {
+  email: string;
+  password: string;
+  /** The app session's Cookie header, logged in. */
+  cookie: string;
+  /** The submitted entry's id (its detail page is /entry/detail/<id>), when asked to submit. */
+  entryId: number | null;
+}
+
+/**
+ * A user made through the app's forms, for `npm run bench`, which measures pages as such a user sees
+ * them: "ready" may start an entry (no draft yet); "confirmation" has a draft filling every wizard step,
+ * so each step renders (none redirects to an earlier one); "submitted" has submitted it (its detail page).
+ */
+export async function prepareUser(
+  servers: Servers,
+  until: "ready" | "confirmation" | "submitted",
+): Promise<PreparedUser> {
+  const db = openDatabase(servers.dataDir);
+  const outbox = new Database(path.join(servers.dataDir, "upstream.sqlite3"), { readonly: true });
+  const stats: Stats = { requests: 0, inFlight: 0, peakInFlight: 0, serverErrors: [] };
+  const email = `bench-${randomUUID()}@example.jp`;
+  const browser = new Browser(servers.appUrl, stats);
+  try {
+    await registerReadyToApply(browser, email, db, outbox);
+    if (until !== "ready") await walkToConfirmation(browser);
+    let entryId: number | null = null;
+    if (until === "submitted") {
+      const submitted = await browser.go("POST", "/profile/before_entry", new URLSearchParams());
+      expectAt("submit", submitted, /^\/entry\/complete$/);
+      const row = outbox
+        .prepare(
+          "SELECT entries.id FROM entries JOIN users ON users.id = entries.user_id WHERE users.email = ?",
+        )
+        .get(email) as { id: number } | undefined;
+      if (!row) throw new Error("submit: no entry stored");
+      entryId = row.id;
+    }
+    return { email, password: PASSWORD, cookie: browser.cookieHeader(), entryId };
+  } finally {
+    outbox.close();
+    db.close();
+  }
 }
 
 /** Runs `users` journeys at once against fresh servers; answers the figures. */

@@ -1,0 +1,425 @@
+// Issue 12 item 6, the 128 kbps journey: Debian's Chromium through Playwright, a fresh context (empty
+// cache) per run, the line throttled by the DevTools protocol to what a Japanese phone plan gives past
+// its monthly cap (128 kbps each way, decimal kilobits as carriers count them; 400 ms a round trip).
+// /login → log in (a fresh user who may apply) → My page → its link to the invoice step, JavaScript on
+// and off, median of 3 runs each; then one wizard step navigation, the step's 戻る (client-side with
+// JavaScript on) against a document navigation to the same page. Printed, never asserted.
+
+import fs from "node:fs";
+import path from "node:path";
+import { type BrowserContext, type CDPSession, type Page, chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
+import { prepareUser, quantile } from "../tests/load/load-run";
+import { type Servers, root, startServers } from "./servers";
+
+const RUNS = 3;
+const KBPS = 128;
+const LATENCY_MS = 400;
+const INVOICE_STEP = "/entry/entry_invoice";
+const FINANCIAL_STEP = "/entry";
+// How long a throttled page may take before the run is called failed (a 1 MB page needs about 60 s).
+const PAGE_TIMEOUT_MS = 120_000;
+const outputDir = path.join(root, "bench-output");
+
+interface Request {
+  url: string;
+  type: string;
+  /** ms since the recorder started */
+  start: number;
+  end: number | null;
+  bytes: number;
+  /** Answered from the browser's cache, or never sent (a script blocked with JavaScript off): no round trip. */
+  offline: "cache" | "blocked" | null;
+  /** Whether an answer arrived (a fetch cancelled after its headers still made its round trip). */
+  answered: boolean;
+}
+
+/** Every request a page makes (redirect hops counted), with its timing and bytes on the wire. */
+class Recorder {
+  readonly requests = new Map<string, Request>();
+  private readonly hops: Request[] = [];
+  private origin = 0;
+  private wallOrigin = 0;
+
+  constructor(private readonly session: CDPSession) {
+    session.on("Network.requestWillBeSent", (event) => {
+      if (!/^https?:/.test(event.request.url)) return;
+      const previous = this.requests.get(event.requestId);
+      // A redirect reuses the request id: the hop before it is a request of its own.
+      if (previous && event.redirectResponse) {
+        previous.end = this.at(event.timestamp);
+        previous.bytes += event.redirectResponse.encodedDataLength ?? 0;
+        this.hops.push(previous);
+      }
+      this.requests.set(event.requestId, {
+        url: event.request.url,
+        type: event.type ?? "Other",
+        start: this.at(event.timestamp),
+        end: null,
+        bytes: 0,
+        offline: null,
+        answered: false,
+      });
+    });
+    session.on("Network.loadingFinished", (event) => {
+      const request = this.requests.get(event.requestId);
+      if (!request) return;
+      request.end = this.at(event.timestamp);
+      request.bytes += event.encodedDataLength;
+    });
+    session.on("Network.responseReceived", (event) => {
+      const request = this.requests.get(event.requestId);
+      if (request) request.answered = true;
+    });
+    session.on("Network.requestServedFromCache", (event) => {
+      const request = this.requests.get(event.requestId);
+      if (request) request.offline = "cache";
+    });
+    session.on("Network.loadingFailed", (event) => {
+      const request = this.requests.get(event.requestId);
+      if (!request) return;
+      request.end = this.at(event.timestamp);
+      if (!request.answered) request.offline ??= "blocked";
+    });
+  }
+
+  /** Starts counting from now: monotonic CDP timestamps (seconds) mapped onto this process's clock. */
+  reset() {
+    this.requests.clear();
+    this.hops.length = 0;
+    this.origin = Number.NaN;
+    this.wallOrigin = performance.now();
+  }
+
+  private at(timestamp: number): number {
+    // The first event after a reset fixes the offset; later ones are relative to it.
+    if (Number.isNaN(this.origin)) this.origin = timestamp * 1000 - (performance.now() - this.wallOrigin);
+    return timestamp * 1000 - this.origin;
+  }
+
+  all(): Request[] {
+    return [...this.hops, ...this.requests.values()].sort((a, b) => a.start - b.start);
+  }
+
+  /** The requests that went over the line. */
+  sent(): Request[] {
+    return this.all().filter((request) => request.offline === null);
+  }
+
+  bytes(): number {
+    return this.all().reduce((sum, request) => sum + request.bytes, 0);
+  }
+}
+
+/**
+ * Round trips in a row: a request's depth is one more than the deepest request that had finished before
+ * it started (what it may have waited for); the page's is the deepest.
+ */
+function chainDepth(all: Request[]): number {
+  const requests = all.filter((request) => request.offline === null);
+  const depth = new Map<Request, number>();
+  for (const request of requests) {
+    const before = requests.filter((other) => other.end !== null && other.end <= request.start);
+    depth.set(request, 1 + Math.max(0, ...before.map((other) => depth.get(other) ?? 0)));
+  }
+  return Math.max(0, ...depth.values());
+}
+
+function waterfall(requests: Request[]): string {
+  return requests
+    .map((request) => {
+      const end = request.end === null ? "…" : request.end.toFixed(0);
+      const url = new URL(request.url);
+      const note = request.offline ? ` (${request.offline === "cache" ? "from cache" : "not sent"})` : "";
+      return `  ${request.start.toFixed(0).padStart(6)} → ${end.padStart(6)} ms  ${(request.bytes / 1024).toFixed(1).padStart(6)} KB  ${request.type.padEnd(10)} ${url.pathname}${url.search}${note}`;
+    })
+    .join("\n");
+}
+
+async function throttledPage(context: BrowserContext): Promise<{ page: Page; recorder: Recorder }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(PAGE_TIMEOUT_MS);
+  const session = await context.newCDPSession(page);
+  const recorder = new Recorder(session);
+  await session.send("Network.enable");
+  await session.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: LATENCY_MS,
+    downloadThroughput: (KBPS * 1000) / 8,
+    uploadThroughput: (KBPS * 1000) / 8,
+  });
+  recorder.reset();
+  return { page, recorder };
+}
+
+/** Whether the current document loads any script of its own (a src, or an inline module importing one). */
+function shipsScripts(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("script")].some(
+      (script) => script.src !== "" || (script.type === "module" && /\bimport\b/.test(script.text)),
+    ),
+  );
+}
+
+/**
+ * Waits until the page a person now sees is usable: its document has loaded and, with JavaScript on on a
+ * page that ships scripts, React has hydrated it (app/root.tsx marks <html data-hydrated>). Answers the
+ * ms since `started` of each, hydrated null when the page ships no scripts.
+ */
+async function whenUsable(
+  page: Page,
+  started: number,
+  javaScript: boolean,
+): Promise<{ load: number; hydrated: number | null }> {
+  await page.waitForLoadState("load");
+  const load = performance.now() - started;
+  if (!javaScript) return { load, hydrated: null };
+  // After a client-side navigation the document is still the hydrated one.
+  const hydrated = await page.evaluate(() => document.documentElement.dataset.hydrated === "true");
+  if (hydrated) return { load, hydrated: load };
+  if (!(await shipsScripts(page))) return { load, hydrated: null };
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
+    polling: 20,
+  });
+  return { load, hydrated: performance.now() - started };
+}
+
+interface JourneyRun {
+  loginLoad: number;
+  loginHydrated: number | null;
+  invoiceLoad: number;
+  invoiceHydrated: number | null;
+  bytes: number;
+  requests: number;
+  /** How each hop after /login happened: a document load, or client-side (no new document). */
+  hops: string[];
+  waterfall: string;
+}
+
+async function journey(
+  context: BrowserContext,
+  javaScript: boolean,
+  appUrl: string,
+  user: Credentials,
+): Promise<JourneyRun> {
+  const { page, recorder } = await throttledPage(context);
+  const documents = () => recorder.all().filter((request) => request.type === "Document").length;
+  const started = performance.now();
+  await page.goto(`${appUrl}/login`, { waitUntil: "commit" });
+  const login = await whenUsable(page, started, javaScript);
+
+  const hops: string[] = [];
+  let before = documents();
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  await page.waitForURL(/\/mypage$/);
+  await whenUsable(page, started, javaScript);
+  hops.push(`login→mypage ${documents() > before ? "document" : "client-side"}`);
+
+  // The link a person follows from My page to start an entry.
+  before = documents();
+  await page.locator(`a[href="${INVOICE_STEP}"]`).first().click();
+  await page.waitForURL((url) => url.pathname === INVOICE_STEP);
+  // A client-side navigation fires no load event: the step has arrived once its form is on the screen.
+  await page.locator("main form").first().waitFor();
+  const invoice = await whenUsable(page, started, javaScript);
+  hops.push(`mypage→invoice ${documents() > before ? "document" : "client-side"}`);
+  const requests = recorder.all();
+  await page.close();
+  return {
+    loginLoad: login.load,
+    loginHydrated: login.hydrated,
+    invoiceLoad: invoice.load,
+    invoiceHydrated: invoice.hydrated,
+    bytes: recorder.bytes(),
+    requests: recorder.sent().length,
+    hops,
+    waterfall: waterfall(requests),
+  };
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+}
+
+interface StepRun {
+  ms: number;
+  hydrated: number | null;
+  requests: Request[];
+  kind: string;
+}
+
+/**
+ * One wizard step navigation, from the financial step (/entry) back to the invoice step, after the page
+ * has settled (a person reads it first): by its 戻る (the step's form posted with the `back` intent, as a
+ * person goes back: client-side with JavaScript on when the form is a Remix <Form>; the wizard has no
+ * <Link> between steps, the step indicator's links are plain <a>), or by a document load of the same URL.
+ */
+async function stepNavigation(
+  context: BrowserContext,
+  javaScript: boolean,
+  appUrl: string,
+  how: "back" | "goto",
+): Promise<StepRun> {
+  const { page, recorder } = await throttledPage(context);
+  await page.goto(`${appUrl}${FINANCIAL_STEP}`);
+  await whenUsable(page, performance.now(), javaScript);
+  await page.waitForLoadState("networkidle");
+  recorder.reset();
+  const started = performance.now();
+  if (how === "back") await page.getByRole("button", { name: "戻る", exact: true }).click();
+  else await page.goto(`${appUrl}${INVOICE_STEP}`, { waitUntil: "commit" });
+  await page.waitForURL((url) => url.pathname === INVOICE_STEP);
+  await page.locator("main form").first().waitFor();
+  const arrived = await whenUsable(page, started, javaScript);
+  const requests = recorder.all();
+  await page.close();
+  return {
+    ms: arrived.load,
+    hydrated: arrived.hydrated,
+    requests,
+    kind: requests.some((request) => request.type === "Document") ? "document" : "client-side",
+  };
+}
+
+const seconds = (ms: number | null) => (ms === null ? "no scripts" : `${(ms / 1000).toFixed(2)} s`);
+const median = (values: number[]) => quantile(values, 0.5);
+/** The median of values that may be null (a page without scripts): null when the runs said so. */
+const medianOrNull = (values: (number | null)[]) =>
+  values.some((value) => value === null) ? null : median(values as number[]);
+
+async function cookieContext(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  appUrl: string,
+  cookie: string,
+  javaScriptEnabled: boolean,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const index = pair.indexOf("=");
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: appUrl };
+    }),
+  );
+  return context;
+}
+
+async function measure(servers: Servers) {
+  const { appUrl } = servers;
+  // Fresh users, one per run (a login rate limit counts posts per account): each may apply, no draft yet.
+  const users: Credentials[] = [];
+  for (let index = 0; index < 2 * RUNS; index += 1) users.push(await prepareUser(servers, "ready"));
+  // For the step navigation: a user whose draft reaches the confirmation page (every step renders).
+  const drafted = await prepareUser(servers, "confirmation");
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    console.log(
+      `\njourney at ${KBPS} kbps down, ${KBPS} kbps up, ${LATENCY_MS} ms round trip, empty cache (Chromium, median of ${RUNS}):`,
+    );
+    console.log(
+      "  /login → log in → My page → its link to the invoice step; with JavaScript on, each page is used once hydrated",
+    );
+    const results: Record<"on" | "off", JourneyRun[]> = { on: [], off: [] };
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const mode of ["on", "off"] as const) {
+        const context = await browser.newContext({ javaScriptEnabled: mode === "on" });
+        try {
+          results[mode].push(await journey(context, mode === "on", appUrl, users.pop()!));
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    const rows: string[][] = [
+      [
+        "",
+        "/login load",
+        "/login hydrated",
+        "invoice step load",
+        "invoice hydrated",
+        "KB",
+        "requests",
+        "navigations",
+      ],
+    ];
+    for (const mode of ["on", "off"] as const) {
+      const runs = results[mode];
+      rows.push([
+        `JavaScript ${mode}`,
+        seconds(median(runs.map((run) => run.loginLoad))),
+        mode === "on" ? seconds(medianOrNull(runs.map((run) => run.loginHydrated))) : "-",
+        seconds(median(runs.map((run) => run.invoiceLoad))),
+        mode === "on" ? seconds(medianOrNull(runs.map((run) => run.invoiceHydrated))) : "-",
+        (median(runs.map((run) => run.bytes)) / 1024).toFixed(1),
+        String(median(runs.map((run) => run.requests))),
+        runs[0]!.hops.join(", "),
+      ]);
+    }
+    printTable(rows);
+    const on = results.on;
+    const off = results.off;
+    // The journey with JavaScript on ends when the invoice step can be used: hydrated if it hydrates.
+    const onTotal = median(on.map((run) => run.invoiceHydrated ?? run.invoiceLoad));
+    const offTotal = median(off.map((run) => run.invoiceLoad));
+    const loginReady = median(on.map((run) => run.loginHydrated ?? run.loginLoad));
+    console.log(
+      `  JavaScript on ÷ off (to the invoice step usable): ${(onTotal / offTotal).toFixed(2)}× (goal ≤ 1.5×)`,
+    );
+    console.log(`  /login ready with JavaScript on: ${seconds(loginReady)} (goal < 2 s)`);
+    fs.mkdirSync(outputDir, { recursive: true });
+    fs.writeFileSync(
+      path.join(outputDir, "journey-waterfall.txt"),
+      `One journey, JavaScript on, ${KBPS} kbps / ${LATENCY_MS} ms (start → end ms since /login was requested):\n${on[0]!.waterfall}\n\nThe same, JavaScript off:\n${off[0]!.waterfall}\n`,
+    );
+    console.log("  waterfall of one run each way: bench-output/journey-waterfall.txt");
+
+    console.log(
+      `\none wizard step navigation at the same throttle: financial step → invoice step (median of ${RUNS})`,
+    );
+    const steps: [string, boolean, "back" | "goto"][] = [
+      ["JavaScript on, 戻る clicked", true, "back"],
+      ["JavaScript on, a document load", true, "goto"],
+      ["JavaScript off, 戻る clicked", false, "back"],
+    ];
+    for (const [label, javaScript, how] of steps) {
+      const runs: StepRun[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const context = await cookieContext(browser, appUrl, drafted.cookie, javaScript);
+        try {
+          runs.push(await stepNavigation(context, javaScript, appUrl, how));
+        } finally {
+          await context.close();
+        }
+      }
+      const typical = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+      const hydrated = javaScript
+        ? `, hydrated ${seconds(medianOrNull(runs.map((run) => run.hydrated)))}`
+        : "";
+      console.log(
+        `  ${label}: ${seconds(median(runs.map((run) => run.ms)))}${hydrated} (${typical.kind}; ${typical.requests.filter((request) => request.offline === null).length} requests over the line, ${chainDepth(typical.requests)} in a row)`,
+      );
+      console.log(waterfall(typical.requests).replace(/^ {2}/gm, "      "));
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows)
+    console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}`);
+}
+
+/** Starts its own servers, prints the journey's figures, stops them. */
+export async function benchJourney() {
+  const servers = await startServers();
+  try {
+    await measure(servers);
+  } finally {
+    await servers.stop();
+  }
+}

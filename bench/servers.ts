@@ -1,0 +1,83 @@
+// The built app (remix-serve) and the reference upstream, each on a free port with a temporary data
+// directory, as in production: one start-up shared by `npm run bench` (its tables, the 128 kbps journey,
+// Lighthouse) and the load run of tests/load/load-run.ts.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { findFreePort, waitForHttp } from "../scripts/ports";
+
+export const root = path.resolve(import.meta.dirname, "..");
+// The same folders remix.config.js builds into (SAKIDORI_BUILD_DIR, default build/ + public/build/).
+const buildDir = process.env.SAKIDORI_BUILD_DIR || "build";
+export const assetsDir = path.join(root, buildDir === "build" ? "public/build" : `${buildDir}/public`);
+export const serverBuild = path.join(root, buildDir, "index.js");
+
+export interface Servers {
+  appUrl: string;
+  upstreamUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** The built app (remix-serve) and the reference upstream, on free ports, with a temporary data directory. */
+export async function startServers(): Promise<Servers> {
+  if (!fs.existsSync(serverBuild)) throw new Error(`no server build at ${serverBuild}: run npm run build`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-load-"));
+  const upstreamPort = await findFreePort();
+  const appPort = await findFreePort();
+  const appUrl = `http://localhost:${appPort}`;
+  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map(stopped));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    children.push(
+      start(path.join(root, "node_modules/.bin/tsx"), ["reference-upstream/main.ts"], {
+        UPSTREAM_PORT: String(upstreamPort),
+        UPSTREAM_HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        APP_BASE_URL: appUrl,
+        UPSTREAM_LOG: "false",
+      }),
+    );
+    await waitForHttp(`${upstreamUrl}/api/health/`);
+    children.push(
+      start(path.join(root, "node_modules/.bin/remix-serve"), [serverBuild], {
+        NODE_ENV: "production",
+        PORT: String(appPort),
+        API_BASE_URL: upstreamUrl,
+        APP_BASE_URL: appUrl,
+        SESSION_SECRETS: randomBytes(32).toString("base64"),
+        SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        // Fifty people from one loopback address: the per-address limit would refuse the load itself.
+        RATE_LIMIT_PER_ADDRESS: "100000",
+      }),
+    );
+    await waitForHttp(`${appUrl}/`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { appUrl, upstreamUrl, dataDir, stop };
+}
