@@ -54,6 +54,8 @@ interface Target {
   headers: Record<string, string>;
   /** The server's process, for its CPU time. */
   pid: number | undefined;
+  /** The reference upstream's process, when the page calls it: the CPU it spends on each page. */
+  upstreamPid?: number | undefined;
 }
 
 /**
@@ -88,7 +90,12 @@ function get(target: Target, agent: http.Agent): Promise<number> {
  */
 async function requestsPerSecond(
   target: Target,
-): Promise<{ rps: number; cpuPerRequest: number | null; errors: number }> {
+): Promise<{
+  rps: number;
+  cpuPerRequest: number | null;
+  upstreamCpuPerRequest: number | null;
+  errors: number;
+}> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let counting = false;
   let stopped = false;
@@ -106,16 +113,23 @@ async function requestsPerSecond(
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
   counting = true;
   const cpuBefore = cpuMsOf(target.pid);
+  const upstreamCpuBefore = target.upstreamPid === undefined ? null : cpuMsOf(target.upstreamPid);
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, MEASURE_MS));
   stopped = true;
   const elapsed = performance.now() - started;
   const cpuAfter = cpuMsOf(target.pid);
+  const upstreamCpuAfter = target.upstreamPid === undefined ? null : cpuMsOf(target.upstreamPid);
   await Promise.all(clients);
   agent.destroy();
-  const cpuPerRequest =
-    cpuBefore === null || cpuAfter === null || completed === 0 ? null : (cpuAfter - cpuBefore) / completed;
-  return { rps: (completed / elapsed) * 1_000, cpuPerRequest, errors };
+  const perRequest = (before: number | null, after: number | null) =>
+    before === null || after === null || completed === 0 ? null : (after - before) / completed;
+  return {
+    rps: (completed / elapsed) * 1_000,
+    cpuPerRequest: perRequest(cpuBefore, cpuAfter),
+    upstreamCpuPerRequest: perRequest(upstreamCpuBefore, upstreamCpuAfter),
+    errors,
+  };
 }
 
 const median = (values: number[]) => {
@@ -136,7 +150,8 @@ export async function benchSsr(): Promise<void> {
   const appUrl = `http://localhost:${appPort}`;
   const bareUrl = `http://localhost:${barePort}`;
   const children = [
-    spawn(path.join(root, "node_modules/.bin/tsx"), ["reference-upstream/main.ts"], {
+    // Node itself (tsx as a loader, not the tsx command's wrapper process): its pid is the server's.
+    spawn(process.execPath, ["--import", "tsx", "reference-upstream/main.ts"], {
       cwd: root,
       env: { ...process.env, UPSTREAM_PORT: String(upstreamPort), DATA_DIR: dataDir, APP_BASE_URL: appUrl },
       stdio: "ignore",
@@ -169,7 +184,7 @@ export async function benchSsr(): Promise<void> {
       body: new URLSearchParams({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
     });
     const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-    const [, app, bare] = children;
+    const [upstream, app, bare] = children;
     const targets: Target[] = [
       { name: "bare Remix form page", url: `${bareUrl}/`, headers: BROWSER_HEADERS, pid: bare?.pid },
       { name: "/login (visitor)", url: `${appUrl}/login`, headers: BROWSER_HEADERS, pid: app?.pid },
@@ -178,6 +193,7 @@ export async function benchSsr(): Promise<void> {
         url: `${appUrl}/mypage`,
         headers: { ...BROWSER_HEADERS, Cookie: cookie },
         pid: app?.pid,
+        upstreamPid: upstream?.pid,
       },
     ];
     for (const target of targets) {
@@ -187,6 +203,7 @@ export async function benchSsr(): Promise<void> {
 
     const rates = new Map(targets.map((target) => [target.name, [] as number[]]));
     const cpu = new Map(targets.map((target) => [target.name, [] as number[]]));
+    const upstreamCpu = new Map(targets.map((target) => [target.name, [] as number[]]));
     let errors = 0;
     for (let round = 0; round < ROUNDS; round += 1) {
       // A rotating order: no target always runs first (or last) on a machine others share.
@@ -195,6 +212,8 @@ export async function benchSsr(): Promise<void> {
         const result = await requestsPerSecond(target);
         rates.get(target.name)!.push(result.rps);
         if (result.cpuPerRequest !== null) cpu.get(target.name)!.push(result.cpuPerRequest);
+        if (result.upstreamCpuPerRequest !== null)
+          upstreamCpu.get(target.name)!.push(result.upstreamCpuPerRequest);
         errors += result.errors;
       }
     }
@@ -206,7 +225,8 @@ export async function benchSsr(): Promise<void> {
     console.log(
       `\nSSR throughput against the framework floor: ${CONNECTIONS} keep-alive connections, ` +
         `${MEASURE_MS / 1_000} s a run after ${WARM_UP_MS / 1_000} s warm-up, ${ROUNDS} rounds, ` +
-        `Accept-Encoding: gzip, deflate, br (medians; each run's req/s in brackets)`,
+        `Accept-Encoding: gzip, deflate, br (medians; each run's req/s in brackets; CPU time per request of ` +
+        `the server process, steadier than req/s on a shared machine: the throughput of a busy server is its inverse)`,
     );
     for (const target of targets) {
       const runs = rates.get(target.name)!;
@@ -221,6 +241,9 @@ export async function benchSsr(): Promise<void> {
         if (goal !== undefined && bareCpu !== null)
           line += ` (${(bareCpu / cpuPerRequest).toFixed(2)}× bare)`;
       }
+      // The reference upstream shares the machine's cores: its time per page is not the app's.
+      const upstreamRuns = upstreamCpu.get(target.name)!;
+      if (upstreamRuns.length) line += `, + reference upstream ${median(upstreamRuns).toFixed(2)} ms`;
       console.log(`${line}  [${runs.map((value) => value.toFixed(0)).join(", ")}]`);
     }
     if (errors > 0) console.log(`  ! ${errors} answers were not 200`);
