@@ -88,9 +88,7 @@ function get(target: Target, agent: http.Agent): Promise<number> {
  * Closed loop: CONNECTIONS clients each send their next request when the last answer has been read to
  * its end. Answers completed inside the measured window count; anything but a 200 is an error.
  */
-async function requestsPerSecond(
-  target: Target,
-): Promise<{
+async function requestsPerSecond(target: Target): Promise<{
   rps: number;
   cpuPerRequest: number | null;
   upstreamCpuPerRequest: number | null;
