@@ -32,6 +32,10 @@ export default tseslint.config(
       "data/",
       "test-results/",
       "playwright-report/",
+      // The bench fixture's build output (bench/ssr.ts builds it; never committed).
+      "bench/fixtures/*/build/",
+      "bench/fixtures/*/public/build/",
+      "bench/fixtures/*/.cache/",
     ],
   },
   js.configs.recommended,

@@ -5,7 +5,8 @@
 // manifest, route modules and chunks), and the HTML (gzip); then the median time of sequential GETs of
 // a small form page; then the load run of tests/load/load-run.ts (50 users at once through the app's
 // forms, each final submit posted twice); then the 128 kbps journey (bench/journey.ts) and the
-// Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own servers.
+// Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own servers. Then the SSR
+// throughput of /login and /mypage against a bare Remix form page (bench/ssr.ts).
 
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +16,7 @@ import { prepareUser, quantile, runLoad } from "../tests/load/load-run";
 import { benchJourney } from "./journey";
 import { benchLighthouse } from "./lighthouse";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
+import { benchSsr } from "./ssr";
 
 interface ManifestRoute {
   id: string;
@@ -186,5 +188,6 @@ async function load(users: number) {
 
 await main();
 await load(Number(process.env.BENCH_USERS) || 50);
+await benchSsr();
 await benchJourney();
 await benchLighthouse();

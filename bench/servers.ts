@@ -19,6 +19,9 @@ export interface Servers {
   appUrl: string;
   upstreamUrl: string;
   dataDir: string;
+  /** The servers' own processes (their CPU time, in bench/ssr.ts). */
+  appPid: number | undefined;
+  upstreamPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,7 +42,7 @@ function stopped(child: ChildProcess): Promise<void> {
 }
 
 /** The built app (remix-serve) and the reference upstream, on free ports, with a temporary data directory. */
-export async function startServers(): Promise<Servers> {
+export async function startServers(options: { appEnv?: Record<string, string> } = {}): Promise<Servers> {
   if (!fs.existsSync(serverBuild)) throw new Error(`no server build at ${serverBuild}: run npm run build`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-load-"));
   const upstreamPort = await findFreePort();
@@ -53,7 +56,8 @@ export async function startServers(): Promise<Servers> {
   };
   try {
     children.push(
-      start(path.join(root, "node_modules/.bin/tsx"), ["reference-upstream/main.ts"], {
+      // Node itself with tsx as a loader (not the tsx command's wrapper): its pid is the server's.
+      start(process.execPath, ["--import", "tsx", "reference-upstream/main.ts"], {
         UPSTREAM_PORT: String(upstreamPort),
         UPSTREAM_HOST: "127.0.0.1",
         DATA_DIR: dataDir,
@@ -72,6 +76,7 @@ export async function startServers(): Promise<Servers> {
         SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         // Fifty people from one loopback address: the per-address limit would refuse the load itself.
         RATE_LIMIT_PER_ADDRESS: "100000",
+        ...options.appEnv,
       }),
     );
     await waitForHttp(`${appUrl}/`);
@@ -79,5 +84,6 @@ export async function startServers(): Promise<Servers> {
     await stop();
     throw error;
   }
-  return { appUrl, upstreamUrl, dataDir, stop };
+  const [upstream, app] = children;
+  return { appUrl, upstreamUrl, dataDir, appPid: app?.pid, upstreamPid: upstream?.pid, stop };
 }

@@ -23,6 +23,8 @@ export interface CurrentUser {
   financial_statements_status?: number;
   withdrawals_detail_status?: number;
   last_withdrawals_detail_date?: string | null;
+  /** When the user first opened My page after confirming the address (§7 records it once). */
+  visited_at_entry_page_after_mail_verification?: string | null;
 }
 
 export type UserStatus = "logout" | "login" | "preEntryDeclined" | "lackOfUserData";

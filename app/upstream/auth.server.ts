@@ -29,6 +29,8 @@ const meSchema = z.object({
   financial_statements_status: nullAsAbsent(z.number()),
   withdrawals_detail_status: nullAsAbsent(z.number()),
   last_withdrawals_detail_date: z.string().nullish(),
+  // Read by My page: once set, the visit is not recorded again (a write per page view otherwise).
+  visited_at_entry_page_after_mail_verification: z.string().nullish(),
   version: nullAsAbsent(z.string()),
 }) satisfies AnswerSchema<CurrentUser & { version?: string }>;
 

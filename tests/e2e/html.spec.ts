@@ -3,6 +3,7 @@
 // them). Every <script> and <style> carries the nonce of the answer's Content-Security-Policy, new for
 // each answer (app/entry.server.tsx, app/security/headers.server.ts), so an injected tag never runs.
 
+import http from "node:http";
 import { expect, test } from "./fixtures";
 import { DEMO } from "./support";
 
@@ -72,4 +73,34 @@ test("issue 11 item 5: every <script> (and <style>) carries the CSP nonce, and t
   console.log(`CSP nonce: ${scripts} <script> tags on ${requests} answers, ${seen.size} different nonces`);
   expect(seen.size, "a different nonce on every answer").toBe(requests);
   await request.dispose();
+});
+
+/** A GET without Accept-Encoding (so remix-serve does not compress): status, headers, body. */
+function plainGet(url: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+test("issue 12 item 3: a page is answered at once, one complete document of a stated length", async ({
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "HTTP only: runs in js-on");
+  for (const page of PAGES) {
+    const { headers, body } = await plainGet(new URL(page, baseURL).href);
+    expect(headers["transfer-encoding"], `${page} is not streamed in chunks`).toBeUndefined();
+    expect(Number(headers["content-length"]), `${page}'s Content-Length`).toBe(body.length);
+    const html = body.toString("utf8");
+    expect(html.startsWith("<!DOCTYPE html>"), page).toBe(true);
+    expect(html.trimEnd().endsWith("</html>"), page).toBe(true);
+    expect(headers["cache-control"], page).toBe("private, no-store");
+    expect(headers["content-security-policy"], page).toContain("'nonce-");
+  }
 });

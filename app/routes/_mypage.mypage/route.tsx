@@ -18,11 +18,6 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイ�
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-type MyPageUser = AuthenticatedUser & {
-  is_email_verified?: boolean;
-  visited_at_entry_page_after_mail_verification?: string | null;
-};
-
 /**
  * §7 POST /api/me/visited_at_entry_page_after_mail_verification. My page is where a user arrives after
  * confirming the address (the verification complete page leads here or to the profile, and every
@@ -32,13 +27,13 @@ type MyPageUser = AuthenticatedUser & {
  * records that the page was seen, is idempotent (the upstream keeps the first timestamp), and a
  * prefetch by a mail scanner cannot reach it (it needs the user's session).
  */
-function shouldRecordVisit(user: MyPageUser): boolean {
+function shouldRecordVisit(user: AuthenticatedUser): boolean {
   return user.is_email_verified === true && !user.visited_at_entry_page_after_mail_verification;
 }
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    const user: MyPageUser = await requireUser(ctx);
+    const user = await requireUser(ctx);
     const [settings, entries, permission] = await Promise.all([
       loadSystemSettings(ctx),
       listEntries(ctx),

@@ -1,0 +1,66 @@
+// Issue 12 item 3: My page asks the upstream only what it shows. §7 records the visit after mail
+// verification once: `me` carries the timestamp from then on, so a later My page makes no write (the
+// me schema used to drop the field, and every view of My page posted the record again).
+
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader } from "~/routes/_mypage.mypage/route";
+import { APP_ORIGIN, appCookie } from "./app-requests";
+import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+let upstream: TestUpstream;
+let proxy: http.Server;
+/** The upstream calls the app made, "METHOD /path", in order. */
+let calls: string[] = [];
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  const target = new URL(upstream.url);
+  // A pass-through in front of the upstream that notes each call.
+  proxy = http.createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    const forwarded = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  // appConfig() reads the environment once, at the first request: set before any.
+  process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => proxy.close(resolve));
+  await upstream.dispose();
+});
+
+async function openMyPage(cookie: string): Promise<string[]> {
+  calls = [];
+  const request = new Request(`${APP_ORIGIN}/mypage`, { headers: { Cookie: cookie } });
+  const response = await loader({ request, params: {}, context: {} });
+  expect(response.status).toBe(200);
+  return [...calls].sort();
+}
+
+describe("§7 visited_at_entry_page_after_mail_verification, recorded once", () => {
+  it("the first My page of a verified user records the visit; the next ones only read", async () => {
+    const cookie = await appCookie(createUserWithSession(upstream));
+    const reads = [
+      "GET /api/entries/",
+      "GET /api/entry_permission/",
+      "GET /api/system_settings/supress_entries/",
+      "POST /api/me/",
+    ];
+    expect(await openMyPage(cookie)).toEqual(
+      [...reads, "POST /api/me/visited_at_entry_page_after_mail_verification"].sort(),
+    );
+    expect(await openMyPage(cookie)).toEqual(reads);
+    expect(await openMyPage(cookie)).toEqual(reads);
+  });
+});

@@ -1,0 +1,49 @@
+// app/entry.server.tsx renders a document whole before answering (issue 12 item 3): one buffer, no NUL
+// byte where React 18's 2 KB chunks ended in the middle of Japanese text, a failed shell rejected.
+
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { renderDocument } from "~/entry.server";
+
+/** A form of many Japanese default values: 3-byte characters cross React's 2048-byte chunks. */
+function japaneseForm() {
+  const fields = Array.from({ length: 60 }, (_, index) =>
+    createElement("input", {
+      key: index,
+      name: `field${index}`,
+      defaultValue: `株式会社サンプル商事 請求書番号${index} 東京都千代田区丸の内一丁目`.repeat(
+        1 + (index % 3),
+      ),
+    }),
+  );
+  return createElement("form", { method: "post" }, fields);
+}
+
+const noErrors = (error: unknown) => {
+  throw error;
+};
+
+describe("renderDocument", () => {
+  it("gives the whole HTML in one buffer, every Japanese value intact and no NUL byte", async () => {
+    const html = await renderDocument(japaneseForm(), { nonce: "abc", onError: noErrors });
+    expect(html.length).toBeGreaterThan(3 * 2048);
+    expect(html.indexOf(0)).toBe(-1);
+    // The same characters React renders as one string: nothing cut, nothing added.
+    expect(html.toString("utf8")).toBe(renderToStaticMarkup(japaneseForm()));
+  });
+
+  it("rejects when the page cannot be rendered at all", async () => {
+    function Broken(): never {
+      throw new Error("broken page");
+    }
+    const heard: boolean[] = [];
+    await expect(
+      renderDocument(createElement(Broken), {
+        nonce: "n",
+        onError: (_error, afterShell) => heard.push(afterShell),
+      }),
+    ).rejects.toThrow("broken page");
+    expect(heard).toEqual([false]);
+  });
+});
