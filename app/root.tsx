@@ -7,6 +7,7 @@ import { useNonce } from "~/components/nonce";
 import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import { pageTitle } from "~/routing/meta";
+import type { AnalyticsSettings } from "~/runtime/analytics-events";
 import type { PropagatedNotice } from "~/routing/propagated-errors";
 import stylesheet from "~/styles/app.css";
 import { pageFrameAnswer } from "./root.server";
@@ -31,7 +32,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return pageFrameAnswer(request);
 }
 
-export type RootLoaderData = { brand: Brand; isLoggedIn: boolean; notices: PropagatedNotice[] };
+export type RootLoaderData = {
+  brand: Brand;
+  isLoggedIn: boolean;
+  notices: PropagatedNotice[];
+  /** §9: null unless analytics is configured (app/request/analytics.server.ts). */
+  analytics: AnalyticsSettings | null;
+};
 
 /** Brand colours as CSS variables (ARCHITECTURE decision 10): no brand ships JavaScript. */
 function brandStyle(brand: Brand): string {

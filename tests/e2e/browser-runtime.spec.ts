@@ -3,7 +3,11 @@
 // analytics data layer (off unless configured). All of it runs only with JavaScript: without it there
 // is nothing to reload or to count, and every page is a fresh document anyway.
 
+import { createHmac } from "node:crypto";
+import { DEFAULT_ANALYTICS_ID_KEY } from "../../reference-upstream/config";
 import { type Page, expect, test } from "./fixtures";
+import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
+import { UpstreamUser } from "./support-account";
 import { claim } from "./support-wizard-invoice";
 
 test.beforeEach(({ javaScript }) => {
@@ -144,4 +148,126 @@ test("§8 a chunk that fails to load reloads the page once, and not again within
   void loadMissingChunk().catch(() => undefined);
   await reloadedAgain;
   expect(await isSameDocument(page)).toBe(false);
+});
+
+test.describe("§9 analytics data layer", () => {
+  const CONTAINER = "GTM-TEST123";
+
+  /** What the page pushed to window.dataLayer, with when (ms since the document started). */
+  async function recordDataLayer(page: Page) {
+    await page.addInitScript(() => {
+      const layer: unknown[] = [];
+      const times: number[] = [];
+      const push = layer.push.bind(layer);
+      layer.push = (...items: unknown[]) => {
+        for (const _ of items) times.push(performance.now());
+        return push(...items);
+      };
+      Object.assign(window, { dataLayer: layer, dataLayerTimes: times });
+    });
+  }
+  type Pushed = { event?: string; [field: string]: unknown };
+  const pushed = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { dataLayer: Pushed[]; dataLayerTimes: number[] };
+      return w.dataLayer.map((item, i) => ({ ...item, at: w.dataLayerTimes[i]! }));
+    });
+  const events = async (page: Page, name: string) => (await pushed(page)).filter((e) => e.event === name);
+
+  test("configured: the content tag id 15, user data with the hashed id, page views, the tag manager with the nonce", async ({
+    page,
+    freshEmail,
+  }) => {
+    const app = await startAppAgainst(UPSTREAM_URL, { ANALYTICS_CONTAINER_ID: CONTAINER });
+    try {
+      const tagManager: string[] = [];
+      await page.route("https://www.googletagmanager.com/**", (route) => {
+        tagManager.push(route.request().url());
+        return route.fulfill({ contentType: "text/javascript", body: "" });
+      });
+      await recordDataLayer(page);
+
+      // A visitor on the white-label brand: config with content tag id 15 and no user, a page view.
+      const midori = app.url.replace("localhost", "midori.localhost");
+      await page.goto(`${midori}/login`);
+      await expect.poll(() => events(page, "page_view")).toHaveLength(1);
+      expect(await events(page, "config")).toEqual([
+        expect.objectContaining({
+          content_tag_id: 15,
+          user_id: null,
+          user_segment: null,
+          company_name: null,
+        }),
+      ]);
+      expect((await events(page, "page_view"))[0]).toMatchObject({ page_path: "/login" });
+      // Loaded by us with the page's nonce, so the CSP let it through.
+      expect(tagManager).toEqual([`https://www.googletagmanager.com/gtm.js?id=${CONTAINER}`]);
+
+      // Logging in on the own brand (no content tag id): the user's analytics view, then My page's view.
+      const user = await UpstreamUser.register(freshEmail("analytics"));
+      await page.goto(`${app.url}/login`);
+      await expect
+        .poll(() => events(page, "config"))
+        .toEqual([expect.objectContaining({ content_tag_id: null, user_id: null })]);
+      await page.getByLabel("メールアドレス").fill(user.email);
+      await page.getByLabel("パスワード", { exact: false }).first().fill(STRONG_PASSWORD);
+      await page.getByRole("button", { name: "ログイン" }).click();
+      await expect(page).toHaveURL(`${app.url}/mypage`);
+      await expect.poll(() => events(page, "page_view")).toHaveLength(2);
+      const hashedId = createHmac("sha256", DEFAULT_ANALYTICS_ID_KEY).update(String(user.id)).digest("hex");
+      expect(await events(page, "user_data")).toEqual([
+        expect.objectContaining({
+          user_id: hashedId,
+          user_segment: "general",
+          company_name: expect.any(String),
+        }),
+      ]);
+      expect((await events(page, "page_view"))[1]).toMatchObject({ page_path: "/mypage" });
+
+      // A new document of a logged-in user: the config carries the user at once.
+      await page.reload();
+      await expect
+        .poll(() => events(page, "config"))
+        .toEqual([expect.objectContaining({ user_id: hashedId, user_segment: "general" })]);
+      // Never our own id or the e-mail address.
+      expect(JSON.stringify(await pushed(page))).not.toContain(user.email);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("§9 an experiment activation delays the page view by 800 ms", async ({ page }) => {
+    const app = await startAppAgainst(UPSTREAM_URL, { ANALYTICS_CONTAINER_ID: CONTAINER });
+    try {
+      await page.route("https://www.googletagmanager.com/**", (route) =>
+        route.fulfill({ contentType: "text/javascript", body: "" }),
+      );
+      await recordDataLayer(page);
+      await page.addInitScript(() => window.localStorage.setItem("experimentUserId", "exp-42"));
+      await page.goto(`${app.url}/login`);
+      await expect.poll(() => events(page, "page_view")).toHaveLength(1);
+      const [activation] = await events(page, "experiment_activation");
+      const [view] = await events(page, "page_view");
+      expect(activation).toMatchObject({ experiment_user_id: "exp-42" });
+      expect(view!.at - activation!.at).toBeGreaterThanOrEqual(800);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  test("not configured: no data layer, no analytics code, no tag manager, nothing about the user in the page", async ({
+    page,
+    open,
+  }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await open("/login");
+    expect(await page.evaluate(() => "dataLayer" in window)).toBe(false);
+    expect(
+      await page.evaluate(
+        () => (window.__remixContext.state.loaderData?.root as { analytics: unknown }).analytics,
+      ),
+    ).toBeNull();
+    expect(requested.filter((url) => /analytics|googletagmanager/.test(url))).toEqual([]);
+  });
 });
