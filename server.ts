@@ -5,7 +5,7 @@ import * as build from "@remix-run/dev/server-build";
 import { guardActions } from "~/security/guard-actions.server";
 import { installRequestGate } from "~/security/request-gate.server";
 
-installRequestGate();
+installRequestGate({ buildVersion: build.assets.version });
 
 export * from "@remix-run/dev/server-build";
 export const routes = guardActions(build.routes);

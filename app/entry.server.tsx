@@ -11,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { appConfig } from "~/request/config.server";
 import { DEFAULT_CACHE_CONTROL, contentSecurityPolicy, createNonce } from "~/security/headers.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -92,7 +93,10 @@ export default async function handleRequest(
       },
     },
   );
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(nonce, appConfig().analyticsContainerId !== undefined),
+  );
   // Pages show personal data: never cache them in shared caches.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", DEFAULT_CACHE_CONTROL);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -4,9 +4,15 @@
 // every page then fetches. Imported by the root alone, this stand-in stays inside the root's chunk.
 
 import { json } from "@remix-run/node";
+import { analyticsSettingsOf } from "~/request/analytics.server";
 import { pageFrameOf } from "~/request/context.server";
 
-/** The brand of this host, whether a session exists, and the URL's notices in words (§2). */
+/**
+ * The brand of this host, whether a session exists, the URL's notices in words (§2), and the §9
+ * analytics settings (null unless analytics is configured).
+ */
 export async function pageFrameAnswer(request: Request) {
-  return json(await pageFrameOf(request));
+  const frame = await pageFrameOf(request);
+  const analytics = await analyticsSettingsOf(request, frame.brand, frame.isLoggedIn);
+  return json({ ...frame, analytics });
 }

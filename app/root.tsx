@@ -10,6 +10,7 @@ import { PageScripts } from "~/components/page-scripts";
 import { SubmitOnceScript } from "~/components/submit-once-script";
 import { pageTitle } from "~/routing/meta";
 import { pageHasScripts } from "~/routing/page-scripts";
+import type { AnalyticsSettings } from "~/runtime/analytics-events";
 import type { PropagatedNotice } from "~/routing/propagated-errors";
 import stylesheet from "~/styles/app.css";
 import { pageFrameAnswer } from "./root.server";
@@ -34,7 +35,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return pageFrameAnswer(request);
 }
 
-export type RootLoaderData = { brand: Brand; isLoggedIn: boolean; notices: PropagatedNotice[] };
+export type RootLoaderData = {
+  brand: Brand;
+  isLoggedIn: boolean;
+  notices: PropagatedNotice[];
+  /** §9: null unless analytics is configured (app/request/analytics.server.ts). */
+  analytics: AnalyticsSettings | null;
+};
 
 /** Brand colours as CSS variables (ARCHITECTURE decision 10): no brand ships JavaScript. */
 function brandStyle(brand: Brand): string {
@@ -44,8 +51,10 @@ function brandStyle(brand: Brand): string {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootLoaderData>("root");
-  // Decision 0015: only a page one of whose routes hydrates loads scripts, and only after it loaded.
-  const scripts = pageHasScripts(useMatches());
+  // Decision 0015: only a page one of whose routes hydrates loads scripts, and only after it loaded;
+  // with analytics configured (§9, decision 0017) every page does, since each counts a page view.
+  const matches = useMatches();
+  const scripts = pageHasScripts(matches) || Boolean(data?.analytics);
   return (
     <html lang="ja" data-brand={data?.brand.id} data-scripts={scripts ? "true" : undefined}>
       <head>

@@ -20,6 +20,11 @@ export interface UpstreamConfig {
   services: ServiceDefinition[];
   /** Seeds the demo account on an empty database. */
   seedDemo: boolean;
+  /**
+   * The key of `hashed_user_id` in the me answer (§3 "the analytics view also carries … hashed_user_id"):
+   * an HMAC of the user id, so a tag manager gets a stable id that cannot be turned back into ours.
+   */
+  analyticsIdKey: string;
   /** Clock, replaceable in tests. */
   now: () => Date;
   /** Logs to stderr unless false. */
@@ -28,6 +33,8 @@ export interface UpstreamConfig {
 
 export const DEFAULT_SERVICE_ID = "sakidori";
 export const UPSTREAM_VERSION = "2026.11.0";
+/** A deployment of the reference upstream sets its own (UPSTREAM_ANALYTICS_ID_KEY). */
+export const DEFAULT_ANALYTICS_ID_KEY = "sakidori-reference-upstream";
 
 export function defaultServices(appBaseUrl: string): ServiceDefinition[] {
   const whiteLabelBase = process.env.WHITE_LABEL_BASE_URL ?? whiteLabelOrigin(appBaseUrl);
@@ -54,6 +61,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): Ups
     appBaseUrl,
     services: defaultServices(appBaseUrl),
     seedDemo: env.SEED_DEMO !== "false",
+    analyticsIdKey: env.UPSTREAM_ANALYTICS_ID_KEY ?? DEFAULT_ANALYTICS_ID_KEY,
     now: () => new Date(),
     log: env.UPSTREAM_LOG !== "false",
   };

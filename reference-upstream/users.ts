@@ -1,6 +1,7 @@
 // The user row and the two ways the API shows a user: the me call (§3 Current user) and the
 // profile (§3 Profile). Every reader of a user goes through here, so the shapes are defined once.
 
+import { createHmac } from "node:crypto";
 import type { UpstreamConfig } from "./config";
 import type { Db } from "./db/database";
 import { type UploadRow, serializeUpload } from "./uploads-store";
@@ -110,6 +111,11 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/** §3 "The analytics view also carries owner_phone, hashed_user_id and company_name": see analyticsIdKey. */
+export function hashedUserId(userId: number, config: Pick<UpstreamConfig, "analyticsIdKey">): string {
+  return createHmac("sha256", config.analyticsIdKey).update(String(userId)).digest("hex");
+}
+
 /** §3 Current user (me), as POST /api/me/ answers it; `version` is the API's build version (§7). */
 export function serializeMe(db: Db, user: UserRow, config: UpstreamConfig) {
   return {
@@ -139,6 +145,7 @@ export function serializeMe(db: Db, user: UserRow, config: UpstreamConfig) {
     last_login: user.last_login,
     visited_at_entry_page_after_mail_verification: user.visited_at_entry_page_after_mail_verification,
     user_segment: user.user_segment,
+    hashed_user_id: hashedUserId(user.id, config),
     is_email_verified: user.email_verified_at !== null,
     service_id: user.service_id,
   };

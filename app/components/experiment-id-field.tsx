@@ -4,13 +4,12 @@
 // field is simply absent. The page does not hydrate; if it ever did, this would have to become state.
 
 import { useNonce } from "~/components/nonce";
-
-const STORAGE_KEY = "experimentUserId";
+import { EXPERIMENT_STORAGE_KEY } from "./experiment-user-id";
 
 /** Adds `experiment_user_id` to the form it stands in, from local storage, when one is stored. */
 const ADD_FIELD_SCRIPT =
   "(function(s){try{var v=localStorage.getItem('" +
-  STORAGE_KEY +
+  EXPERIMENT_STORAGE_KEY +
   "');if(v){var i=document.createElement('input');i.type='hidden';i.name='experiment_user_id';i.value=v;" +
   "s.parentNode.insertBefore(i,s)}}catch(e){}})(document.currentScript)";
 

@@ -17,6 +17,8 @@ export interface AppConfig {
   upstreamDeadlineMs: number;
   /** Issue 11: how many proxies we run in front of the app (X-Forwarded-For entries to trust). */
   trustedProxyHops: number;
+  /** §9 analytics: the tag manager container; unset, no page carries analytics (the default). */
+  analyticsContainerId: string | undefined;
 }
 
 /** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
@@ -61,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     production,
     upstreamDeadlineMs: readDeadline(env.UPSTREAM_DEADLINE_MS),
     trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
+    analyticsContainerId: readContainerId(env.ANALYTICS_CONTAINER_ID),
   };
 }
 
@@ -78,6 +81,16 @@ function readHops(text: string | undefined): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0 || value > 10) {
     throw new Error("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10.");
+  }
+  return value;
+}
+
+/** A container id goes into a script URL: letters, digits and hyphens only (GTM-XXXXXXX). */
+function readContainerId(text: string | undefined): string | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(value)) {
+    throw new Error("ANALYTICS_CONTAINER_ID must be letters, digits and hyphens (e.g. GTM-ABC1234).");
   }
   return value;
 }

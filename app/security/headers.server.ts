@@ -2,6 +2,10 @@
 // a Content-Security-Policy whose script nonce is new for each request.
 
 import { randomBytes } from "node:crypto";
+import { TAG_MANAGER_ORIGIN } from "~/runtime/analytics-events";
+
+/** Where the tag manager's analytics tags send their hits. */
+const ANALYTICS_BEACON_ORIGINS = "https://*.google-analytics.com https://*.analytics.google.com";
 
 export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
   return {
@@ -28,14 +32,20 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `withTagManager`: §9 analytics is configured (ANALYTICS_CONTAINER_ID), so the tag manager's script
+ * (loaded with the nonce) and its beacons are allowed; otherwise no third-party origin is.
+ */
+export function contentSecurityPolicy(nonce: string, withTagManager = false): string {
+  const tagManager = withTagManager ? ` ${TAG_MANAGER_ORIGIN}` : "";
+  const beacons = withTagManager ? ` ${TAG_MANAGER_ORIGIN} ${ANALYTICS_BEACON_ORIGINS}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${tagManager}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${beacons}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${beacons}`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -10,6 +10,7 @@ import http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { appConfig } from "~/request/config.server";
+import { answerBuildMetadata } from "~/runtime/build-version.server";
 import { DEFAULT_CACHE_CONTROL, fixedSecurityHeaders } from "./headers.server";
 
 const FORBIDDEN_PAGE = `<!DOCTYPE html>
@@ -122,7 +123,11 @@ function withDefaultCacheControl(res: http.ServerResponse): void {
 
 let installed = false;
 
-export function installRequestGate(): void {
+/**
+ * `buildVersion`: the server build's version, answered at /builds/latest.json (the browser runtime's
+ * new-version check, app/runtime/build-version.server.ts).
+ */
+export function installRequestGate(options: { buildVersion?: string } = {}): void {
   if (installed) return;
   installed = true;
   const headers = fixedSecurityHeaders(appConfig().secureCookies);
@@ -136,6 +141,10 @@ export function installRequestGate(): void {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       withDefaultCacheControl(res);
+      if (options.buildVersion !== undefined && answerBuildMetadata(req, res, options.buildVersion)) {
+        req.resume();
+        return true;
+      }
       if (!mayProceed(req)) {
         req.resume();
         res.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });

@@ -26,6 +26,8 @@ const meSchema = z.object({
   allow_redirect_to_profile: nullAsAbsent(z.boolean()),
   is_email_verified: nullAsAbsent(z.boolean()),
   user_segment: nullAsAbsent(z.string()),
+  /** §3 the analytics view's pseudonymous id (app/request/analytics.server.ts). */
+  hashed_user_id: nullAsAbsent(z.string()),
   financial_statements_status: nullAsAbsent(z.number()),
   withdrawals_detail_status: nullAsAbsent(z.number()),
   last_withdrawals_detail_date: z.string().nullish(),

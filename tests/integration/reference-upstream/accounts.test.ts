@@ -1,7 +1,9 @@
 // Accounts over real HTTP: login (cookies, CSRF, brands, throttle), logout, registration and
 // activation, the me call, bad input, restart, the demo seed.
 
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_ANALYTICS_ID_KEY } from "../../../reference-upstream/config";
 import { latestMails } from "../../../reference-upstream/outbox";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "../../../reference-upstream/seed";
 import { dateJst } from "../../../reference-upstream/time";
@@ -173,6 +175,28 @@ describe("POST /api/auth/ (login)", () => {
     expect((await upstream.client().post("/api/auth/", { email: other, password: PASSWORD })).status).toBe(
       200,
     );
+  });
+});
+
+describe("POST /api/me/: the analytics view", () => {
+  it("§3 carries owner_phone, company_name, user_segment and hashed_user_id, a keyed hash that is not the id", async () => {
+    const { id, client } = await userWithClient(upstream, {
+      owner_phone: "090-1111-2222",
+      company_name: "株式会社テスト",
+      user_segment: "trial",
+    });
+    const me = (await client.post("/api/me/")).body;
+    expect(me).toMatchObject({
+      owner_phone: "090-1111-2222",
+      company_name: "株式会社テスト",
+      user_segment: "trial",
+      hashed_user_id: createHmac("sha256", DEFAULT_ANALYTICS_ID_KEY).update(String(id)).digest("hex"),
+    });
+    expect(me.hashed_user_id).toMatch(/^[0-9a-f]{64}$/);
+    // Stable for the same user, different for another.
+    expect((await client.post("/api/me/")).body.hashed_user_id).toBe(me.hashed_user_id);
+    const other = await userWithClient(upstream);
+    expect((await other.client.post("/api/me/")).body.hashed_user_id).not.toBe(me.hashed_user_id);
   });
 });
 

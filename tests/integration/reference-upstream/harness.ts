@@ -4,7 +4,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type UpstreamConfig, defaultServices, UPSTREAM_VERSION } from "../../../reference-upstream/config";
+import {
+  DEFAULT_ANALYTICS_ID_KEY,
+  type UpstreamConfig,
+  defaultServices,
+  UPSTREAM_VERSION,
+} from "../../../reference-upstream/config";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
 
 export interface TestUpstream extends RunningUpstream {
@@ -29,6 +34,7 @@ export async function startTestUpstream(
     appBaseUrl,
     services: defaultServices(appBaseUrl),
     seedDemo: false,
+    analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
     now: () => new Date(),
     log: false,
     ...options.overrides,
