@@ -48,7 +48,7 @@ import {
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { readForm, isMultipartRequest } from "~/forms/read-form.server";
+import { readForm, isUploadPost } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -84,7 +84,7 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
+    if (isUploadPost(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
     const formData = applyPickedNames(await readForm(args.request));
