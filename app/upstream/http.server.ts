@@ -3,7 +3,6 @@
 
 import http from "node:http";
 import https from "node:https";
-import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 export interface RawResponse {
@@ -16,8 +15,8 @@ export interface RawRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  /** A buffer, or a stream whose length is in headers["Content-Length"] (never chunked: §REFERENCE). */
-  body?: Buffer | Readable;
+  /** A buffer, or bytes whose length is in headers["Content-Length"] (never chunked: §REFERENCE). */
+  body?: Buffer | AsyncIterable<Uint8Array>;
   /**
    * How long the exchange may take; with a stream body, counted from the last byte of it that went
    * out, so an upload streamed through from a slow browser (decision 0016) is charged only for the
@@ -90,16 +89,19 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
     } else if (Buffer.isBuffer(request.body)) {
       outgoing.end(request.body);
     } else {
-      const restartTimer = new Transform({
-        transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      const body = request.body;
+      // Written straight into the request (pipeline writes an async iterable with backpressure, no
+      // stream in between), the timer restarted with each piece.
+      const restartingTimer = async function* () {
+        for await (const chunk of body) {
           if (!settled) {
             clearTimeout(timer);
             timer = setTimeout(expire, request.timeoutMs);
           }
-          callback(null, chunk);
-        },
-      });
-      pipeline(request.body, restartTimer, outgoing).catch(fail);
+          yield chunk;
+        }
+      };
+      pipeline(restartingTimer, outgoing).catch(fail);
     }
   });
 }

@@ -333,14 +333,11 @@ export async function sendUpload(
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const file = upload.file;
-    const body = Readable.from(
-      (async function* () {
-        yield head;
-        yield* file.open();
-        yield tail;
-      })(),
-      { objectMode: false },
-    );
+    const body = (async function* () {
+      yield head;
+      yield* file.open();
+      yield tail;
+    })();
     return await ctx.client.send(
       "POST",
       "/api/uploads/",
