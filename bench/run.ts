@@ -2,7 +2,8 @@
 // shared and noisy). Per page: the JavaScript a browser downloads (gzip, from the build manifest) and
 // the HTML (gzip, rendered by the real app against the reference upstream); then the median time of
 // sequential GETs of a small form page; then the load run of tests/load/load-run.ts (50 users at once
-// through the app's forms, each final submit posted twice), its own servers, its figures.
+// through the app's forms, each final submit posted twice), its own servers, its figures; then the
+// uploads (bench/uploads.ts: 10 MiB through the app against straight to the upstream, and memory).
 
 import { type ChildProcess, execSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,6 +13,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { findFreePort, waitForHttp } from "../scripts/ports";
 import { quantile, runLoad } from "../tests/load/load-run";
+import { benchUploads } from "./uploads";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The same folders remix.config.js builds into (SAKIDORI_BUILD_DIR, default build/ + public/build/).
@@ -174,3 +176,4 @@ async function load(users: number) {
 
 await main();
 await load(Number(process.env.BENCH_USERS) || 50);
+await benchUploads();
