@@ -98,14 +98,19 @@ function pdfOf(size: number): Buffer {
 }
 
 /** What the slot sends with JavaScript on (upload-slot.tsx), over HTTP to the served action. */
-function postFile(cookie: string, bytes: Buffer, fileName = "請求書.pdf"): Promise<Answer> {
+function postFile(
+  cookie: string,
+  bytes: Buffer,
+  fileName = "請求書.pdf",
+  origin = APP_ORIGIN,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `http://127.0.0.1:${appPort}${INVOICE_PATH}`,
       {
         method: "POST",
         headers: {
-          Origin: APP_ORIGIN,
+          Origin: origin,
           Cookie: cookie,
           ...streamedUploadHeaders({ slot: SLOT, kind: "invoice-1", fileName }),
           "Content-Length": String(bytes.length),
@@ -237,6 +242,13 @@ describe("a slot's file streamed through to the upstream (JavaScript on)", () =>
     expect(JSON.parse(answer.body).fieldErrors).toEqual({
       [uploadFieldName(SLOT)]: UploadRuleMessage.unsupportedType,
     });
+    expect(await storedUploads(browser)).toEqual([]);
+  });
+
+  it("a streamed upload from another site is refused 403 like any post, and nothing is stored", async () => {
+    const { browser, cookie } = await person();
+    const answer = await postFile(cookie, pdfOf(64 * 1024), "a.pdf", "https://evil.example");
+    expect(answer.status).toBe(403);
     expect(await storedUploads(browser)).toEqual([]);
   });
 
