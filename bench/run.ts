@@ -4,9 +4,10 @@
 // it really loads (gzip; 0 when it names no script) and what it would load if it hydrated (entry, route
 // manifest, route modules and chunks), and the HTML (gzip); then the median time of sequential GETs of
 // a small form page; then the load run of tests/load/load-run.ts (50 users at once through the app's
-// forms, each final submit posted twice); then the 128 kbps journey (bench/journey.ts) and the
-// Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own servers. Then the SSR
-// throughput of /login and /mypage against a bare Remix form page (bench/ssr.ts).
+// forms, each final submit posted twice); then the SSR throughput of /login and /mypage against a bare
+// Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
+// straight to the upstream, and memory); the 128 kbps journey (bench/journey.ts); and the Lighthouse
+// mobile scores (bench/lighthouse.ts). Each part starts its own servers.
 
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,6 +18,7 @@ import { benchJourney } from "./journey";
 import { benchLighthouse } from "./lighthouse";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
 import { benchSsr } from "./ssr";
+import { benchUploads } from "./uploads";
 
 interface ManifestRoute {
   id: string;
@@ -189,5 +191,6 @@ async function load(users: number) {
 await main();
 await load(Number(process.env.BENCH_USERS) || 50);
 await benchSsr();
+await benchUploads();
 await benchJourney();
 await benchLighthouse();

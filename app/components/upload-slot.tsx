@@ -1,7 +1,8 @@
 // One upload slot (ARCHITECTURE decision 8): its own form, one file per POST. Without JavaScript
 // the form posts and the page comes back with the file listed (or the error at the input); inside a
 // wizard step it posts the step's form instead, so what was typed is saved with it. With JavaScript,
-// the file uploads as soon as it is chosen, with a progress bar, and the page updates in place. The
+// the file uploads as soon as it is chosen, with a progress bar, and the page updates in place: the
+// file itself is the request body, so the server streams it on to the upstream (decision 0016). The
 // accepted types and the size limit are written beside the input.
 
 import { useMatches, useRevalidator } from "@remix-run/react";
@@ -9,7 +10,12 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { uploadFieldName } from "~/domain/file-kinds";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
-import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
+import {
+  type StepUploadTarget,
+  stepUploadFileField,
+  stepUploadIntent,
+  streamedUploadHeaders,
+} from "~/forms/step-upload";
 import { FieldMessage } from "./form/fields";
 import { useField } from "./form/scope";
 import { useHydrated } from "./use-hydrated";
@@ -44,13 +50,26 @@ interface XhrResult {
   body: unknown;
 }
 
-/** POSTs the slot's form to the route's data endpoint, reporting progress (fetch cannot). */
-function postWithProgress(form: HTMLFormElement, routeId: string, onProgress: (ratio: number) => void) {
+/**
+ * POSTs the chosen file to the route's data endpoint as the whole body, its slot in the headers
+ * (streamedUploadHeaders), reporting progress (fetch cannot). The browser sends the file's size as
+ * the Content-Length, so the server can stream it upstream without holding it.
+ */
+function postWithProgress(
+  form: HTMLFormElement,
+  routeId: string,
+  upload: StepUploadTarget & { file: File },
+  onProgress: (ratio: number) => void,
+) {
   return new Promise<XhrResult>((resolve, reject) => {
     const url = new URL(form.action || window.location.href, window.location.href);
     url.searchParams.set("_data", routeId);
     const request = new XMLHttpRequest();
     request.open("POST", url.toString());
+    const { file, ...target } = upload;
+    for (const [name, value] of Object.entries(streamedUploadHeaders({ ...target, fileName: file.name }))) {
+      request.setRequestHeader(name, value);
+    }
     request.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });
@@ -64,7 +83,7 @@ function postWithProgress(form: HTMLFormElement, routeId: string, onProgress: (r
       resolve({ status: request.status, body });
     });
     request.addEventListener("error", () => reject(new Error("network")));
-    request.send(new FormData(form));
+    request.send(file);
   });
 }
 
@@ -82,7 +101,8 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const form = formRef.current;
-    if (!form || !event.target.files?.length) return;
+    const file = event.target.files?.[0];
+    if (!form || !file) return;
     if (uploadingKinds.has(kind)) {
       setClientError(UploadRuleMessage.inProgress);
       event.target.value = "";
@@ -92,7 +112,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     setClientError(null);
     setProgress(0);
     try {
-      const result = await postWithProgress(form, routeId, setProgress);
+      const result = await postWithProgress(form, routeId, { slot, kind, side, file }, setProgress);
       const failure = isFormFailure(result.body) ? result.body : null;
       const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
       if (refusal) setClientError(refusal);

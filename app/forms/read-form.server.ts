@@ -5,9 +5,13 @@
 // has such a field, so the post was not made by a page, and the form library would throw on it
 // ("Attempted to set a forbidden key"), which is where the 500s came from.
 
+import { sniffContentType } from "~/domain/file-kinds";
+import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
+import { STREAMED_UPLOAD_TYPE } from "~/forms/step-upload";
 import { badRequestScreen } from "~/request/context.server";
 import {
   MAX_UPLOAD_REQUEST_BYTES,
+  type OutgoingFile,
   type ReceiveOptions,
   type ReceivedForm,
   receiveMultipartForm,
@@ -32,6 +36,16 @@ function mediaType(request: Request): string {
 
 export function isMultipartRequest(request: Request): boolean {
   return mediaType(request) === MULTIPART;
+}
+
+/** A slot's file sent as the whole body (JavaScript on, issue 12 item 4). */
+export function isStreamedUpload(request: Request): boolean {
+  return mediaType(request) === STREAMED_UPLOAD_TYPE;
+}
+
+/** A post of a page with upload slots: a multipart form, or one slot's streamed file. */
+export function isUploadPost(request: Request): boolean {
+  return isMultipartRequest(request) || isStreamedUpload(request);
 }
 
 /**
@@ -150,6 +164,123 @@ export async function readMultipartForm(request: Request, options: ReceiveOption
   return form;
 }
 
+/** Why a streamed upload's body cannot be sent: the status and the message at the slot. */
+export interface BodyRefusal {
+  status: 400 | 411 | 413;
+  message: string;
+}
+
+/** The bytes the first-bytes check reads before anything is sent (sniffContentType needs 8). */
+const SNIFF_BYTES = 16;
+
+const brokenOff: BodyRefusal = { status: 400, message: UploadRuleMessage.failed };
+const tooLarge: BodyRefusal = { status: 413, message: UploadRuleMessage.tooLarge };
+
+class BodyRefused extends Error {
+  constructor(readonly refusal: BodyRefusal) {
+    super(refusal.message);
+  }
+}
+
+export interface StreamedUpload {
+  /** The file to send (null when refused before a byte went anywhere: see refusal). */
+  file: OutgoingFile | null;
+  /** What was wrong with the body: before sending, or once sending stopped on it; else null. */
+  refusal(): BodyRefusal | null;
+  /**
+   * Reads and drops what is left of the body, in the background: call it once done, whatever
+   * happened, so a refusal's answer reaches a browser still sending (see discardRest).
+   */
+  release(): void;
+}
+
+/**
+ * A slot's file sent as the whole body (issue 12 item 4, decision 0016), read as it is sent on: the
+ * size comes from Content-Length, which is then held to the bytes that actually come (one more, or
+ * one short, and the sending fails with tooLarge or brokenOff: a browser that hangs up ends the body
+ * early). Before a byte goes upstream: no length is 411, over MAX_UPLOAD_BYTES 413, nothing 400
+ * (empty), and first bytes that are not PDF, JPEG or PNG 400, each with the slot's message.
+ */
+export async function readStreamedUpload(request: Request, fileName: string): Promise<StreamedUpload> {
+  const reader = request.body?.getReader() ?? null;
+  let refusal: BodyRefusal | null = null;
+  let finished = false;
+  const release = () => {
+    if (reader && !finished) {
+      finished = true;
+      discardRest(reader);
+    }
+  };
+  const refuse = (why: BodyRefusal): StreamedUpload => ({ file: null, refusal: () => why, release });
+
+  const declared = (request.headers.get("Content-Length") ?? "").trim();
+  if (!/^[0-9]{1,15}$/.test(declared)) return refuse({ status: 411, message: UploadRuleMessage.failed });
+  const size = Number(declared);
+  if (size > MAX_UPLOAD_BYTES) return refuse(tooLarge);
+  if (size === 0 || !reader) return refuse({ status: 400, message: UploadRuleMessage.emptyFile });
+
+  // The first bytes, held until the check passes: only then does anything go upstream.
+  const head: Uint8Array[] = [];
+  let received = 0;
+  try {
+    while (received < Math.min(SNIFF_BYTES, size)) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      head.push(value);
+      received += value.byteLength;
+    }
+  } catch {
+    finished = true; // the browser went away: nothing left to read
+    return refuse(brokenOff);
+  }
+  if (received > size) return refuse(tooLarge);
+  if (received < Math.min(SNIFF_BYTES, size)) {
+    finished = true;
+    return refuse(brokenOff);
+  }
+  const contentType = sniffContentType(Buffer.concat(head));
+  if (!contentType) return refuse({ status: 400, message: UploadRuleMessage.unsupportedType });
+
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    yield* head;
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await reader!.read();
+      } catch {
+        finished = true;
+        refusal = brokenOff;
+        throw new BodyRefused(brokenOff);
+      }
+      if (next.done) break;
+      received += next.value.byteLength;
+      // Never passed on: the upstream, short of its Content-Length, keeps nothing.
+      if (received > size) {
+        refusal = tooLarge;
+        throw new BodyRefused(tooLarge);
+      }
+      yield next.value;
+    }
+    finished = true;
+    if (received < size) {
+      refusal = brokenOff;
+      throw new BodyRefused(brokenOff);
+    }
+  }
+  let opened = false;
+  const file: OutgoingFile = {
+    originalName: fileName,
+    contentType,
+    size,
+    open() {
+      if (opened) throw new Error("a streamed upload's body is read once");
+      opened = true;
+      return bytes();
+    },
+  };
+  return { file, refusal: () => refusal, release };
+}
+
 /**
  * Checked for every action before its guards run (security/guard-actions.server.ts), so a body no page
  * sends is refused without a single upstream call: a media type that is no form is 415, a declared
@@ -158,7 +289,7 @@ export async function readMultipartForm(request: Request, options: ReceiveOption
  */
 export function assertFormRequest(request: Request): void {
   const type = mediaType(request);
-  if (type !== URLENCODED && type !== MULTIPART) throw badRequestScreen(415);
+  if (type !== URLENCODED && type !== MULTIPART && type !== STREAMED_UPLOAD_TYPE) throw badRequestScreen(415);
   const declared = request.headers.get("Content-Length");
   if (declared !== null && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) {
     if (request.body) discardRest(request.body.getReader());

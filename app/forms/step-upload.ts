@@ -73,3 +73,52 @@ export function parseStepUploadFileField(name: string): StepUploadTarget | null 
 export function isUploadFileField(name: string): boolean {
   return name === "content" || parseStepUploadFileField(name) !== null;
 }
+
+/**
+ * With JavaScript a slot sends its file as the whole request body (issue 12 item 4), so the server
+ * knows the file's size from the Content-Length before a byte arrives and streams it to the upstream
+ * without writing it to disk. The slot, kind, side and file name travel in these headers (the name
+ * percent-encoded: a header holds only Latin-1).
+ */
+export const STREAMED_UPLOAD_TYPE = "application/octet-stream";
+const SLOT_HEADER = "X-Upload-Slot";
+const KIND_HEADER = "X-Upload-Kind";
+const SIDE_HEADER = "X-Upload-Side";
+const NAME_HEADER = "X-Upload-Name";
+
+/** The request headers of a streamed upload, Content-Type included (Content-Length is the file's). */
+export function streamedUploadHeaders(
+  upload: StepUploadTarget & { fileName: string },
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": STREAMED_UPLOAD_TYPE,
+    [SLOT_HEADER]: upload.slot,
+    [KIND_HEADER]: upload.kind,
+    [NAME_HEADER]: encodeURIComponent(upload.fileName),
+  };
+  if (upload.side) headers[SIDE_HEADER] = upload.side;
+  return headers;
+}
+
+/**
+ * What a streamed upload's headers say: its target (null when no page would name it, as
+ * parseUploadTarget) and the file's name (null when it is not percent-encoded UTF-8).
+ */
+export function parseStreamedUploadHeaders(headers: Headers): {
+  target: StepUploadTarget | null;
+  fileName: string | null;
+} {
+  const side = headers.get(SIDE_HEADER);
+  const target = parseUploadTarget({
+    slot: headers.get(SLOT_HEADER) ?? "",
+    kind: headers.get(KIND_HEADER) ?? "",
+    ...(side === null ? {} : { side }),
+  });
+  let fileName: string | null;
+  try {
+    fileName = decodeURIComponent(headers.get(NAME_HEADER) ?? "");
+  } catch {
+    fileName = null;
+  }
+  return { target, fileName };
+}

@@ -1,13 +1,14 @@
 // The upload and delete intents every page with upload slots handles the same way: one file per
 // POST (ARCHITECTURE decision 8), checked here, sent upstream, then PRG back to the slot; a refusal
-// comes back at the slot with a 4xx (§8 upload and delete messages). Without JavaScript the page's
+// comes back at the slot with a 4xx (§8 upload and delete messages). With JavaScript a slot's file is
+// the request body and streams through to the upstream (decision 0016). Without JavaScript the page's
 // form comes with the files chosen in its slots: a wizard step's typed fields are saved before the
 // files are sent (decision 0007).
 
 import { redirect } from "@remix-run/node";
 import { ErrorMessage } from "~/domain/error-messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import { readMultipartForm } from "~/forms/read-form.server";
+import { isStreamedUpload, readMultipartForm, readStreamedUpload } from "~/forms/read-form.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { uploadFieldName } from "~/domain/file-kinds";
 import { DELETE_FORM_ID, NON_FIELD_ERRORS } from "~/forms/form-failure";
@@ -16,16 +17,19 @@ import {
   isUploadFileField,
   parseStepUploadFileField,
   parseStepUploadIntent,
+  parseStreamedUploadHeaders,
   parseUploadTarget,
 } from "~/forms/step-upload";
 import type { RequestContext } from "~/request/context.server";
 import { UpstreamError } from "~/upstream/errors.server";
 import {
+  type OutgoingFile,
   type ReceivedFilePart,
   type UploadedFile,
   deleteUpload,
   fileProblem,
   sendUpload,
+  spooledFile,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
 
@@ -70,27 +74,23 @@ export function uploadFailure(
   message: string,
   submitted: FormData | null = null,
   formId: string | null = null,
+  status = 400,
 ) {
   return formFailure(
     slot ? { [uploadFieldName(slot)]: message } : { [NON_FIELD_ERRORS]: message },
     submitted ?? {},
-    400,
+    status,
     { formId },
   );
 }
 
-/** A multipart post ends with a response, or hands a page form's own intent back to its action. */
-export type MultipartOutcome =
+/** An upload post ends with a response, or hands a page form's own intent back to its action. */
+export type UploadPostOutcome =
   | { response: Response }
   | {
       formData: FormData;
       /** files sent upstream on the way: the page's lists are stale */ uploaded: number;
     };
-
-interface SlotFile {
-  fields: StepUploadTarget;
-  part: ReceivedFilePart;
-}
 
 const WRONG_SLOT = "アップロード先が正しくありません。";
 
@@ -101,22 +101,21 @@ async function offers(target: StepUploadTarget, options: UploadIntentOptions): P
   return options.accepts(target.kind, target.side);
 }
 
-/** Sends one received file into its slot: null when stored, else the message for the slot. */
+/**
+ * Sends one file into its slot: null when stored, else the message for the slot. `file` is the file
+ * to send, or the message for a file that may not be sent.
+ */
 async function uploadIntoSlot(
   ctx: RequestContext,
-  { fields, part }: SlotFile,
+  fields: StepUploadTarget,
+  file: OutgoingFile | string,
   options: UploadIntentOptions,
 ): Promise<string | null> {
   if (!(await offers(fields, options))) return WRONG_SLOT;
-  const problem = fileProblem(part);
-  if (problem) return problem;
+  if (typeof file === "string") return file;
   let uploaded: UploadedFile;
   try {
-    uploaded = await sendUpload(ctx, {
-      kind: fields.kind,
-      side: fields.side,
-      file: part.file!,
-    });
+    uploaded = await sendUpload(ctx, { kind: fields.kind, side: fields.side, file });
   } catch (error) {
     const message = uploadFailureMessage(error);
     if (message === null) throw error;
@@ -126,18 +125,58 @@ async function uploadIntoSlot(
   return null;
 }
 
+/** A spooled part as uploadIntoSlot takes it: the file, or why it may not be sent. */
+function spooledOrProblem(part: ReceivedFilePart): OutgoingFile | string {
+  const problem = fileProblem(part);
+  if (problem) return problem;
+  return spooledFile({ ...part.file!, contentType: part.file!.contentType! });
+}
+
 /**
- * A multipart POST of a page with upload slots. From a slot's own form (JavaScript on): its one file,
- * then back to the slot. From the page's form (JavaScript off, decision 0007): what was typed is
- * saved first, then every chosen file is sent, one upstream POST each, the pressed slot's first; an
- * upload button then comes back to its slot, any other button's intent goes back to the action.
- * A refused file stops there with its message at its slot.
+ * A slot's file streamed as the request body (JavaScript on, decision 0016): checked by its size and
+ * first bytes, then sent upstream as it arrives; back to the slot (PRG), or its message with a 4xx
+ * (413 when larger than the limit, or than its Content-Length said). The rest of a refused body is
+ * read and dropped, so the answer reaches the browser.
  */
-export async function handleMultipartPost(
+async function handleStreamedUpload(
   ctx: RequestContext,
   request: Request,
   options: UploadIntentOptions,
-): Promise<MultipartOutcome> {
+): Promise<Response> {
+  const { target, fileName } = parseStreamedUploadHeaders(request.headers);
+  const upload = await readStreamedUpload(request, fileName ?? "");
+  try {
+    // A slot that is no name a page gives is not echoed, not even in the JSON answer.
+    if (!target || fileName === null) return uploadFailure("", WRONG_SLOT);
+    let message: string | null;
+    try {
+      message = await uploadIntoSlot(ctx, target, upload.file ?? upload.refusal()!.message, options);
+    } catch (error) {
+      // The body broke off or ran over its length: the browser's fault, not the upstream's.
+      if (!upload.refusal()) throw error;
+      message = upload.refusal()!.message;
+    }
+    if (!message) return redirect(options.redirectTo(target));
+    return uploadFailure(target.slot, message, null, null, upload.refusal()?.status ?? 400);
+  } finally {
+    upload.release();
+  }
+}
+
+/**
+ * A post of a page with upload slots (isUploadPost). A slot's streamed file (JavaScript on): sent,
+ * then back to the slot. A slot's own form without JavaScript: its one file, the same way. The page's
+ * form (JavaScript off, decision 0007): what was typed is saved first, then every chosen file is
+ * sent, one upstream POST each, the pressed slot's first; an upload button then comes back to its
+ * slot, any other button's intent goes back to the action. A refused file stops there with its
+ * message at its slot.
+ */
+export async function handleUploadPost(
+  ctx: RequestContext,
+  request: Request,
+  options: UploadIntentOptions,
+): Promise<UploadPostOutcome> {
+  if (isStreamedUpload(request)) return { response: await handleStreamedUpload(ctx, request, options) };
   const form = await readMultipartForm(request, { isFileField: isUploadFileField });
   try {
     // The page's form may carry an intent of its own besides the pressed button's.
@@ -147,16 +186,18 @@ export async function handleMultipartPost(
       // A slot that is no name a page gives is not echoed, not even in the JSON answer.
       const fields = parseUploadTarget(form.fields);
       if (!fields) return { response: uploadFailure("", WRONG_SLOT) };
-      const message = await uploadIntoSlot(ctx, { fields, part: form }, options);
+      const message = await uploadIntoSlot(ctx, fields, spooledOrProblem(form), options);
       return {
         response: message ? uploadFailure(fields.slot, message) : redirect(options.redirectTo(fields)),
       };
     }
 
-    const chosen: SlotFile[] = [...form.parts].flatMap(([name, part]) => {
-      const fields = parseStepUploadFileField(name);
-      return fields ? [{ fields, part }] : [];
-    });
+    const chosen: { fields: StepUploadTarget; part: ReceivedFilePart }[] = [...form.parts].flatMap(
+      ([name, part]) => {
+        const fields = parseStepUploadFileField(name);
+        return fields ? [{ fields, part }] : [];
+      },
+    );
     chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));
     const refuse = (slot: string, message: string) =>
       options.keepTyped ? options.keepTyped(form.formData, { slot, message }) : uploadFailure(slot, message);
@@ -167,7 +208,7 @@ export async function handleMultipartPost(
     }
     if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, UploadRuleMessage.noFile) };
     for (const file of chosen) {
-      const message = await uploadIntoSlot(ctx, file, options);
+      const message = await uploadIntoSlot(ctx, file.fields, spooledOrProblem(file.part), options);
       if (message) return { response: refuse(file.fields.slot, message) };
     }
     if (pressed) {
@@ -188,7 +229,7 @@ export async function handleUploadIntent(
   request: Request,
   options: UploadIntentOptions,
 ): Promise<Response> {
-  const outcome = await handleMultipartPost(ctx, request, options);
+  const outcome = await handleUploadPost(ctx, request, options);
   return "response" in outcome ? outcome.response : uploadFailure("", UploadRuleMessage.noFile);
 }
 

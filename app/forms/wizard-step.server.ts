@@ -26,12 +26,12 @@ import { applyPickedNames, isPickerSelect } from "~/forms/bank-picker";
 import { answerPickerSearch, bankFieldOf, pickerSearchPath } from "~/forms/bank-picker.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
-import { isMultipartRequest, readForm } from "~/forms/read-form.server";
+import { isUploadPost, readForm } from "~/forms/read-form.server";
 import {
   type UploadIntentOptions,
   deleteFailure,
   handleDeleteIntent,
-  handleMultipartPost,
+  handleUploadPost,
 } from "~/forms/upload-actions.server";
 import type { RequestContext } from "~/request/context.server";
 import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
@@ -128,11 +128,12 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     const state = await guard(ctx);
     let { draft, files } = state;
 
-    // Multipart: a slot's own form (JavaScript on), or, without JavaScript, the step's form with the
-    // files chosen in its slots (decision 0007): what was typed is saved first, then the files are sent.
+    // An upload: a slot's file streamed on its own (JavaScript on, decision 0016), or, without
+    // JavaScript, the step's form with the files chosen in its slots (decision 0007): what was typed is
+    // saved first, then the files are sent.
     let formData: FormData;
-    if (isMultipartRequest(request)) {
-      const outcome = await handleMultipartPost(ctx, request, {
+    if (isUploadPost(request)) {
+      const outcome = await handleUploadPost(ctx, request, {
         ...definition.uploads(ctx, state),
         saveTyped: async (typed) => {
           const { values, problems } = definition.read(applyPickedNames(typed), draft);

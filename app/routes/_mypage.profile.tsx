@@ -49,7 +49,7 @@ import {
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { readForm, isMultipartRequest } from "~/forms/read-form.server";
+import { readForm, isUploadPost } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
 export const handle = hydrates("住所の自動入力、金融機関と法人番号の候補、本人確認書類のアップロード");
@@ -86,7 +86,7 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
+    if (isUploadPost(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
     const formData = applyPickedNames(await readForm(args.request));

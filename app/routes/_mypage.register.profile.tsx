@@ -42,7 +42,7 @@ import {
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { readForm, isMultipartRequest } from "~/forms/read-form.server";
+import { readForm, isUploadPost } from "~/forms/read-form.server";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
 const PROFILE_FORM = "register-profile";
@@ -65,7 +65,7 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isMultipartRequest(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
+    if (isUploadPost(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
 
     const formData = await readForm(args.request);
     // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.

@@ -3,7 +3,6 @@
 // the brand's X-Service-Id and a timeout bounded by the page's deadline, keeps the cookies the upstream
 // sets, and turns every failure of §8 into a typed error, a 2xx it cannot read included.
 
-import type { Readable } from "node:stream";
 import { z } from "zod";
 import {
   UpstreamBadRequestError,
@@ -71,7 +70,8 @@ export interface ClientOptions {
 }
 
 export interface StreamBody {
-  stream: Readable;
+  /** The bytes, read once (a Node stream is one too). */
+  stream: AsyncIterable<Uint8Array>;
   contentType: string;
   contentLength: number;
 }
@@ -182,7 +182,7 @@ export class UpstreamClient {
     method: string,
     path: string,
     headers: Record<string, string>,
-    body: Buffer | Readable | undefined,
+    body: Buffer | AsyncIterable<Uint8Array> | undefined,
     timeoutMs: number,
     query?: Record<string, string>,
   ): Promise<RawResponse> {

@@ -3,7 +3,6 @@
 
 import http from "node:http";
 import https from "node:https";
-import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 export interface RawResponse {
@@ -16,8 +15,13 @@ export interface RawRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  /** A buffer, or a stream whose length is in headers["Content-Length"] (never chunked: §REFERENCE). */
-  body?: Buffer | Readable;
+  /** A buffer, or bytes whose length is in headers["Content-Length"] (never chunked: §REFERENCE). */
+  body?: Buffer | AsyncIterable<Uint8Array>;
+  /**
+   * How long the exchange may take; with a stream body, counted from the last byte of it that went
+   * out, so an upload streamed through from a slow browser (decision 0016) is charged only for the
+   * upstream's wait, as a spooled one was (decision 0008): it fails after this long without progress.
+   */
   timeoutMs: number;
 }
 
@@ -40,10 +44,13 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
   const transport = request.url.protocol === "https:" ? https : http;
   return new Promise<RawResponse>((resolve, reject) => {
     const outgoing = transport.request(request.url, { method: request.method, headers: request.headers });
-    const timer = setTimeout(() => {
+    const expire = () => {
       outgoing.destroy(new TransportError(`upstream timed out after ${request.timeoutMs} ms`));
-    }, request.timeoutMs);
+    };
+    let timer = setTimeout(expire, request.timeoutMs);
+    let settled = false;
     const fail = (error: unknown) => {
+      settled = true;
       clearTimeout(timer);
       reject(
         error instanceof TransportError || error instanceof ResponseTooLargeError
@@ -72,6 +79,7 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
       });
       incoming.on("error", fail);
       incoming.on("end", () => {
+        settled = true;
         clearTimeout(timer);
         resolve({ status, headers: incoming.headers, body: Buffer.concat(chunks) });
       });
@@ -81,7 +89,19 @@ export function sendRequest(request: RawRequest): Promise<RawResponse> {
     } else if (Buffer.isBuffer(request.body)) {
       outgoing.end(request.body);
     } else {
-      pipeline(request.body, outgoing).catch(fail);
+      const body = request.body;
+      // Written straight into the request (pipeline writes an async iterable with backpressure, no
+      // stream in between), the timer restarted with each piece.
+      const restartingTimer = async function* () {
+        for await (const chunk of body) {
+          if (!settled) {
+            clearTimeout(timer);
+            timer = setTimeout(expire, request.timeoutMs);
+          }
+          yield chunk;
+        }
+      };
+      pipeline(restartingTimer, outgoing).catch(fail);
     }
   });
 }

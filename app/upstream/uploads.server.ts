@@ -1,8 +1,12 @@
-// Uploads (ARCHITECTURE decision 8): one file per POST, received as a stream with a 10 MiB cap,
-// checked by its first bytes, spooled to a temporary file, sent to the upstream with a Content-Length
-// (Django reads a chunked body as empty), and the temporary files removed whatever happens.
-// Issue 14: a request may bring at most one file's limit plus the form around it, and never spools
-// more than one file's limit, whatever its parts; a body the parser cannot read is a 400.
+// Uploads (ARCHITECTURE decision 8): one file per upstream POST, sent with a Content-Length (Django
+// reads a chunked body as empty). With JavaScript a slot's file is the whole request body and goes
+// straight through to the upstream as it arrives (issue 12 item 4, decision 0016: read-form.server.ts
+// checks it). A multipart form (without JavaScript: a page's form with several files, decision 0007)
+// is received as a stream with a 10 MiB cap, each file checked by its first bytes and spooled to a
+// temporary file, since what was typed is saved before any file is sent; the temporary files are
+// removed whatever happens. Issue 14: a request may bring at most one file's limit plus the form
+// around it, and never spools more than one file's limit, whatever its parts; a body the parser
+// cannot read is a 400.
 // And their deletion (§7 DELETE /api/uploads/{id}/).
 
 import { randomBytes } from "node:crypto";
@@ -21,6 +25,17 @@ import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
 import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.server";
+
+/** A file to send upstream: what the upstream's multipart part says of it, and its bytes. */
+export interface OutgoingFile {
+  /** The name on the person's computer: metadata only, never a path. */
+  originalName: string;
+  contentType: AcceptedContentType;
+  /** Exactly the number of bytes open() yields: the upstream request's Content-Length counts on it. */
+  size: number;
+  /** The file's bytes, read once; an error thrown while reading aborts the upstream request. */
+  open(): AsyncIterable<Uint8Array>;
+}
 
 export interface ReceivedFile {
   path: string;
@@ -279,10 +294,25 @@ export class UploadInProgressError extends Error {
   }
 }
 
-/** §7 POST /api/uploads/: multipart with kind (and side for identity) and content. */
+/** A spooled file that passed fileProblem, as sendUpload takes it. */
+export function spooledFile(file: ReceivedFile & { contentType: AcceptedContentType }): OutgoingFile {
+  return {
+    originalName: file.originalName,
+    contentType: file.contentType,
+    size: file.size,
+    open: () => fs.createReadStream(file.path),
+  };
+}
+
+/**
+ * §7 POST /api/uploads/: multipart with kind (and side for identity) and content, streamed with the
+ * Content-Length worked out beforehand (the preamble, the file's size, the epilogue). A file whose
+ * bytes break off or run over its size aborts the request: the upstream, short of its Content-Length,
+ * keeps nothing.
+ */
 export async function sendUpload(
   ctx: RequestContext,
-  upload: { kind: string; side?: "front" | "back"; file: ReceivedFile },
+  upload: { kind: string; side?: "front" | "back"; file: OutgoingFile },
 ): Promise<UploadedFile> {
   const key = `${ctx.session.credentials.sessionid ?? "anonymous"}:${upload.kind}:${upload.side ?? ""}`;
   if (inFlight.has(key)) throw new UploadInProgressError();
@@ -299,23 +329,22 @@ export async function sendUpload(
         )
         .join("") +
         `--${boundary}\r\nContent-Disposition: form-data; name="content"; ${filenameParameters(upload.file.originalName)}\r\n` +
-        `Content-Type: ${upload.file.contentType ?? "application/octet-stream"}\r\n\r\n`,
+        `Content-Type: ${upload.file.contentType}\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const body = Readable.from(
-      (async function* () {
-        yield head;
-        yield* fs.createReadStream(upload.file.path);
-        yield tail;
-      })(),
-    );
+    const file = upload.file;
+    const body = (async function* () {
+      yield head;
+      yield* file.open();
+      yield tail;
+    })();
     return await ctx.client.send(
       "POST",
       "/api/uploads/",
       {
         stream: body,
         contentType: `multipart/form-data; boundary=${boundary}`,
-        contentLength: head.length + upload.file.size + tail.length,
+        contentLength: head.length + file.size + tail.length,
       },
       uploadedFileSchema,
     );

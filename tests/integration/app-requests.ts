@@ -2,6 +2,7 @@
 // app's session cookie carrying a reference-upstream session, and a form post.
 
 import type { FormFailure } from "~/forms/form-failure";
+import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
 import { AppSession } from "~/request/session.server";
 import type { ApiClient } from "./reference-upstream/harness";
 
@@ -23,6 +24,28 @@ export function formPost(path: string, cookie: string, fields: Record<string, st
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
     body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * A slot's upload as it is sent with JavaScript on (upload-slot.tsx, decision 0016): the file is the
+ * body, its slot in the headers, to the route's data endpoint.
+ */
+export function streamedUpload(
+  path: string,
+  cookie: string,
+  target: StepUploadTarget & { fileName: string },
+  file: Uint8Array<ArrayBuffer>,
+) {
+  return new Request(`${APP_ORIGIN}${path}?_data=x`, {
+    method: "POST",
+    headers: {
+      Origin: APP_ORIGIN,
+      Cookie: cookie,
+      ...streamedUploadHeaders(target),
+      "Content-Length": String(file.byteLength),
+    },
+    body: file,
   });
 }
 

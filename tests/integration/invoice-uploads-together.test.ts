@@ -7,7 +7,7 @@ import { action } from "~/routes/_entry.entry_.entry_invoice/route";
 import { claimUploadSlot } from "~/domain/file-kinds";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { appCookie } from "./app-requests";
+import { appCookie, streamedUpload } from "./app-requests";
 
 let upstream: TestUpstream;
 
@@ -21,18 +21,14 @@ afterAll(() => upstream.dispose());
 
 const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
-/** A slot's own form (JavaScript on): intent=upload, slot, kind and the one file. */
+/** A slot's upload with JavaScript on: the file streamed as the body, its slot and kind in headers. */
 function slotUpload(cookie: string, base: "invoice" | "additional_doc", claim: number): Promise<Response> {
-  const form = new FormData();
-  form.set("intent", "upload");
-  form.set("slot", claimUploadSlot(base, claim));
-  form.set("kind", `${base}-${claim}`);
-  form.set("content", new Blob([PDF], { type: "application/pdf" }), `${base}-${claim}.pdf`);
-  const request = new Request("http://localhost:3000/entry/entry_invoice?_data=x", {
-    method: "POST",
-    headers: { Cookie: cookie },
-    body: form,
-  });
+  const request = streamedUpload(
+    "/entry/entry_invoice",
+    cookie,
+    { slot: claimUploadSlot(base, claim), kind: `${base}-${claim}`, fileName: `${base}-${claim}.pdf` },
+    new TextEncoder().encode(PDF),
+  );
   return action({ request, params: {}, context: {} }) as Promise<Response>;
 }
 

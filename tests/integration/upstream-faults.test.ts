@@ -20,7 +20,7 @@ import { type ErrorScreen, errorCauseOf, errorScreenFor } from "~/domain/error-s
 import { loader as rootLoader } from "~/root";
 import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import { APP_ORIGIN, appCookie } from "./app-requests";
+import { APP_ORIGIN, appCookie, streamedUpload } from "./app-requests";
 import { type Fault, type FaultProxy, startFaultProxy } from "./fault-proxy";
 import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -196,20 +196,16 @@ function openPageFrame(cookie: string): Promise<Visit> {
   return settle(async () => rootLoader({ request, params: {}, context: {} }));
 }
 
-/** A 2 MiB PDF into claim 1's invoice slot, as the slot's own form posts it (JavaScript on). */
+/** A 2 MiB PDF into claim 1's invoice slot, as the slot sends it (JavaScript on: streamed through). */
 function uploadInvoice(cookie: string): Promise<Visit> {
   const pdf = Buffer.alloc(2 << 20, 0x20);
   Buffer.from("%PDF-1.4\n").copy(pdf);
-  const form = new FormData();
-  form.set("intent", "upload");
-  form.set("slot", claimUploadSlot("invoice", 1));
-  form.set("kind", "invoice-1");
-  form.set("content", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "請求書.pdf");
-  const request = new Request(`${APP_ORIGIN}/entry/entry_invoice?_data=x`, {
-    method: "POST",
-    headers: { Cookie: cookie },
-    body: form,
-  });
+  const request = streamedUpload(
+    "/entry/entry_invoice",
+    cookie,
+    { slot: claimUploadSlot("invoice", 1), kind: "invoice-1", fileName: "請求書.pdf" },
+    pdf,
+  );
   return settle(() => invoiceAction({ request, params: {}, context: {} }));
 }
 

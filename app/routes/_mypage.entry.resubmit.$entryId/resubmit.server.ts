@@ -22,11 +22,11 @@ import {
 } from "~/domain/resubmission";
 import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
-import { isMultipartRequest, readForm } from "~/forms/read-form.server";
+import { isUploadPost, readForm } from "~/forms/read-form.server";
 import {
   deleteFailure,
   handleDeleteIntent,
-  handleMultipartPost,
+  handleUploadPost,
   uploadFailure,
 } from "~/forms/upload-actions.server";
 import type { RequestContext } from "~/request/context.server";
@@ -117,8 +117,8 @@ export async function resubmitAction(
   const slotOfKind = (kind: string) => slots.find((slot) => slot.kind === kind) ?? null;
 
   let formData: FormData;
-  if (isMultipartRequest(request)) {
-    const outcome = await handleMultipartPost(ctx, request, {
+  if (isUploadPost(request)) {
+    const outcome = await handleUploadPost(ctx, request, {
       accepts: (kind, side) => side === undefined && slotOfKind(kind) !== null,
       slotOf: (kind, side) => (side ? null : (slotOfKind(kind)?.slot ?? null)),
       // Without JavaScript the page's form came with the file: what was typed comes back with it.

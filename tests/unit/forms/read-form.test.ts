@@ -7,7 +7,7 @@ import { refusalReason } from "~/domain/refusal-reasons";
 import { FORM_BYTE_LIMIT, isForbiddenFieldName, readForm, readMultipartForm } from "~/forms/read-form.server";
 import { isUploadFileField, parseUploadTarget } from "~/forms/step-upload";
 import type { RequestContext } from "~/request/context.server";
-import { handleMultipartPost } from "~/forms/upload-actions.server";
+import { handleUploadPost } from "~/forms/upload-actions.server";
 
 const URL_ = "http://app.test/login";
 const URLENCODED = "application/x-www-form-urlencoded";
@@ -196,7 +196,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
 
   it("refuses (400, the slot message) a slot with CR/LF, NUL or non-Latin-1, never echoing it", async () => {
     for (const slot of ["x\r\nSet-Cookie: injected=1", "x\u0000y", "スロット"]) {
-      const outcome = await handleMultipartPost(ctx, slotPost({ slot, kind: "invoice-1" }), invoicePage);
+      const outcome = await handleUploadPost(ctx, slotPost({ slot, kind: "invoice-1" }), invoicePage);
       expect("response" in outcome && outcome.response.status, JSON.stringify(slot)).toBe(400);
       const response = (outcome as { response: Response }).response;
       expect(response.headers.get("Location")).toBeNull();
@@ -210,7 +210,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
   });
 
   it("refuses a well-formed slot the page does not show for that kind", async () => {
-    const outcome = await handleMultipartPost(
+    const outcome = await handleUploadPost(
       ctx,
       slotPost({ slot: "claim-9-invoice", kind: "invoice-1" }),
       invoicePage,
@@ -233,7 +233,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
     );
     const request = new Request("http://app.test/entry/entry_invoice", { method: "POST", body: form });
     const saveTyped = () => Promise.reject(new Error("the draft was saved"));
-    const outcome = await handleMultipartPost(ctx, request, { ...invoicePage, saveTyped });
+    const outcome = await handleUploadPost(ctx, request, { ...invoicePage, saveTyped });
     expect((outcome as { response: Response }).response.status).toBe(400);
   });
 });

@@ -13,6 +13,7 @@ import {
   fileProblem,
   receiveMultipartForm,
   sendUpload,
+  spooledFile,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
 import { parseUpload } from "../../../reference-upstream/uploads/multipart";
@@ -379,7 +380,12 @@ describe("sending an upload to the upstream", () => {
     const uploaded = await sendUpload(context(), {
       kind: "identity",
       side: "front",
-      file: { path: filePath, size: 13, originalName: "免許証.pdf", contentType: "application/pdf" },
+      file: spooledFile({
+        path: filePath,
+        size: 13,
+        originalName: "免許証.pdf",
+        contentType: "application/pdf",
+      }),
     });
     expect(uploaded.id).toBe(7);
     expect(received!.headers["transfer-encoding"]).toBeUndefined();
@@ -400,12 +406,12 @@ describe("sending an upload to the upstream", () => {
     answer = { status: 201, body: uploadedFile(8) };
     await sendUpload(context(), {
       kind: "identity",
-      file: {
+      file: spooledFile({
         path: filePath,
         size: 8,
         originalName: `it's "(1)"*!;=%.pdf`,
         contentType: "application/pdf",
-      },
+      }),
     });
     const disposition = /name="content"; (.*)\r\n/.exec(received!.body.toString("utf8"))![1]!;
     const star = /filename\*=UTF-8''(.*)$/.exec(disposition)![1]!;
@@ -462,7 +468,10 @@ describe("the names reach the reference upstream's parser as they were (issue 14
       "sakidori",
     );
     const ctx = { client, session: { credentials: {} } } as unknown as RequestContext;
-    await sendUpload(ctx, { kind: "identity", file: form.file! });
+    await sendUpload(ctx, {
+      kind: "identity",
+      file: spooledFile({ ...form.file!, contentType: "application/pdf" }),
+    });
     await form.cleanup();
     expect(stored.at(-1)).toBe(received);
   });
