@@ -361,12 +361,18 @@ async function measure(servers: Servers) {
     printTable(rows);
     const on = results.on;
     const off = results.off;
-    // The journey with JavaScript on ends when the invoice step can be used: hydrated if it hydrates.
-    const onTotal = median(on.map((run) => run.invoiceHydrated ?? run.invoiceLoad));
+    // Two ends of the journey with JavaScript on. The invoice step is shown and usable at its load event
+    // (every form works before scripts run; decision 0015 starts them after it); its scripts run once
+    // it has hydrated. Both are printed against JavaScript off.
     const offTotal = median(off.map((run) => run.invoiceLoad));
+    const onShown = median(on.map((run) => run.invoiceLoad));
+    const onHydrated = median(on.map((run) => run.invoiceHydrated ?? run.invoiceLoad));
     const loginReady = median(on.map((run) => run.loginHydrated ?? run.loginLoad));
     console.log(
-      `  JavaScript on ÷ off (to the invoice step usable): ${(onTotal / offTotal).toFixed(2)}× (goal ≤ 1.5×)`,
+      `  JavaScript on ÷ off, to the invoice step shown and usable (load): ${(onShown / offTotal).toFixed(2)}× (goal ≤ 1.5×)`,
+    );
+    console.log(
+      `  JavaScript on ÷ off, to the invoice step's scripts running (hydrated): ${(onHydrated / offTotal).toFixed(2)}×`,
     );
     console.log(`  /login ready with JavaScript on: ${seconds(loginReady)} (goal < 2 s)`);
     fs.mkdirSync(outputDir, { recursive: true });

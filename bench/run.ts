@@ -59,9 +59,15 @@ function scriptsOfRoute(manifest: Manifest, routeId: string): Set<string> {
   return files;
 }
 
-/** The scripts a rendered page names: a <script src>, a modulepreload, or an inline module's imports. */
+/**
+ * The scripts a rendered page names: a <script src>, a modulepreload, an inline module's imports, or
+ * the files the page's boot script (app/components/page-scripts.tsx) preloads after the load event:
+ * the page's own and the next step's modules.
+ */
 function scriptsInHtml(html: string): Set<string> {
   const files = new Set<string>();
+  const boot = /\(function\(\)\{var p=(\[[^\]]*\]),c=/.exec(html);
+  if (boot) for (const file of JSON.parse(boot[1]!) as string[]) files.add(file);
   for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) files.add(match[1]!);
   for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
     const href = /href="([^"]+)"/.exec(match[0]);

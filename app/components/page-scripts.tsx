@@ -20,6 +20,10 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
+/** Adds a module preload for the URL it is given (a forEach callback, in the scripts below). */
+const PRELOAD =
+  "function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)}";
+
 /**
  * The boot script: on the load event (or at once when it has passed), preload every module the page
  * needs in parallel, then run the module script that imports them and starts the client entry.
@@ -27,7 +31,7 @@ const scriptSafeJson = (value: unknown) =>
 export function bootScript(nonce: string, preloads: readonly string[], moduleScript: string): string {
   return (
     `(function(){var p=${scriptSafeJson(preloads)},c=${scriptSafeJson(moduleScript)};` +
-    "function go(){p.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});" +
+    `function go(){p.forEach(${PRELOAD});` +
     `var s=document.createElement('script');s.type='module';s.nonce=${scriptSafeJson(nonce)};s.textContent=c;document.body.appendChild(s)}` +
     "document.readyState==='complete'?go():addEventListener('load',go,{once:true})})()"
   );
@@ -42,27 +46,29 @@ export function PageScripts({ nonce }: { nonce: string }) {
     if (typeof document !== "undefined" || !remix) return null;
     const { manifest, serverHandoffString } = remix;
     const routes = matches.map((match) => manifest.routes[match.id]!);
+    // The pages this one leads to: their route modules are fetched once the page's own have run, so
+    // they never slow its hydration on a slow line, and wait in the module map for the next step.
+    const ahead = pagesToPrefetch(matches)
+      .flatMap((page) => routesOfPath(manifest.routes, page))
+      .map((id) => manifest.routes[id]!);
+    const own = new Set([
+      manifest.url,
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...routes.flatMap((route) => [...(route.imports ?? []), route.module]),
+    ]);
+    const later = [...new Set(ahead.flatMap((route) => [...(route.imports ?? []), route.module]))].filter(
+      (file) => !own.has(file),
+    );
     const moduleScript = [
       `import ${JSON.stringify(manifest.url)};`,
       ...routes.map((route, index) => `import * as route${index} from ${JSON.stringify(route.module)};`),
       `window.__remixRouteModules = {${routes.map((route, index) => `${JSON.stringify(route.id)}:route${index}`).join(",")}};`,
-      `import(${JSON.stringify(manifest.entry.module)});`,
+      `import(${JSON.stringify(manifest.entry.module)}).then(function(){${JSON.stringify(later)}.forEach(${PRELOAD})});`,
     ].join("\n");
-    // The pages this one leads to: their route modules, fetched now, wait in the module map.
-    const ahead = pagesToPrefetch(matches)
-      .flatMap((page) => routesOfPath(manifest.routes, page))
-      .map((id) => manifest.routes[id]!);
-    const preloads = [
-      ...new Set([
-        manifest.url,
-        manifest.entry.module,
-        ...manifest.entry.imports,
-        ...[...routes, ...ahead].flatMap((route) => [...(route.imports ?? []), route.module]),
-      ]),
-    ];
     return {
       handoff: `window.__remixContext = ${serverHandoffString};`,
-      boot: bootScript(nonce, preloads, moduleScript),
+      boot: bootScript(nonce, [...own], moduleScript),
     };
   });
   return (
