@@ -1,7 +1,5 @@
-// The root loader's server half, the one server module root.tsx imports. Every page downloads what the
-// root imports, and the classic compiler leaves a stand-in in the browser build for each *.server
-// module and for @remix-run/node; one imported by other routes too becomes a chunk of its own that
-// every page then fetches. Imported by the root alone, this stand-in stays inside the root's chunk.
+// The root loader's server half, the one server module root.tsx imports (the build drops the empty
+// stand-ins of *.server modules from the browser's JavaScript: scripts/patch-remix-compiler.ts).
 
 import { json } from "@remix-run/node";
 import { analyticsSettingsOf } from "~/request/analytics.server";

@@ -25,8 +25,7 @@ import { AppSession } from "./session.server";
 
 /**
  * What every page's frame shows (the root loader): the brand and whether someone is logged in. Here,
- * beside the context, so the root route imports one server module (each `*.server` import leaves an
- * empty stand-in in the browser's JavaScript).
+ * beside the context, so the root route imports one server module.
  */
 export async function pageFrameOf(request: Request) {
   const brand = brandFor(request.headers.get("Host"), appConfig().fixedBrandId);

@@ -10,8 +10,7 @@ import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { FINANCIAL_FORM_ID, financialAnswersFrom } from "./form";
 
 // What the route needs of the server besides the step, re-exported so that the route imports its
-// server code through this module alone: the browser build keeps a stand-in for every *.server module
-// (and @remix-run/node) a route imports, and those shared with other routes are chunks of their own.
+// server code through this module alone (one place to read what runs on the server).
 export { json } from "@remix-run/node";
 export { withRequestContext } from "~/request/context.server";
 

@@ -1,8 +1,5 @@
-// What the confirmation page's loader and action need on the server, behind one import. The classic
-// compiler leaves a stand-in in the browser build for every *.server module (and @remix-run/node) a
-// route imports, and a
-// page downloads every module its route's imports reach (the profile labels, §8's catalogue): through
-// this module the page carries one stand-in and none of them.
+// What the confirmation page's loader and action need on the server, behind one import: the modules
+// they reach (the profile labels, §8's catalogue) stay out of the route's browser imports.
 
 import type { DraftEntry } from "~/domain/draft-entry";
 import { formatZipcode } from "~/domain/contact-formats";

@@ -27,7 +27,7 @@ import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
 import invoiceStyles from "~/styles/invoice-step.css";
 import { RESUBMIT_FORM_ID, RESUBMIT_INTENT } from "./form";
-// The page's server code through one module (a *.server import leaves a stand-in in the browser build).
+// The page's server code, through one module.
 import {
   json,
   loadEntry,
