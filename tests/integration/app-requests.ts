@@ -4,7 +4,9 @@
 import type { FormFailure } from "~/forms/form-failure";
 import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
 import { AppSession } from "~/request/session.server";
-import type { ApiClient } from "./reference-upstream/harness";
+import { expect } from "vitest";
+import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import type { ApiClient, TestUpstream } from "./reference-upstream/harness";
 
 export const APP_ORIGIN = "http://localhost:3000";
 
@@ -59,4 +61,30 @@ export async function locationOf(response: Response): Promise<string> {
 /** A failure answer's body (the one failure shape every action returns). */
 export async function failureOf(response: Response): Promise<FormFailure> {
   return (await response.json()) as FormFailure;
+}
+
+/** A loader or action, called as Remix calls it. */
+export type RouteFunction = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: object;
+}) => unknown;
+
+/** The route's answer, whether it returned or threw it (a redirect, an error screen). */
+export const settle = (promise: unknown) =>
+  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+
+/** Someone logged in to the upstream and the app. */
+export interface Applicant {
+  browser: UserClient;
+  cookie: string;
+}
+
+/** An applicant whose draft has one claim, so the invoice step has a slot to upload into. */
+export async function applicantWithOneClaim(upstream: TestUpstream): Promise<Applicant> {
+  const browser = createUserWithSession(upstream);
+  expect((await browser.patch("/api/draft_entry/", { claims: [{ contentfile_relations: [] }] })).status).toBe(
+    200,
+  );
+  return { browser, cookie: await appCookie(browser) };
 }

@@ -10,7 +10,15 @@ import { ResubmissionMessage } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
 import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/entries/operator-actions";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import {
+  APP_ORIGIN,
+  appCookie,
+  failureOf,
+  formPost,
+  locationOf,
+  type RouteFunction,
+  settle,
+} from "./app-requests";
 import {
   createEntryVia,
   createUserWithSession,
@@ -29,10 +37,7 @@ beforeAll(async () => {
 
 afterAll(() => upstream.dispose());
 
-type Route = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
-const settle = (promise: unknown) =>
-  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+type Route = RouteFunction;
 
 function get(route: Route, path: string, params: Record<string, string>, cookie: string) {
   const request = new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } });

@@ -19,7 +19,7 @@ import {
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
 import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
-import { APP_ORIGIN, appCookie, formPost } from "./app-requests";
+import { APP_ORIGIN, appCookie, formPost, type RouteFunction, settle } from "./app-requests";
 import {
   type UserClient,
   createEntryVia,
@@ -39,10 +39,7 @@ beforeAll(async () => {
 
 afterAll(() => upstream.dispose());
 
-type Route = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
-const settle = (promise: unknown) =>
-  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+type Route = RouteFunction;
 
 /** The victim's words: none of them may appear in anything the app answers the other user. */
 const SECRET_COMPANY = "秘密の取引先株式会社";

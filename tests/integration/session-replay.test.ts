@@ -10,7 +10,7 @@ import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
 import { action as passwordAction } from "~/routes/_mypage.profile_.password.change/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
 import { action as logoutAction } from "~/routes/logout";
-import { APP_ORIGIN, appCookie, formPost, locationOf } from "./app-requests";
+import { APP_ORIGIN, appCookie, formPost, locationOf, type RouteFunction, settle } from "./app-requests";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -25,10 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => upstream.dispose());
 
-type Route = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
-const settle = (promise: unknown) =>
-  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+type Route = RouteFunction;
 
 const emailOf = (userId: number) =>
   (upstream.db.prepare("SELECT email FROM users WHERE id = ?").get(userId) as { email: string }).email;

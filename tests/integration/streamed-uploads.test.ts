@@ -19,8 +19,8 @@ import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/security/guard-actions.server";
-import { APP_ORIGIN, appCookie, failureOf } from "./app-requests";
-import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { APP_ORIGIN, applicantWithOneClaim, failureOf } from "./app-requests";
+import type { UserClient } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 // The app would spool under os.tmpdir(): a directory of this file's own, to prove nothing lands there.
@@ -129,19 +129,7 @@ function postFile(
   });
 }
 
-interface Person {
-  browser: UserClient;
-  cookie: string;
-}
-
-async function person(): Promise<Person> {
-  const browser = createUserWithSession(upstream);
-  // One claim in the draft, so the invoice step has a slot to upload into.
-  expect((await browser.patch("/api/draft_entry/", { claims: [{ contentfile_relations: [] }] })).status).toBe(
-    200,
-  );
-  return { browser, cookie: await appCookie(browser) };
-}
+const person = () => applicantWithOneClaim(upstream);
 
 async function storedUploads(browser: UserClient): Promise<{ id: number; name: string }[]> {
   return (await browser.get("/api/uploads/")).body as { id: number; name: string }[];

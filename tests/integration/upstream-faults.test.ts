@@ -20,9 +20,8 @@ import { type ErrorScreen, errorCauseOf, errorScreenFor } from "~/domain/error-s
 import { loader as rootLoader } from "~/root";
 import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import { APP_ORIGIN, appCookie, streamedUpload } from "./app-requests";
+import { APP_ORIGIN, appCookie, streamedUpload, type Applicant, applicantWithOneClaim } from "./app-requests";
 import { type Fault, type FaultProxy, startFaultProxy } from "./fault-proxy";
-import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 // The app spools uploads under os.tmpdir() (app/upstream/uploads.server.ts, read when it loads):
@@ -209,19 +208,9 @@ function uploadInvoice(cookie: string): Promise<Visit> {
   return settle(() => invoiceAction({ request, params: {}, context: {} }));
 }
 
-interface Person {
-  browser: UserClient;
-  cookie: string;
-}
+type Person = Applicant;
 
-async function person(): Promise<Person> {
-  const browser = createUserWithSession(upstream);
-  // One claim in the draft, so the invoice step has a slot to upload into.
-  expect((await browser.patch("/api/draft_entry/", { claims: [{ contentfile_relations: [] }] })).status).toBe(
-    200,
-  );
-  return { browser, cookie: await appCookie(browser) };
-}
+const person = () => applicantWithOneClaim(upstream);
 
 /** The names left in a directory (none when it does not exist). */
 function leftIn(dir: string): string[] {
