@@ -4,6 +4,7 @@
 
 import holidayJp from "@holiday-jp/holiday_jp";
 import { type BankCalendar, addDays } from "~/domain/bank-calendar";
+import { isIsoDate } from "~/domain/japan-date";
 import { lastPaymentDate } from "~/domain/invoice-step";
 
 /** The holidays from `from` to `to` (ISO dates, inclusive), as a BankCalendar. */
@@ -22,4 +23,14 @@ export function bankCalendar(from: string, to: string): BankCalendar {
  */
 export function paymentDateCalendar(today: string): BankCalendar {
   return bankCalendar(today, addDays(lastPaymentDate(today), 14));
+}
+
+/**
+ * The calendar a page of return dates needs: from two weeks before the earliest (far enough back for
+ * the business day before 1/3 after a weekend, or Golden Week) to the latest. Empty without dates.
+ */
+export function returnDateCalendar(dates: readonly (string | null | undefined)[]): BankCalendar {
+  const days = dates.filter((date): date is string => typeof date === "string" && isIsoDate(date)).sort();
+  if (days.length === 0) return { from: "", to: "", holidays: {} };
+  return bankCalendar(addDays(days[0]!, -14), days.at(-1)!);
 }
