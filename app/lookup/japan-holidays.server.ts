@@ -26,11 +26,17 @@ export function paymentDateCalendar(today: string): BankCalendar {
 }
 
 /**
- * The calendar a page of return dates needs: from two weeks before the earliest (far enough back for
- * the business day before 1/3 after a weekend, or Golden Week) to the latest. Empty without dates.
+ * The calendar a page of return dates needs, for the claims it shows (a claim is due back by its
+ * return_date, else the debtor's payment date): from two weeks before the earliest (far enough back
+ * for the business day before 1/3 after a weekend, or Golden Week) to the latest. Empty without dates.
  */
-export function returnDateCalendar(dates: readonly (string | null | undefined)[]): BankCalendar {
-  const days = dates.filter((date): date is string => typeof date === "string" && isIsoDate(date)).sort();
+export function returnDateCalendar(
+  claims: readonly { return_date?: string | null; obliger_payment_date?: string | null }[],
+): BankCalendar {
+  const days = claims
+    .flatMap((claim) => [claim.return_date, claim.obliger_payment_date])
+    .filter((date): date is string => typeof date === "string" && isIsoDate(date))
+    .sort();
   if (days.length === 0) return { from: "", to: "", holidays: {} };
   return bankCalendar(addDays(days[0]!, -14), days.at(-1)!);
 }

@@ -131,8 +131,12 @@ describe("a return date banks are closed on is paid on the business day before i
     expect(returnDateNotice("not a date", returns)).toBeNull();
   });
 
-  it("the table a page is handed reaches two weeks before its earliest return date and covers its last", () => {
-    const table = returnDateCalendar(["2027-01-16", "2026-12-31", null, "2027-05-05"]);
+  it("the table a page is handed reaches two weeks before its claims' earliest date and covers the last", () => {
+    const table = returnDateCalendar([
+      { return_date: "2027-01-16", obliger_payment_date: "2027-01-16" },
+      { return_date: null, obliger_payment_date: "2026-12-31" },
+      { return_date: "2027-05-05" },
+    ]);
     expect(table.from).toBe("2026-12-17");
     expect(table.to).toBe("2027-05-05");
     expect(returnDateNotice("2026-12-31", table)).toContain("前営業日の2026年12月30日（水）");
