@@ -3,11 +3,15 @@
 
 import type { ClaimFiguresText, FigureTotalsText } from "~/domain/purchase-figures";
 
-export function Fact({ term, value }: { term: string; value: string }) {
+/** One term and its value; `note` is what the value asks the reader to mind (a bank holiday…). */
+export function Fact({ term, value, note }: { term: string; value: string; note?: string | null }) {
   return (
     <div>
       <dt>{term}</dt>
-      <dd>{value || "—"}</dd>
+      <dd>
+        {value || "—"}
+        {note ? <span className="fact-note">{note}</span> : null}
+      </dd>
     </div>
   );
 }

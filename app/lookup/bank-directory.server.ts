@@ -13,6 +13,11 @@ import {
   searchBanks,
   searchBranches,
 } from "~/domain/bank-directory";
+import {
+  type PayoutAccountInput,
+  type PayoutAccountSummary,
+  payoutAccountSummary,
+} from "~/domain/payout-account";
 import type { PickerKind, PickerNote } from "~/forms/bank-picker";
 
 let directory: BankDirectory | null = null;
@@ -45,4 +50,9 @@ export function branchNote(bankName: string, name: string): PickerNote {
   return branch
     ? { code: branch.code, note: null }
     : { code: null, note: BankPickerMessage.unknownBranch(bankDisplayName(bank)) };
+}
+
+/** The payout account in full, with the codes the directory knows (app/domain/payout-account.ts). */
+export function payoutAccount(account: PayoutAccountInput | null | undefined): PayoutAccountSummary | null {
+  return payoutAccountSummary(bankDirectory(), account);
 }

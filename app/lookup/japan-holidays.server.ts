@@ -4,6 +4,7 @@
 
 import holidayJp from "@holiday-jp/holiday_jp";
 import { type BankCalendar, addDays } from "~/domain/bank-calendar";
+import { isIsoDate } from "~/domain/japan-date";
 import { lastPaymentDate } from "~/domain/invoice-step";
 
 /** The holidays from `from` to `to` (ISO dates, inclusive), as a BankCalendar. */
@@ -22,4 +23,20 @@ export function bankCalendar(from: string, to: string): BankCalendar {
  */
 export function paymentDateCalendar(today: string): BankCalendar {
   return bankCalendar(today, addDays(lastPaymentDate(today), 14));
+}
+
+/**
+ * The calendar a page of return dates needs, for the claims it shows (a claim is due back by its
+ * return_date, else the debtor's payment date): from two weeks before the earliest (far enough back
+ * for the business day before 1/3 after a weekend, or Golden Week) to the latest. Empty without dates.
+ */
+export function returnDateCalendar(
+  claims: readonly { return_date?: string | null; obliger_payment_date?: string | null }[],
+): BankCalendar {
+  const days = claims
+    .flatMap((claim) => [claim.return_date, claim.obliger_payment_date])
+    .filter((date): date is string => typeof date === "string" && isIsoDate(date))
+    .sort();
+  if (days.length === 0) return { from: "", to: "", holidays: {} };
+  return bankCalendar(addDays(days[0]!, -14), days.at(-1)!);
 }

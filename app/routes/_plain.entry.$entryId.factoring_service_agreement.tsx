@@ -7,6 +7,9 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Clauses, Items, LegalDocument, LegalSection } from "~/components/legal-document";
+import { PayoutAccount } from "~/components/payout-account";
+import { payoutAccount } from "~/lookup/bank-directory.server";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
@@ -23,10 +26,15 @@ export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
-    const view = contractView(await loadEntry(ctx, id), user, ctx.now, ctx.brand);
+    const entry = await loadEntry(ctx, id);
+    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims));
     // An entry not yet reviewed has no figures to put in the agreement.
     if (view.claims.length === 0) throw json({ code: 404 }, { status: 404 });
-    return json({ ...view, serviceName: ctx.brand.serviceName });
+    return json({
+      ...view,
+      serviceName: ctx.brand.serviceName,
+      payoutAccount: payoutAccount(entry.bank_account),
+    });
   });
 }
 
@@ -123,16 +131,24 @@ export default function FactoringServiceAgreementPage() {
                 ["手数料", claim.figures.fee],
                 ["振込手数料", claim.figures.bankCharge],
                 ["お受け取り額", claim.figures.received],
-                ["返金期日", claim.returnDate],
               ].map(([term, value]) => (
                 <tr key={term}>
                   <th scope="row">{term}</th>
                   <td>{value || "—"}</td>
                 </tr>
               ))}
+              <tr>
+                <th scope="row">返金期日</th>
+                <td>
+                  {claim.returnDate || "—"}
+                  {claim.returnDateNote ? <span className="fact-note">{claim.returnDateNote}</span> : null}
+                </td>
+              </tr>
             </tbody>
           </table>
         ))}
+        <h3>譲渡代金の振込先（甲の口座）</h3>
+        <PayoutAccount account={agreement.payoutAccount} label="譲渡代金の振込先（甲の口座）" />
       </LegalSection>
       <p className="link-list">
         <Link to={agreement.detailPath}>お申し込みの詳細へ戻る</Link>

@@ -3,10 +3,12 @@
 // return to make; the same guard as the page (digits only, login, the user's own entry, else 404).
 
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { previousBankBusinessDay, returnDateNotice } from "~/domain/bank-calendar";
 import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
 import { returnCalendar } from "~/domain/return-calendar";
 import { returnObligation } from "~/domain/return-obligation";
 import { formatYen } from "~/domain/yen";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { digitsParam } from "~/routing/params";
@@ -20,18 +22,22 @@ export function loader(args: LoaderFunctionArgs) {
     const entry = await loadEntry(ctx, id);
     const today = japanDate(ctx.now);
     const { brand } = ctx;
+    const calendar = returnDateCalendar(entry.claims);
     const events = entry.claims.flatMap((claim, index) => {
       const obligation = returnObligation(claim, today);
       if (!obligation || obligation.state === "returned") return [];
       const amount = obligation.amount === null ? "" : formatYen(obligation.amount);
+      // The event is the day the money must be sent: the business day before a date banks are closed on.
+      const note = returnDateNotice(obligation.dueDate, calendar);
       return [
         {
           uid: `return-${claim.id}@${brand.id}`,
-          date: obligation.dueDate,
+          date: previousBankBusinessDay(obligation.dueDate, calendar) ?? obligation.dueDate,
           summary: `${brand.serviceName}へのご返金 請求書${index + 1}（${claim.obliger_company_name ?? ""}）`,
           description: [
             `申込番号 ${entry.code}・請求書${index + 1}（${claim.code}）`,
             `返金期日：${formatJapaneseDate(obligation.dueDate)}`,
+            ...(note ? [note] : []),
             `返金額：${amount}`,
             `振込先：${returnAccountText(brand.returnAccount)}`,
             `詳細：${ctx.url.origin}/entry/detail/${entry.id}`,

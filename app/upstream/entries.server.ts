@@ -109,6 +109,16 @@ const entryDetailSchema = z.object({
   cancelled_at: when,
   rejected_at: when,
   addfiles: z.array(uploadedFileSchema).default([]),
+  // §3 Bank account: where the purchase price is paid, as the withdrawal step gave it.
+  bank_account: z
+    .object({
+      bank_name: nullAsAbsent(z.string()),
+      branch_name: nullAsAbsent(z.string()),
+      deposit_type: nullAsAbsent(z.string()),
+      bank_account_number: nullAsAbsent(z.string()),
+      account_holder_name: nullAsAbsent(z.string()),
+    })
+    .nullish(),
   claims: z.array(
     z.object({
       id: z.number(),

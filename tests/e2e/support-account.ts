@@ -49,9 +49,14 @@ export class UpstreamUser {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
 
-  /** Creates an entry of one claim (1,000,000 yen desired) through the API; answers its code and claim ids. */
-  async createEntry(): Promise<{ id: number; code: string; claimIds: number[] }> {
-    const { status, body } = await this.post("/api/entries/", validEntryBody());
+  /**
+   * Creates an entry of one claim (1,000,000 yen desired) through the API, with `overrides` of the
+   * body's fields (claims, bank_account…); answers its code and claim ids.
+   */
+  async createEntry(
+    overrides: Record<string, unknown> = {},
+  ): Promise<{ id: number; code: string; claimIds: number[] }> {
+    const { status, body } = await this.post("/api/entries/", validEntryBody(overrides));
     expect(status, JSON.stringify(body)).toBe(201);
     const entry = body as { id: number; code: string; claims: { id: number }[] };
     return { id: entry.id, code: entry.code, claimIds: entry.claims.map((claim) => claim.id) };

@@ -9,6 +9,7 @@ import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { formatYen } from "~/domain/yen";
 import { formFailure } from "~/forms/form-errors.server";
+import { payoutAccount } from "~/lookup/bank-directory.server";
 import type { UpstreamValidationError } from "~/upstream/errors.server";
 import type { Profile } from "~/upstream/profile.server";
 
@@ -47,9 +48,8 @@ export function beforeEntryView(profile: Profile, draft: DraftEntry) {
         };
       }),
       statements: draft.banks.length,
-      payout: draft.bank_account?.bank_name
-        ? `${draft.bank_account.bank_name} ${draft.bank_account.branch_name ?? ""}`.trim()
-        : "",
+      /** In full, so a mistyped account is caught before the entry is sent. */
+      payout: payoutAccount(draft.bank_account),
     },
     // §8 "Save failure: 申込みに失敗しました": the error summary's title, should the submit fail.
     saveFailedTitle: ErrorMessage.saveFailed,

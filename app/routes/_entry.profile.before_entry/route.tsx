@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { PayoutAccount } from "~/components/payout-account";
 import { StepBackLink } from "~/components/step-indicator";
 import { entryBodyFromDraft } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -117,13 +118,12 @@ export default function BeforeEntryPage() {
             <dt>入出金明細</dt>
             <dd>{entry.statements}口座</dd>
           </div>
-          {entry.payout ? (
-            <div>
-              <dt>お振込先口座</dt>
-              <dd>{entry.payout}</dd>
-            </div>
-          ) : null}
         </dl>
+        <h3 id="payout-account-title">お振込先口座（買取代金のお振込先）</h3>
+        <PayoutAccount account={entry.payout} label="お振込先口座" />
+        <p className="link-list">
+          <Link to={ENTRY_STEP_PATHS.submitWithdrawalsDetail}>お振込先口座を変更する</Link>
+        </p>
       </section>
       <Form method="post" className="form">
         <p>上記の内容でお申し込みします。お申し込み後は内容を変更できません。</p>

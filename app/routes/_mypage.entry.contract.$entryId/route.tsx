@@ -16,6 +16,9 @@ import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { PayoutAccount } from "~/components/payout-account";
+import { payoutAccount } from "~/lookup/bank-directory.server";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
@@ -37,7 +40,12 @@ export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
-    return json(contractView(await loadEntry(ctx, id), user, ctx.now, ctx.brand));
+    const entry = await loadEntry(ctx, id);
+    const calendar = returnDateCalendar(entry.claims);
+    return json({
+      ...contractView(entry, user, ctx.now, ctx.brand, calendar),
+      payoutAccount: payoutAccount(entry.bank_account),
+    });
   });
 }
 
@@ -83,6 +91,10 @@ export default function ContractPage() {
               <Fact term="ご返金の振込先" value={contract.returnAccount} />
             </dl>
           </section>
+          <section className="my-page-section" aria-labelledby="payout-account-title">
+            <h2 id="payout-account-title">買取代金のお振込先</h2>
+            <PayoutAccount account={contract.payoutAccount} label="買取代金のお振込先" />
+          </section>
           <section className="my-page-section" aria-labelledby="claims-title">
             <h2 id="claims-title">買い取る請求書（{contract.claims.length}件）</h2>
             {contract.claims.map((claim) => (
@@ -98,7 +110,7 @@ export default function ContractPage() {
                   <Fact term="売掛先" value={claim.debtor} />
                   <Fact term="請求書額面" value={claim.amount} />
                   <Fact term="入金予定日" value={claim.paymentDate} />
-                  <Fact term="返金期日" value={claim.returnDate} />
+                  <Fact term="返金期日" value={claim.returnDate} note={claim.returnDateNote} />
                 </dl>
                 <ClaimFiguresList number={claim.number} figures={claim.figures} />
               </section>

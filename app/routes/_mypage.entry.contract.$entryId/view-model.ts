@@ -4,6 +4,7 @@
 // (§4 "Purchase-amount statuses: can_buy, contracted, transferred, delay, returned" are exactly these).
 
 import type { Brand } from "~/brand/brands";
+import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
@@ -57,6 +58,8 @@ export function contractView(
   user: CurrentUser,
   now: Date,
   brand: Pick<Brand, "operatorName" | "returnAccount">,
+  /** The bank holidays around the claims' return dates (japan-holidays.server.ts returnDateCalendar). */
+  calendar: BankCalendar,
 ) {
   const today = japanDate(now);
   const covered = entry.claims
@@ -94,6 +97,11 @@ export function contractView(
           : "",
         /** Before contract the return falls due on the debtor's payment date, as the upstream sets it. */
         returnDate: dueDate ? formatJapaneseDate(dueDate) : "",
+        /** While the money is still to send: the business day before a date banks are closed on. */
+        returnDateNote:
+          dueDate && (!obligation || obligation.state === "owed" || obligation.state === "soon")
+            ? returnDateNotice(dueDate, calendar)
+            : null,
         figures: claimFiguresText(figures),
       };
     }),

@@ -17,6 +17,9 @@ import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { PayoutAccount } from "~/components/payout-account";
+import { payoutAccount } from "~/lookup/bank-directory.server";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/routing/params";
 import accountStyles from "~/styles/account.css";
@@ -40,7 +43,12 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     await requireUser(ctx);
     const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
-    return json(entryDetailView(await loadEntry(ctx, id), ctx.now, ctx.brand, resubmitted));
+    const entry = await loadEntry(ctx, id);
+    const calendar = returnDateCalendar(entry.claims);
+    return json({
+      ...entryDetailView(entry, ctx.now, ctx.brand, calendar, resubmitted),
+      payoutAccount: payoutAccount(entry.bank_account),
+    });
   });
 }
 
@@ -102,6 +110,8 @@ export default function EntryDetailPage() {
           ))}
         </dl>
         <FileList label="提出した書類（決算書類・入出金明細）" files={entry.entryFiles} />
+        <h3 id="payout-account-title">お振込先口座（買取代金のお振込先）</h3>
+        <PayoutAccount account={entry.payoutAccount} label="お振込先口座" />
       </section>
 
       {entry.contractPath || entry.agreementPath ? (
@@ -314,6 +324,7 @@ function ReturnObligationFacts({
         <Fact
           term="返金期日"
           value={obligation.when ? `${obligation.dueDate}（${obligation.when}）` : obligation.dueDate}
+          note={obligation.note}
         />
         <Fact term="返金額" value={obligation.amount} />
       </dl>

@@ -2,6 +2,7 @@
 // business owner reads. Pure (the loader makes the call).
 
 import type { Brand } from "~/brand/brands";
+import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
@@ -32,8 +33,11 @@ const DEPOSIT_TYPE_LABELS: Readonly<Record<string, string>> = {
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
-/** A return obligation as the page says it: the date, the amount, how near, in words. */
-function returnView(obligation: ReturnObligation) {
+/**
+ * A return obligation as the page says it: the date, the amount, how near, in words, and while the
+ * money is still to send by the date, the business day before it when banks are closed on it.
+ */
+function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
   const { daysLeft, state } = obligation;
   return {
     dueDate: formatJapaneseDate(obligation.dueDate),
@@ -51,6 +55,7 @@ function returnView(obligation: ReturnObligation) {
               : daysLeft === 0
                 ? "本日が期日です"
                 : `あと${daysLeft}日`,
+    note: state === "owed" || state === "soon" ? returnDateNotice(obligation.dueDate, calendar) : null,
   };
 }
 
@@ -87,6 +92,8 @@ export function entryDetailView(
   entry: EntryDetail,
   now: Date,
   brand: Pick<Brand, "returnAccount">,
+  /** The bank holidays around the entry's return dates (japan-holidays.server.ts returnDateCalendar). */
+  calendar: BankCalendar,
   /** Just resubmitted (issue 9 item 2): the page says it was received. */
   resubmitted = false,
 ) {
@@ -170,7 +177,7 @@ export function entryDetailView(
         ],
         files: files(claim.contentfiles),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,
-        returnObligation: obligations[index] ? returnView(obligations[index]) : null,
+        returnObligation: obligations[index] ? returnView(obligations[index], calendar) : null,
       };
     }),
   };

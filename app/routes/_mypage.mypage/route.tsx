@@ -12,6 +12,7 @@ import { withRequestContext } from "~/request/context.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { loadSystemSettings } from "~/upstream/settings.server";
 import { listEntries, loadEntryPermission } from "~/upstream/entries.server";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { type MyPageView, type StepView, toMyPageView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];
@@ -47,6 +48,7 @@ export function loader(args: LoaderFunctionArgs) {
         suppression: settings,
         hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
         now: ctx.now,
+        calendar: returnDateCalendar(entries.flatMap((entry) => entry.claims)),
       }),
     );
   });
@@ -128,6 +130,14 @@ export default function MyPage() {
                     <dd>{entry.claimSummary}</dd>
                   </div>
                 </dl>
+                {entry.nextReturn ? (
+                  <p className="entry-return">
+                    次の返金期日：{entry.nextReturn.date}
+                    {entry.nextReturn.note ? (
+                      <span className="fact-note">{entry.nextReturn.note}</span>
+                    ) : null}
+                  </p>
+                ) : null}
                 <p className="entry-card-link link-list">
                   <Link to={`/entry/detail/${entry.id}`}>申込番号 {entry.code} の詳細を見る</Link>
                 </p>

@@ -7,9 +7,10 @@ import {
   accountSteps,
   nextAccountStep,
 } from "~/domain/account-steps";
+import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
 import { ATTENTION_ORDER, type EntryAttentionKind, entryAttention } from "~/domain/entry-attention";
-import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
-import type { ReturnObligationInput } from "~/domain/return-obligation";
+import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
+import { type ReturnObligationInput, returnObligation } from "~/domain/return-obligation";
 import { NEW_ENTRY_BLOCKER_MESSAGES, areNewEntriesStopped, newEntryBlockers } from "~/domain/new-entry";
 import {
   type StatusTone,
@@ -40,6 +41,8 @@ export interface MyPageInput {
   suppression: { method: string; segment: string; message: string };
   hasEntryPermissionWhenDelayed: boolean;
   now: Date;
+  /** The bank holidays around the entries' return dates (japan-holidays.server.ts returnDateCalendar). */
+  calendar: BankCalendar;
 }
 
 export type Tone = StatusTone;
@@ -107,6 +110,22 @@ function attentionView(kind: EntryAttentionKind, entryId: number) {
   }
 }
 
+/**
+ * The earliest return still to make (late ones included: they are the most pressing), with the business
+ * day before it when banks are closed on it and there is still time; null when nothing is owed.
+ */
+function nextReturn(claims: readonly ReturnObligationInput[], today: string, calendar: BankCalendar) {
+  const next = claims
+    .map((claim) => returnObligation(claim, today))
+    .filter((obligation) => obligation !== null && obligation.state !== "returned")
+    .sort((a, b) => a!.dueDate.localeCompare(b!.dueDate))[0];
+  if (!next) return null;
+  return {
+    date: formatJapaneseDateWithWeekday(next.dueDate),
+    note: next.state === "late" ? null : returnDateNotice(next.dueDate, calendar),
+  };
+}
+
 /** "2件（審査中 1件・不備あり 1件）": the count, then how many claims are in each status. */
 function claimSummary(claims: readonly { status: number }[]): string {
   if (claims.length === 0) return "0件";
@@ -120,6 +139,7 @@ function claimSummary(claims: readonly { status: number }[]): string {
 
 export function toMyPageView(input: MyPageInput) {
   const { user, now } = input;
+  const today = japanDate(now);
   const validDate = user.identity_valid_date ? formatJapaneseDate(user.identity_valid_date) : "";
   const steps = accountSteps(user, now);
   const next = nextAccountStep(steps);
@@ -221,7 +241,7 @@ export function toMyPageView(input: MyPageInput) {
       href: ENTRY_START_PATH,
       reasons: blockers.map((blocker) => NEW_ENTRY_BLOCKER_MESSAGES[blocker]),
     },
-    entries: entriesNeedingUserFirst(input.entries, japanDate(now)).map(({ entry, attention }) => ({
+    entries: entriesNeedingUserFirst(input.entries, today).map(({ entry, attention }) => ({
       attention: attention ? attentionView(attention, entry.id) : null,
       id: entry.id,
       code: entry.code,
@@ -231,6 +251,7 @@ export function toMyPageView(input: MyPageInput) {
       desiredAmount: formatYen(entry.purchase_amount_desired),
       claimCount: entry.claims.length,
       claimSummary: claimSummary(entry.claims),
+      nextReturn: nextReturn(entry.claims, today, input.calendar),
     })),
   };
 }

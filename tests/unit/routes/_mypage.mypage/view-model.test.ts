@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NEW_ENTRY_BLOCKER_MESSAGES } from "~/domain/new-entry";
+import { bankCalendar } from "~/lookup/japan-holidays.server";
 import { type MyPageInput, toMyPageView } from "~/routes/_mypage.mypage/view-model";
 
 // 2026-11-21 10:00 in Japan.
@@ -18,6 +19,7 @@ const ready: MyPageInput = {
   suppression: { method: "none", segment: "", message: "" },
   hasEntryPermissionWhenDelayed: false,
   now,
+  calendar: bankCalendar("2026-11-01", "2027-12-31"),
 };
 
 describe("My page's view model", () => {
@@ -74,6 +76,7 @@ describe("My page's view model", () => {
         desiredAmount: "1,000,000円",
         claimCount: 3,
         claimSummary: "3件（審査中 2件・不備あり 1件）",
+        nextReturn: null,
       },
     ]);
     expect(view.newEntry.reasons).toEqual([
@@ -132,6 +135,38 @@ describe("My page's view model", () => {
     };
     expect(toMyPageView(delayed).newEntry.reasons).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.delayClaim]);
     expect(toMyPageView({ ...delayed, hasEntryPermissionWhenDelayed: true }).newEntry.allowed).toBe(true);
+  });
+
+  it("an entry with a return to make shows its next return date; one banks are closed on names the business day before", () => {
+    const contracted = (id: number, claims: MyPageInput["entries"][number]["claims"]) => ({
+      id,
+      code: `E${id}`,
+      status: 5,
+      purchase_amount_desired: 1,
+      created_at: "2026-11-01T10:00:00+09:00",
+      claims,
+    });
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        // 2027-01-16 is a Saturday; the returned claim's earlier date is settled and not shown.
+        contracted(1, [
+          { status: 5, return_date: "2027-01-16" },
+          { status: 6, return_date: "2026-12-10" },
+        ]),
+        contracted(2, [{ status: 5, return_date: "2027-01-15" }]),
+        contracted(3, [{ status: 6, return_date: "2026-12-10" }]),
+        { ...contracted(4, [{ status: 1 }]), status: 1 },
+      ],
+    });
+    const returns = Object.fromEntries(view.entries.map((entry) => [entry.id, entry.nextReturn]));
+    expect(returns[1]).toEqual({
+      date: "2027年1月16日（土）",
+      note: "2027年1月16日（土）は銀行休業日のため、前営業日の2027年1月15日（金）までにお振り込みください。",
+    });
+    expect(returns[2]).toEqual({ date: "2027年1月15日（金）", note: null });
+    expect(returns[3]).toBeNull();
+    expect(returns[4]).toBeNull();
   });
 
   it("an expired identity says so with its valid date and asks for new documents at /profile", () => {

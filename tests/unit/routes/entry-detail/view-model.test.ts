@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus } from "~/domain/statuses";
 import { entryDetailView } from "~/routes/_mypage.entry.detail.$entryId/view-model";
+import { bankCalendar } from "~/lookup/japan-holidays.server";
 import type { EntryDetail } from "~/upstream/entries.server";
 
 const FILE = {
@@ -15,6 +16,8 @@ const FILE = {
 };
 
 const NOW = new Date("2026-12-01T09:00:00+09:00");
+/** The holidays the loader hands the view for the entry's return dates. */
+const CALENDAR = bankCalendar("2026-11-01", "2027-12-31");
 
 const BRAND = {
   returnAccount: {
@@ -67,7 +70,7 @@ const ENTRY: EntryDetail = {
 
 describe("entryDetailView", () => {
   it("the entry in Japanese: status, 申込日, amounts as 1,000,000円, each document group's review status", () => {
-    const view = entryDetailView(ENTRY, NOW, BRAND);
+    const view = entryDetailView(ENTRY, NOW, BRAND, CALENDAR);
     expect(view).toMatchObject({
       code: "E000012",
       statusLabel: "不備あり",
@@ -83,14 +86,14 @@ describe("entryDetailView", () => {
   });
 
   it("inadequate: the operator's words, for the entry and at the claim", () => {
-    const view = entryDetailView(ENTRY, NOW, BRAND);
+    const view = entryDetailView(ENTRY, NOW, BRAND, CALENDAR);
     expect(view.inadequateDocuments).toBe(ENTRY.description_of_inadequate_document);
     expect(view.claims[0]).toMatchObject({ inadequate: true, inadequateReason: "日付が読めません。" });
     expect(view.timeline.exception?.kind).toBe("inadequate");
   });
 
   it("each claim: debtor, amount, payment date, receiving account (当座 for current), holders, files", () => {
-    expect(entryDetailView(ENTRY, NOW, BRAND).claims[0]).toMatchObject({
+    expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).claims[0]).toMatchObject({
       number: 1,
       code: "E000012-1",
       statusLabel: "不備あり",
@@ -112,6 +115,7 @@ describe("entryDetailView", () => {
       { ...ENTRY, status: EntryStatus.reviewed, reviewed_at: "2026-11-05T09:00:00+09:00" },
       NOW,
       BRAND,
+      CALENDAR,
     );
     expect(view.timeline.steps.slice(0, 2).map((step) => [step.state, step.date])).toEqual([
       ["done", "2026年11月1日"],
@@ -134,6 +138,7 @@ describe("entryDetailView", () => {
       { ...ENTRY, status: EntryStatus.reviewed, claims: [reviewed, reviewed] },
       NOW,
       BRAND,
+      CALENDAR,
     );
     // 2026-12-01 → 2026-12-31: 30 days; 45,000 ÷ 854,340 × 365 ÷ 30 = 64.08…%
     expect(view.claims[0]!.figures).toEqual({
@@ -152,7 +157,7 @@ describe("entryDetailView", () => {
       bankCharge: "1,320円",
       received: "1,708,680円",
     });
-    expect(entryDetailView(ENTRY, NOW, BRAND).totals).toBeNull();
+    expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).totals).toBeNull();
   });
 
   const REVIEWED_CLAIM = {
@@ -169,6 +174,7 @@ describe("entryDetailView", () => {
       { ...ENTRY, status: EntryStatus.reviewed, claims: [REVIEWED_CLAIM] },
       NOW,
       BRAND,
+      CALENDAR,
     );
     expect(view.contractPath).toBe("/entry/contract/12");
     expect(view.agreementPath).toBe("/entry/12/factoring_service_agreement");
@@ -182,9 +188,10 @@ describe("entryDetailView", () => {
       },
       NOW,
       BRAND,
+      CALENDAR,
     );
     expect(none.contractPath).toBeNull();
-    expect(entryDetailView(ENTRY, NOW, BRAND).agreementPath).toBeNull();
+    expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).agreementPath).toBeNull();
   });
 
   it("after contract: the payout date, each claim's return date and amount, the account, the calendar file", () => {
@@ -198,7 +205,7 @@ describe("entryDetailView", () => {
         { ...REVIEWED_CLAIM, id: 31, status: ClaimStatus.delay, return_date: "2026-11-28" },
       ],
     };
-    const view = entryDetailView(contracted, NOW, BRAND);
+    const view = entryDetailView(contracted, NOW, BRAND, CALENDAR);
     expect(view.contractPath).toBeNull();
     expect(view.cancellable).toBe(false);
     expect(view.payout).toEqual({
@@ -208,13 +215,28 @@ describe("entryDetailView", () => {
       calendarPath: "/entry/detail/12/return.ics",
     });
     expect(view.claims.map((claim) => claim.returnObligation)).toEqual([
-      { dueDate: "2026年12月31日", amount: "1,000,000円", state: "owed", when: "あと30日" },
-      { dueDate: "2026年11月28日", amount: "1,000,000円", state: "late", when: "期日を3日過ぎています" },
+      {
+        dueDate: "2026年12月31日",
+        amount: "1,000,000円",
+        state: "owed",
+        when: "あと30日",
+        // Banks are closed 12/31–1/3: the money must be sent the business day before.
+        note: "2026年12月31日（木・年末年始）は銀行休業日のため、前営業日の2026年12月30日（水）までにお振り込みください。",
+      },
+      // Already late: the alert asks for the money now, not by an earlier day.
+      {
+        dueDate: "2026年11月28日",
+        amount: "1,000,000円",
+        state: "late",
+        when: "期日を3日過ぎています",
+        note: null,
+      },
     ]);
     const delayedEarly = entryDetailView(
       { ...contracted, claims: [{ ...contracted.claims[1]!, return_date: "2026-12-31" }] },
       NOW,
       BRAND,
+      CALENDAR,
     );
     expect(delayedEarly.claims[0]!.returnObligation).toMatchObject({ state: "late", when: "遅れています" });
     const settled = entryDetailView(
@@ -224,8 +246,10 @@ describe("entryDetailView", () => {
       },
       NOW,
       BRAND,
+      CALENDAR,
     );
     expect(settled.payout).toMatchObject({ returnAccount: "", calendarPath: null });
     expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
+    expect(settled.claims[0]!.returnObligation?.note).toBeNull();
   });
 });

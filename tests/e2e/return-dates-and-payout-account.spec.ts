@@ -1,0 +1,188 @@
+// JavaScript on and off, with the operator command driving the review: a return date banks are closed
+// on (12/31, a Saturday) is flagged wherever it asks the user to send money (the agreement, the
+// contract, the detail, My page, the .ics file), naming the business day before it; and the payout
+// account is shown in full (bank and branch with their codes, deposit type, number, holder) on the
+// check page before submission, the agreement, the contract and the detail.
+
+import { addDays, returnDateNotice } from "../../app/domain/bank-calendar";
+import { japanDate } from "../../app/domain/japan-date";
+import { bankCalendar } from "../../app/lookup/japan-holidays.server";
+import { isoDateFromToday } from "../fixtures/dates";
+import { validClaim } from "../fixtures/entry-body";
+import { type Page, expect, test } from "./fixtures";
+import { STRONG_PASSWORD } from "./support";
+import { UpstreamUser, runOperator } from "./support-account";
+import { withdrawalDone } from "./support-wizard-steps";
+
+/** The next 12/31 at least a week ahead (banks close 12/31–1/3). */
+function nextYearEnd(): string {
+  const today = japanDate(new Date());
+  const year = Number(today.slice(0, 4));
+  return today <= `${year}-12-23` ? `${year}-12-31` : `${year + 1}-12-31`;
+}
+
+/** The first Saturday six weeks or more ahead. */
+function saturdayAhead(): string {
+  for (let days = 42; ; days += 1) {
+    const date = isoDateFromToday(days);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 6) return date;
+  }
+}
+
+const YEAR_END = nextYearEnd();
+const SATURDAY = saturdayAhead();
+/** The note each date gets, by the rule the unit tests pin (tests/unit/domain/bank-calendar.test.ts). */
+const noteFor = (date: string) => returnDateNotice(date, bankCalendar(addDays(date, -14), date))!;
+
+/** The account the withdrawal step gave: a bank and branch the Zengin directory knows. */
+const PAYOUT_ACCOUNT = {
+  bank_name: "三井住友銀行",
+  branch_name: "新宿",
+  deposit_type: "ordinary",
+  bank_account_number: "7654321",
+  account_holder_name: "カ）サキドリシヨウジ",
+};
+
+/** A reviewed entry whose two claims fall due on 12/31 and on a Saturday, with the payout account. */
+async function reviewedEntry(freshEmail: (label?: string) => string) {
+  const email = freshEmail("holiday");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry({
+    claims: [
+      validClaim({ obliger_payment_date: YEAR_END }),
+      validClaim({ obliger_company_name: "株式会社土曜商事", obliger_payment_date: SATURDAY }),
+    ],
+    bank_account: PAYOUT_ACCOUNT,
+  });
+  for (const claimId of entry.claimIds) {
+    runOperator(
+      "review-claim",
+      String(claimId),
+      "can_buy",
+      ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
+      ...["--ratio", "0.9", "--bank-charge", "660"],
+    );
+  }
+  return { email, entry };
+}
+
+/** The page as it is, at a desktop width and on a 375 px phone. */
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function expectFullAccount(page: Page, label: string) {
+  const account = page.getByRole("group", { name: label });
+  await expect(account).toContainText("三井住友銀行（金融機関コード 0009）");
+  await expect(account).toContainText("新宿支店（支店コード 221）");
+  await expect(account).toContainText("普通");
+  await expect(account).toContainText("7654321");
+  await expect(account).toContainText("カ）サキドリシヨウジ");
+}
+
+test("a return date on 12/31 or a Saturday names the business day before, on the agreement, the contract, the detail, My page and the .ics", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  expect(noteFor(YEAR_END)).toMatch(
+    /^\d{4}年12月31日（.・年末年始）は銀行休業日のため、前営業日の\d{4}年12月\d{1,2}日（.）までにお振り込みください。$/,
+  );
+  expect(noteFor(SATURDAY)).toMatch(
+    /（土）は銀行休業日のため、前営業日の.+（金）までにお振り込みください。$/,
+  );
+  const { email, entry } = await reviewedEntry(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+
+  await open(`/entry/${entry.id}/factoring_service_agreement`);
+  await expect(page.getByRole("table", { name: /請求書1/ })).toContainText(noteFor(YEAR_END));
+  await expect(page.getByRole("table", { name: /請求書2/ })).toContainText(noteFor(SATURDAY));
+
+  await open(`/entry/contract/${entry.id}`);
+  await expect(page.getByRole("region", { name: /^請求書1/ })).toContainText(noteFor(YEAR_END));
+  await expect(page.getByRole("region", { name: /^請求書2/ })).toContainText(noteFor(SATURDAY));
+
+  runOperator("mark-contracted", String(entry.id));
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.getByRole("group", { name: "請求書1のご返金" })).toContainText(noteFor(YEAR_END));
+  await expect(page.getByRole("group", { name: "請求書2のご返金" })).toContainText(noteFor(SATURDAY));
+  await screenshots(page, "detail-return-notes");
+
+  // My page names the entry's next return date, and the day before it when banks are closed on it.
+  const first = YEAR_END < SATURDAY ? YEAR_END : SATURDAY;
+  await open("/mypage");
+  const card = page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem").first();
+  await expect(card).toContainText("次の返金期日");
+  await expect(card).toContainText(noteFor(first));
+  await screenshots(page, "mypage-return-note");
+
+  // The calendar file: each event on the business day the money must be sent, and says why.
+  const calendar = await page.request.get(`/entry/detail/${entry.id}/return.ics`);
+  const text = (await calendar.text()).replace(/\r\n /g, "");
+  const sendBy = (date: string) =>
+    /前営業日の(\d{4})年(\d{1,2})月(\d{1,2})日/
+      .exec(noteFor(date))!
+      .slice(1)
+      .map((part) => part.padStart(2, "0"))
+      .join("");
+  expect(text).toContain(`DTSTART;VALUE=DATE:${sendBy(YEAR_END)}`);
+  expect(text).toContain(`DTSTART;VALUE=DATE:${sendBy(SATURDAY)}`);
+  expect(text).not.toContain(`DTSTART;VALUE=DATE:${YEAR_END.replace(/-/g, "")}`);
+  expect(text).toContain(noteFor(YEAR_END));
+  expect(text).toContain(noteFor(SATURDAY));
+});
+
+test("the payout account in full, with the bank's and the branch's codes, on the agreement, the contract and the detail", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const { email, entry } = await reviewedEntry(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+
+  await open(`/entry/${entry.id}/factoring_service_agreement`);
+  await expectFullAccount(page, "譲渡代金の振込先（甲の口座）");
+  await screenshots(page, "agreement-payout-account");
+
+  await open(`/entry/contract/${entry.id}`);
+  await expectFullAccount(page, "買取代金のお振込先");
+  await screenshots(page, "contract-payout-account");
+
+  await open(`/entry/detail/${entry.id}`);
+  await expectFullAccount(page, "お振込先口座");
+  await screenshots(page, "detail-payout-account");
+});
+
+test("the check page before submission shows the payout account in full; a name the directory does not know has no code, and says so", async ({
+  page,
+  userAtStep,
+  logInAs,
+  open,
+}) => {
+  const user = await userAtStep("corporate", { financialDone: true });
+  await withdrawalDone(user);
+  await logInAs(user);
+
+  // withdrawalDone's みどり銀行 is not in the Zengin directory.
+  await open("/profile/before_entry");
+  const unknown = page.getByRole("group", { name: "お振込先口座" });
+  await expect(unknown).toContainText("みどり銀行");
+  await expect(unknown).toContainText(
+    "金融機関の一覧にない名称のため、金融機関コード・支店コードは表示していません。",
+  );
+  await expect(unknown).toContainText("本店営業部");
+  await expect(unknown).toContainText("2345678");
+  await expect(unknown).not.toContainText("コード 0");
+  await screenshots(page, "before-entry-unknown-bank");
+
+  await user.send("PATCH", "/api/draft_entry/", { bank_account: PAYOUT_ACCOUNT });
+  await open("/profile/before_entry");
+  await expectFullAccount(page, "お振込先口座");
+  await screenshots(page, "before-entry-payout-account");
+});
