@@ -117,7 +117,7 @@ export default tseslint.config(
     },
   },
   {
-    // The reference upstream may use app/domain only (ARCHITECTURE: reference-upstream/ imports pure modules).
+    // The reference upstream may use app/domain and the holiday table only (ARCHITECTURE: pure modules).
     files: ["reference-upstream/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -125,8 +125,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/app/*", "!**/app/domain", "**/app/*/**", "!**/app/domain/**"],
-              message: "The reference upstream may import only app/domain.",
+              group: [
+                "**/app/*",
+                "!**/app/domain",
+                "!**/app/lookup",
+                "**/app/*/**",
+                "!**/app/domain/**",
+                "!**/app/lookup/japan-holidays.server",
+              ],
+              message:
+                "The reference upstream may import only app/domain and app/lookup/japan-holidays.server.",
             },
           ],
         },

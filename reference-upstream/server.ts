@@ -8,6 +8,7 @@ import { checkCsrf, SAFE_METHODS } from "./auth/csrf";
 import { CSRF_COOKIE, SESSION_COOKIE, clearSessionCookie, findSession } from "./auth/sessions";
 import type { UpstreamConfig } from "./config";
 import { type Db, openDatabase } from "./db/database";
+import { recordPublicLinks } from "./public-links";
 import { allRoutes } from "./handlers";
 import { createContext } from "./http/context";
 import { parseCookies } from "./http/cookies";
@@ -141,6 +142,7 @@ async function handle(req: http.IncomingMessage, db: Db, config: UpstreamConfig,
 /** Opens the database in config.dataDir and listens; port 0 picks a free port (tests). */
 export async function startUpstream(config: UpstreamConfig): Promise<RunningUpstream> {
   const db = openDatabase(config.dataDir);
+  recordPublicLinks(db, config);
   await sweepTempFiles(config.dataDir);
   const server = http.createServer(createRequestListener(db, config));
   server.keepAliveTimeout = 5_000;

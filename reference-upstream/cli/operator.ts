@@ -4,6 +4,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { configFromEnvironment } from "../config";
 import { openDatabase } from "../db/database";
 import {
   OPERATOR_COMMANDS,
@@ -12,6 +13,7 @@ import {
   OperatorUsageError,
   runOperatorCommand,
 } from "../entries/operator-actions";
+import { withRecordedPublicLinks } from "../public-links";
 
 const argv = process.argv.slice(2);
 const command = argv[0];
@@ -38,7 +40,8 @@ if (!fs.existsSync(path.join(dataDir, "upstream.sqlite3"))) {
 
 const db = openDatabase(dataDir);
 try {
-  process.stdout.write(`${runOperatorCommand(db, argv, new Date())}\n`);
+  const config = withRecordedPublicLinks(db, configFromEnvironment());
+  process.stdout.write(`${runOperatorCommand(db, argv, new Date(), config)}\n`);
   process.exitCode = 0;
 } catch (error) {
   if (error instanceof OperatorUsageError) {

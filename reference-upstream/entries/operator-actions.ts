@@ -11,7 +11,8 @@ import { type UserRow, findUserById, parseJson } from "../users";
 import { readSuppression, writeSuppression } from "./eligibility";
 import { type ClaimRow, type EntryRow, claimsOfEntry, findClaim, findEntry } from "./rows";
 import { type UpstreamConfig, configFromEnvironment } from "../config";
-import { mailKindFor, sendEntryMail, snapshotEntry } from "./entry-mails";
+import { sendIdentityConfirmedMail } from "../accounts/identity-mails";
+import { mailKindFor, newlyReturned, sendEntryMail, snapshotEntry } from "./entry-mails";
 import { serializeEntry } from "./serialize";
 import { DOCUMENT_REASON_KEY, deriveEntryStatus, markContracted } from "./transitions";
 
@@ -22,8 +23,9 @@ export class OperatorStateError extends Error {}
 
 export const OPERATOR_HELP = `Sakidori operator command (運営者コマンド)
 Usage: npm run operator -- <command> [arguments]   (database in $DATA_DIR, default ./data)
-A change the entry's owner should hear of (inadequate, reviewed, contracted, transferred, a delay)
-mails them a link to the entry's detail page (into the outbox: npm run outbox; links on $APP_BASE_URL).
+A change the entry's owner should hear of (inadequate, reviewed, contracted, transferred, a delay,
+a return received) mails them a link to the entry's detail page; confirm-identity mails the user too
+(into the outbox: npm run outbox; links on the running upstream's APP_BASE_URL, or this shell's).
 
   help                                   this text / このヘルプ
   users                                  list users: id, email, division, identity status, valid date
@@ -554,7 +556,7 @@ function entryTargetOf(db: Db, command: string | undefined, id: string | undefin
 
 /**
  * Runs one operator command line (without the program name) and answers what to print. When the
- * command changes an entry in a way its owner should hear of, the mail goes to the outbox (issue 9).
+ * command changes an entry or an identity in a way its owner should hear of, the mail goes to the outbox.
  */
 export function runOperatorCommand(
   db: Db,
@@ -568,9 +570,13 @@ export function runOperatorCommand(
   const printed = runCommand(db, argv, now);
   const after = target === null ? null : snapshotEntry(db, target);
   const kind = before && after ? mailKindFor(before, after) : null;
-  if (kind && target !== null) {
-    sendEntryMail(db, config, target, kind, now);
+  if (kind && target !== null && before && after) {
+    sendEntryMail(db, config, target, kind, now, newlyReturned(before, after));
     return `${printed}\nmail: entry_${kind} (npm run outbox)`;
+  }
+  if (command === "confirm-identity" && id !== undefined && /^\d+$/.test(id)) {
+    sendIdentityConfirmedMail(db, config, Number(id), now);
+    return `${printed}\nmail: identity_confirmed (npm run outbox)`;
   }
   return printed;
 }

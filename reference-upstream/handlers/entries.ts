@@ -2,6 +2,7 @@
 // entries exist for a user: another user's id answers 404 (docs/upstream-api/entries.md).
 
 import { createEntry } from "../entries/create-entry";
+import { sendEntryMail } from "../entries/entry-mails";
 import { entriesOfUser, requireOwnEntry } from "../entries/rows";
 import { serializeEntry } from "../entries/serialize";
 import { cancelEntry, contractEntry, resubmitEntry } from "../entries/transitions";
@@ -28,6 +29,7 @@ export const entryRoutes: RouteDefinition[] = [
       const body = await ctx.readJson();
       const outcome = createEntry(ctx.db, user, body, ctx.now);
       // A replay of the same idempotency key answers 200 with the entry the first call created.
+      if (outcome.created) sendEntryMail(ctx.db, ctx.config, outcome.entry.id, "received", ctx.now);
       return { status: outcome.created ? 201 : 200, body: serializeEntry(ctx.db, outcome.entry) };
     },
   },
@@ -57,7 +59,9 @@ export const entryRoutes: RouteDefinition[] = [
       const user = ctx.requireUser();
       requireOwnEntry(ctx.db, user.id, idParam(ctx));
       const body = await ctx.readJson();
+      // A replayed agreement is refused by contractEntry, so the receipt goes once.
       const entry = contractEntry(ctx.db, user, idParam(ctx), body, ctx.now);
+      sendEntryMail(ctx.db, ctx.config, entry.id, "contracted", ctx.now);
       return { status: 200, body: serializeEntry(ctx.db, entry) };
     },
   },

@@ -4,6 +4,7 @@
 // double submit makes one entry.
 
 import { expect, test } from "./fixtures";
+import { mailsTo } from "./support";
 import { entriesOf, financialStep, invoiceStep, withdrawalStep } from "./support-wizard-run";
 
 for (const division of ["corporate", "individual"] as const) {
@@ -26,6 +27,11 @@ for (const division of ["corporate", "individual"] as const) {
     await expect(page.getByRole("heading", { name: "お申し込みを受け付けました" })).toBeVisible();
 
     expect(entriesOf(user)).toEqual([{ status: 1, claims: 1 }]);
+    // The page promises the review's result by mail; the receipt comes first, linking to the entry.
+    const receipts = mailsTo(user.email, "entry_received");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toContain("お申し込みを受け付けました");
+    expect(receipts[0]!.link).toMatch(/\/entry\/detail\/\d+$/);
     await open("/mypage");
     await expect(page.getByText("審査中").first()).toBeVisible();
   });

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { STRONG_PASSWORD, UPSTREAM_URL, upstreamDatabase } from "./support";
+import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, upstreamDatabase } from "./support";
 import { validEntryBody } from "../fixtures/entry-body";
 
 /** A user registered through the upstream, with the upstream's own session (a fixture, not a flow). */
@@ -74,28 +74,14 @@ function withDatabase<T>(read: (db: ReturnType<typeof upstreamDatabase>) => T): 
 
 /** The newest activation link mailed to `email`, pointed at the app the test runs against. */
 export function latestActivationLink(email: string, baseURL: string): string {
-  const row = withDatabase(
-    (db) =>
-      db
-        .prepare(
-          "SELECT link FROM outbox WHERE to_address = ? AND kind = 'activation' ORDER BY id DESC LIMIT 1",
-        )
-        .get(email) as { link: string } | undefined,
-  );
-  if (!row) throw new Error(`no activation mail to ${email}`);
-  const link = new URL(row.link);
+  const [mail] = mailsTo(email, "activation");
+  if (!mail) throw new Error(`no activation mail to ${email}`);
+  const link = new URL(mail.link);
   return new URL(`${link.pathname}${link.search}`, baseURL).toString();
 }
 
 export function activationMailCount(email: string): number {
-  return withDatabase(
-    (db) =>
-      (
-        db
-          .prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = ? AND kind = 'activation'")
-          .get(email) as { n: number }
-      ).n,
-  );
+  return mailsTo(email, "activation").length;
 }
 
 /** The user's row fields the screens do not show (e-mail verified, the visit after verification). */

@@ -2,7 +2,7 @@
 // as a person fills them (by their labels).
 
 import { type Page, type Response, type TestInfo, expect } from "@playwright/test";
-import { openPage, upstreamDatabase } from "./support";
+import { mailsTo, openPage } from "./support";
 
 export const RECOVER_PATH = "/profile/password/reset/recover";
 export const NEW_PASSWORD = "Momiji-no-ha-2027";
@@ -16,30 +16,12 @@ export const Label = {
 
 /** The link of the newest password reset mail to `email` (null when none was sent). */
 export function latestResetLink(email: string): string | null {
-  const db = upstreamDatabase();
-  try {
-    const row = db
-      .prepare(
-        "SELECT link FROM outbox WHERE to_address = ? AND kind = 'password_reset' ORDER BY id DESC LIMIT 1",
-      )
-      .get(email) as { link: string } | undefined;
-    return row?.link ?? null;
-  } finally {
-    db.close();
-  }
+  return mailsTo(email, "password_reset")[0]?.link ?? null;
 }
 
 /** How many password reset mails went to `email`. */
 export function resetMailCount(email: string): number {
-  const db = upstreamDatabase();
-  try {
-    const row = db
-      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = ? AND kind = 'password_reset'")
-      .get(email) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
+  return mailsTo(email, "password_reset").length;
 }
 
 /** Asks for a reset mail through the request page and waits for the answer page. */

@@ -49,6 +49,18 @@ export function upstreamDatabase() {
   });
 }
 
+/** The mails of one kind the upstream "sent" to `email`, newest first (the outbox: `npm run outbox`). */
+export function mailsTo(email: string, kind: string): { subject: string; body: string; link: string }[] {
+  const db = upstreamDatabase();
+  try {
+    return db
+      .prepare("SELECT subject, body, link FROM outbox WHERE to_address = ? AND kind = ? ORDER BY id DESC")
+      .all(email, kind) as { subject: string; body: string; link: string }[];
+  } finally {
+    db.close();
+  }
+}
+
 export function userCount(email: string): number {
   const db = upstreamDatabase();
   try {

@@ -313,14 +313,14 @@ describe("identity, suppression and permission", () => {
   });
 });
 
-describe("issue 9: the operator's changes mail the entry's owner a link to its detail page", () => {
+describe("the operator's changes mail the entry's owner a link to its detail page", () => {
   const mailsTo = (email: string) => latestMails(upstream.db, { to: email, limit: 20 }).reverse();
 
-  it("reviewed (once, when the last claim is reviewed), contracted, transferred, delay; nothing for a change the user need not hear of", async () => {
+  it("reviewed (once, when the last claim is reviewed), contracted, transferred, delay, returned; nothing for a change the user need not hear of", async () => {
     const { client, entry, claimIds } = await entryWithClaims(2);
     const email = findUserById(upstream.db, (await read(client, entry.id)).user)!.email;
     canBuy(claimIds[0]!);
-    expect(mailsTo(email).filter((mail) => mail.kind.startsWith("entry_"))).toEqual([]);
+    expect(mailsTo(email).map((mail) => mail.kind)).toEqual(["entry_received"]);
     expect(canBuy(claimIds[1]!)).toContain("mail: entry_reviewed");
     operator("mark-contracted", String(entry.id));
     operator("mark-transferred", String(entry.id));
@@ -328,17 +328,19 @@ describe("issue 9: the operator's changes mail the entry's owner a link to its d
     operator("mark-returned", String(claimIds[1]));
     const mails = mailsTo(email).filter((mail) => mail.kind.startsWith("entry_"));
     expect(mails.map((mail) => mail.kind)).toEqual([
+      "entry_received",
       "entry_reviewed",
       "entry_contracted",
       "entry_transferred",
       "entry_delay",
+      "entry_returned",
     ]);
     for (const mail of mails) {
       expect(mail.link).toMatch(new RegExp(`^https?://[^/]+/entry/detail/${entry.id}$`));
       expect(mail.body).toContain(mail.link!);
       expect(mail.subject).toContain(`申込番号 ${entry.code}`);
     }
-    expect(mails[3]!.subject).toContain("【重要】ご返金が確認できていません");
+    expect(mails[4]!.subject).toContain("【重要】ご返金が確認できていません");
   });
 
   it("inadequate: a claim or the entry's documents", async () => {
