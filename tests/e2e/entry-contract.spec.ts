@@ -4,7 +4,7 @@
 // date, amount and account, the calendar file) → delay (what is late and what to do) → returned.
 
 import { expect, test } from "./fixtures";
-import { STRONG_PASSWORD } from "./support";
+import { STRONG_PASSWORD, mailsTo } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
 
 async function reviewedEntry(freshEmail: (label?: string) => string) {
@@ -70,6 +70,10 @@ test("reviewed → agreement → contract (consent required) → transferred →
   await consent.getByRole("button", { name: "同意して契約する" }).click();
   await expect(page).toHaveURL(new RegExp(`/entry/contract/complete\\?entry=${entry.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("ご契約ありがとうございます");
+  await expect(page.getByText("契約締結のお知らせ")).toBeVisible();
+  const receipts = mailsTo(email, "entry_contracted");
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]!.body).toContain("お振込予定額 854,340円");
 
   // After contract: the payout is on its way, the return is due on the debtor's payment date.
   await page.getByRole("link", { name: "お申し込みの詳細を見る" }).click();
