@@ -2,11 +2,40 @@
 // confirmed stand in for new ones, and the view of a pending file.
 
 import type { PendingFile } from "./draft-entry";
-import type { ConfirmedDocumentFacts } from "./financial-step";
+import { parseUploadKind } from "./file-kinds";
+import { type ConfirmedDocumentFacts, FINANCIAL_KINDS } from "./financial-step";
 import { formatJapaneseDate } from "./japan-date";
 import { type EntrySummary, hasDelayClaim, hasInadequateClaim } from "./new-entry";
 import { countsAsConfirmed } from "./statuses";
 import type { CurrentUser } from "./user";
+import { STATEMENT_UPLOAD_KINDS } from "./withdrawal-step";
+
+/**
+ * The document groups an entry's review statuses speak of (§3 Entry:
+ * financial_statement_confirmation_status, account_activity_statement_confirmation_status; Claim:
+ * invoice_confirmation_status, additional_doc_confirmation_status), by the base kinds of their files.
+ */
+export const ENTRY_DOCUMENT_GROUP_KINDS = {
+  financial_statements: ["financial_statements", ...FINANCIAL_KINDS],
+  withdrawals_detail: ["withdrawals_detail", ...STATEMENT_UPLOAD_KINDS],
+  invoice: ["invoice"],
+  additional_doc: ["additional_doc"],
+} as const satisfies Record<string, readonly string[]>;
+export type EntryDocumentGroup = keyof typeof ENTRY_DOCUMENT_GROUP_KINDS;
+
+/** The group a file's kind belongs to ("pl" → financial_statements, "invoice-2" → invoice), if any. */
+export function documentGroupOf(kind: string): EntryDocumentGroup | null {
+  const base = parseUploadKind(kind)?.base ?? kind;
+  for (const [group, kinds] of Object.entries(ENTRY_DOCUMENT_GROUP_KINDS)) {
+    if ((kinds as readonly string[]).includes(base)) return group as EntryDocumentGroup;
+  }
+  return null;
+}
+
+/** Whether any of the files belongs to the group. */
+export function hasFileOfGroup(files: readonly { kind: string }[], group: EntryDocumentGroup): boolean {
+  return files.some((file) => documentGroupOf(file.kind) === group);
+}
 
 /**
  * §4 "… or withdrawal details are confirmed with no inadequate claim and no delay claim" (and the

@@ -82,7 +82,7 @@ function exceptionOf(entry: TimelineInput): TimelineException | null {
     return { kind: "inadequate", label: "書類に不備があります。内容をご確認のうえ、再提出してください。" };
   }
   if (entry.claims.some((claim) => claim.status === ClaimStatus.delay)) {
-    return { kind: "delay", label: "お支払いが遅れている請求書があります。" };
+    return { kind: "delay", label: "ご返金が遅れている請求書があります。" };
   }
   if (entry.status === EntryStatus.archived && entry.cancelled_at && !entry.transaction_completed_at) {
     return { kind: "cancelled", label: "このお申し込みはキャンセルされました。" };

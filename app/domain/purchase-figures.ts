@@ -10,6 +10,7 @@
 // received. Pure.
 
 import { formatYen } from "./yen";
+import { japanDate } from "./japan-date";
 
 /** An amount as the upstream gives it ("1000000" or 1000000); null when not set or not whole yen. */
 export function yenAmount(value: string | number | null | undefined): number | null {
@@ -36,6 +37,15 @@ export function daysUntil(today: string, date: string): number | null {
   const from = parse(today);
   const to = parse(date);
   return from === null || to === null ? null : Math.round((to - from) / 86_400_000);
+}
+
+/**
+ * The day 年率換算 counts from: today while the entry is on offer, the contract date once contracted,
+ * so the figure the user agreed to never changes on a later visit.
+ */
+export function feeCountedFrom(contractedAt: string | null | undefined, now: Date): string {
+  const contracted = contractedAt ? new Date(contractedAt) : null;
+  return japanDate(contracted && !Number.isNaN(contracted.getTime()) ? contracted : now);
 }
 
 /** 年率換算 in percent, one decimal, rounded half up; null when it cannot be said. */
@@ -68,14 +78,17 @@ export interface ClaimFigures {
   annualRate: number | null;
 }
 
-/** The claim's figures, once the review set a purchase amount; null before that. */
-export function claimFigures(claim: ClaimFiguresInput, today: string): ClaimFigures | null {
+/**
+ * The claim's figures, once the review set a purchase amount; null before that. `countedFrom` is the
+ * day the annual rate counts from (feeCountedFrom).
+ */
+export function claimFigures(claim: ClaimFiguresInput, countedFrom: string): ClaimFigures | null {
   const purchaseAmount = yenAmount(claim.purchase_amount);
   if (purchaseAmount === null) return null;
   const fee = yenAmount(claim.purchase_fee) ?? 0;
   const bankCharge = yenAmount(claim.bank_charge) ?? 0;
   const received = purchaseAmount - fee - bankCharge;
-  const days = claim.obliger_payment_date ? daysUntil(today, claim.obliger_payment_date) : null;
+  const days = claim.obliger_payment_date ? daysUntil(countedFrom, claim.obliger_payment_date) : null;
   return {
     principal: yenAmount(claim.purchase_principal_amount),
     purchaseAmount,

@@ -1,6 +1,7 @@
-// The statuses of §4 as a person reads them, in Japanese. One table per kind of status, keyed by the
-// numbers the upstream sends, so every screen (My page, entry detail, the operator's mails) says the
-// same word for the same state.
+// The statuses of §4 as a person reads them, in Japanese: the one table of words. One table per kind of
+// status, keyed by the numbers the upstream sends, so every screen (My page, entry detail, the
+// operator's mails) says the same word for the same state. Where money moves the words say who paid
+// whom: the provider's payment to the user is お振込, the user's payment back is ご返金.
 
 import { ClaimStatus, EntryStatus, ReviewStatus } from "./statuses";
 import { type CurrentUser, isIdentityExpired } from "./user";
@@ -14,7 +15,7 @@ export const ENTRY_STATUS_LABELS: Readonly<Record<number, string>> = {
   [EntryStatus.inadequate]: "不備あり",
   [EntryStatus.reviewed]: "審査完了",
   [EntryStatus.contracted]: "契約済み",
-  [EntryStatus.transferred]: "入金済み",
+  [EntryStatus.transferred]: "買取代金お振込済み",
   [EntryStatus.archived]: "終了",
 };
 
@@ -27,14 +28,18 @@ export const CLAIM_STATUS_LABELS: Readonly<Record<number, string>> = {
   [ClaimStatus.inadequate]: "不備あり",
   [ClaimStatus.can_buy]: "買取可",
   [ClaimStatus.contracted]: "契約済み",
-  [ClaimStatus.transferred]: "入金済み",
-  [ClaimStatus.returned]: "返金済み",
-  [ClaimStatus.delay]: "遅延",
+  [ClaimStatus.transferred]: "買取代金お振込済み",
+  [ClaimStatus.returned]: "ご返金確認済み",
+  [ClaimStatus.delay]: "ご返金遅延",
   [ClaimStatus.cannot_buy]: "買取不可",
   [ClaimStatus.cancel]: "キャンセル",
 };
 
-/** §4 Identity or document review status: 1 confirming, 2 inadequate, 3 confirmed, 4 nothing, 5 expired. */
+/**
+ * §4 Identity or document review status: 1 confirming, 2 inadequate, 3 confirmed, 4 nothing, 5 expired,
+ * for what the user keeps on the profile (identity), where nothing is 未提出. A submitted entry's
+ * documents read entryDocumentStatusLabel.
+ */
 export const REVIEW_STATUS_LABELS: Readonly<Record<number, string>> = {
   [ReviewStatus.confirming]: "確認中",
   [ReviewStatus.inadequate]: "不備あり",
@@ -67,6 +72,23 @@ export function claimStatusLabel(status: number | null | undefined): string {
 
 export function reviewStatusLabel(status: number | null | undefined): string {
   return labelOf(REVIEW_STATUS_LABELS, status);
+}
+
+/** A submitted entry's document group whose files are in but whose review is not recorded yet. */
+export const DOCUMENT_RECEIVED_LABEL = "受付済み";
+/** A submitted entry's document group with no file of its own (the step was met by documents on file). */
+export const DOCUMENT_NOT_IN_ENTRY_LABEL = "提出なし";
+
+/**
+ * A submitted entry's document group (financial statements, withdrawals detail, a claim's invoice or
+ * additional documents). §4 "Confirmation statuses … start as nothing": for documents that were sent
+ * with the entry, nothing means not reviewed yet, so it reads 受付済み, never 未提出.
+ */
+export function entryDocumentStatusLabel(status: number | null | undefined, hasFiles: boolean): string {
+  if (status === ReviewStatus.nothing || status === null || status === undefined) {
+    return hasFiles ? DOCUMENT_RECEIVED_LABEL : DOCUMENT_NOT_IN_ENTRY_LABEL;
+  }
+  return reviewStatusLabel(status);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { UpstreamConfig } from "../config";
 import { appBaseUrlFor, serviceOf } from "../accounts/brand-links";
 import { returnDateNotice } from "../../app/domain/bank-calendar";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
-import { claimFigures, figureTotals, yenAmount } from "../../app/domain/purchase-figures";
+import { claimFigures, feeCountedFrom, figureTotals, yenAmount } from "../../app/domain/purchase-figures";
 import { returnObligation } from "../../app/domain/return-obligation";
 import { ClaimStatus, EntryStatus } from "../../app/domain/statuses";
 import { formatYen } from "../../app/domain/yen";
@@ -137,7 +137,7 @@ function contractLines(entry: EntryRow, claims: readonly ClaimRow[], now: Date):
   const lines = [`契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`];
   const figures = [];
   for (const claim of bought) {
-    const figure = claimFigures(claim, today);
+    const figure = claimFigures(claim, feeCountedFrom(entry.contracted_at, now));
     const dueDate = claim.return_date ?? claim.obliger_payment_date;
     lines.push("", claimHeading(claim));
     if (figure) {

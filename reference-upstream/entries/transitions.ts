@@ -2,6 +2,7 @@
 // entry's life — and the status an entry takes from its claims' reviews (shared with the operator
 // command). Every change runs in one write transaction.
 
+import { documentGroupOf } from "../../app/domain/entry-documents";
 import { parseUploadKind } from "../../app/domain/file-kinds";
 import {
   CLAIM_STATUSES_AFTER_REVIEW,
@@ -26,27 +27,6 @@ export const TransitionMessage = {
   agreementRequired: "契約内容に同意してください。",
   notCancellable: "審査中・不備・審査完了のお申し込みのみキャンセルできます。",
 } as const;
-
-/** Upload kinds reviewed as the entry's withdrawal details (account_activity_statement_confirmation_status). */
-const WITHDRAWAL_KINDS = new Set([
-  "withdrawals_detail",
-  "passbook_cover",
-  "passbook_details",
-  "ib_info",
-  "ib_details",
-]);
-/** Upload kinds reviewed as the entry's financial statements (financial_statement_confirmation_status). */
-const FINANCIAL_KINDS = new Set([
-  "financial_statements",
-  "pl",
-  "bs",
-  "breakdown_statement",
-  "sga_expenses",
-  "tb_pl",
-  "tb_bs",
-  "tax_returns",
-  "business_opening",
-]);
 
 const baseKind = (kind: string) => parseUploadKind(kind)?.base ?? kind;
 
@@ -92,9 +72,9 @@ export function resubmitEntry(db: Db, user: UserRow, entryId: number, body: unkn
     let withdrawalStatus = entry.account_activity_statement_confirmation_status;
     let financialStatus = entry.financial_statement_confirmation_status;
     if (input.addfiles) {
-      const kinds = new Set(replaceFiles(db, entry.id, null, input.addfiles).map(baseKind));
-      if ([...kinds].some((kind) => WITHDRAWAL_KINDS.has(kind))) withdrawalStatus = ReviewStatus.confirming;
-      if ([...kinds].some((kind) => FINANCIAL_KINDS.has(kind))) financialStatus = ReviewStatus.confirming;
+      const groups = new Set(replaceFiles(db, entry.id, null, input.addfiles).map(documentGroupOf));
+      if (groups.has("withdrawals_detail")) withdrawalStatus = ReviewStatus.confirming;
+      if (groups.has("financial_statements")) financialStatus = ReviewStatus.confirming;
     }
     const metadata = parseJson<Record<string, unknown>>(entry.metadata, {});
     delete metadata[DOCUMENT_REASON_KEY];

@@ -91,6 +91,9 @@ test("reviewed → agreement → contract (consent required) → transferred →
 
   runOperator("mark-transferred", String(entry.id));
   await open(`/entry/detail/${entry.id}`);
+  // Paid out is the provider's transfer to the user, never 入金済み (the debtor has not paid yet).
+  await expect(page.locator("main")).toContainText("買取代金お振込済み");
+  await expect(page.locator("main")).not.toContainText("入金済み");
   await expect(payout).not.toContainText("お振込の準備中です");
   await expect(payout).toContainText(/お振込日\s*\d{4}年\d{1,2}月\d{1,2}日/);
   await expect(payout).toContainText("サキドリ銀行 本店営業部 普通 1234567 サキドリ（カ");
@@ -112,6 +115,7 @@ test("reviewed → agreement → contract (consent required) → transferred →
   runOperator("mark-returned", String(entry.claimIds[0]));
   await open(`/entry/detail/${entry.id}`);
   await expect(page.getByRole("group", { name: "請求書1のご返金" })).toContainText("ご返金を確認しました");
+  await expect(page.getByRole("region", { name: /請求書1/ }).first()).toContainText("ご返金確認済み");
   await expect(payout.getByRole("alert")).toHaveCount(0);
   await expect(payout.getByRole("link", { name: /カレンダー/ })).toHaveCount(0);
   const road = page.getByRole("list", { name: "お申し込みの進み具合" });

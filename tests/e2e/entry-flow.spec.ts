@@ -34,6 +34,19 @@ for (const division of ["corporate", "individual"] as const) {
     expect(receipts[0]!.link).toMatch(/\/entry\/detail\/\d+$/);
     await open("/mypage");
     await expect(page.getByText("審査中").first()).toBeVisible();
+
+    // The documents just sent are received, not reviewed yet: never 未提出 (§4 nothing).
+    await page
+      .getByRole("link", { name: /の詳細を見る$/ })
+      .first()
+      .click();
+    const facts = page.locator("main dl");
+    for (const group of ["決算書類", "入出金明細", "請求書"]) {
+      await expect(
+        facts.locator("div", { has: page.locator("dt", { hasText: `${group}の確認状況` }) }).first(),
+      ).toContainText("受付済み");
+    }
+    await expect(page.locator("main")).not.toContainText("未提出");
   });
 }
 

@@ -9,6 +9,7 @@ import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/
 import {
   type ClaimFigures,
   claimFigures,
+  feeCountedFrom,
   claimFiguresText,
   figureTotalsText,
 } from "~/domain/purchase-figures";
@@ -62,8 +63,9 @@ export function contractView(
   calendar: BankCalendar,
 ) {
   const today = japanDate(now);
+  const countedFrom = feeCountedFrom(entry.contracted_at, now);
   const covered = entry.claims
-    .map((claim, index) => ({ claim, number: index + 1, figures: claimFigures(claim, today) }))
+    .map((claim, index) => ({ claim, number: index + 1, figures: claimFigures(claim, countedFrom) }))
     .filter(
       (item): item is typeof item & { figures: ClaimFigures } =>
         (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(item.claim.status) &&

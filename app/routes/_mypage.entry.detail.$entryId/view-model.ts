@@ -9,15 +9,17 @@ import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/
 import {
   type ClaimFigures,
   claimFigures,
+  feeCountedFrom,
   claimFiguresText,
   figureTotalsText,
 } from "~/domain/purchase-figures";
 import { type ReturnObligation, returnObligation } from "~/domain/return-obligation";
+import { hasFileOfGroup } from "~/domain/entry-documents";
 import {
   claimStatusLabel,
+  entryDocumentStatusLabel,
   entryStatusLabel,
   entryStatusTone,
-  reviewStatusLabel,
 } from "~/domain/status-labels";
 import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
@@ -99,7 +101,8 @@ export function entryDetailView(
 ) {
   const timeline: EntryTimeline = entryTimeline(entry);
   const today = japanDate(now);
-  const figures = entry.claims.map((claim) => claimFigures(claim, today));
+  const countedFrom = feeCountedFrom(entry.contracted_at, now);
+  const figures = entry.claims.map((claim) => claimFigures(claim, countedFrom));
   const reviewed = figures.filter((figure): figure is ClaimFigures => figure !== null);
   const obligations = entry.claims.map((claim) => returnObligation(claim, today));
   const outstanding = obligations.filter(
@@ -146,10 +149,19 @@ export function entryDetailView(
     /** The operator's words for what is inadequate in the entry's own documents, as given. */
     inadequateDocuments: entry.description_of_inadequate_document ?? "",
     documents: [
-      { label: "決算書類", status: reviewStatusLabel(entry.financial_statement_confirmation_status) },
+      {
+        label: "決算書類",
+        status: entryDocumentStatusLabel(
+          entry.financial_statement_confirmation_status,
+          hasFileOfGroup(entry.addfiles, "financial_statements"),
+        ),
+      },
       {
         label: "入出金明細",
-        status: reviewStatusLabel(entry.account_activity_statement_confirmation_status),
+        status: entryDocumentStatusLabel(
+          entry.account_activity_statement_confirmation_status,
+          hasFileOfGroup(entry.addfiles, "withdrawals_detail"),
+        ),
       },
     ],
     entryFiles: files(entry.addfiles),
@@ -172,8 +184,20 @@ export function entryDetailView(
         account: receivingAccountText(account),
         holders: (account?.obliger_accounts ?? []).map((holder) => holder.holder_name),
         documents: [
-          { label: "請求書", status: reviewStatusLabel(claim.invoice_confirmation_status) },
-          { label: "追加書類", status: reviewStatusLabel(claim.additional_doc_confirmation_status) },
+          {
+            label: "請求書",
+            status: entryDocumentStatusLabel(
+              claim.invoice_confirmation_status,
+              hasFileOfGroup(claim.contentfiles, "invoice"),
+            ),
+          },
+          {
+            label: "追加書類",
+            status: entryDocumentStatusLabel(
+              claim.additional_doc_confirmation_status,
+              hasFileOfGroup(claim.contentfiles, "additional_doc"),
+            ),
+          },
         ],
         files: files(claim.contentfiles),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,

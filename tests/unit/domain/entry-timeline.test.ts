@@ -100,5 +100,7 @@ describe("entryTimeline", () => {
       claims: [{ status: ClaimStatus.transferred }, { status: ClaimStatus.delay }],
     });
     expect(delayed.exception?.kind).toBe("delay");
+    // The user's return is late, not the debtor's payment: the words say whose money is owed.
+    expect(delayed.exception?.label).toBe("ご返金が遅れている請求書があります。");
   });
 });

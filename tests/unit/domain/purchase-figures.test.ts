@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   annualFeeRate,
   claimFigures,
+  feeCountedFrom,
   daysUntil,
   figureTotals,
   ratioPercent,
@@ -72,5 +73,20 @@ describe("purchase figures", () => {
       bankCharge: 1_320,
       received: 1_708_680,
     });
+  });
+});
+
+describe("the day 年率換算 counts from", () => {
+  const now = new Date("2026-12-20T09:00:00+09:00");
+  it("before the contract, today in Japan (the offer follows the calendar)", () => {
+    expect(feeCountedFrom(null, now)).toBe("2026-12-20");
+    expect(feeCountedFrom(undefined, now)).toBe("2026-12-20");
+  });
+  it("after the contract, the contract date in Japan, whatever day it is now", () => {
+    expect(feeCountedFrom("2026-12-01T23:30:00+09:00", now)).toBe("2026-12-01");
+    expect(feeCountedFrom("2026-11-30T15:30:00Z", now)).toBe("2026-12-01");
+  });
+  it("a contract date that is no date falls back to today rather than failing the page", () => {
+    expect(feeCountedFrom("yesterday", now)).toBe("2026-12-20");
   });
 });

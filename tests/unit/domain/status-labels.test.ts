@@ -5,6 +5,7 @@ import {
   REVIEW_STATUS_LABELS,
   UNKNOWN_STATUS_LABEL,
   claimStatusLabel,
+  entryDocumentStatusLabel,
   entryStatusLabel,
   identityStatusLabel,
   reviewStatusLabel,
@@ -20,7 +21,8 @@ describe("§4 status labels in Japanese", () => {
       "不備あり",
       "審査完了",
       "契約済み",
-      "入金済み",
+      // Paid out is the provider's payment to the user: 入金済み would read as the debtor having paid.
+      "買取代金お振込済み",
       "終了",
     ]);
     expect(Object.keys(ENTRY_STATUS_LABELS)).toHaveLength(6);
@@ -32,9 +34,9 @@ describe("§4 status labels in Japanese", () => {
       "不備あり",
       "買取可",
       "契約済み",
-      "入金済み",
-      "返金済み",
-      "遅延",
+      "買取代金お振込済み",
+      "ご返金確認済み",
+      "ご返金遅延",
       "買取不可",
       "キャンセル",
     ]);
@@ -58,6 +60,36 @@ describe("§4 status labels in Japanese", () => {
     expect(reviewStatusLabel(null)).toBe(UNKNOWN_STATUS_LABEL);
     expect(entryStatusLabel(undefined)).toBe(UNKNOWN_STATUS_LABEL);
     expect(Object.values(ENTRY_STATUS_LABELS)).not.toContain(UNKNOWN_STATUS_LABEL);
+  });
+});
+
+describe("a submitted entry's documents (§4 review status; confirmation statuses start as nothing)", () => {
+  it("nothing (4) with files sent reads 受付済み, never 未提出: the files are in, not yet reviewed", () => {
+    expect(entryDocumentStatusLabel(4, true)).toBe("受付済み");
+    expect(entryDocumentStatusLabel(null, true)).toBe("受付済み");
+  });
+  it("nothing (4) with no file of the group in this entry reads 提出なし (the step was met without one)", () => {
+    expect(entryDocumentStatusLabel(4, false)).toBe("提出なし");
+  });
+  it("a review the operator recorded reads as the review says: 1 確認中, 2 不備あり, 3 確認済み, 5 期限切れ", () => {
+    expect([1, 2, 3, 5].map((status) => entryDocumentStatusLabel(status, true))).toEqual([
+      "確認中",
+      "不備あり",
+      "確認済み",
+      "期限切れ",
+    ]);
+  });
+  it("no word of any table for a submitted entry reads 未提出 or 入金済み", () => {
+    const words = [
+      ...Object.values(ENTRY_STATUS_LABELS),
+      ...Object.values(CLAIM_STATUS_LABELS),
+      ...[1, 2, 3, 4, 5].flatMap((status) => [
+        entryDocumentStatusLabel(status, true),
+        entryDocumentStatusLabel(status, false),
+      ]),
+    ];
+    expect(words).not.toContain("未提出");
+    expect(words).not.toContain("入金済み");
   });
 });
 

@@ -85,6 +85,29 @@ describe("entryDetailView", () => {
     ]);
   });
 
+  it("§4 confirmation statuses start as nothing: a just-submitted entry's documents read 受付済み where files were sent, never 未提出", () => {
+    const submitted: EntryDetail = {
+      ...ENTRY,
+      status: EntryStatus.under_review,
+      financial_statement_confirmation_status: 4,
+      account_activity_statement_confirmation_status: 4,
+      addfiles: [
+        { ...FILE, id: 8, kind: "pl", name: "損益計算書.pdf" },
+        { ...FILE, id: 9, kind: "passbook_cover", name: "通帳表紙.pdf" },
+      ],
+      claims: [{ ...ENTRY.claims[0]!, status: ClaimStatus.under_review, invoice_confirmation_status: 4 }],
+    };
+    const view = entryDetailView(submitted, NOW, BRAND, CALENDAR);
+    expect(view.documents).toEqual([
+      { label: "決算書類", status: "受付済み" },
+      { label: "入出金明細", status: "受付済み" },
+    ]);
+    expect(view.claims[0]!.documents).toEqual([
+      { label: "請求書", status: "受付済み" },
+      { label: "追加書類", status: "提出なし" },
+    ]);
+  });
+
   it("inadequate: the operator's words, for the entry and at the claim", () => {
     const view = entryDetailView(ENTRY, NOW, BRAND, CALENDAR);
     expect(view.inadequateDocuments).toBe(ENTRY.description_of_inadequate_document);
@@ -104,7 +127,7 @@ describe("entryDetailView", () => {
       holders: ["カ）ウリカケサキ"],
       documents: [
         { label: "請求書", status: "不備あり" },
-        { label: "追加書類", status: "未提出" },
+        { label: "追加書類", status: "提出なし" },
       ],
       files: [{ id: 7, name: "請求書.pdf" }],
     });
@@ -158,6 +181,28 @@ describe("entryDetailView", () => {
       received: "1,708,680円",
     });
     expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).totals).toBeNull();
+  });
+
+  it("the fee fixed at contract: after the contract the annual rate counts from the contract date, the same on every later visit", () => {
+    const contracted = {
+      ...ENTRY.claims[0]!,
+      status: ClaimStatus.contracted,
+      purchase_amount: "900000",
+      purchase_fee: "45000",
+      bank_charge: "660",
+      return_date: "2026-12-31",
+    };
+    const entry = {
+      ...ENTRY,
+      status: EntryStatus.contracted,
+      contracted_at: "2026-12-01T15:00:00+09:00",
+      claims: [contracted],
+    };
+    const rateOn = (now: Date) => entryDetailView(entry, now, BRAND, CALENDAR).claims[0]!.figures?.annualRate;
+    // 2026-12-01 (the contract) → 2026-12-31: 30 days, as agreed; not 20 days ten days later.
+    expect(rateOn(NOW)).toBe("約64.1%");
+    expect(rateOn(new Date("2026-12-11T09:00:00+09:00"))).toBe("約64.1%");
+    expect(rateOn(new Date("2027-01-20T09:00:00+09:00"))).toBe("約64.1%");
   });
 
   const REVIEWED_CLAIM = {
