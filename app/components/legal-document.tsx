@@ -1,39 +1,127 @@
-// The frame of the legal and policy pages of §2 (/terms, /policy/privacy, /policy/security,
-// /legal/sct): a title, the notice that the text is a template for the operator to replace, numbered
-// articles and the date of enactment. The texts themselves live in their routes.
+// The legal and policy pages of §2 (/terms, /policy/privacy, /policy/security, /legal/sct) and the
+// agreement: the operator's text (decision 0019) as elements — a title, sections, numbered paragraphs
+// and items, tables — and, for the agreement, the entry's own tables after it.
 
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
+import type { LegalBlock, LegalText } from "~/content/legal-text";
 
-/** Every legal text shipped with the product is a draft: the operator must replace it. */
-export const TEMPLATE_NOTICE = "この文書はひな形です。運営者が正式な内容に差し替えてください。";
+/** An e-mail address, or [words](/path) to a page of the site (never another site's). */
+const LINK = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\[[^\]]+\]\(\/[^)\s]*\))/;
 
-export function TemplateNotice() {
+/** A line of text; its e-mail addresses and [words](/path) are links. */
+function Inline({ text }: { text: string }) {
   return (
-    <div className="template-notice" role="note" aria-label="ひな形のお知らせ">
-      <p>{TEMPLATE_NOTICE}</p>
-    </div>
+    <>
+      {text.split(LINK).map((part, index) => {
+        if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>;
+        const page = /^\[([^\]]+)\]\((\/[^)\s]*)\)$/.exec(part);
+        return page ? (
+          <a key={index} href={page[2]}>
+            {page[1]}
+          </a>
+        ) : (
+          <a key={index} href={`mailto:${part}`}>
+            {part}
+          </a>
+        );
+      })}
+    </>
   );
 }
 
+const LIST_CLASS = { clauses: "legal-clauses", items: "legal-items", bullets: "legal-bullets" } as const;
+
+function Block({ block }: { block: LegalBlock }) {
+  switch (block.type) {
+    case "heading":
+      return block.level === 2 ? <h2>{block.text}</h2> : <h3>{block.text}</h3>;
+    case "paragraph":
+      return (
+        <p>
+          <Inline text={block.text} />
+        </p>
+      );
+    case "list": {
+      const items = block.items.map((item, index) => (
+        <li key={index}>
+          <Inline text={item.text} />
+          {item.items ? (
+            <ol className="legal-items">
+              {item.items.map((sub, subIndex) => (
+                <li key={subIndex}>
+                  <Inline text={sub} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </li>
+      ));
+      return block.style === "bullets" ? (
+        <ul className={LIST_CLASS.bullets}>{items}</ul>
+      ) : (
+        <ol className={LIST_CLASS[block.style]}>{items}</ol>
+      );
+    }
+    case "table":
+      return (
+        <table className="legal-table">
+          <tbody>
+            {block.rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>
+                  <Inline text={value} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+  }
+}
+
+/** The blocks before the first ## heading lead the page; each ## heading opens a section. */
+function sectionsOf(blocks: readonly LegalBlock[]) {
+  const lead: LegalBlock[] = [];
+  const sections: { heading: string; blocks: LegalBlock[] }[] = [];
+  for (const block of blocks) {
+    if (block.type === "heading" && block.level === 2) sections.push({ heading: block.text, blocks: [] });
+    else (sections.at(-1)?.blocks ?? lead).push(block);
+  }
+  return { lead, sections };
+}
+
 export function LegalDocument({
-  title,
-  lead,
-  enacted = "○○○○年○月○日",
+  text,
+  enacted,
   children,
 }: {
-  title: string;
-  lead?: ReactNode;
-  /** The date the operator puts the text in force (a placeholder in the template). */
+  text: LegalText;
+  /** A date the page knows better than its file (the agreement: the day it was agreed). */
   enacted?: string;
-  children: ReactNode;
+  /** What the page adds after the text (the agreement's tables of the entry). */
+  children?: ReactNode;
 }) {
+  const { lead, sections } = sectionsOf(text.blocks);
   return (
     <article className="legal-document" aria-labelledby="legal-title">
-      <h1 id="legal-title">{title}</h1>
-      <TemplateNotice />
-      {lead ? <div className="legal-lead">{lead}</div> : null}
+      <h1 id="legal-title">{text.title}</h1>
+      {lead.length > 0 ? (
+        <div className="legal-lead">
+          {lead.map((block, index) => (
+            <Block key={index} block={block} />
+          ))}
+        </div>
+      ) : null}
+      {sections.map((section, index) => (
+        <LegalSection key={index} heading={section.heading}>
+          {section.blocks.map((block, blockIndex) => (
+            <Block key={blockIndex} block={block} />
+          ))}
+        </LegalSection>
+      ))}
       {children}
-      <p className="legal-enacted">制定日：{enacted}</p>
+      {enacted ? <p className="legal-enacted">締結日：{enacted}</p> : null}
     </article>
   );
 }
@@ -46,19 +134,4 @@ export function LegalSection({ heading, children }: { heading: string; children:
       {children}
     </section>
   );
-}
-
-/** Paragraphs numbered 1, 2, 3 … (項). */
-export function Clauses({ children }: { children: ReactNode }) {
-  return <ol className="legal-clauses">{children}</ol>;
-}
-
-/** Items numbered (1), (2), (3) … (号). */
-export function Items({ children }: { children: ReactNode }) {
-  return <ol className="legal-items">{children}</ol>;
-}
-
-/** A placeholder the operator must fill in, marked so it stands out on the page. */
-export function Blank({ children }: { children: ReactNode }) {
-  return <span className="legal-blank">{children}</span>;
 }

@@ -23,12 +23,17 @@ import { loginPath } from "~/routing/login-path";
 import { errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
 import { AppSession } from "./session.server";
 
+/** The brand of the request's host (or the deployment's fixed brand). */
+export function brandOf(request: Request): Brand {
+  return brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
+}
+
 /**
  * What every page's frame shows (the root loader): the brand and whether someone is logged in. Here,
  * beside the context, so the root route imports one server module.
  */
 export async function pageFrameOf(request: Request) {
-  const brand = brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
+  const brand = brandOf(request);
   const session = await AppSession.fromRequest(request);
   // §2 the notices of the URL's query, in words (the browser loads the table only for a hash).
   const notices = noticesFor(errorsFromQuery(new URL(request.url).searchParams));
@@ -53,7 +58,7 @@ export class RequestContext {
 
   static async create(request: Request): Promise<RequestContext> {
     const config = appConfig();
-    const brand = brandFor(request.headers.get("Host"), config.fixedBrandId);
+    const brand = brandOf(request);
     const session = await AppSession.fromRequest(request);
     // Issue 14: one budget for every upstream call of this request (UPSTREAM_DEADLINE_MS).
     const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id, {

@@ -1,0 +1,76 @@
+// The operator's legal texts (decision 0019), read once when the server starts: from the folder
+// LEGAL_CONTENT_DIR names, else the texts shipped in content/legal. A missing or malformed file stops
+// the server at its start with the file and line, rather than showing a blank or half page.
+
+import fs from "node:fs";
+import path from "node:path";
+import type { Brand } from "~/brand/brands";
+import { type LegalText, LegalTextError, fillLegalText, parseLegalText } from "./legal-text";
+
+/** What every page's text may say of the brand. */
+const BRAND_PLACEHOLDERS = [
+  "serviceName",
+  "operatorName",
+  "supportEmail",
+  "partnerName",
+  "customers",
+] as const;
+/** What the agreement's prose may say of the entry (its figures and parties; the tables are the code's). */
+const AGREEMENT_PLACEHOLDERS = [
+  "seller",
+  "buyer",
+  "code",
+  "totalPurchaseAmount",
+  "totalFee",
+  "totalBankCharge",
+  "totalReceived",
+  "returnAccount",
+] as const;
+
+export const LEGAL_DOCUMENTS = {
+  terms: BRAND_PLACEHOLDERS,
+  privacy: BRAND_PLACEHOLDERS,
+  security: BRAND_PLACEHOLDERS,
+  sct: BRAND_PLACEHOLDERS,
+  agreement: [...BRAND_PLACEHOLDERS, ...AGREEMENT_PLACEHOLDERS],
+} as const;
+export type LegalDocumentId = keyof typeof LEGAL_DOCUMENTS;
+export type AgreementValues = Record<(typeof AGREEMENT_PLACEHOLDERS)[number], string | null>;
+
+/** The folder of texts: the operator's, or the ones shipped with the product. */
+export function legalContentDir(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(env.LEGAL_CONTENT_DIR || "content/legal");
+}
+
+/** Reads and checks every text of a folder; throws LegalTextError naming what is wrong. */
+export function readLegalTexts(dir: string): Record<LegalDocumentId, LegalText> {
+  const texts = {} as Record<LegalDocumentId, LegalText>;
+  for (const [id, allowed] of Object.entries(LEGAL_DOCUMENTS) as [LegalDocumentId, readonly string[]][]) {
+    const file = path.join(dir, `${id}.md`);
+    if (!fs.existsSync(file)) {
+      throw new LegalTextError(
+        `${file}: missing (the folder needs ${Object.keys(LEGAL_DOCUMENTS).join(".md, ")}.md)`,
+      );
+    }
+    texts[id] = parseLegalText(fs.readFileSync(file, "utf8"), file, allowed);
+  }
+  return texts;
+}
+
+const TEXTS = readLegalTexts(legalContentDir());
+
+/** What the brand fills in: its names, its address for questions, and whom it serves (§6). */
+export function brandValues(brand: Brand) {
+  return {
+    serviceName: brand.serviceName,
+    operatorName: brand.operatorName,
+    supportEmail: brand.supportEmail,
+    partnerName: brand.partnerName,
+    customers: brand.individualSupported ? "法人または個人事業主" : "法人",
+  };
+}
+
+/** A page's text for a brand (and, for the agreement, an entry). */
+export function legalText(id: LegalDocumentId, brand: Brand, entry?: AgreementValues): LegalText {
+  return fillLegalText(TEXTS[id], { ...brandValues(brand), ...entry });
+}

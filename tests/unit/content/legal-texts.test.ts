@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BRANDS } from "~/brand/brands";
+import { LegalTextError, fillLegalText, parseLegalText } from "~/content/legal-text";
+import { LEGAL_DOCUMENTS, brandValues, legalContentDir, readLegalTexts } from "~/content/legal-texts.server";
+
+const ALLOWED = ["serviceName", "partnerName"];
+
+describe("the legal text format (decision 0019)", () => {
+  it("a title, a lead, sections with numbered paragraphs, their items, bullets and a table", () => {
+    const text = parseLegalText(
+      [
+        "# 利用規約",
+        "",
+        "「{serviceName}」の",
+        "利用条件です。",
+        "",
+        "## 第1条（目的）",
+        "",
+        "1. 一つめの項",
+        "   (1) その号",
+        "2. 二つめの項",
+        "",
+        "- 箇条",
+        "",
+        "| 事業者名 | 当社 |",
+        "| 所在地 | 東京都 |",
+      ].join("\n"),
+      "terms.md",
+      ALLOWED,
+    );
+    expect(text).toEqual({
+      title: "利用規約",
+      blocks: [
+        { type: "paragraph", text: "「{serviceName}」の利用条件です。" },
+        { type: "heading", level: 2, text: "第1条（目的）" },
+        {
+          type: "list",
+          style: "clauses",
+          items: [{ text: "一つめの項", items: ["その号"] }, { text: "二つめの項" }],
+        },
+        { type: "list", style: "bullets", items: [{ text: "箇条" }] },
+        {
+          type: "table",
+          rows: [
+            ["事業者名", "当社"],
+            ["所在地", "東京都"],
+          ],
+        },
+      ],
+    });
+  });
+
+  it("a file that breaks the format is refused with its name and line, never shown half", () => {
+    const parse = (source: string) => () => parseLegalText(source, "sct.md", ALLOWED);
+    expect(parse("本文だけ")).toThrow(LegalTextError);
+    expect(parse("本文だけ")).toThrow("sct.md:1: the first line is the title");
+    expect(parse("# 表記\n\n{operatorPhone}")).toThrow("sct.md:3: unknown placeholder {operatorPhone}");
+    expect(parse("# 表記\n\n<script>alert(1)</script>")).toThrow("sct.md:3: HTML is not allowed");
+    expect(parse("# 表記\n\n| 一つだけ |")).toThrow("sct.md:3: a table row is | label | value |");
+    expect(parse("# 表記\n\n   (1) 親のない号")).toThrow("sct.md:3: an indented line");
+    expect(parse("# 表記")).toThrow("the text has no body");
+  });
+
+  it("placeholders are filled; a block whose value is missing (no partner) is left out", () => {
+    const text = parseLegalText(
+      "# 規約\n\n「{serviceName}」です。\n\n本サービスは{partnerName}との提携です。\n\n| 提携先 | {partnerName} |\n| 運営 | 当社 |",
+      "terms.md",
+      ALLOWED,
+    );
+    expect(fillLegalText(text, { serviceName: "サキドリ", partnerName: null }).blocks).toEqual([
+      { type: "paragraph", text: "「サキドリ」です。" },
+      { type: "table", rows: [["運営", "当社"]] },
+    ]);
+    expect(
+      fillLegalText(text, { serviceName: "みどり", partnerName: "株式会社みどり銀行" }).blocks,
+    ).toHaveLength(3);
+  });
+});
+
+describe("the texts shipped in content/legal", () => {
+  const texts = readLegalTexts(legalContentDir({}));
+
+  it("every page has its file, and each brand reads a complete text: no blank, no ○, no ひな形, nothing unfilled", () => {
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(LEGAL_DOCUMENTS).sort());
+    for (const brand of BRANDS) {
+      for (const [id, text] of Object.entries(texts)) {
+        const entry = {
+          seller: "株式会社テスト",
+          buyer: brand.operatorName,
+          code: "E000001",
+          totalPurchaseAmount: "900,000円",
+          totalFee: "45,000円",
+          totalBankCharge: "660円",
+          totalReceived: "854,340円",
+          returnAccount: "サキドリ銀行 本店営業部 普通 1234567",
+        };
+        const shown = JSON.stringify(fillLegalText(text, { ...brandValues(brand), ...entry }));
+        for (const mark of ["ひな形", "000-0000", "00-0000-0000", "○", "記入してください"]) {
+          expect(shown, `${brand.id} ${id}: ${mark}`).not.toContain(mark);
+        }
+        expect(shown, `${brand.id} ${id}`).not.toMatch(/\{[A-Za-z]+\}/);
+      }
+    }
+  });
+});
+
+describe("an operator's folder (LEGAL_CONTENT_DIR)", () => {
+  it("replaces the shipped texts; a folder missing one is refused by name", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "legal-"));
+    try {
+      for (const id of Object.keys(LEGAL_DOCUMENTS)) {
+        fs.copyFileSync(path.join("content/legal", `${id}.md`), path.join(dir, `${id}.md`));
+      }
+      fs.writeFileSync(path.join(dir, "terms.md"), "# 利用規約\n\n運営者が差し替えた規約です。\n");
+      expect(legalContentDir({ LEGAL_CONTENT_DIR: dir })).toBe(dir);
+      expect(readLegalTexts(dir).terms.blocks).toEqual([
+        { type: "paragraph", text: "運営者が差し替えた規約です。" },
+      ]);
+      fs.rmSync(path.join(dir, "sct.md"));
+      expect(() => readLegalTexts(dir)).toThrow(/sct\.md: missing/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
