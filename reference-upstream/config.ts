@@ -6,6 +6,8 @@ export interface ServiceDefinition {
   id: string;
   service_name: string;
   login_url: string;
+  /** §6 individual-supported: false refuses 個人事業主 on register and profile (the brand's own setting). */
+  individual_supported: boolean;
 }
 
 export interface UpstreamConfig {
@@ -39,8 +41,18 @@ export const DEFAULT_ANALYTICS_ID_KEY = "sakidori-reference-upstream";
 export function defaultServices(appBaseUrl: string): ServiceDefinition[] {
   const whiteLabelBase = process.env.WHITE_LABEL_BASE_URL ?? whiteLabelOrigin(appBaseUrl);
   return [
-    { id: "sakidori", service_name: "サキドリ", login_url: `${appBaseUrl}/login` },
-    { id: "midori", service_name: "みどり銀行 請求書買取サービス", login_url: `${whiteLabelBase}/login` },
+    {
+      id: "sakidori",
+      service_name: "サキドリ",
+      login_url: `${appBaseUrl}/login`,
+      individual_supported: true,
+    },
+    {
+      id: "midori",
+      service_name: "みどり銀行 請求書買取サービス",
+      login_url: `${whiteLabelBase}/login`,
+      individual_supported: false,
+    },
   ];
 }
 

@@ -26,6 +26,8 @@ export interface Brand {
   /** The partner through whom a white-label brand reaches its customers; null for the own brand. */
   partnerName: string | null;
   supportEmail: string;
+  /** Whom a customer contacts, in the brand's own words (/unsupported names it with supportEmail). */
+  contactDesk: string;
   /**
    * Where a user forwards what a debtor paid for a claim the provider bought (the return obligation,
    * issue 9): the operator's own collection account, shown after contract and in the agreement.
@@ -61,6 +63,7 @@ export const DEFAULT_BRAND: Brand = {
   operatorName: "サキドリ株式会社",
   partnerName: null,
   supportEmail: "support@sakidori.example",
+  contactDesk: "サキドリ カスタマーサポート",
   returnAccount: {
     bankName: "サキドリ銀行",
     branchName: "本店営業部",
@@ -81,6 +84,7 @@ export const WHITE_LABEL_BRAND: Brand = {
   operatorName: "サキドリ株式会社",
   partnerName: "株式会社みどり銀行",
   supportEmail: "support@midori-bank.example",
+  contactDesk: "みどり銀行 請求書買取サービス窓口（法人営業部）",
   returnAccount: {
     bankName: "みどり銀行",
     branchName: "本店営業部",

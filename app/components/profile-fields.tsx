@@ -3,6 +3,7 @@
 import { BankNameField, BranchNameField } from "./bank-field";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
+import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
 import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
@@ -10,6 +11,7 @@ import { RadioField, TextAreaField, TextField } from "./form/fields";
 import { useField } from "./form/scope";
 import { PostcodeField, addressGroupId } from "./postcode-field";
 import { SelectField } from "./form/select-field";
+import { useBrand } from "./site-chrome";
 import { type UploadedFileView, UploadSlot } from "./upload-slot";
 
 const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
@@ -24,6 +26,8 @@ export const IDENTITY_TYPE_OPTIONS = Object.entries(IDENTITY_DOCUMENT_TYPE_LABEL
 
 export function BusinessFields() {
   const division = useField("corporate_division");
+  // §6: a brand without individuals never offers 個人事業主 (saving it would lock the account out).
+  const { individualSupported } = useBrand();
   // The business type chosen now: as rendered (saved, or sent back after a refusal), then, with
   // JavaScript, as the radio changes. A corporation must give its name (issue 15: ※必須 follows it).
   const [chosen, setChosen] = useState<unknown>(division.defaultValue);
@@ -40,10 +44,8 @@ export function BusinessFields() {
       <RadioField
         name="corporate_division"
         required
-        options={[
-          { value: "corporate", label: "法人" },
-          { value: "individual", label: "個人事業主" },
-        ]}
+        options={divisionChoices(individualSupported)}
+        hint={individualSupported ? undefined : CORPORATE_ONLY_HINT}
       />
       <TextField
         name="company_name"

@@ -66,15 +66,46 @@ export function newEntryBlockers(input: NewEntryInput): NewEntryBlocker[] {
   const blockers: NewEntryBlocker[] = [];
   if (isImperfectIdentity(input.user)) blockers.push("identityImperfect");
   if (isIdentityExpired(input.user, input.now)) blockers.push("identityExpired");
-  const status = userStatus(input.user);
   // §4 preEntryDeclined is a user status that blocks: said as what it is, not as "your status".
-  if (status === "preEntryDeclined") blockers.push("preEntryDeclined");
-  else if (status !== "lackOfUserData" && status !== "login") blockers.push("userStatus");
+  if (isPreEntryDeclined(input.user)) blockers.push("preEntryDeclined");
+  else if (!["lackOfUserData", "login"].includes(userStatus(input.user))) blockers.push("userStatus");
   if (areNewEntriesStopped(input.suppression, input.user.user_segment)) blockers.push("newEntriesStopped");
   if (hasBeforeContractedEntry(input.entries)) blockers.push("beforeContractedEntry");
   if (hasInadequateClaim(input.entries)) blockers.push("inadequateClaim");
   if (hasDelayClaim(input.entries) && !input.hasEntryPermissionWhenDelayed) blockers.push("delayClaim");
   return blockers;
+}
+
+/**
+ * §4 user status preEntryDeclined: the one answer to "did the screening decline me?" that the
+ * pre-entry pages, My page and the wizard all give (a later screening answered otherwise does not
+ * lift it: the upstream keeps the mark).
+ */
+export function isPreEntryDeclined(user: CurrentUser): boolean {
+  return userStatus(user) === "preEntryDeclined";
+}
+
+/** Blockers no document lifts: a user held by one is never asked for documents they cannot use. */
+const BARRING_BLOCKERS: readonly NewEntryBlocker[] = ["preEntryDeclined", "userStatus"];
+const DOCUMENT_BLOCKERS: readonly NewEntryBlocker[] = ["identityImperfect", "identityExpired"];
+
+export function isBarredFromApplying(blockers: readonly NewEntryBlocker[]): boolean {
+  return blockers.some((blocker) => BARRING_BLOCKERS.includes(blocker));
+}
+
+/**
+ * What the user reads for the blockers: the operator's suppression message as written, alone (the
+ * fixed sentence only when it has none); a barred user is not told to send documents.
+ */
+export function newEntryReasons(blockers: readonly NewEntryBlocker[], suppressionMessage = ""): string[] {
+  const barred = isBarredFromApplying(blockers);
+  return blockers
+    .filter((blocker) => !(barred && DOCUMENT_BLOCKERS.includes(blocker)))
+    .map((blocker) =>
+      blocker === "newEntriesStopped"
+        ? suppressionMessage.trim() || NEW_ENTRY_BLOCKER_MESSAGES.newEntriesStopped
+        : NEW_ENTRY_BLOCKER_MESSAGES[blocker],
+    );
 }
 
 export function mayCreateNewEntry(input: NewEntryInput): boolean {

@@ -29,6 +29,7 @@ import {
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
+import { divisionRefusal } from "~/domain/business-types";
 import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
@@ -122,6 +123,10 @@ export function action(args: ActionFunctionArgs) {
 
     const result = await fullProfileValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
+    // §6: never saved where the brand would then turn the account away for good.
+    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+    if (refusal)
+      return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
     const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
       result.data;
     const body: Record<string, unknown> = { ...fields };

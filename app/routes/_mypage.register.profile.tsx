@@ -26,6 +26,7 @@ import {
 } from "~/components/profile-fields";
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
+import { divisionRefusal } from "~/domain/business-types";
 import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
@@ -74,6 +75,10 @@ export function action(args: ActionFunctionArgs) {
     const submitted = formData;
     const result = await registrationProfileValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
+    // §6: never saved where the brand would then turn the account away for good.
+    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+    if (refusal)
+      return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
     const { identity_document_type: documentType, ...fields } = result.data;
 
     const profile = await loadProfile(ctx);

@@ -4,6 +4,7 @@
 
 import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { isPreEntryDeclined } from "~/domain/new-entry";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
@@ -13,10 +14,17 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前�
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    const user = await requireUser(ctx);
     const result = await loadPreEntryResult(ctx);
-    if (!result) throw redirect("/register/pre_entry");
-    return json({ accepted: result.result === "accepted", reasons: result.reasons });
+    // The answer My page and the wizard give (one rule), not the latest screening's alone: a
+    // screening answered again after a decline does not lift it.
+    const declined = isPreEntryDeclined(user);
+    // The questions wait for a user with no answer yet (never a declined one: they redirect here).
+    if (!result && !declined) throw redirect("/register/pre_entry");
+    return json({
+      accepted: !declined,
+      reasons: declined && result?.result === "declined" ? result.reasons : [],
+    });
   });
 }
 
@@ -35,11 +43,13 @@ export default function PreEntryResultPage() {
       ) : (
         <div className="alert" role="alert">
           <p className="alert-title">事前審査の結果、お申し込みいただけません。</p>
-          <ul>
-            {reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
+          {reasons.length ? (
+            <ul>
+              {reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          ) : null}
           <p>ご期待に沿えず申し訳ございません。ご不明な点はお問い合わせ窓口までご連絡ください。</p>
         </div>
       )}

@@ -4,7 +4,7 @@
 // parts that protect the operator's data.
 
 import { SUPPRESSION_METHODS, type SuppressionMethod } from "../../app/domain/enumerations";
-import { NEW_ENTRY_BLOCKER_MESSAGES } from "../../app/domain/new-entry";
+import { NEW_ENTRY_BLOCKER_MESSAGES, newEntryReasons } from "../../app/domain/new-entry";
 import { BEFORE_CONTRACTED_ENTRY_STATUSES, ClaimStatus } from "../../app/domain/statuses";
 import type { Db } from "../db/database";
 import type { UserRow } from "../users";
@@ -57,7 +57,7 @@ export function reasonsNotToCreateEntry(db: Db, user: UserRow): string[] {
   const reasons: string[] = [];
   const suppression = readSuppression(db);
   if (areNewEntriesStopped(suppression, user)) {
-    reasons.push(suppression.message.trim() || EligibilityMessage.entriesStopped);
+    reasons.push(...newEntryReasons(["newEntriesStopped"], suppression.message));
   }
   const statuses = BEFORE_CONTRACTED_ENTRY_STATUSES.map(() => "?").join(", ");
   const beforeContracted = db

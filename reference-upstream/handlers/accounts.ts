@@ -1,6 +1,7 @@
 // Accounts (§7): login, logout, registration, e-mail activation (contract addition) and the me call.
 // Passwords and pre-entry screening live in their own modules and are registered here too.
 
+import { divisionRefusal } from "../../app/domain/business-types";
 import { hashPassword, validatePassword, verifyPassword } from "../auth/passwords";
 import { clearSessionCookie, deleteSession, SESSION_COOKIE } from "../auth/sessions";
 import { sendActivationMail, useActivationKey } from "../accounts/activation";
@@ -98,6 +99,11 @@ async function register(ctx: RequestContext): Promise<Reply> {
     for (const problem of validatePassword(password, email ?? "")) errors.add("password", problem);
   }
   if (email !== undefined && findUserByEmail(ctx.db, email)) errors.add("email", AccountMessage.emailTaken);
+  const refusal = divisionRefusal(
+    corporateDivision,
+    serviceOf(ctx.config, ctx.serviceId).individual_supported,
+  );
+  if (refusal) errors.add("corporate_division", refusal);
   errors.throwIfAny();
 
   const passwordHash = await hashPassword(password!);

@@ -1,5 +1,7 @@
 // §7 profile calls: GET/PATCH /api/profile/ and the two narrower PATCH variants. All answer §3 Profile.
 
+import { divisionRefusal } from "../../app/domain/business-types";
+import { serviceOf } from "../accounts/brand-links";
 import { readProfile, type ProfileVariant } from "../accounts/profile-fields";
 import { asObject, FieldErrors } from "../accounts/fields";
 import { resolveIdentityAddfiles, submitIdentityIfNeeded } from "../accounts/identity-files";
@@ -31,6 +33,12 @@ function patchProfile(variant: ProfileVariant) {
       const user = findUserById(ctx.db, sessionUser.id)!;
       const errors = new FieldErrors();
       const { changes, bankAccount, addfiles } = readProfile(body, variant, errors);
+      // §6: an account the brand would turn away for good is never made so (the app's own rule).
+      const refusal = divisionRefusal(
+        changes.corporate_division,
+        serviceOf(ctx.config, user.service_id).individual_supported,
+      );
+      if (refusal) errors.add("corporate_division", refusal);
       // §6 "can_edit_bank_account controls bank account editing".
       if (
         bankAccount !== undefined &&

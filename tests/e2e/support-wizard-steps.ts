@@ -16,12 +16,14 @@ export class WizardUser {
     readonly id: number,
     readonly email: string,
     private readonly cookies: Map<string, string>,
+    /** The brand the account belongs to (X-Service-Id). */
+    readonly serviceId: string,
   ) {}
 
-  static async register(email: string, division: Division): Promise<WizardUser> {
+  static async register(email: string, division: Division, serviceId = "sakidori"): Promise<WizardUser> {
     const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-Service-Id": "sakidori" },
+      headers: { "Content-Type": "application/json", "X-Service-Id": serviceId },
       body: JSON.stringify({ email, password: STRONG_PASSWORD, corporate_division: division }),
     });
     const body = (await response.json()) as { id: number };
@@ -32,12 +34,12 @@ export class WizardUser {
       const index = pair.indexOf("=");
       if (index > 0) cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
     }
-    return new WizardUser(body.id, email, cookies);
+    return new WizardUser(body.id, email, cookies, serviceId);
   }
 
   private headers(extra: Record<string, string> = {}) {
     return {
-      "X-Service-Id": "sakidori",
+      "X-Service-Id": this.serviceId,
       Referer: `${UPSTREAM_URL}/`,
       "X-CSRFToken": this.cookies.get("csrftoken") ?? "",
       Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
@@ -83,8 +85,12 @@ export class WizardUser {
 }
 
 /** A user who may apply: profile complete, identity confirmed, an empty draft (§4 may create a new entry). */
-export async function readyToApply(testInfo: TestInfo, division: Division): Promise<WizardUser> {
-  const user = await WizardUser.register(uniqueEmail(testInfo, `wizard-${division}`), division);
+export async function readyToApply(
+  testInfo: TestInfo,
+  division: Division,
+  serviceId?: string,
+): Promise<WizardUser> {
+  const user = await WizardUser.register(uniqueEmail(testInfo, `wizard-${division}`), division, serviceId);
   const front = await user.upload("identity", pngFile("front.png"), "front");
   const back = await user.upload("identity", pngFile("back.png"), "back");
   await user.send("PATCH", "/api/profile_without_sector_and_business_summary/", {

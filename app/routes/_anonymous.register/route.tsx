@@ -21,13 +21,8 @@ import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
-import {
-  CORPORATE_ONLY_HINT,
-  CORPORATE_ONLY_MESSAGE,
-  PASSWORD_RULE_TEXT,
-  REGISTER_FIELD_LABELS,
-  divisionOptions,
-} from "./labels";
+import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
+import { PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";
@@ -59,9 +54,8 @@ export function action(args: ActionFunctionArgs) {
     const { email, password, corporate_division, experiment_user_id } = result.data;
     // §6: a brand without individuals turns them away at login; the page never offered the choice,
     // so a post that makes it anyway is refused here, before an account is made that cannot log in.
-    if (!ctx.brand.individualSupported && corporate_division !== "corporate") {
-      return formFailure({ corporate_division: CORPORATE_ONLY_MESSAGE }, submitted, 422);
-    }
+    const refusal = divisionRefusal(corporate_division, ctx.brand.individualSupported);
+    if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422);
 
     const limit = await limitFormAttempt("register", email, clientAddress(args.request));
     if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
@@ -127,7 +121,7 @@ export default function RegisterPage() {
           <RadioField
             name="corporate_division"
             legend="事業形態"
-            options={divisionOptions(individualSupported)}
+            options={divisionChoices(individualSupported)}
             required
             hint={individualSupported ? "ご提出いただく書類が変わります。" : CORPORATE_ONLY_HINT}
           />

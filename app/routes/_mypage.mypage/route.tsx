@@ -56,6 +56,18 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function MyPage() {
   const view = useLoaderData<typeof loader>();
+  const stepsFirst = view.hasNextStep && !view.hasAttention;
+  const stepsSection = (
+    <section aria-labelledby="steps-heading" className="my-page-section">
+      <h2 id="steps-heading">ご利用までの流れ</h2>
+      {view.hasNextStep ? null : <p>お申し込みの前に必要なご登録は完了しています。</p>}
+      <ol className="account-steps">
+        {view.steps.map((step, index) => (
+          <AccountStepItem key={step.id} step={step} number={index + 1} />
+        ))}
+      </ol>
+    </section>
+  );
   return (
     <div className="my-page">
       <h1>マイページ</h1>
@@ -66,26 +78,12 @@ export default function MyPage() {
           ログイン中：<span data-testid="current-email">{view.email}</span>
         </span>
       </p>
-      {view.suppressionMessage ? (
-        <div className="alert" role="alert">
-          <p className="alert-title">運営からのお知らせ</p>
-          <p>{view.suppressionMessage}</p>
-        </div>
-      ) : null}
-
-      <section aria-labelledby="steps-heading" className="my-page-section">
-        <h2 id="steps-heading">ご利用までの流れ</h2>
-        {view.hasNextStep ? null : <p>お申し込みの前に必要なご登録は完了しています。</p>}
-        <ol className="account-steps">
-          {view.steps.map((step, index) => (
-            <AccountStepItem key={step.id} step={step} number={index + 1} />
-          ))}
-        </ol>
-      </section>
-
+      {/* Whatever needs the user comes first (on a phone, the first thing under the title): an entry
+          that asks something, else the next account step; the steps wait below the entries otherwise. */}
+      {stepsFirst ? stepsSection : null}
       <section aria-labelledby="entries-heading" className="my-page-section" id="entries">
         <h2 id="entries-heading">お申し込み</h2>
-        <NewEntryPanel newEntry={view.newEntry} />
+        {view.hasAttention ? null : <NewEntryPanel newEntry={view.newEntry} />}
         <h3>お申し込みの履歴</h3>
         {view.entries.length === 0 ? (
           <p>お申し込みはまだありません。</p>
@@ -145,7 +143,9 @@ export default function MyPage() {
             ))}
           </ul>
         )}
+        {view.hasAttention ? <NewEntryPanel newEntry={view.newEntry} /> : null}
       </section>
+      {stepsFirst ? null : stepsSection}
 
       <section aria-labelledby="account-heading" className="my-page-section">
         <h2 id="account-heading">ご登録情報</h2>

@@ -11,7 +11,7 @@ import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
 import { ATTENTION_ORDER, type EntryAttentionKind, entryAttention } from "~/domain/entry-attention";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import { type ReturnObligationInput, returnObligation } from "~/domain/return-obligation";
-import { NEW_ENTRY_BLOCKER_MESSAGES, areNewEntriesStopped, newEntryBlockers } from "~/domain/new-entry";
+import { isBarredFromApplying, newEntryBlockers, newEntryReasons } from "~/domain/new-entry";
 import {
   type StatusTone,
   claimStatusLabel,
@@ -141,9 +141,6 @@ export function toMyPageView(input: MyPageInput) {
   const { user, now } = input;
   const today = japanDate(now);
   const validDate = user.identity_valid_date ? formatJapaneseDate(user.identity_valid_date) : "";
-  const steps = accountSteps(user, now);
-  const next = nextAccountStep(steps);
-
   const blockers = newEntryBlockers({
     user,
     entries: input.entries,
@@ -152,7 +149,10 @@ export function toMyPageView(input: MyPageInput) {
     now,
   });
   const mayStartEntry = blockers.length === 0;
-  const stopped = areNewEntriesStopped(input.suppression, user.user_segment);
+  // A user no document can help (a declined screening) is not asked for the profile and documents.
+  const barred = isBarredFromApplying(blockers);
+  const steps = accountSteps(user, now);
+  const next = nextAccountStep(barred ? steps.filter((step) => step.id === "email") : steps);
 
   const stepViews: StepView[] = steps.map((step) => {
     const common = {
@@ -162,6 +162,16 @@ export function toMyPageView(input: MyPageInput) {
       tone: (step.state === "done" ? "done" : step.state === "todo" ? "attention" : "neutral") as Tone,
       isNext: next?.id === step.id,
     };
+    if (barred && step.id !== "email" && step.state !== "done") {
+      return {
+        ...common,
+        title: step.id === "profile" ? "会員情報の登録" : "本人確認書類の提出",
+        stateLabel: "不要",
+        tone: "neutral" as Tone,
+        text: "事前審査の結果、お申し込みいただけないため、ご登録・ご提出は不要です。",
+        link: null,
+      };
+    }
     switch (step.id) {
       case "email":
         return {
@@ -222,6 +232,7 @@ export function toMyPageView(input: MyPageInput) {
     isNext: false,
   });
 
+  const listed = entriesNeedingUserFirst(input.entries, today);
   return {
     email: user.email ?? "",
     companyName: user.company_name ?? "",
@@ -233,15 +244,16 @@ export function toMyPageView(input: MyPageInput) {
     },
     steps: stepViews,
     hasNextStep: next !== null,
-    suppressionMessage: stopped ? input.suppression.message.trim() : "",
+    /** An entry asks something of the user: it comes first on the page (entriesNeedingUserFirst). */
+    hasAttention: listed.some(({ attention }) => attention !== null),
     /** The pre-entry screening, offered while the profile is incomplete and no screening declined. */
     preEntryPath: userStatus(user) === "lackOfUserData" ? "/register/pre_entry" : null,
     newEntry: {
       allowed: mayStartEntry,
       href: ENTRY_START_PATH,
-      reasons: blockers.map((blocker) => NEW_ENTRY_BLOCKER_MESSAGES[blocker]),
+      reasons: newEntryReasons(blockers, input.suppression.message),
     },
-    entries: entriesNeedingUserFirst(input.entries, today).map(({ entry, attention }) => ({
+    entries: listed.map(({ entry, attention }) => ({
       attention: attention ? attentionView(attention, entry.id) : null,
       id: entry.id,
       code: entry.code,

@@ -1,7 +1,8 @@
 // §2 /register/pre_entry (contract addition: pre-entry screening): a few questions before the first
 // entry (business type, years in business, annual sales, whether the business issues qualified
 // invoices, tax arrears), sent to the upstream's screening (POST /api/pre_entry/) → /pre_entry/result.
-// A declined answer marks the user (§4 preEntryDeclined) and stays; the result page says why.
+// A declined answer marks the user (§4 preEntryDeclined) and stays; the result page says why, and a
+// declined user asking for the questions again is shown that answer.
 
 import {
   type ActionFunctionArgs,
@@ -15,6 +16,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { isPreEntryDeclined } from "~/domain/new-entry";
+import type { CurrentUser } from "~/domain/user";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { readForm } from "~/forms/read-form.server";
 import { withRequestContext } from "~/request/context.server";
@@ -31,9 +34,15 @@ const PRE_ENTRY_RESULT_PATH = "/pre_entry/result";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
+/** A declined screening stays declined (§4 preEntryDeclined): its answer, not the questions again. */
+function redirectDeclinedToResult(user: CurrentUser) {
+  if (isPreEntryDeclined(user)) throw redirect(PRE_ENTRY_RESULT_PATH);
+}
+
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const user = await requireUser(ctx);
+    redirectDeclinedToResult(user);
     // The division the user registered with starts chosen.
     const division = user.corporate_division === "individual" ? "individual" : "corporate";
     return json({ defaults: { corporate_division: division } });
@@ -42,7 +51,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    redirectDeclinedToResult(await requireUser(ctx));
     const formData = await readForm(args.request);
     const result = await preEntryValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, formData, 422);

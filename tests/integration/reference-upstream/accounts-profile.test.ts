@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoJst } from "../../../reference-upstream/time";
-import { insertIdentityUpload, insertUser, userWithClient } from "./accounts-fixtures";
+import { insertIdentityUpload, insertUser, logInClient, userWithClient } from "./accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
 
 const IDENTITY_REQUIRED = { non_field_errors: ["本人確認書類（表面・裏面）をアップロードしてください。"] };
@@ -46,6 +46,35 @@ describe("GET /api/profile/", () => {
 
   it("needs a login", async () => {
     expect((await upstream.client().get("/api/profile/")).status).toBe(403);
+  });
+});
+
+describe("§6 a brand without individuals", () => {
+  it("refuses 個人事業主 on every profile call that takes it, and saves nothing of the call", async () => {
+    const email = `midori-profile-${process.pid}@example.co.jp`;
+    const id = await insertUser(upstream.db, {
+      email,
+      service_id: "midori",
+      identity_confirmation: 3,
+      identity_valid_date: "2099-12-31",
+    });
+    const client = await logInClient(upstream, email, { serviceId: "midori" });
+    for (const path of ["/api/profile/", "/api/profile_without_sector_and_business_summary/"]) {
+      const response = await client.patch(path, { corporate_division: "individual", last_name: "山田" });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        corporate_division: [
+          "このサービスは法人のお客さまのみご利用いただけます。事業形態は「法人」を選択してください。",
+        ],
+      });
+    }
+    expect(userRow(id)).toMatchObject({ corporate_division: "corporate", last_name: "" });
+  });
+
+  it("the default brand takes 個人事業主", async () => {
+    const { id, client } = await confirmedUser();
+    expect((await client.patch("/api/profile/", { corporate_division: "individual" })).status).toBe(200);
+    expect(userRow(id).corporate_division).toBe("individual");
   });
 });
 

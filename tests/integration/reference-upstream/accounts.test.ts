@@ -301,6 +301,24 @@ describe("POST /api/register/", () => {
     );
   });
 
+  it("§6 a brand without individuals refuses 個人事業主 at its field, and makes no account", async () => {
+    const email = uniqueEmail("midori-individual");
+    const response = await upstream
+      .client()
+      .post(
+        "/api/register/",
+        { email, password: PASSWORD, corporate_division: "individual" },
+        { headers: { "X-Service-Id": "midori" } },
+      );
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      corporate_division: [
+        "このサービスは法人のお客さまのみご利用いただけます。事業形態は「法人」を選択してください。",
+      ],
+    });
+    expect(upstream.db.prepare("SELECT 1 FROM users WHERE email = ?").get(email)).toBeUndefined();
+  });
+
   it("refuses an address already registered, whatever its case", async () => {
     const email = uniqueEmail("taken");
     await insertUser(upstream.db, { email });

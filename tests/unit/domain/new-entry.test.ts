@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type NewEntryInput, mayCreateNewEntry, newEntryBlockers } from "~/domain/new-entry";
+import {
+  NEW_ENTRY_BLOCKER_MESSAGES,
+  type NewEntryInput,
+  isBarredFromApplying,
+  isPreEntryDeclined,
+  mayCreateNewEntry,
+  newEntryBlockers,
+  newEntryReasons,
+} from "~/domain/new-entry";
 
 const base: NewEntryInput = {
   user: { id: 1, has_satisfied_profile: true, identity_confirmation: 3, identity_valid_date: "2027-01-01" },
@@ -59,5 +67,33 @@ describe("§4 may create a new entry", () => {
     expect(
       mayCreateNewEntry({ ...base, entries: [entry(5, [7])], hasEntryPermissionWhenDelayed: true }),
     ).toBe(true);
+  });
+});
+
+describe("one answer to 'may I apply?'", () => {
+  const declined = { id: 1, has_satisfied_profile: false, has_pre_entry_declined: true };
+  it("§4 preEntryDeclined: declined while the profile is not satisfied, whatever was answered since", () => {
+    expect(isPreEntryDeclined(declined)).toBe(true);
+    expect(isPreEntryDeclined({ ...declined, has_pre_entry_declined: false })).toBe(false);
+    expect(isPreEntryDeclined({ ...declined, has_satisfied_profile: true })).toBe(false);
+  });
+  it("a declined user is barred (no document lifts it) and is not told to send documents", () => {
+    const blockers = newEntryBlockers({ ...base, user: declined });
+    expect(blockers).toEqual(["identityImperfect", "preEntryDeclined"]);
+    expect(isBarredFromApplying(blockers)).toBe(true);
+    expect(newEntryReasons(blockers)).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.preEntryDeclined]);
+  });
+  it("a user who is not barred is told every reason, documents included", () => {
+    const blockers = newEntryBlockers({ ...base, user: { ...base.user, identity_confirmation: 4 } });
+    expect(isBarredFromApplying(blockers)).toBe(false);
+    expect(newEntryReasons(blockers)).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.identityImperfect]);
+  });
+  it("the operator's suppression message as written, alone; the fixed sentence only when there is none", () => {
+    const message = "システム更新のため、12月1日まで新規のお申し込みを停止しています。";
+    expect(newEntryReasons(["newEntriesStopped"], `  ${message}\n`)).toEqual([message]);
+    expect(newEntryReasons(["newEntriesStopped"], "  ")).toEqual([
+      "現在、新規のお申し込みを停止しています。",
+    ]);
+    expect(newEntryReasons(["newEntriesStopped"])).toEqual(["現在、新規のお申し込みを停止しています。"]);
   });
 });

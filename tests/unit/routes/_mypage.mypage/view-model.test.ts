@@ -27,24 +27,39 @@ describe("My page's view model", () => {
     const view = toMyPageView(ready);
     expect(view.newEntry).toEqual({ allowed: true, href: "/entry/entry_invoice", reasons: [] });
     expect(view.hasNextStep).toBe(false);
+    expect(view.hasAttention).toBe(false);
     expect(view.identity).toEqual({ label: "確認済み", validDate: "2027年1月1日", isExpired: false });
   });
 
-  it("Stopping new entries applies when the suppression method is stop-new-entry: the setting's message and the reason", () => {
-    const view = toMyPageView({
-      ...ready,
-      suppression: { method: "stop-new-entry", segment: "", message: "12月1日まで受付を停止しています。" },
-    });
-    expect(view.suppressionMessage).toBe("12月1日まで受付を停止しています。");
+  it("Stopping new entries applies when the suppression method is stop-new-entry: the operator's message alone, else the fixed sentence", () => {
+    const stopped = (message: string) =>
+      toMyPageView({ ...ready, suppression: { method: "stop-new-entry", segment: "", message } });
+    const view = stopped("12月1日まで受付を停止しています。");
     expect(view.newEntry.allowed).toBe(false);
-    expect(view.newEntry.reasons).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.newEntriesStopped]);
+    expect(view.newEntry.reasons).toEqual(["12月1日まで受付を停止しています。"]);
+    expect(JSON.stringify(view)).not.toContain(NEW_ENTRY_BLOCKER_MESSAGES.newEntriesStopped);
+    expect(stopped("").newEntry.reasons).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.newEntriesStopped]);
     // Another segment's stop is not this user's.
     const other = toMyPageView({
       ...ready,
       suppression: { method: "stop-new-entry", segment: "gold", message: "停止中" },
     });
-    expect(other.suppressionMessage).toBe("");
+    expect(JSON.stringify(other)).not.toContain("停止中");
     expect(other.newEntry.allowed).toBe(true);
+  });
+
+  it("a declined user is asked for no profile and no documents, and told only the screening's answer", () => {
+    const view = toMyPageView({
+      ...ready,
+      user: { id: 1, email: "d@example.jp", is_email_verified: true, has_pre_entry_declined: true },
+    });
+    expect(view.newEntry.reasons).toEqual([NEW_ENTRY_BLOCKER_MESSAGES.preEntryDeclined]);
+    expect(view.hasNextStep).toBe(false);
+    for (const id of ["profile", "identity"]) {
+      const step = view.steps.find((candidate) => candidate.id === id)!;
+      expect(step).toMatchObject({ link: null, isNext: false, stateLabel: "不要" });
+    }
+    expect(JSON.stringify(view)).not.toMatch(/ご提出ください|ご登録ください/);
   });
 
   it("entries read in Japanese: status, date, amount and claims by status", () => {
@@ -105,6 +120,7 @@ describe("My page's view model", () => {
         entry(6, 1, [{ status: 1 }]),
       ],
     });
+    expect(view.hasAttention).toBe(true);
     expect(view.entries.map((item) => [item.id, item.attention?.kind ?? null])).toEqual([
       [5, "late"],
       [4, "returnSoon"],

@@ -1,0 +1,178 @@
+// One answer to "may I apply?", JavaScript on and off: the pre-entry result, My page and the wizard
+// read the same rule (app/domain/new-entry.ts), a declined user is asked for no documents, whatever
+// needs the user is the first card on My page on a 375 px phone, and the operator's suppression
+// message is shown as written, alone.
+
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
+import { UpstreamUser, runOperator } from "./support-account";
+import { validEntryBody } from "../fixtures/entry-body";
+import { forward } from "../integration/fault-proxy";
+
+test("a declined user reads one answer on the pre-entry result and My page, and is asked for no documents", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const email = freshEmail("declined");
+  const user = await UpstreamUser.register(email);
+  const answers = { corporate_division: "corporate", years_in_business: 3, annual_sales: 12_000_000 };
+  const declined = { ...answers, has_invoice: true, has_tax_delinquency: true };
+  expect((await user.post("/api/pre_entry/", declined)).status).toBe(201);
+  // Answered again the other way: the decline stays (§4 preEntryDeclined).
+  const accepted = { ...answers, has_invoice: true, has_tax_delinquency: false };
+  expect((await user.post("/api/pre_entry/", accepted)).status).toBe(201);
+
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  const reasons = page.getByRole("list", { name: "お申し込みできない理由" });
+  await expect(reasons.getByRole("listitem")).toHaveText([
+    "事前審査の結果、お申し込みいただけません。ご不明な点はお問い合わせ窓口までご連絡ください。",
+  ]);
+  const main = page.getByRole("main");
+  await expect(main).not.toContainText("ご提出ください");
+  await expect(main.getByRole("link", { name: /書類を提出|会員情報を登録/ })).toHaveCount(0);
+
+  await open("/pre_entry/result");
+  await expect(page.getByRole("alert")).toContainText("事前審査の結果、お申し込みいただけません。");
+  await expect(page.getByRole("main")).not.toContainText("お申し込みいただけます");
+  // The questions are not offered again: their answer is.
+  await open("/register/pre_entry");
+  await expect(page).toHaveURL(/\/pre_entry\/result$/);
+  await open("/entry/entry_invoice");
+  await expect(page).toHaveURL(/\/mypage\?error=entry_blocked$/);
+});
+
+const REVIEWED = ["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"];
+const CASES = [
+  {
+    name: "a late return",
+    text: "ご返金が遅れている請求書があります。至急ご返金ください。",
+    operate: (entryId: number, claimId: number) => {
+      runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
+      runOperator("mark-contracted", String(entryId));
+      runOperator("mark-transferred", String(entryId));
+      runOperator("mark-delay", String(claimId));
+    },
+  },
+  {
+    name: "inadequate documents",
+    text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
+    operate: (_entryId: number, claimId: number) => {
+      runOperator("review-claim", String(claimId), "inadequate", "--reason", "請求書の日付が読めません。");
+    },
+  },
+  {
+    name: "an agreement to sign",
+    text: "審査が完了しました。買取条件をご確認のうえ、ご契約の手続きにお進みください。",
+    operate: (_entryId: number, claimId: number) => {
+      runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
+    },
+  },
+];
+
+for (const { name, text, operate } of CASES) {
+  test(`at 375 px, ${name} is the first card on My page, above the steps and 新しく申し込む`, async ({
+    page,
+    javaScript,
+    readyToApply,
+    logInAs,
+  }) => {
+    // Onboarding finished (profile, identity): the finished cards the issue saw above the one that matters.
+    const user = await readyToApply("corporate");
+    const entry = (await user.send("POST", "/api/entries/", validEntryBody())) as {
+      id: number;
+      claims: { id: number }[];
+    };
+    operate(entry.id, entry.claims[0]!.id);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await logInAs(user);
+    const cards = page.locator("main .entry-card, main .account-step, main .new-entry");
+    const attention = cards.filter({ hasText: text });
+    await expect(attention).toHaveCount(1);
+    const tops = await cards.evaluateAll(
+      (elements, wanted) =>
+        elements.map((element) => ({
+          top: element.getBoundingClientRect().top,
+          isAttention: (element.textContent ?? "").includes(wanted),
+        })),
+      text,
+    );
+    const attentionTop = tops.find((card) => card.isAttention)!.top;
+    const others = tops.filter((card) => !card.isAttention);
+    expect(others.length).toBeGreaterThan(0);
+    for (const other of others) expect(attentionTop).toBeLessThan(other.top);
+    // On the first screen of the phone, not a scroll away.
+    expect(attentionTop).toBeLessThan(812);
+    if (name === "a late return") {
+      await page.screenshot({
+        path: `/tmp/mypage2-late-375-${javaScript ? "js" : "nojs"}.png`,
+        fullPage: true,
+      });
+    }
+  });
+}
+
+/**
+ * The run's upstream behind a proxy that answers the §7 suppression call with `setting`: the page of
+ * a stop is seen without stopping entries for the other tests running beside this one.
+ */
+async function upstreamWithSuppression() {
+  let setting = { method: "none", segment: "", message: "" };
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url?.startsWith("/api/system_settings/supress_entries/")) {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(setting));
+      return;
+    }
+    forward(UPSTREAM_URL, req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set(next: typeof setting) {
+      setting = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test("the operator's suppression message is shown as written, alone; the fixed sentence only without one", async ({
+  page,
+  hydrated,
+  readyToApply,
+}) => {
+  const user = await readyToApply("corporate");
+  const upstream = await upstreamWithSuppression();
+  const app = await startAppAgainst(upstream.url);
+  try {
+    const message = "システム更新のため、12月1日（火）まで新規のお申し込みを停止しています。";
+    upstream.set({ method: "stop-new-entry", segment: "", message });
+    await page.goto(`${app.url}/login`);
+    await hydrated();
+    await page.getByLabel("メールアドレス").fill(user.email);
+    await page.getByLabel("パスワード", { exact: false }).first().fill(STRONG_PASSWORD);
+    await page.getByRole("button", { name: "ログイン" }).click();
+    await expect(page).toHaveURL(`${app.url}/mypage`);
+    const main = page.getByRole("main");
+    const reasons = page.getByRole("list", { name: "お申し込みできない理由" });
+    await expect(reasons.getByRole("listitem")).toHaveText([message]);
+    await expect(main.getByText(message)).toHaveCount(1);
+    await expect(main).not.toContainText("現在、新規のお申し込みを停止しています。");
+
+    upstream.set({ method: "stop-new-entry", segment: "", message: "" });
+    await page.goto(`${app.url}/mypage`);
+    await expect(reasons.getByRole("listitem")).toHaveText(["現在、新規のお申し込みを停止しています。"]);
+  } finally {
+    await app.stop();
+    await upstream.close();
+  }
+});
