@@ -4,6 +4,7 @@
 import { json } from "@remix-run/node";
 import { analyticsSettingsOf } from "~/request/analytics.server";
 import { pageFrameOf } from "~/request/context.server";
+import { errorScreenAsked } from "~/request/error-screen-request.server";
 
 /**
  * The brand of this host, whether a session exists, the URL's notices in words (§2), and the §9
@@ -11,6 +12,10 @@ import { pageFrameOf } from "~/request/context.server";
  */
 export async function pageFrameAnswer(request: Request) {
   const frame = await pageFrameOf(request);
-  const analytics = await analyticsSettingsOf(request, frame.brand, frame.isLoggedIn);
+  // An error screen drawn for another address loads no scripts: the browser's router would match
+  // the address it shows, not the one drawn, and the screen needs none.
+  const analytics = errorScreenAsked(request)
+    ? null
+    : await analyticsSettingsOf(request, frame.brand, frame.isLoggedIn);
   return json({ ...frame, analytics });
 }

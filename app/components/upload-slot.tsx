@@ -7,6 +7,7 @@
 
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, useRef, useState } from "react";
+import { uploadFailureText } from "~/domain/error-messages";
 import { uploadFieldName } from "~/domain/file-kinds";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
@@ -117,7 +118,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
       if (refusal) setClientError(refusal);
       // 413: the request was over the upload cap (issue 14) and refused unread, by the app or a proxy.
-      else if (result.status === 413) setClientError(UploadRuleMessage.tooLarge);
+      else if (result.status === 413) setClientError(uploadFailureText(null, UploadRuleMessage.tooLarge));
       else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
       // The file is in: the page's message for this slot (e.g. 「…をアップロードしてください。」) leaves.
       else field.onInput();

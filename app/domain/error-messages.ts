@@ -17,6 +17,15 @@ export const ErrorMessage = {
     "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
 } as const;
 
+/**
+ * §8 "Upload failure: first non-field error, else アップロードエラー (message), else アップロードエラー."
+ * The upstream's refusals and the app's own checks of a file (its bytes, its size) read alike.
+ */
+export function uploadFailureText(nonFieldError: string | null, message: string | null): string {
+  if (nonFieldError) return nonFieldError;
+  return message ? ErrorMessage.uploadErrorWith(message) : ErrorMessage.uploadError;
+}
+
 /** §8 "Claim limit: 申し込みに登録できる請求書は5個までです。 shown with status 599." */
 export const CLAIM_LIMIT_STATUS = 599;
 /** §8 "No response: server error network error, status 499." */

@@ -6,9 +6,8 @@
 // Problems are keyed by the form's field paths (remix-validated-form's syntax, the draft's shape):
 // "purchase_amount_desired", "claims[0].amount", "claims[0].receive_payment_account.bank_account_number",
 // "claims[0].receive_payment_account.obliger_accounts[1].holder_name", and "claims[0].invoice" for the
-// claim's invoice files. A file counts for a claim when its id is in the claim's contentfile_relations
-// and its kind is invoice-{n}, n the claim's position (§3 "Upload slots per claim: invoice-{n}"): the
-// upstream refuses a file of another slot at submit.
+// entry's invoice files, shown beside the first claim's upload slots. A file is the entry's when its
+// id is in one of the claims' contentfile_relations.
 
 import { formatHolderName, isValidBankAccountNumber, validateAccountHolderName } from "./bank-account";
 import { type BankCalendar, addOneYear, bankHolidayNotice } from "./bank-calendar";
@@ -34,7 +33,12 @@ export const InvoiceStepMessage = {
   desiredAboveDeposits: (deposits: string) =>
     `希望買取額が、売掛先からの銀行振込金額の合計（${deposits}）を上回っています。買取額は振込金額の合計をもとに審査で決まりますので、金額をご確認ください。`,
   tooLong: (max: number) => `${max.toLocaleString("ja-JP")}文字以内で入力してください。`,
+  /** §5 gives no words for an entry without an invoice file; 請求書がありません。 is for no claim. */
+  noInvoiceFile: "請求書のファイルを1つ以上アップロードしてください。",
 } as const;
+
+/** Where the entry's missing invoice file is said: beside the first claim's upload slots. */
+export const INVOICE_FILE_FIELD = "claims[0].invoice";
 
 /**
  * Issue 10 item 3: "a date … more than a year ahead gets a clear message (refusal)". The last payment
@@ -84,9 +88,13 @@ export function claimFiles(claim: DraftClaim, _index: number, files: readonly Pe
   };
 }
 
-/** "successfully uploaded" = the upstream did not flag the file with an error. */
-export function hasUploadedInvoice(claim: DraftClaim, index: number, files: readonly PendingFile[]): boolean {
-  return claimFiles(claim, index, files).invoices.some((file) => file.error !== true);
+/**
+ * §5 "at least one successfully uploaded invoice file": one for the entry, not one per claim (a file
+ * may hold several invoices). `files` are those the entry's claims hold; "successfully uploaded" = not
+ * flagged with an error. The reference upstream asks the same of an entry it creates.
+ */
+export function hasInvoiceFile(files: readonly { kind: string; error?: boolean | null }[]): boolean {
+  return files.some((file) => parseUploadKind(file.kind)?.base === "invoice" && file.error !== true);
 }
 
 function textProblem(value: unknown, required: boolean, max: number): string | null {
@@ -102,16 +110,13 @@ function textProblem(value: unknown, required: boolean, max: number): string | n
 interface ClaimRuleSet {
   /** The first submit's checks: deposit ≤ amount and the receive-payment account. */
   firstSubmit: boolean;
-  /** §5 "at least one successfully uploaded invoice file" (the wizard; a resubmission keeps its files). */
-  invoiceFile: boolean;
 }
 
 function claimProblems(
   claim: DraftClaim,
   index: number,
-  files: readonly PendingFile[],
   today: string,
-  rules: ClaimRuleSet = { firstSubmit: true, invoiceFile: true },
+  rules: ClaimRuleSet = { firstSubmit: true },
 ) {
   const problems: Record<string, string> = {};
   const at = (field: string, message: string | null) => {
@@ -175,11 +180,6 @@ function claimProblems(
       );
     });
   }
-
-  // §5 "at least one successfully uploaded invoice file": each claim is an invoice, so each needs its file.
-  if (rules.invoiceFile && !hasUploadedInvoice(claim, index, files)) {
-    at("invoice", ValidationMessage.noClaims);
-  }
   return problems;
 }
 
@@ -194,7 +194,7 @@ export function resubmittedClaimProblems(
   index: number,
   today: string = japanDate(new Date()),
 ): Record<string, string> {
-  return claimProblems(claim, index, [], today, { firstSubmit: false, invoiceFile: false });
+  return claimProblems(claim, index, today, { firstSubmit: false });
 }
 
 /** Every reason the invoice step is not yet satisfied, field path → message (§5 wording). */
@@ -216,9 +216,15 @@ export function invoiceStepProblems(
   // §5 "at least one claim required, else 請求書がありません。"; "Maximum 5 invoices per entry".
   if (draft.claims.length === 0) problems.claims = ValidationMessage.noClaims;
   if (draft.claims.length > MAX_CLAIMS_PER_ENTRY) problems.claims = ValidationMessage.tooManyClaims;
-  draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY).forEach((claim, index) => {
-    Object.assign(problems, claimProblems(claim, index, files, today));
+  const claims = draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY);
+  claims.forEach((claim, index) => {
+    Object.assign(problems, claimProblems(claim, index, today));
   });
+  // With no claim, 請求書がありません。 already says there is nothing to attach a file to.
+  const held = files.filter((file) => claims.some((claim) => claim.contentfile_relations.includes(file.id)));
+  if (claims.length > 0 && !hasInvoiceFile(held)) {
+    problems[INVOICE_FILE_FIELD] = InvoiceStepMessage.noInvoiceFile;
+  }
   return problems;
 }
 
@@ -232,6 +238,7 @@ const missingMessages = (): readonly string[] => [
   ValidationMessage.purposeRequired,
   ValidationMessage.noClaims,
   InvoiceStepMessage.chooseYesNo,
+  InvoiceStepMessage.noInvoiceFile,
 ];
 
 /**

@@ -9,6 +9,9 @@ const REFUSAL_REASON: Readonly<Record<number, string>> = {
   415: "送信された内容がフォームの形式ではありません。",
 };
 
+/** An address whose %-escapes decode to no text: no route can be chosen for it. */
+export const UNDECODABLE_ADDRESS_REASON = "ページのアドレス（URL）が正しくありません。";
+
 /** The sentence for a refusal with this status, or undefined when the general one says it all. */
 export function refusalReason(status: number): string | undefined {
   return REFUSAL_REASON[status];

@@ -164,21 +164,21 @@ export async function readMultipartForm(request: Request, options: ReceiveOption
   return form;
 }
 
-/** Why a streamed upload's body cannot be sent: the status and the message at the slot. */
+/** Why a streamed upload's body cannot be sent: the status, and the reason (none: it broke off). */
 export interface BodyRefusal {
   status: 400 | 411 | 413;
-  message: string;
+  reason: string | null;
 }
 
 /** The bytes the first-bytes check reads before anything is sent (sniffContentType needs 8). */
 const SNIFF_BYTES = 16;
 
-const brokenOff: BodyRefusal = { status: 400, message: UploadRuleMessage.failed };
-const tooLarge: BodyRefusal = { status: 413, message: UploadRuleMessage.tooLarge };
+const brokenOff: BodyRefusal = { status: 400, reason: null };
+const tooLarge: BodyRefusal = { status: 413, reason: UploadRuleMessage.tooLarge };
 
 class BodyRefused extends Error {
   constructor(readonly refusal: BodyRefusal) {
-    super(refusal.message);
+    super(refusal.reason ?? "the body broke off");
   }
 }
 
@@ -199,7 +199,7 @@ export interface StreamedUpload {
  * size comes from Content-Length, which is then held to the bytes that actually come (one more, or
  * one short, and the sending fails with tooLarge or brokenOff: a browser that hangs up ends the body
  * early). Before a byte goes upstream: no length is 411, over MAX_UPLOAD_BYTES 413, nothing 400
- * (empty), and first bytes that are not PDF, JPEG or PNG 400, each with the slot's message.
+ * (empty), and first bytes that are not PDF, JPEG or PNG 400, each with its reason.
  */
 export async function readStreamedUpload(request: Request, fileName: string): Promise<StreamedUpload> {
   const reader = request.body?.getReader() ?? null;
@@ -214,10 +214,10 @@ export async function readStreamedUpload(request: Request, fileName: string): Pr
   const refuse = (why: BodyRefusal): StreamedUpload => ({ file: null, refusal: () => why, release });
 
   const declared = (request.headers.get("Content-Length") ?? "").trim();
-  if (!/^[0-9]{1,15}$/.test(declared)) return refuse({ status: 411, message: UploadRuleMessage.failed });
+  if (!/^[0-9]{1,15}$/.test(declared)) return refuse({ status: 411, reason: null });
   const size = Number(declared);
   if (size > MAX_UPLOAD_BYTES) return refuse(tooLarge);
-  if (size === 0 || !reader) return refuse({ status: 400, message: UploadRuleMessage.emptyFile });
+  if (size === 0 || !reader) return refuse({ status: 400, reason: UploadRuleMessage.emptyFile });
 
   // The first bytes, held until the check passes: only then does anything go upstream.
   const head: Uint8Array[] = [];
@@ -239,7 +239,7 @@ export async function readStreamedUpload(request: Request, fileName: string): Pr
     return refuse(brokenOff);
   }
   const contentType = sniffContentType(Buffer.concat(head));
-  if (!contentType) return refuse({ status: 400, message: UploadRuleMessage.unsupportedType });
+  if (!contentType) return refuse({ status: 400, reason: UploadRuleMessage.unsupportedType });
 
   async function* bytes(): AsyncGenerator<Uint8Array> {
     yield* head;

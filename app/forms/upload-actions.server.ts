@@ -6,7 +6,7 @@
 // files are sent (decision 0007).
 
 import { redirect } from "@remix-run/node";
-import { ErrorMessage } from "~/domain/error-messages";
+import { ErrorMessage, uploadFailureText } from "~/domain/error-messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { isStreamedUpload, readMultipartForm, readStreamedUpload } from "~/forms/read-form.server";
 import { formFailure } from "~/forms/form-errors.server";
@@ -92,7 +92,14 @@ export type UploadPostOutcome =
       /** files sent upstream on the way: the page's lists are stale */ uploaded: number;
     };
 
-const WRONG_SLOT = "アップロード先が正しくありません。";
+/**
+ * §8 "Upload failure: … else アップロードエラー (message), else アップロードエラー": the app's own
+ * refusals of a file (its slot, its bytes, its size) read as the upstream's do.
+ */
+const refusal = (reason: string | null) => uploadFailureText(null, reason);
+
+const WRONG_SLOT = refusal("アップロード先が正しくありません。");
+const NO_FILE = refusal(UploadRuleMessage.noFile);
 
 /** True when the page shows this slot for this kind and side, and takes that kind now. */
 async function offers(target: StepUploadTarget, options: UploadIntentOptions): Promise<boolean> {
@@ -103,7 +110,7 @@ async function offers(target: StepUploadTarget, options: UploadIntentOptions): P
 
 /**
  * Sends one file into its slot: null when stored, else the message for the slot. `file` is the file
- * to send, or the message for a file that may not be sent.
+ * to send, or the message (refusal) for a file that may not be sent.
  */
 async function uploadIntoSlot(
   ctx: RequestContext,
@@ -125,10 +132,10 @@ async function uploadIntoSlot(
   return null;
 }
 
-/** A spooled part as uploadIntoSlot takes it: the file, or why it may not be sent. */
+/** A spooled part as uploadIntoSlot takes it: the file, or the refusal saying why it may not be sent. */
 function spooledOrProblem(part: ReceivedFilePart): OutgoingFile | string {
   const problem = fileProblem(part);
-  if (problem) return problem;
+  if (problem) return refusal(problem);
   return spooledFile({ ...part.file!, contentType: part.file!.contentType! });
 }
 
@@ -150,11 +157,11 @@ async function handleStreamedUpload(
     if (!target || fileName === null) return uploadFailure("", WRONG_SLOT);
     let message: string | null;
     try {
-      message = await uploadIntoSlot(ctx, target, upload.file ?? upload.refusal()!.message, options);
+      message = await uploadIntoSlot(ctx, target, upload.file ?? refusal(upload.refusal()!.reason), options);
     } catch (error) {
       // The body broke off or ran over its length: the browser's fault, not the upstream's.
       if (!upload.refusal()) throw error;
-      message = upload.refusal()!.message;
+      message = refusal(upload.refusal()!.reason);
     }
     if (!message) return redirect(options.redirectTo(target));
     return uploadFailure(target.slot, message, null, null, upload.refusal()?.status ?? 400);
@@ -206,7 +213,7 @@ export async function handleUploadPost(
       const stop = await options.saveTyped(form.formData);
       if (stop) return { response: stop };
     }
-    if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, UploadRuleMessage.noFile) };
+    if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, NO_FILE) };
     for (const file of chosen) {
       const message = await uploadIntoSlot(ctx, file.fields, spooledOrProblem(file.part), options);
       if (message) return { response: refuse(file.fields.slot, message) };
@@ -230,7 +237,7 @@ export async function handleUploadIntent(
   options: UploadIntentOptions,
 ): Promise<Response> {
   const outcome = await handleUploadPost(ctx, request, options);
-  return "response" in outcome ? outcome.response : uploadFailure("", UploadRuleMessage.noFile);
+  return "response" in outcome ? outcome.response : uploadFailure("", NO_FILE);
 }
 
 /**

@@ -1,14 +1,16 @@
-// Every address no route matches: page not found (§2), with status 404.
+// Every address no route matches: page not found (§2), with status 404. Also where the server draws
+// the error screen for an address that is no page (app/request/error-screen-request.server.ts).
 
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FrameErrorBoundary } from "~/components/page-frame";
+import { catchAllAnswer } from "~/request/error-screen-request.server";
 
-export function loader() {
-  throw json({ code: 404 }, { status: 404 });
+export function loader({ request }: LoaderFunctionArgs) {
+  throw catchAllAnswer(request);
 }
 
-export function action() {
-  throw json({ code: 404 }, { status: 404 });
+export function action({ request }: ActionFunctionArgs) {
+  throw catchAllAnswer(request);
 }
 
 export default function NotFound() {

@@ -8,8 +8,14 @@
 
 import http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
+import { UNDECODABLE_ADDRESS_REASON } from "~/domain/refusal-reasons";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { appConfig } from "~/request/config.server";
+import {
+  ERROR_SCREEN_HEADER,
+  ERROR_SCREEN_PATH,
+  errorScreenHeaderValue,
+} from "~/request/error-screen-request.server";
 import { answerBuildMetadata } from "~/runtime/build-version.server";
 import { DEFAULT_CACHE_CONTROL, fixedSecurityHeaders } from "./headers.server";
 
@@ -71,6 +77,34 @@ function originOfUrl(value: string | null): string | null {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+const UNDECODABLE_ADDRESS_SCREEN = errorScreenHeaderValue({
+  status: 400,
+  data: { code: 400, badRequest: true, reason: UNDECODABLE_ADDRESS_REASON },
+});
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An address whose %-escapes decode to no text (/entry/detail/%E0%A4%A) would get Express's bare
+ * English "Bad Request" before Remix sees it: it goes to the catch-all route instead, asked for the
+ * 400 screen (app/request/error-screen-request.server.ts). Only the server asks for an error screen:
+ * a browser's own header of that name is dropped.
+ */
+export function routeUndecodableAddress(req: http.IncomingMessage): void {
+  delete req.headers[ERROR_SCREEN_HEADER];
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (isDecodable(path)) return;
+  req.headers[ERROR_SCREEN_HEADER] = UNDECODABLE_ADDRESS_SCREEN;
+  req.url = ERROR_SCREEN_PATH;
+}
 
 /**
  * Who sent the request: the socket's address, or, behind `hops` trusted proxies, the address the
@@ -154,6 +188,7 @@ export function installRequestGate(options: { buildVersion?: string } = {}): voi
       // The client's address for the rate limits (issue 11): the app sees only this header, which
       // the gate always writes itself, so a client cannot choose its own.
       req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
+      routeUndecodableAddress(req);
       // One host from here on: the one the browser used (see publicHostOf).
       req.headers.host = publicHostOf(req);
       delete req.headers["x-forwarded-host"];

@@ -20,7 +20,7 @@ import busboy from "busboy";
 import { z } from "zod";
 import type { PendingFile } from "~/domain/draft-entry";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
-import { ErrorMessage } from "~/domain/error-messages";
+import { uploadFailureText } from "~/domain/error-messages";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
@@ -257,7 +257,7 @@ function fileNameAsSent(raw: string): string {
   return raw.replace(/%22/g, '"').replace(/%0[AD]/gi, "");
 }
 
-/** The message for a file that may not be sent, or null when it may. */
+/** Why a file may not be sent (§8 says it as 「アップロードエラー (why)」), or null when it may. */
 export function fileProblem(part: ReceivedFilePart): string | null {
   if (part.fileError) return part.fileError;
   if (!part.file) return UploadRuleMessage.noFile;
@@ -401,7 +401,6 @@ function filenameParameters(name: string): string {
 export function uploadFailureMessage(error: unknown): string | null {
   if (error instanceof UploadInProgressError) return error.message;
   if (!(error instanceof UpstreamValidationError)) return null;
-  if (error.nonFieldErrors[0]) return error.nonFieldErrors[0];
   const first = Object.values(firstMessages(error.fieldErrors))[0];
-  return first ? ErrorMessage.uploadErrorWith(first) : ErrorMessage.uploadError;
+  return uploadFailureText(error.nonFieldErrors[0] ?? null, first ?? null);
 }

@@ -17,6 +17,7 @@ import {
   MAX_CLAIMS_PER_ENTRY,
 } from "../../app/domain/enumerations";
 import { isValidHoujinbangou } from "../../app/domain/houjinbangou";
+import { InvoiceStepMessage, hasInvoiceFile } from "../../app/domain/invoice-step";
 import { ValidationMessage } from "../../app/domain/messages";
 import { DrfMessage } from "../http/errors";
 import {
@@ -415,6 +416,11 @@ export function validateNewEntry(body: unknown, uploads: UploadRefChecker): Vali
   }
 
   if (!errors.isEmpty || !bankAccount.ok || !idempotencyKey.ok) return { ok: false, errors: errors.errors };
+  // §5 "at least one successfully uploaded invoice file", the invoice step's own rule: asked of the
+  // entry as a whole once every field is valid, as DRF's validate() would.
+  if (!hasInvoiceFile(uploads.claimFiles())) {
+    return { ok: false, errors: { non_field_errors: [InvoiceStepMessage.noInvoiceFile] } };
+  }
   return {
     ok: true,
     value: {

@@ -4,6 +4,7 @@
 
 import { documentGroupOf } from "../../app/domain/entry-documents";
 import { parseUploadKind } from "../../app/domain/file-kinds";
+import { InvoiceStepMessage, hasInvoiceFile } from "../../app/domain/invoice-step";
 import {
   CLAIM_STATUSES_AFTER_REVIEW,
   ClaimStatus,
@@ -64,6 +65,15 @@ export function resubmitEntry(db: Db, user: UserRow, entryId: number, body: unkn
           setClaimColumn(db, claim.id, "additional_doc_confirmation_status", ReviewStatus.confirming);
         }
       }
+    }
+    // §5 "at least one successfully uploaded invoice file" holds for the entry after its files
+    // changed too; the refusal undoes the whole transaction.
+    const filesChanged = input.claims.some((claim) => claim.contentfiles);
+    const held = claims
+      .flatMap((claim) => filesOf(db, entry.id, claim.id))
+      .map((file) => ({ kind: file.kind, error: file.error === 1 }));
+    if (filesChanged && !hasInvoiceFile(held)) {
+      throw validationError({ non_field_errors: [InvoiceStepMessage.noInvoiceFile] });
     }
     db.prepare(
       "UPDATE claims SET status = ?, inadequate_reason = '', updated_at = ? WHERE entry_id = ? AND status = ?",

@@ -25,6 +25,8 @@ export const UploadRefMessage = {
 export class UploadRefChecker {
   /** Ids already named in this body: one file belongs to one place. */
   private readonly seen = new Set<number>();
+  /** The files the claims may hold, as checked so far (for the entry's §5 invoice file). */
+  private readonly claimUploads: { kind: string; error: boolean }[] = [];
 
   constructor(
     private readonly db: Db,
@@ -55,6 +57,7 @@ export class UploadRefChecker {
         // and a claim removed from the middle of a draft moves the ones after it up a position.
         const fits = kind !== null && (kind.base === "invoice" || kind.base === "additional_doc");
         if (!fits) messages.push(UploadRefMessage.wrongClaimKind(id, upload.kind, slot.position));
+        else this.claimUploads.push({ kind: upload.kind, error: upload.error === 1 });
       } else if (kind === null || NOT_ENTRY_FILE_BASES.has(kind.base)) {
         messages.push(UploadRefMessage.wrongEntryKind(id, upload.kind));
       }
@@ -64,6 +67,11 @@ export class UploadRefChecker {
       }
     }
     return messages;
+  }
+
+  /** The files named in the claims' lists that may stand there. */
+  claimFiles(): readonly { kind: string; error: boolean }[] {
+    return this.claimUploads;
   }
 }
 

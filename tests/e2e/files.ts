@@ -64,6 +64,15 @@ export function renamedExecutable(name = "invoice.pdf"): FilePayload {
   };
 }
 
+/** Text saved under a PDF's name: the name says PDF, the bytes do not. */
+export function textAsPdf(name = "請求書.pdf"): FilePayload {
+  return {
+    name,
+    mimeType: "application/pdf",
+    buffer: Buffer.from("請求書 2026年11月分\n金額 1,100,000円\n"),
+  };
+}
+
 /** A PDF of 11 MiB: over the per-request cap too (10 MiB + 256 KiB), refused unread (413). */
 export function oversizePdf(name = "large.pdf"): FilePayload {
   const buffer = Buffer.alloc(11 * 1024 * 1024, 0x20);

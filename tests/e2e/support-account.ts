@@ -5,7 +5,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, upstreamDatabase } from "./support";
-import { validEntryBody } from "../fixtures/entry-body";
+import { validClaim, validEntryBody } from "../fixtures/entry-body";
+import { type FilePayload, pdfFile } from "./files";
 
 /** A user registered through the upstream, with the upstream's own session (a fixture, not a flow). */
 export class UpstreamUser {
@@ -32,17 +33,16 @@ export class UpstreamUser {
     return new UpstreamUser(body.id, email, cookies);
   }
 
-  /** A POST as this user, with the CSRF header Django asks for. */
+  /** The headers of a write as this user, with the CSRF header Django asks for. */
+  private headers(): Record<string, string> {
+    return upstreamWriteHeaders(this.cookies);
+  }
+
+  /** A POST as this user. */
   async post(apiPath: string, json?: unknown): Promise<{ status: number; body: unknown }> {
     const response = await fetch(`${UPSTREAM_URL}${apiPath}`, {
       method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-Service-Id": "sakidori",
-        Referer: `${UPSTREAM_URL}/`,
-        "X-CSRFToken": this.cookies.get("csrftoken") ?? "",
-        Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      },
+      headers: { ...this.headers(), "Content-Type": "application/json" },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
     const text = await response.text();
@@ -51,16 +51,57 @@ export class UpstreamUser {
 
   /**
    * Creates an entry of one claim (1,000,000 yen desired) through the API, with `overrides` of the
-   * body's fields (claims, bank_account…); answers its code and claim ids.
+   * body's fields (claims, bank_account…), its first claim carrying an invoice file (§5: the upstream
+   * needs one per entry); answers its code and claim ids.
    */
   async createEntry(
     overrides: Record<string, unknown> = {},
   ): Promise<{ id: number; code: string; claimIds: number[] }> {
-    const { status, body } = await this.post("/api/entries/", validEntryBody(overrides));
+    const invoice = await uploadAs(this.headers(), "invoice-1", pdfFile("invoice.pdf"));
+    const [first, ...others] = (overrides.claims as Record<string, unknown>[] | undefined) ?? [validClaim()];
+    const { status, body } = await this.post(
+      "/api/entries/",
+      validEntryBody({ ...overrides, claims: [{ ...first, contentfiles: [invoice] }, ...others] }),
+    );
     expect(status, JSON.stringify(body)).toBe(201);
     const entry = body as { id: number; code: string; claims: { id: number }[] };
     return { id: entry.id, code: entry.code, claimIds: entry.claims.map((claim) => claim.id) };
   }
+}
+
+/** A write's headers for the upstream session in `cookies`: the service, Referer and CSRF header. */
+export function upstreamWriteHeaders(cookies: ReadonlyMap<string, string>): Record<string, string> {
+  return {
+    "X-Service-Id": "sakidori",
+    Referer: `${UPSTREAM_URL}/`,
+    "X-CSRFToken": cookies.get("csrftoken") ?? "",
+    Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+  };
+}
+
+/** POST /api/uploads/ (multipart with a Content-Length) with `headers`; answers the upload's id. */
+export async function uploadAs(
+  headers: Record<string, string>,
+  kind: string,
+  file: FilePayload,
+  side?: "front" | "back",
+): Promise<number> {
+  const form = new FormData();
+  form.set("kind", kind);
+  if (side) form.set("side", side);
+  form.set("content", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  const post = () => fetch(`${UPSTREAM_URL}/api/uploads/`, { method: "POST", headers, body: form });
+  // Setup only: under load, undici sometimes writes this body into a pooled keep-alive socket the
+  // reference server has just closed (EPIPE before a byte was read). The post never arrived, so it
+  // is sent once more; any other failure stands.
+  const response = await post().catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === "EPIPE" || code === "ECONNRESET") return post();
+    throw error;
+  });
+  const body = (await response.json()) as { id: number };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.id;
 }
 
 function withDatabase<T>(read: (db: ReturnType<typeof upstreamDatabase>) => T): T {

@@ -5,7 +5,7 @@
 import { type Page, type TestInfo, expect } from "@playwright/test";
 import { validClaim } from "../fixtures/entry-body";
 import { type FilePayload, pdfFile, pngFile } from "./files";
-import { runOperator } from "./support-account";
+import { runOperator, uploadAs, upstreamWriteHeaders } from "./support-account";
 import { STRONG_PASSWORD, UPSTREAM_URL, logIn, uniqueEmail, uploadInto } from "./support";
 
 type Division = "corporate" | "individual";
@@ -38,13 +38,7 @@ export class WizardUser {
   }
 
   private headers(extra: Record<string, string> = {}) {
-    return {
-      "X-Service-Id": this.serviceId,
-      Referer: `${UPSTREAM_URL}/`,
-      "X-CSRFToken": this.cookies.get("csrftoken") ?? "",
-      Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      ...extra,
-    };
+    return { ...upstreamWriteHeaders(this.cookies), "X-Service-Id": this.serviceId, ...extra };
   }
 
   async send(method: string, apiPath: string, json?: unknown): Promise<unknown> {
@@ -58,25 +52,9 @@ export class WizardUser {
     return text ? JSON.parse(text) : null;
   }
 
-  /** POST /api/uploads/ (multipart with a Content-Length); answers the upload's id. */
-  async upload(kind: string, file: FilePayload = pdfFile(), side?: "front" | "back"): Promise<number> {
-    const form = new FormData();
-    form.set("kind", kind);
-    if (side) form.set("side", side);
-    form.set("content", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-    const post = () =>
-      fetch(`${UPSTREAM_URL}/api/uploads/`, { method: "POST", headers: this.headers(), body: form });
-    // Setup only: under load, undici sometimes writes this body into a pooled keep-alive socket the
-    // reference server has just closed (EPIPE before a byte was read). The post never arrived, so it
-    // is sent once more; any other failure stands.
-    const response = await post().catch((error: unknown) => {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (code === "EPIPE" || code === "ECONNRESET") return post();
-      throw error;
-    });
-    const body = (await response.json()) as { id: number };
-    expect(response.status, JSON.stringify(body)).toBe(201);
-    return body.id;
+  /** POST /api/uploads/ as this user; answers the upload's id. */
+  upload(kind: string, file: FilePayload = pdfFile(), side?: "front" | "back"): Promise<number> {
+    return uploadAs(this.headers(), kind, file, side);
   }
 
   async draft(): Promise<Record<string, unknown>> {

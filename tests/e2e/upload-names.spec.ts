@@ -1,10 +1,11 @@
-// Issue 14 items 3 and 4, JavaScript on and off: a file under any name is stored and shown under it
-// (through the app into the reference upstream), and a file over the limit gets the upload message at
-// the slot, or, for a request over the per-request cap read without JavaScript, on the 413 screen.
+// JavaScript on and off: a file under any name is stored and shown under it (through the app into the
+// reference upstream); a file refused for its bytes or its size gets §8's upload message at the slot,
+// 「アップロードエラー (why)」, or, for a request over the per-request cap read without JavaScript, the
+// 413 screen.
 
 import { expect, test } from "./fixtures";
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
-import { type FilePayload, justOverLimitPdf, oversizePdf, pdfFile } from "./files";
+import { type FilePayload, justOverLimitPdf, oversizePdf, pdfFile, textAsPdf } from "./files";
 import { upstreamDatabase } from "./support";
 import { userRow } from "./support-account";
 
@@ -46,13 +47,43 @@ test("a file under any name is stored and shown under it", async ({ uploadInto, 
   expect(storedNames(email)).toEqual(NAMES.map(([, shown]) => shown));
 });
 
+/** §8 "Upload failure: first non-field error, else アップロードエラー (message), else アップロードエラー". */
+const uploadError = (message: string) => `エラー：アップロードエラー (${message})`;
+
+test("a file whose bytes are no PDF (text named .pdf) is refused with §8's アップロードエラー and why", async ({
+  uploadInto,
+  newUserOnProfilePage,
+}) => {
+  const email = await newUserOnProfilePage("textpdf");
+  const slot = await uploadInto(FRONT, textAsPdf());
+  await expect(slot.getByRole("alert")).toHaveText(
+    uploadError("PDF、JPEG、PNGのファイルを選択してください。"),
+  );
+  await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
+  expect(storedNames(email)).toEqual([]);
+});
+
+test("the same in a wizard step, whose slots send the step's form without JavaScript", async ({
+  page,
+  uploadInto,
+  applicantOnInvoiceStep,
+}) => {
+  const { email } = await applicantOnInvoiceStep("textpdf-invoice");
+  const slot = await uploadInto("請求書1の請求書", textAsPdf());
+  await expect(slot.getByRole("alert")).toHaveText(
+    uploadError("PDF、JPEG、PNGのファイルを選択してください。"),
+  );
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toHaveCount(0);
+  expect(storedNames(email)).toEqual([]);
+});
+
 test("a file one byte over 10 MiB gets the size message at the slot", async ({
   uploadInto,
   newUserOnProfilePage,
 }) => {
   const email = await newUserOnProfilePage("justover");
   const slot = await uploadInto(FRONT, justOverLimitPdf());
-  await expect(slot.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLarge}`);
+  await expect(slot.getByRole("alert")).toHaveText(uploadError(UploadRuleMessage.tooLarge));
   await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
   expect(storedNames(email)).toEqual([]);
 });
@@ -66,7 +97,7 @@ test("a request over the cap is refused unread: the size message at the slot, or
   const email = await newUserOnProfilePage("overcap");
   const slot = await uploadInto(FRONT, oversizePdf());
   if (javaScript) {
-    await expect(slot.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLarge}`);
+    await expect(slot.getByRole("alert")).toHaveText(uploadError(UploadRuleMessage.tooLarge));
     await expect(slot.getByText("まだアップロードされていません")).toBeVisible();
   } else {
     // Unread, the body does not say which slot it was for: the error screen says what to do.
@@ -105,6 +136,6 @@ test("without JavaScript, files chosen together share one file's 10 MiB (decisio
   const second = page
     .locator("form.upload-slot")
     .filter({ has: page.getByLabel("請求書1の追加書類（任意）", { exact: true }) });
-  await expect(second.getByRole("alert")).toHaveText(`エラー：${UploadRuleMessage.tooLargeTogether}`);
+  await expect(second.getByRole("alert")).toHaveText(uploadError(UploadRuleMessage.tooLargeTogether));
   expect(storedNames(email)).toEqual(["first.pdf"]);
 });

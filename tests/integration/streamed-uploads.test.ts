@@ -188,12 +188,12 @@ describe("a slot's file streamed through to the upstream (JavaScript on)", () =>
     expect(leftIn(APP_SPOOL_DIR)).toEqual([]);
   });
 
-  it("a file of exactly 10 MiB goes; one byte more is refused 413 with 「ファイルサイズは10MBまでです。」 and nothing stored", async () => {
+  it("a file of exactly 10 MiB goes; one byte more is refused 413 with 「アップロードエラー (ファイルサイズは10MBまでです。)」 and nothing stored", async () => {
     const { browser, cookie } = await person();
     const over = await postFile(cookie, pdfOf(MAX_UPLOAD_BYTES + 1));
     expect(over.status).toBe(413);
     expect(JSON.parse(over.body).fieldErrors).toEqual({
-      [uploadFieldName(SLOT)]: UploadRuleMessage.tooLarge,
+      [uploadFieldName(SLOT)]: `アップロードエラー (${UploadRuleMessage.tooLarge})`,
     });
     expect(await storedUploads(browser)).toEqual([]);
 
@@ -208,7 +208,7 @@ describe("a slot's file streamed through to the upstream (JavaScript on)", () =>
     const response = await postDirectly(cookie, 64 * 1024, pdfOf(256 * 1024));
     expect(response.status).toBe(413);
     expect((await failureOf(response)).fieldErrors).toEqual({
-      [uploadFieldName(SLOT)]: UploadRuleMessage.tooLarge,
+      [uploadFieldName(SLOT)]: `アップロードエラー (${UploadRuleMessage.tooLarge})`,
     });
     expect(await storedUploads(browser)).toEqual([]);
   });
@@ -223,12 +223,12 @@ describe("a slot's file streamed through to the upstream (JavaScript on)", () =>
     expect(await storedUploads(browser)).toEqual([]);
   });
 
-  it("first bytes that are no PDF, JPEG or PNG are refused 400 with 「PDF、JPEG、PNGのファイルを選択してください。」", async () => {
+  it("first bytes that are no PDF, JPEG or PNG are refused 400 with §8's 「アップロードエラー (PDF、JPEG、PNGのファイルを選択してください。)」", async () => {
     const { browser, cookie } = await person();
     const answer = await postFile(cookie, Buffer.from("just text, named as a PDF\n".repeat(1000)), "a.pdf");
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).fieldErrors).toEqual({
-      [uploadFieldName(SLOT)]: UploadRuleMessage.unsupportedType,
+      [uploadFieldName(SLOT)]: `アップロードエラー (${UploadRuleMessage.unsupportedType})`,
     });
     expect(await storedUploads(browser)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-acco
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
-import { normalizeHoujinbangouInput } from "~/domain/invoice-step";
+import { INVOICE_FILE_FIELD, normalizeHoujinbangouInput } from "~/domain/invoice-step";
 import { formatYenInput, parseDateInput, parseYen } from "~/domain/money";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
 import { ValidationMessage } from "~/domain/messages";
@@ -319,6 +319,8 @@ export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, st
         `請求書${index + 1} 振込名義${holder + 1}`;
     });
   });
+  // The entry's invoice file, said beside the first claim's slots, is no one claim's.
+  labels[INVOICE_FILE_FIELD] = CLAIM_FIELD_LABELS.invoice!;
   return labels;
 }
 

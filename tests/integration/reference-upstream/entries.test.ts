@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvoiceStepMessage } from "../../../app/domain/invoice-step";
 import { ValidationMessage } from "../../../app/domain/messages";
 import { ClaimStatus, EntryStatus } from "../../../app/domain/statuses";
 import { EligibilityMessage } from "../../../reference-upstream/entries/eligibility";
@@ -9,6 +10,7 @@ import {
   type UserClient,
   createEntryVia,
   createUserWithSession,
+  entryBodyWithInvoice,
   insertUpload,
   loginAs,
   validClaim,
@@ -226,6 +228,34 @@ describe("§5 Submit rules, with the messages verbatim", () => {
     expect(await errorsOf(client, validEntryBody({ purpose: "  " }))).toEqual({
       purpose: ["入力してください。"],
     });
+  });
+
+  it("§5 at least one successfully uploaded invoice file for the entry, not one per claim", async () => {
+    const client = createUserWithSession(upstream);
+    const extra = insertUpload(upstream, client.userId, "additional_doc-1");
+    const entriesOfClient = () =>
+      upstream.db.prepare("SELECT COUNT(*) AS n FROM entries WHERE user_id = ?").get(client.userId);
+    // Files, but no invoice among them: the words the invoice step gives, and nothing is created.
+    expect(
+      await errorsOf(
+        client,
+        validEntryBody({ claims: [validClaim({ contentfiles: [extra] }), validClaim()] }),
+      ),
+    ).toEqual({ non_field_errors: [InvoiceStepMessage.noInvoiceFile] });
+    expect(await errorsOf(client, validEntryBody({}, 2))).toEqual({
+      non_field_errors: [InvoiceStepMessage.noInvoiceFile],
+    });
+    expect(entriesOfClient()).toEqual({ n: 0 });
+    // One invoice file, in the second claim: both claims are created.
+    const invoice = insertUpload(upstream, client.userId, "invoice-2");
+    const response = await client.post(
+      "/api/entries/",
+      validEntryBody({
+        claims: [validClaim({ contentfiles: [extra] }), validClaim({ contentfiles: [invoice] })],
+      }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.claims).toHaveLength(2);
   });
 
   it("at least one claim required, else 請求書がありません。", async () => {
@@ -492,12 +522,14 @@ describe("§4 a user may create a new entry only if …", () => {
     const first = await createEntryVia(client);
     for (const status of [EntryStatus.under_review, EntryStatus.inadequate, EntryStatus.reviewed]) {
       setEntryStatus(first.id, status);
-      const response = await client.post("/api/entries/", validEntryBody());
+      const response = await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId));
       expect(response.status).toBe(400);
       expect(response.body.non_field_errors).toEqual([EligibilityMessage.beforeContractedEntry]);
     }
     setEntryStatus(first.id, EntryStatus.contracted);
-    expect((await client.post("/api/entries/", validEntryBody())).status).toBe(201);
+    expect((await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId))).status).toBe(
+      201,
+    );
   });
 
   it("an inadequate claim blocks, and a delay claim blocks unless has_entry_permission_when_delayed", async () => {
@@ -506,30 +538,38 @@ describe("§4 a user may create a new entry only if …", () => {
     setEntryStatus(first.id, EntryStatus.transferred);
     const claimId = first.claims[0]!.id;
     upstream.db.prepare("UPDATE claims SET status = ? WHERE id = ?").run(ClaimStatus.inadequate, claimId);
-    expect((await client.post("/api/entries/", validEntryBody())).body.non_field_errors).toEqual([
-      EligibilityMessage.inadequateClaim,
-    ]);
+    expect(
+      (await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId))).body
+        .non_field_errors,
+    ).toEqual([EligibilityMessage.inadequateClaim]);
     upstream.db.prepare("UPDATE claims SET status = ? WHERE id = ?").run(ClaimStatus.delay, claimId);
-    expect((await client.post("/api/entries/", validEntryBody())).body.non_field_errors).toEqual([
-      EligibilityMessage.delayClaim,
-    ]);
+    expect(
+      (await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId))).body
+        .non_field_errors,
+    ).toEqual([EligibilityMessage.delayClaim]);
     operator("set-entry-permission", String(client.userId), "true");
-    expect((await client.post("/api/entries/", validEntryBody())).status).toBe(201);
+    expect((await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId))).status).toBe(
+      201,
+    );
   });
 
   it("stop-new-entry blocks with the setting's message; another segment is not blocked", async () => {
     const client = createUserWithSession(upstream);
     try {
       operator("set-suppression", "stop-new-entry", "--message", "ただいま新規受付を停止しています。");
-      const response = await client.post("/api/entries/", validEntryBody());
+      const response = await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ non_field_errors: ["ただいま新規受付を停止しています。"] });
       operator("set-suppression", "stop-new-entry");
-      expect((await client.post("/api/entries/", validEntryBody())).body).toEqual({
+      expect(
+        (await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId))).body,
+      ).toEqual({
         non_field_errors: [EligibilityMessage.entriesStopped],
       });
       operator("set-suppression", "stop-new-entry", "--segment", "vip");
-      expect((await client.post("/api/entries/", validEntryBody())).status).toBe(201);
+      expect((await client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId))).status).toBe(
+        201,
+      );
     } finally {
       operator("set-suppression", "none");
     }
@@ -557,7 +597,10 @@ describe("idempotency and concurrency", () => {
     expect(countEntries(client.userId)).toBe(1);
     // Another user's same key is theirs alone.
     const other = createUserWithSession(upstream);
-    const theirs = await other.post("/api/entries/", validEntryBody({ idempotency_key: "submit-123" }));
+    const theirs = await other.post(
+      "/api/entries/",
+      entryBodyWithInvoice(upstream, other.userId, { idempotency_key: "submit-123" }),
+    );
     expect(theirs.status).toBe(201);
     expect(theirs.body.id).not.toBe(first.body.id);
   });
@@ -565,7 +608,9 @@ describe("idempotency and concurrency", () => {
   it("20 parallel creations by 20 users give exactly 20 entries", async () => {
     const clients = Array.from({ length: 20 }, () => createUserWithSession(upstream));
     const responses = await Promise.all(
-      clients.map((client) => client.post("/api/entries/", validEntryBody({}, 2))),
+      clients.map((client) =>
+        client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId, {}, 2)),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
     const ids = new Set(responses.map((response) => response.body.id));
@@ -587,7 +632,9 @@ describe("idempotency and concurrency", () => {
   it("one user's 20 parallel creations give exactly one entry (the others are refused)", async () => {
     const client = createUserWithSession(upstream);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => client.post("/api/entries/", validEntryBody())),
+      Array.from({ length: 20 }, () =>
+        client.post("/api/entries/", entryBodyWithInvoice(upstream, client.userId)),
+      ),
     );
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 400)).toHaveLength(19);
@@ -720,6 +767,27 @@ describe("POST /api/entries/{id}/contract/", () => {
 });
 
 describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () => {
+  it("§5 at least one invoice file: a resubmission may not take away the entry's last one", async () => {
+    const client = createUserWithSession(upstream);
+    const invoice = insertUpload(upstream, client.userId, "invoice-1");
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })] }),
+    );
+    const claimId = String(entry.claims[0].id);
+    operator("review-claim", claimId, "inadequate", "--reason", "請求書の日付が読めません");
+    const extra = insertUpload(upstream, client.userId, "additional_doc-1");
+    const response = await client.post(`/api/entries/${entry.id}/review/`, {
+      claims: [{ id: entry.claims[0].id, contentfiles: [extra] }],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ non_field_errors: [InvoiceStepMessage.noInvoiceFile] });
+    // Nothing changed: still inadequate, the invoice still the claim's.
+    const after = (await client.get(`/api/entries/${entry.id}/`)).body;
+    expect(after.status).toBe(EntryStatus.inadequate);
+    expect(after.claims[0].contentfiles.map((file: { id: number }) => file.id)).toEqual([invoice]);
+  });
+
   it("is refused unless the entry is inadequate", async () => {
     const client = createUserWithSession(upstream);
     const entry = await createEntryVia(client);

@@ -95,9 +95,44 @@ import { validEntryBody } from "../../fixtures/entry-body";
 
 export { validClaim, validEntryBody } from "../../fixtures/entry-body";
 
+/** validEntryBody with a new invoice file in its first claim: the upstream needs one (§5). */
+export function entryBodyWithInvoice(
+  upstream: TestUpstream,
+  userId: number,
+  overrides: Record<string, unknown> = {},
+  claims = 1,
+): Record<string, unknown> {
+  const body = validEntryBody(overrides, claims);
+  const [first, ...rest] = body.claims as Record<string, unknown>[];
+  const invoice = insertUpload(upstream, userId, "invoice-1");
+  return { ...body, claims: [{ ...first, contentfiles: [invoice] }, ...rest] };
+}
+
+/** POST /api/uploads/ as the client's user; answers the upload's id. */
+export async function uploadVia(client: UserClient, kind: string): Promise<number> {
+  const form = new FormData();
+  form.append("kind", kind);
+  form.append("content", new Blob([new Uint8Array(PDF_BYTES)], { type: "application/pdf" }), `${kind}.pdf`);
+  const response = await client.request("POST", "/api/uploads/", { form });
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
+  return (response.body as { id: number }).id;
+}
+
+/**
+ * A body whose claims name no file gets an invoice uploaded for its first claim: the upstream creates
+ * an entry only with one (§5 "at least one successfully uploaded invoice file").
+ */
+async function withInvoiceFile(client: UserClient, body: Record<string, unknown>) {
+  const claims = body.claims as Record<string, unknown>[] | undefined;
+  const named = (claim: Record<string, unknown>) => ((claim.contentfiles as unknown[]) ?? []).length > 0;
+  if (!Array.isArray(claims) || claims.length === 0 || claims.some(named)) return body;
+  const invoice = await uploadVia(client, "invoice-1");
+  return { ...body, claims: [{ ...claims[0], contentfiles: [invoice] }, ...claims.slice(1)] };
+}
+
 /** Creates an entry through the API and answers its body (throws unless 201). */
 export async function createEntryVia(client: UserClient, body: Record<string, unknown> = validEntryBody()) {
-  const response = await client.post("/api/entries/", body);
+  const response = await client.post("/api/entries/", await withInvoiceFile(client, body));
   if (response.status !== 201) {
     throw new Error(`entry creation answered ${response.status}: ${JSON.stringify(response.body)}`);
   }

@@ -10,6 +10,7 @@ import {
   claimTotals,
   invoiceDraftProblems,
   claimFiles,
+  hasInvoiceFile,
   isDesiredAboveDeposits,
   lastPaymentDate,
   paymentDateNotice,
@@ -231,19 +232,44 @@ describe("§5 valid account number, deposit type and holder names", () => {
   });
 });
 
-describe("§5 at least one successfully uploaded invoice file", () => {
-  it("each claim needs its invoice-{n} file, else 請求書がありません。 at the claim", () => {
-    expect(invoiceStepProblems(draft({ claims: [claim({ contentfile_relations: [] })] }), files)).toEqual({
-      "claims[0].invoice": "請求書がありません。",
+describe("§5 Invoice step satisfied when: … and at least one successfully uploaded invoice file", () => {
+  const NO_INVOICE_FILE = "請求書のファイルを1つ以上アップロードしてください。";
+
+  it("one invoice file for the entry is enough: a claim without its own file is allowed", () => {
+    const two = draft({ claims: [claim(), claim({ contentfile_relations: [] })] });
+    expect(invoiceStepProblems(two, files)).toEqual({});
+    // Whichever claim holds it.
+    const second = draft({
+      claims: [claim({ contentfile_relations: [] }), claim({ contentfile_relations: [2] })],
     });
+    expect(invoiceStepProblems(second, [file(2, "invoice-2")])).toEqual({});
+  });
+
+  it("no invoice file at all: a clear message beside the first claim's upload slots", () => {
+    const two = draft({
+      claims: [claim({ contentfile_relations: [] }), claim({ contentfile_relations: [] })],
+    });
+    expect(invoiceStepProblems(two, files)).toEqual({ "claims[0].invoice": NO_INVOICE_FILE });
+    expect(InvoiceStepMessage.noInvoiceFile).toBe(NO_INVOICE_FILE);
   });
 
   it("a file with the error flag does not count (successfully uploaded = error not true)", () => {
-    expect(isInvoiceStepSatisfied(draft(), [file(1, "invoice-1", true)])).toBe(false);
+    expect(invoiceStepProblems(draft(), [file(1, "invoice-1", true)])).toEqual({
+      "claims[0].invoice": NO_INVOICE_FILE,
+    });
   });
 
   it("an additional document is not an invoice", () => {
     expect(isInvoiceStepSatisfied(draft(), [file(1, "additional_doc-1")])).toBe(false);
+  });
+
+  it("hasInvoiceFile: an invoice (invoice-{n} of any n) not flagged with an error", () => {
+    expect(hasInvoiceFile([])).toBe(false);
+    expect(hasInvoiceFile([{ kind: "additional_doc-1" }, { kind: "invoice-3" }])).toBe(true);
+    expect(hasInvoiceFile([{ kind: "invoice-1", error: true }])).toBe(false);
+    expect(hasInvoiceFile([{ kind: "invoice-1", error: null }])).toBe(true);
+    expect(hasInvoiceFile([{ kind: "invoice" }])).toBe(true);
+    expect(hasInvoiceFile([{ kind: "identity" }, { kind: "invoices-1" }])).toBe(false);
   });
 
   it("a file belongs to a claim when its id is in the claim's contentfile_relations, whatever its slot number", () => {
@@ -259,16 +285,14 @@ describe("§5 at least one successfully uploaded invoice file", () => {
       additionalDocs: [pending[1]],
       misplaced: [pending[4]],
     });
-    // Claim 2 was removed: claim 3 is now the second, and its invoice-3 still counts for it.
+    // Claim 2 was removed: claim 3 is now the second, and its invoice-3 still counts.
     const renumbered = draft({
-      claims: [claim({ contentfile_relations: [1] }), claim({ contentfile_relations: [4] })],
+      claims: [claim({ contentfile_relations: [2] }), claim({ contentfile_relations: [4] })],
     });
     expect(invoiceStepProblems(renumbered, pending)).toEqual({});
-    // The other claims' files, or an additional document alone, are no invoice for a claim.
-    const unrelated = draft({
-      claims: [claim({ contentfile_relations: [1, 3] }), claim({ contentfile_relations: [2] })],
-    });
-    expect(invoiceStepProblems(unrelated, pending)).toEqual({ "claims[1].invoice": "請求書がありません。" });
+    // A pending invoice that no claim holds is not the entry's.
+    const unrelated = draft({ claims: [claim({ contentfile_relations: [2] })] });
+    expect(invoiceStepProblems(unrelated, pending)).toEqual({ "claims[0].invoice": NO_INVOICE_FILE });
   });
 });
 

@@ -203,7 +203,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
       expect(await response.json()).toEqual({
         formId: null,
         fieldErrors: {},
-        formErrors: ["アップロード先が正しくありません。"],
+        formErrors: ["アップロードエラー (アップロード先が正しくありません。)"],
         values: {},
       });
     }
@@ -218,7 +218,7 @@ describe("an upload slot must be one the page offers before it goes anywhere", (
     const response = (outcome as { response: Response }).response;
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors).toEqual({
-      "upload_claim-9-invoice": "アップロード先が正しくありません。",
+      "upload_claim-9-invoice": "アップロードエラー (アップロード先が正しくありません。)",
     });
   });
 

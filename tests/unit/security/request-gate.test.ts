@@ -70,3 +70,37 @@ describe("issue 11: the client's address the rate limits count by", () => {
     expect(clientAddressOf(from("10.0.0.2", "6.6.6.6, 198.51.100.9, 10.0.0.1"), 2)).toBe("198.51.100.9");
   });
 });
+
+describe("every answer is a page: an address that cannot be decoded", () => {
+  const at = (url: string, headers: Record<string, string> = {}) =>
+    ({ method: "GET", url, headers }) as unknown as http.IncomingMessage;
+
+  it("an address whose %-escapes are no UTF-8 goes to the catch-all route, asked for the 400 screen with why", async () => {
+    const { routeUndecodableAddress } = await import("~/security/request-gate.server");
+    const { ERROR_SCREEN_HEADER, ERROR_SCREEN_PATH, errorScreenAsked } =
+      await import("~/request/error-screen-request.server");
+    for (const url of ["/entry/detail/%E0%A4%A", "/%C0%AF?x=1", "/a%"]) {
+      const req = at(url);
+      routeUndecodableAddress(req);
+      expect(req.url).toBe(ERROR_SCREEN_PATH);
+      const asked = errorScreenAsked(
+        new Request("http://app.example/", {
+          headers: { [ERROR_SCREEN_HEADER]: String(req.headers[ERROR_SCREEN_HEADER]) },
+        }),
+      );
+      expect(asked).toEqual({
+        status: 400,
+        data: { code: 400, badRequest: true, reason: "ページのアドレス（URL）が正しくありません。" },
+      });
+    }
+  });
+
+  it("any other address is left as it is, and a browser cannot ask for an error screen itself", async () => {
+    const { routeUndecodableAddress } = await import("~/security/request-gate.server");
+    const { ERROR_SCREEN_HEADER } = await import("~/request/error-screen-request.server");
+    const req = at("/entry/detail/12?q=%E0%A4%A", { [ERROR_SCREEN_HEADER]: "forged" });
+    routeUndecodableAddress(req);
+    expect(req.url).toBe("/entry/detail/12?q=%E0%A4%A");
+    expect(req.headers[ERROR_SCREEN_HEADER]).toBeUndefined();
+  });
+});

@@ -1,0 +1,117 @@
+// A resource route (a file or JSON, no page: return.ics, the pickers' lookups) refuses with a bare
+// answer: Remix passes its Response on as it is. To a browser navigating there (a link, an address
+// typed) that is text or JSON where a page belongs ({"code":404} for someone else's calendar file).
+// Every resource route's refusal of a navigation is answered with the §2 error screen instead, drawn
+// by the catch-all route (app/request/error-screen-request.server.ts); a script's fetch keeps its JSON.
+
+import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { ErrorScreenData } from "~/request/context.server";
+import {
+  ERROR_SCREEN_HEADER,
+  ERROR_SCREEN_PATH,
+  type ErrorScreenAnswer,
+  errorScreenHeaderValue,
+} from "~/request/error-screen-request.server";
+
+/** Answers a request as the app does (the server build's request handler). */
+export type RenderRequest = (request: Request) => Promise<Response>;
+
+/** A browser's navigation to the address, as opposed to a script's fetch or a `?_data` request. */
+export function isNavigation(request: Request): boolean {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (mode !== null) return mode === "navigate";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/** The screen for a refusal: the error screen's own data when the route threw it, else its status. */
+async function screenOf(refusal: Response): Promise<ErrorScreenAnswer> {
+  const status = refusal.status;
+  let data: unknown = null;
+  if ((refusal.headers.get("Content-Type") ?? "").includes("application/json")) {
+    data = await refusal
+      .clone()
+      .json()
+      .catch(() => null);
+  }
+  if (typeof (data as ErrorScreenData | null)?.code === "number") {
+    return { status, data: data as ErrorScreenData };
+  }
+  // A lookup's own refusal (a postcode that is none): the app refused the request, with its code.
+  const refusedByApp = status >= 400 && status <= 499 && status !== 404;
+  return { status, data: refusedByApp ? { code: status, badRequest: true } : { code: status } };
+}
+
+/** Each Set-Cookie apart: Node's Headers give getSetCookie, Remix's polyfill (remix-serve) getAll. */
+function setCookiesOf(headers: Headers): string[] {
+  if (typeof headers.getSetCookie === "function") return headers.getSetCookie();
+  return (headers as Headers & { getAll?(name: string): string[] }).getAll?.("Set-Cookie") ?? [];
+}
+
+async function errorPage(
+  request: Request,
+  screen: ErrorScreenAnswer,
+  render: RenderRequest,
+  refusal?: Response,
+) {
+  const headers = new Headers(request.headers);
+  headers.set(ERROR_SCREEN_HEADER, errorScreenHeaderValue(screen));
+  const drawn = await render(
+    new Request(new URL(ERROR_SCREEN_PATH, request.url), { method: "GET", headers }),
+  );
+  const page = new Response(drawn.body, { status: drawn.status, headers: new Headers(drawn.headers) });
+  // What the refusal did to the session (ended, renewed) still happens.
+  for (const cookie of refusal ? setCookiesOf(refusal.headers) : [])
+    page.headers.append("Set-Cookie", cookie);
+  return page;
+}
+
+const isRefusal = (answer: unknown): answer is Response => answer instanceof Response && answer.status >= 400;
+
+/** `route` (a loader or an action) with a navigation's refusal answered by the error screen. */
+function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
+  route: F,
+  render: RenderRequest,
+): F {
+  const wrapped = async (args: LoaderFunctionArgs) => {
+    let answer: unknown;
+    try {
+      answer = await route(args);
+    } catch (thrown) {
+      if (!isNavigation(args.request)) throw thrown;
+      if (isRefusal(thrown)) return errorPage(args.request, await screenOf(thrown), render, thrown);
+      if (thrown instanceof Response) throw thrown;
+      // An exception: Remix would answer the text "Unexpected Server Error".
+      console.error(thrown);
+      return errorPage(args.request, { status: 500, data: { code: 500 } }, render);
+    }
+    if (isRefusal(answer) && isNavigation(args.request)) {
+      return errorPage(args.request, await screenOf(answer), render, answer);
+    }
+    return answer;
+  };
+  // The same arguments, and an answer of the same kind (the route's own, or a Response).
+  return wrapped as unknown as F;
+}
+
+/** The routes with each resource route's loader and action answering a navigation's refusal with a page. */
+export function withResourceErrorScreens(
+  routes: ServerBuild["routes"],
+  render: RenderRequest,
+): ServerBuild["routes"] {
+  const wrapped: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(routes)) {
+    const { module } = route;
+    const isResource = module.default === undefined && module.ErrorBoundary === undefined;
+    wrapped[id] = isResource
+      ? {
+          ...route,
+          module: {
+            ...module,
+            ...(module.loader ? { loader: withErrorScreen(module.loader, render) } : {}),
+            ...(module.action ? { action: withErrorScreen(module.action, render) } : {}),
+          },
+        }
+      : route;
+  }
+  return wrapped;
+}
