@@ -567,6 +567,8 @@ export function runOperatorCommand(
   const [command, id] = argv;
   const target = entryTargetOf(db, command, id);
   const before = target === null ? null : snapshotEntry(db, target);
+  const identityUserId = command === "confirm-identity" && id && /^\d+$/.test(id) ? Number(id) : null;
+  const identityBefore = identityUserId === null ? null : identityOf(db, identityUserId);
   const printed = runCommand(db, argv, now);
   const after = target === null ? null : snapshotEntry(db, target);
   const kind = before && after ? mailKindFor(before, after) : null;
@@ -574,11 +576,18 @@ export function runOperatorCommand(
     sendEntryMail(db, config, target, kind, now, newlyReturned(before, after));
     return `${printed}\nmail: entry_${kind} (npm run outbox)`;
   }
-  if (command === "confirm-identity" && id !== undefined && /^\d+$/.test(id)) {
-    sendIdentityConfirmedMail(db, config, Number(id), now);
+  // The same confirmation run again is no news; a first confirmation or a new valid date is.
+  if (identityUserId !== null && identityOf(db, identityUserId) !== identityBefore) {
+    sendIdentityConfirmedMail(db, config, identityUserId, now);
     return `${printed}\nmail: identity_confirmed (npm run outbox)`;
   }
   return printed;
+}
+
+/** The identity's review status and valid date, to tell a change from a repeat. */
+function identityOf(db: Db, userId: number): string | null {
+  const user = findUserById(db, userId);
+  return user ? `${user.identity_confirmation}:${user.identity_valid_date ?? ""}` : null;
 }
 
 function runCommand(db: Db, argv: readonly string[], now: Date): string {

@@ -107,6 +107,18 @@ describe("receipts by mail, each once, each linking on the configured public ori
     expect(mails[0]!.link).toBe(`${PUBLIC_ORIGIN}/mypage`);
   });
 
+  it("identity confirmed is mailed once: the same confirmation run again sends nothing; a new valid date sends one", () => {
+    const client = createUserWithSession(upstream);
+    const email = findUserById(upstream.db, client.userId)!.email;
+    operator("confirm-identity", String(client.userId), "--valid-until", "2027-10-31");
+    expect(operator("confirm-identity", String(client.userId), "--valid-until", "2027-10-31")).not.toContain(
+      "mail:",
+    );
+    expect(mailsOf(email, "identity_confirmed")).toHaveLength(1);
+    operator("confirm-identity", String(client.userId), "--valid-until", "2028-10-31");
+    expect(mailsOf(email, "identity_confirmed")).toHaveLength(2);
+  });
+
   it("return received: each claim returned is acknowledged with its debtor, its amount and the day it arrived", async () => {
     const { email, entry, claimIds } = await submittedEntry(2);
     reviewAsBuyable(claimIds[0]!);
