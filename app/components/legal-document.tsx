@@ -3,7 +3,7 @@
 // and items, tables — and, for the agreement, the entry's own tables after it.
 
 import { Fragment, type ReactNode } from "react";
-import type { LegalBlock, LegalText } from "~/content/legal-text";
+import type { LegalBlock, LegalText } from "~/legal/legal-text";
 
 /** An e-mail address, or [words](/path) to a page of the site (never another site's). */
 const LINK = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\[[^\]]+\]\(\/[^)\s]*\))/;

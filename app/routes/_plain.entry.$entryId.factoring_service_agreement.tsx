@@ -8,7 +8,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
-import { legalText } from "~/content/legal-texts.server";
+import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";

@@ -4,7 +4,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalDocument } from "~/components/legal-document";
-import { legalText } from "~/content/legal-texts.server";
+import { legalText } from "~/legal/legal-texts.server";
 import { brandOf } from "~/request/context.server";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/static-pages.css";

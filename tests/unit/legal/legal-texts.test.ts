@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BRANDS } from "~/brand/brands";
-import { LegalTextError, fillLegalText, parseLegalText } from "~/content/legal-text";
-import { LEGAL_DOCUMENTS, brandValues, legalContentDir, readLegalTexts } from "~/content/legal-texts.server";
+import { LegalTextError, fillLegalText, parseLegalText } from "~/legal/legal-text";
+import { LEGAL_DOCUMENTS, brandValues, legalContentDir, readLegalTexts } from "~/legal/legal-texts.server";
 
 const ALLOWED = ["serviceName", "partnerName"];
 
