@@ -360,6 +360,8 @@ test("after submission: under review, inadequate and its resubmission, reviewed,
   freshEmail,
   logIn,
 }) => {
+  // Fourteen pages, each scanned by axe and for touch targets: more than one page's 60 s on a busy machine.
+  test.slow();
   const findings: string[] = [];
   const email = freshEmail("a11y-detail");
   const user = await UpstreamUser.register(email);

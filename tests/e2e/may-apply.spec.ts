@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
-import { validEntryBody } from "../fixtures/entry-body";
+import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { forward } from "../integration/fault-proxy";
 
 test("a declined user reads one answer on the pre-entry result and My page, and is asked for no documents", async ({
@@ -83,7 +83,9 @@ for (const { name, text, operate } of CASES) {
   }) => {
     // Onboarding finished (profile, identity): the finished cards the issue saw above the one that matters.
     const user = await readyToApply("corporate");
-    const entry = (await user.send("POST", "/api/entries/", validEntryBody())) as {
+    const invoice = await user.upload("invoice-1");
+    const body = validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })] });
+    const entry = (await user.send("POST", "/api/entries/", body)) as {
       id: number;
       claims: { id: number }[];
     };
