@@ -3,7 +3,8 @@
 // not a form 415, a body too large 413, a body that cannot be read 400. A field name with a
 // `__proto__`, `constructor` or `prototype` path segment is refused (400) rather than dropped: no page
 // has such a field, so the post was not made by a page, and the form library would throw on it
-// ("Attempted to set a forbidden key"), which is where the 500s came from.
+// ("Attempted to set a forbidden key"), which is where the 500s came from. So are names whose paths
+// conflict (`a` and `a.b`): the library would set a field on a string.
 
 import { sniffContentType } from "~/domain/file-kinds";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
@@ -57,8 +58,32 @@ export function isForbiddenFieldName(name: string): boolean {
   return name.split(/[.[\]]/).some((segment) => FORBIDDEN_SEGMENTS.has(segment));
 }
 
-function refuseForbiddenNames(names: Iterable<string>): void {
-  for (const name of names) if (isForbiddenFieldName(name)) throw badRequestScreen(400);
+/** A name's path as the form library reads it (`a[0].b` and `a.0.b` are one path). */
+function fieldPath(name: string): string[] {
+  const match = /^\[(.+?)\](.*)$/.exec(name) ?? /^\.?([^.[\]]+)(.*)$/.exec(name);
+  if (!match) return name.length === 0 ? [] : [name];
+  return [match[1]!, ...fieldPath(match[2]!)];
+}
+
+/**
+ * True when one name's path runs through another's value (`a` and `a.b`): the library would set a
+ * field on a string and throw. A repeated name is a page's own (a list), not a conflict.
+ */
+export function hasConflictingFieldPaths(names: Iterable<string>): boolean {
+  const paths = new Set([...names].map((name) => fieldPath(name).join("\u0000")));
+  for (const path of paths) {
+    const segments = path.split("\u0000");
+    for (let length = 1; length < segments.length; length++) {
+      if (paths.has(segments.slice(0, length).join("\u0000"))) return true;
+    }
+  }
+  return false;
+}
+
+/** Names no page sends: a forbidden segment, or paths that conflict. */
+function refuseUnreadableNames(names: Iterable<string>): void {
+  const all = [...names];
+  if (all.some(isForbiddenFieldName) || hasConflictingFieldPaths(all)) throw badRequestScreen(400);
 }
 
 /**
@@ -135,7 +160,7 @@ export async function readForm(
     throw badRequestScreen(400);
   }
   const params = new URLSearchParams(text);
-  refuseForbiddenNames(params.keys());
+  refuseUnreadableNames(params.keys());
   const formData = new FormData();
   for (const [name, value] of params) formData.append(name, value);
   return formData;
@@ -144,7 +169,7 @@ export async function readForm(
 /**
  * A multipart form on a route with upload slots. Whatever the parser cannot read (no boundary, a
  * truncated body, a part without Content-Disposition) is 400; a Response it throws (its own 4xx)
- * goes out as it is. Forbidden field names are refused as in readForm.
+ * goes out as it is. Field names are refused as in readForm.
  */
 export async function readMultipartForm(request: Request, options: ReceiveOptions): Promise<ReceivedForm> {
   if (!isMultipartRequest(request)) throw badRequestScreen(415);
@@ -156,7 +181,7 @@ export async function readMultipartForm(request: Request, options: ReceiveOption
     throw badRequestScreen(400);
   }
   try {
-    refuseForbiddenNames([...form.formData.keys(), ...form.parts.keys()]);
+    refuseUnreadableNames([...form.formData.keys(), ...form.parts.keys()]);
   } catch (error) {
     await form.cleanup();
     throw error;

@@ -97,6 +97,13 @@ const BAD_BODIES: BadBody[] = [
     body: Buffer.from("constructor.prototype.x=1&intent=save"),
   },
   { name: "__proto__=1", contentType: URLENCODED, body: Buffer.from("__proto__=1&intent=save") },
+  { name: "a=1&a.b=2", contentType: URLENCODED, body: Buffer.from("a=1&a.b=2&intent=save") },
+  { name: "a=1&a[b]=2", contentType: URLENCODED, body: Buffer.from("a=1&a%5Bb%5D=2&intent=save") },
+  {
+    name: "multipart fields a and a.b",
+    contentType: MULTIPART_TYPE,
+    body: multipart([field("a", "1"), field("a.b", "2"), field("intent", "save")]),
+  },
   {
     name: "multipart field __proto__[x]",
     contentType: MULTIPART_TYPE,

@@ -97,6 +97,28 @@ describe("readForm: an urlencoded form, or a 4xx", () => {
     }
   });
 
+  it("refuses (400) names whose paths conflict: a value and a field under it cannot both be read", async () => {
+    for (const body of [
+      "a=1&a.b=2",
+      "a.b=2&a=1",
+      "a=1&a%5Bb%5D=2",
+      "claims%5B0%5D=1&claims%5B0%5D.amount=2",
+      "a.b=1&a.b.c=2",
+      "a%5B0%5D=1&a.0.x=2",
+    ]) {
+      expect(await outcome(readForm(post(`${body}&email=a`, URLENCODED))), body).toBe(400);
+    }
+    // A name a form repeats, spelled either way, and siblings under one parent are a page's own.
+    for (const body of [
+      "a=1&a=2",
+      "a.b=1&a%5Bb%5D=2",
+      "claims%5B0%5D.amount=1&claims%5B0%5D.debtor=2&claims%5B1%5D.amount=3",
+      "ab=1&a.b=2",
+    ]) {
+      expect(await outcome(readForm(post(body, URLENCODED))), body).toBe("read");
+    }
+  });
+
   it(`answers 413 for a Content-Length over the cap (${FORM_BYTE_LIMIT} bytes), before reading`, async () => {
     // A body that never arrives: waiting for it would time the test out.
     const request = new Request(URL_, {
@@ -142,6 +164,13 @@ describe("readMultipartForm: a route with upload slots", () => {
     expect([...form.formData.keys()]).toEqual([]);
     expect(form.parts.size).toBe(0);
     await form.cleanup();
+  });
+
+  it("refuses (400) conflicting field paths in a multipart form", async () => {
+    const body =
+      '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n' +
+      '--b\r\nContent-Disposition: form-data; name="a.b"\r\n\r\n2\r\n--b--\r\n';
+    expect(await outcome(readMultipartForm(multipart(body), { isFileField: isUploadFileField }))).toBe(400);
   });
 
   it("refuses (400) a forbidden field name in a multipart form", async () => {
