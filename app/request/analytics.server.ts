@@ -4,6 +4,7 @@
 // §3 analytics view reduced to what the data layer gets (hashed_user_id, user_segment, company_name;
 // never the raw me, never owner_phone). When it is not, the root loader sends null and nothing else.
 
+import { createHmac } from "node:crypto";
 import type { Brand } from "~/brand/brands";
 import type { AnalyticsSettings, AnalyticsUser } from "~/runtime/analytics-events";
 import { type MeResponse, fetchCurrentUser } from "~/upstream/auth.server";
@@ -25,11 +26,14 @@ export async function analyticsSettingsOf(
   return { containerId, contentTagId: brand.contentTagId, user };
 }
 
-/** The analytics view of a me answer; null for a visitor or an answer without the hashed id. */
-export function toAnalyticsUser(me: MeResponse | null): AnalyticsUser | null {
+/**
+ * The analytics view of a me answer; null for a visitor or an answer without the hashed id. The id is
+ * keyed again with the app's own secret (`key`): the tag manager never gets the upstream's hash.
+ */
+export function toAnalyticsUser(me: MeResponse | null, key: Buffer): AnalyticsUser | null {
   if (!me || me.id === undefined || !me.hashed_user_id) return null;
   return {
-    hashed_user_id: me.hashed_user_id,
+    hashed_user_id: createHmac("sha256", key).update(me.hashed_user_id).digest("hex"),
     user_segment: me.user_segment ?? null,
     company_name: me.company_name ?? null,
   };
@@ -57,5 +61,5 @@ export async function settleWithin<T, F>(promise: Promise<T>, ms: number, fallba
  */
 async function analyticsUserOf(request: Request): Promise<AnalyticsUser | null> {
   const ctx = await RequestContext.create(request);
-  return toAnalyticsUser(await fetchCurrentUser(ctx));
+  return toAnalyticsUser(await fetchCurrentUser(ctx), appConfig().analyticsHashKey);
 }

@@ -19,7 +19,15 @@ export interface AppConfig {
   trustedProxyHops: number;
   /** §9 analytics: the tag manager container; unset, no page carries analytics (the default). */
   analyticsContainerId: string | undefined;
+  /**
+   * Keys the user id the tag manager gets, so the upstream's hashed id (whose key may be a public
+   * default) cannot be turned back into ours by whoever reads the analytics.
+   */
+  analyticsHashKey: Buffer;
 }
+
+/** Shorter than this, a key can be guessed; 32 characters is what `openssl rand -base64 24` prints. */
+export const MIN_ANALYTICS_HASH_KEY_LENGTH = 32;
 
 /** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
 export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
@@ -51,6 +59,7 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     key ??= randomBytes(32);
   }
   if (key.length !== 32) throw new Error("SESSION_ENCRYPTION_KEY must be 32 bytes, base64-encoded.");
+  const analyticsContainerId = readContainerId(env.ANALYTICS_CONTAINER_ID);
   return {
     apiBaseUrl: new URL(env.API_BASE_URL ?? "http://127.0.0.1:8787"),
     appOrigin,
@@ -63,8 +72,21 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     production,
     upstreamDeadlineMs: readDeadline(env.UPSTREAM_DEADLINE_MS),
     trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
-    analyticsContainerId: readContainerId(env.ANALYTICS_CONTAINER_ID),
+    analyticsContainerId,
+    analyticsHashKey: readAnalyticsHashKey(env.ANALYTICS_HASH_KEY, production && !!analyticsContainerId),
   };
+}
+
+function readAnalyticsHashKey(text: string | undefined, required: boolean): Buffer {
+  const value = text?.trim() ?? "";
+  if (value.length >= MIN_ANALYTICS_HASH_KEY_LENGTH) return Buffer.from(value);
+  if (required || value !== "") {
+    throw new Error(
+      `ANALYTICS_HASH_KEY must be a secret of at least ${MIN_ANALYTICS_HASH_KEY_LENGTH} characters when ANALYTICS_CONTAINER_ID is set in production.`,
+    );
+  }
+  // Development and tests: random per process, so ids change at each restart.
+  return randomBytes(32);
 }
 
 function readDeadline(text: string | undefined): number {

@@ -152,6 +152,8 @@ test("§8 a chunk that fails to load reloads the page once, and not again within
 
 test.describe("§9 analytics data layer", () => {
   const CONTAINER = "GTM-TEST123";
+  const HASH_KEY = "the-deployment's-analytics-hash-key-for-tests";
+  const ANALYTICS = { ANALYTICS_CONTAINER_ID: CONTAINER, ANALYTICS_HASH_KEY: HASH_KEY };
 
   /** What the page pushed to window.dataLayer, with when (ms since the document started). */
   async function recordDataLayer(page: Page) {
@@ -178,7 +180,7 @@ test.describe("§9 analytics data layer", () => {
     page,
     freshEmail,
   }) => {
-    const app = await startAppAgainst(UPSTREAM_URL, { ANALYTICS_CONTAINER_ID: CONTAINER });
+    const app = await startAppAgainst(UPSTREAM_URL, ANALYTICS);
     try {
       const tagManager: string[] = [];
       await page.route("https://www.googletagmanager.com/**", (route) => {
@@ -214,7 +216,11 @@ test.describe("§9 analytics data layer", () => {
       await page.getByRole("button", { name: "ログイン" }).click();
       await expect(page).toHaveURL(`${app.url}/mypage`);
       await expect.poll(() => events(page, "page_view")).toHaveLength(2);
-      const hashedId = createHmac("sha256", DEFAULT_ANALYTICS_ID_KEY).update(String(user.id)).digest("hex");
+      // The upstream's hash, whose default key is public, keyed again with the app's own secret.
+      const upstreamHash = createHmac("sha256", DEFAULT_ANALYTICS_ID_KEY)
+        .update(String(user.id))
+        .digest("hex");
+      const hashedId = createHmac("sha256", HASH_KEY).update(upstreamHash).digest("hex");
       expect(await events(page, "user_data")).toEqual([
         expect.objectContaining({
           user_id: hashedId,
@@ -236,8 +242,15 @@ test.describe("§9 analytics data layer", () => {
     }
   });
 
+  test("without ANALYTICS_HASH_KEY the app refuses to start with analytics on", async ({ baseURL: _ }, testInfo) => {
+    test.skip(testInfo.project.name !== "js-on", "a start of the server: runs in js-on");
+    await expect(startAppAgainst(UPSTREAM_URL, { ANALYTICS_CONTAINER_ID: CONTAINER })).rejects.toThrow(
+      /exited before it answered/,
+    );
+  });
+
   test("§9 an experiment activation delays the page view by 800 ms", async ({ page }) => {
-    const app = await startAppAgainst(UPSTREAM_URL, { ANALYTICS_CONTAINER_ID: CONTAINER });
+    const app = await startAppAgainst(UPSTREAM_URL, ANALYTICS);
     try {
       await page.route("https://www.googletagmanager.com/**", (route) =>
         route.fulfill({ contentType: "text/javascript", body: "" }),
