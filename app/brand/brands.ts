@@ -118,3 +118,17 @@ export function brandFor(host: string | null | undefined, fixedBrandId?: string)
   const firstLabel = hostNameOf(host).split(".")[0] ?? "";
   return BRANDS.find((brand) => brand.id === firstLabel) ?? DEFAULT_BRAND;
 }
+
+/**
+ * The public origin of a brand, from the app's (APP_BASE_URL) alone: the brand's own host
+ * (`midori.` before it) unless the deployment fixes one brand, whose origin it then is. Links a user
+ * keeps (a calendar file) are built from it, never from a host a request names.
+ */
+export function brandOrigin(brand: Brand, appOrigin: string, fixedBrandId?: string): string {
+  if (fixedBrandId || brand.id === DEFAULT_BRAND.id) return appOrigin;
+  const url = new URL(appOrigin);
+  // A brand is chosen by a host name's first label, which an IP address cannot have.
+  const host = url.hostname === "127.0.0.1" ? "localhost" : url.hostname;
+  url.hostname = host.startsWith(`${brand.id}.`) ? host : `${brand.id}.${host}`;
+  return url.origin;
+}

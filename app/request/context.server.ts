@@ -3,7 +3,7 @@
 // cookies, and every §8 failure becomes the right redirect or error screen, in one place.
 
 import { json, redirect } from "@remix-run/node";
-import { type Brand, brandFor } from "~/brand/brands";
+import { type Brand, brandFor, brandOrigin } from "~/brand/brands";
 import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
 import { refusalReason } from "~/domain/refusal-reasons";
 import { UpstreamClient } from "~/upstream/client.server";
@@ -65,6 +65,12 @@ export class RequestContext {
       deadlineMs: config.upstreamDeadlineMs,
     });
     return new RequestContext(request, brand, session, client);
+  }
+
+  /** The brand's public origin, from APP_BASE_URL (never the request's host): for links a user keeps. */
+  get publicOrigin(): string {
+    const config = appConfig();
+    return brandOrigin(this.brand, config.appOrigin, config.fixedBrandId);
   }
 
   /** Ends the app session in the response (logout, a dead upstream session). */

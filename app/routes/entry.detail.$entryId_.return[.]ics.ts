@@ -40,7 +40,7 @@ export function loader(args: LoaderFunctionArgs) {
             ...(note ? [note] : []),
             `返金額：${amount}`,
             `振込先：${returnAccountText(brand.returnAccount)}`,
-            `詳細：${ctx.url.origin}/entry/detail/${entry.id}`,
+            `詳細：${ctx.publicOrigin}/entry/detail/${entry.id}`,
           ].join("\n"),
         },
       ];

@@ -135,6 +135,15 @@ test("a return date on 12/31 or a Saturday names the business day before, on the
   expect(text).not.toContain(`DTSTART;VALUE=DATE:${YEAR_END.replace(/-/g, "")}`);
   expect(text).toContain(noteFor(YEAR_END));
   expect(text).toContain(noteFor(SATURDAY));
+  // Its link to the entry is built from APP_BASE_URL, never from a host a request forwards.
+  const origin = new URL(page.url()).origin;
+  expect(text).toContain(`${origin}/entry/detail/${entry.id}`);
+  const forged = await page.request.get(`/entry/detail/${entry.id}/return.ics`, {
+    headers: { "X-Forwarded-Host": "sakidori.attacker.example" },
+  });
+  const forgedText = (await forged.text()).replace(/\r\n /g, "");
+  expect(forgedText).not.toContain("attacker");
+  expect(forgedText).toContain(`${origin}/entry/detail/${entry.id}`);
 });
 
 test("the payout account in full, with the bank's and the branch's codes, on the agreement, the contract and the detail", async ({

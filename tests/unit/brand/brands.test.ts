@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BRANDS, DEFAULT_BRAND, LEGAL_LINKS, WHITE_LABEL_BRAND, brandFor, hostNameOf } from "~/brand/brands";
+import {
+  BRANDS,
+  DEFAULT_BRAND,
+  LEGAL_LINKS,
+  WHITE_LABEL_BRAND,
+  brandFor,
+  brandOrigin,
+  hostNameOf,
+} from "~/brand/brands";
 
 describe("brandFor: the brand is chosen per host, or fixed per deployment (ARCHITECTURE decision 10)", () => {
   it.each([
@@ -74,5 +82,19 @@ describe("the brands' configuration", () => {
 
   it("the brand object survives the root loader's JSON (no functions in it)", () => {
     for (const brand of BRANDS) expect(JSON.parse(JSON.stringify(brand))).toEqual(brand);
+  });
+});
+
+describe("a brand's public origin comes from APP_BASE_URL alone", () => {
+  it("the own brand is APP_BASE_URL's origin; another brand its host there", () => {
+    expect(brandOrigin(DEFAULT_BRAND, "https://sakidori.example")).toBe("https://sakidori.example");
+    expect(brandOrigin(WHITE_LABEL_BRAND, "http://localhost:3000")).toBe("http://midori.localhost:3000");
+    expect(brandOrigin(WHITE_LABEL_BRAND, "http://127.0.0.1:3000")).toBe("http://midori.localhost:3000");
+    expect(brandOrigin(WHITE_LABEL_BRAND, "https://midori.example.jp")).toBe("https://midori.example.jp");
+  });
+  it("a deployment that fixes its brand is APP_BASE_URL's origin, whatever the brand", () => {
+    expect(brandOrigin(WHITE_LABEL_BRAND, "https://invoice.midori-bank.example", "midori")).toBe(
+      "https://invoice.midori-bank.example",
+    );
   });
 });
