@@ -28,6 +28,13 @@ export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
  */
 export const DEFAULT_CACHE_CONTROL = "private, no-store";
 
+/**
+ * The policy of an answer that sets none (the gate's own pages, JSON, files): nothing runs or loads
+ * but the app's own stylesheets and images. Documents get theirs, with the nonce, from entry.server.
+ */
+export const DEFAULT_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }

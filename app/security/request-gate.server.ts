@@ -17,7 +17,11 @@ import {
   errorScreenHeaderValue,
 } from "~/request/error-screen-request.server";
 import { answerBuildMetadata } from "~/runtime/build-version.server";
-import { DEFAULT_CACHE_CONTROL, fixedSecurityHeaders } from "./headers.server";
+import {
+  DEFAULT_CACHE_CONTROL,
+  DEFAULT_CONTENT_SECURITY_POLICY,
+  fixedSecurityHeaders,
+} from "./headers.server";
 
 const FORBIDDEN_PAGE = `<!DOCTYPE html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -140,16 +144,23 @@ export function publicHostOf(req: http.IncomingMessage): string {
   return used === appOrigin ? new URL(appOrigin).host : addressed;
 }
 
-/** Answers without Cache-Control get the default (loader data, resource routes, errors). */
-function withDefaultCacheControl(res: http.ServerResponse): void {
+/**
+ * Answers without Cache-Control or Content-Security-Policy get the defaults: loader data, resource
+ * routes, errors and the gate's own pages. Set at writeHead, since Express appends a route's headers
+ * to any already set (two policies would both apply).
+ */
+function withDefaultHeaders(res: http.ServerResponse): void {
+  const defaults: [string, string][] = [
+    ["Cache-Control", DEFAULT_CACHE_CONTROL],
+    ["Content-Security-Policy", DEFAULT_CONTENT_SECURITY_POLICY],
+  ];
   const writeHead = res.writeHead;
-  res.writeHead = function writeHeadWithCacheControl(this: http.ServerResponse, ...args: unknown[]) {
+  res.writeHead = function writeHeadWithDefaults(this: http.ServerResponse, ...args: unknown[]) {
     const given = args.find((arg) => typeof arg === "object" && arg !== null && !Array.isArray(arg)) as
       Record<string, unknown> | undefined;
-    const givenCacheControl =
-      given !== undefined && Object.keys(given).some((name) => name.toLowerCase() === "cache-control");
-    if (!this.hasHeader("Cache-Control") && !givenCacheControl) {
-      this.setHeader("Cache-Control", DEFAULT_CACHE_CONTROL);
+    const givenNames = new Set(Object.keys(given ?? {}).map((name) => name.toLowerCase()));
+    for (const [name, value] of defaults) {
+      if (!this.hasHeader(name) && !givenNames.has(name.toLowerCase())) this.setHeader(name, value);
     }
     return writeHead.apply(this, args as Parameters<typeof writeHead>);
   } as typeof res.writeHead;
@@ -174,7 +185,7 @@ export function installRequestGate(options: { buildVersion?: string } = {}): voi
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      withDefaultCacheControl(res);
+      withDefaultHeaders(res);
       if (options.buildVersion !== undefined && answerBuildMetadata(req, res, options.buildVersion)) {
         req.resume();
         return true;

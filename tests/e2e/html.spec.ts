@@ -104,3 +104,40 @@ test("issue 12 item 3: a page is answered at once, one complete document of a st
     expect(headers["content-security-policy"], page).toContain("'nonce-");
   }
 });
+
+test("every answer the app writes itself carries a Content-Security-Policy: the gate's 403, error pages, refusals", async ({
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js-on", "HTTP only: runs in js-on");
+  const origin = new URL(baseURL!).origin;
+  const answers = [
+    [
+      "the gate's cross-site 403",
+      await request.post("/login", {
+        headers: { Origin: "https://elsewhere.example" },
+        form: { email: "a" },
+      }),
+    ],
+    ["an undecodable address (400)", await request.get("/entry/detail/%E0%A4%A")],
+    ["a page that does not exist (404)", await request.get("/no-such-page")],
+    [
+      "a body that is not a form (415)",
+      await request.post("/login", {
+        headers: { Origin: origin, "Content-Type": "application/json" },
+        data: "{}",
+      }),
+    ],
+    [
+      "a resource route opened as a page",
+      await request.get("/entry/banks", { headers: { Accept: "text/html", "Sec-Fetch-Mode": "navigate" } }),
+    ],
+    ["the build's version", await request.get("/builds/latest.json")],
+  ] as const;
+  for (const [what, response] of answers) {
+    expect(response.headers()["content-security-policy"], `${what} (${response.status()})`).toMatch(
+      /frame-ancestors 'none'/,
+    );
+  }
+  expect(answers[0][1].status()).toBe(403);
+});
