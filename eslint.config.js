@@ -82,6 +82,23 @@ export default tseslint.config(
     },
   },
   {
+    // State shared between replicas (Redis, else memory): the bottom layer, beside the domain.
+    files: ["app/store/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "!~/store", "~/*/**", "!~/store/**", "../**"],
+              message: "app/store imports nothing of the app: every layer above may use it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The client layer: the upstream client and one module per API resource, nothing of the screens.
     files: ["app/upstream/**/*.{ts,tsx}"],
     rules: {

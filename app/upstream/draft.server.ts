@@ -11,6 +11,7 @@ import {
 } from "~/domain/enumerations";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import type { RequestContext } from "~/request/context.server";
+import { oneAtATime } from "~/store/session-lock.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
 
@@ -114,30 +115,6 @@ export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>)
 }
 
 /**
- * The draft writes of one session, one after the other: each waits for the one before it. Uploads
- * started together (JavaScript on, several slots chosen at once) each add their file to the draft;
- * read-add-write side by side would keep only the last one (issue 15).
- * In-process only: with several app replicas behind a balancer, the same session's requests may land
- * on different processes, and this needs the upstream to merge (an "add relation" call) or a lock
- * shared between the replicas.
- */
-const draftWrites = new Map<string, Promise<unknown>>();
-
-function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const before = draftWrites.get(key) ?? Promise.resolve();
-  const result = before.then(work, work);
-  const settled = result.then(
-    () => undefined,
-    () => undefined,
-  );
-  draftWrites.set(key, settled);
-  void settled.then(() => {
-    if (draftWrites.get(key) === settled) draftWrites.delete(key);
-  });
-  return result;
-}
-
-/**
  * A change computed from the draft as stored now (read again, not this request's copy), saved before
  * any other change of the same session is read: for the writes that may run side by side (an upload
  * relating its file). `change` answers the keys to PATCH, or null to leave the draft as it is.
@@ -147,7 +124,8 @@ export function updateDraft(
   change: (stored: DraftEntry) => Partial<DraftEntry> | null | Promise<Partial<DraftEntry> | null>,
 ): Promise<DraftEntry> {
   const key = ctx.session.credentials.sessionid ?? "anonymous";
-  return serialised(key, async () => {
+  // Uploads started together each add their file to the draft (app/store/session-lock.server.ts).
+  return oneAtATime(`draft:${key}`, async () => {
     drafts.delete(ctx);
     const stored = await loadDraft(ctx);
     const patch = await change(stored);

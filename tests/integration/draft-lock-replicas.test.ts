@@ -1,0 +1,125 @@
+// Two replicas behind a balancer, one user, uploads started together and landing on either: every
+// file ends linked in the draft (each upload reads the draft, adds its file and writes it back). The
+// replicas are two copies of the app's modules in this process, each with its own memory, sharing
+// only Redis (a real redis-server on a free loopback port) and the reference upstream.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { claimUploadSlot } from "~/domain/file-kinds";
+import { findFreePort, waitForTcp } from "../../scripts/ports";
+import { appCookie, streamedUpload } from "./app-requests";
+import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+let upstream: TestUpstream;
+let redis: ChildProcess;
+
+type InvoiceAction = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
+
+/** A replica: the invoice step's action from a fresh copy of the app's modules. */
+async function replica(): Promise<InvoiceAction> {
+  vi.resetModules();
+  const route = await import("~/routes/_entry.entry_.entry_invoice/route");
+  return route.action as unknown as InvoiceAction;
+}
+
+beforeAll(async () => {
+  const port = await findFreePort();
+  redis = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  await waitForTcp("127.0.0.1", port, 10_000);
+  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  // Replicas share the cookie secrets (each copy of the modules reads them from the environment).
+  process.env.SESSION_SECRETS = randomBytes(32).toString("base64");
+  process.env.SESSION_ENCRYPTION_KEY = randomBytes(32).toString("base64");
+  upstream = await startTestUpstream();
+  process.env.API_BASE_URL = upstream.url;
+});
+
+afterAll(async () => {
+  delete process.env.REDIS_URL;
+  redis?.kill();
+  await upstream.dispose();
+});
+
+const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+describe("draft writes of one user on two replicas", () => {
+  it("ten uploads posted at once, alternating between the replicas, all end linked in the draft", async () => {
+    const replicas = [await replica(), await replica()];
+    const browser = createUserWithSession(upstream);
+    const claims = [1, 2, 3, 4, 5].map(() => ({ contentfile_relations: [] }));
+    expect((await browser.patch("/api/draft_entry/", { claims })).status).toBe(200);
+    const cookie = await appCookie(browser);
+
+    const posts = [1, 2, 3, 4, 5].flatMap((claim) => [
+      ["invoice", claim] as const,
+      ["additional_doc", claim] as const,
+    ]);
+    const responses = await Promise.all(
+      posts.map(
+        ([base, claim], i) =>
+          replicas[i % 2]!({
+            request: streamedUpload(
+              "/entry/entry_invoice",
+              cookie,
+              {
+                slot: claimUploadSlot(base, claim),
+                kind: `${base}-${claim}`,
+                fileName: `${base}-${claim}.pdf`,
+              },
+              new TextEncoder().encode(PDF),
+            ),
+            params: {},
+            context: {},
+          }) as Promise<Response>,
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(posts.map(() => 302));
+
+    const uploads = (await browser.get("/api/uploads/")).body as { id: number }[];
+    expect(uploads).toHaveLength(posts.length);
+    const draft = (await browser.get("/api/draft_entry/")).body as {
+      claims: { contentfile_relations: number[] }[];
+    };
+    const linked = draft.claims.flatMap((claim) => claim.contentfile_relations).sort((a, b) => a - b);
+    expect(linked).toEqual(uploads.map((upload) => upload.id).sort((a, b) => a - b));
+  });
+
+  it("a hung Redis (stopped) holds no draft write up: each replica keeps its own order", async () => {
+    const one = await replica();
+    const browser = createUserWithSession(upstream);
+    const claims = [{ contentfile_relations: [] }];
+    expect((await browser.patch("/api/draft_entry/", { claims })).status).toBe(200);
+    const cookie = await appCookie(browser);
+    const upload = (base: "invoice" | "additional_doc") =>
+      one({
+        request: streamedUpload(
+          "/entry/entry_invoice",
+          cookie,
+          { slot: claimUploadSlot(base, 1), kind: `${base}-1`, fileName: `${base}-1.pdf` },
+          new TextEncoder().encode(PDF),
+        ),
+        params: {},
+        context: {},
+      }) as Promise<Response>;
+    // Connected first, then hung: commands are sent and never answered.
+    expect((await upload("invoice")).status).toBe(302);
+    redis.kill("SIGSTOP");
+    try {
+      expect((await upload("additional_doc")).status).toBe(302);
+    } finally {
+      redis.kill("SIGCONT");
+    }
+    const draft = (await browser.get("/api/draft_entry/")).body as {
+      claims: { contentfile_relations: number[] }[];
+    };
+    expect(draft.claims[0]!.contentfile_relations).toHaveLength(2);
+  });
+});
