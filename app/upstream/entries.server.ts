@@ -7,6 +7,7 @@ import type { EntrySummary } from "~/domain/new-entry";
 import { EntryStatus } from "~/domain/statuses";
 import type { RequestContext } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
+import { UpstreamValidationError } from "./errors.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
@@ -30,6 +31,27 @@ export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<Creat
     () => post(),
     () => post(LOST_ANSWER_LOOKUP),
   );
+}
+
+/**
+ * The entry a submit with `idempotencyKey` made, or null if none: the key alone is replayed.
+ * docs/upstream-api/entries.md: a replay is answered 200 with that entry before the body is read; a key
+ * not used yet goes on to validation, which a body without claims never passes (400, nothing made).
+ * Asked only when the wizard's guard would refuse the submit (decision 0024).
+ */
+export async function findSubmittedEntry(
+  ctx: RequestContext,
+  idempotencyKey: string,
+): Promise<CreatedEntry | null> {
+  try {
+    return await ctx.client.call("POST", "/api/entries/", {
+      json: { idempotency_key: idempotencyKey },
+      schema: createdEntrySchema,
+    });
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) return null;
+    throw error;
+  }
 }
 
 /** §3 Entry and Claim: only the fields My page and the §4 rules read. */
