@@ -191,7 +191,8 @@ export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail>
 /**
  * A state-changing call on one entry whose answer may be lost (issue 14): when it gets none, the entry
  * is read again and the change counts as made when `made` says so, so a lost answer neither reads as a
- * failure nor invites a second try.
+ * failure nor invites a second try. So too when the upstream refuses it (400) because the change was
+ * just made: the first of two presses without JavaScript got there first (decision 0024).
  */
 function changeEntryOnce(
   ctx: RequestContext,
@@ -201,7 +202,12 @@ function changeEntryOnce(
 ): Promise<void> {
   return writeOnce(
     async () => {
-      await call();
+      try {
+        await call();
+      } catch (error) {
+        if (error instanceof UpstreamValidationError && made(await loadEntry(ctx, id))) return;
+        throw error;
+      }
     },
     async () => {
       const entry = await ctx.client.call("GET", `/api/entries/${id}/`, {
@@ -213,6 +219,9 @@ function changeEntryOnce(
   );
 }
 
+/** The cancel has been made: only the user's cancel sets cancelled_at, and it happens once. */
+export const isCancelled = (entry: Pick<EntryDetail, "cancelled_at">) => entry.cancelled_at !== undefined;
+
 /**
  * §7 POST /api/entries/{id}/cancel/ (§4 only under_review, inadequate or reviewed): the entry is
  * archived with cancelled_at; a 400 names why not (UpstreamValidationError), a 404 another user's.
@@ -222,9 +231,12 @@ export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
     ctx,
     id,
     () => ctx.client.call("POST", `/api/entries/${id}/cancel/`, { schema: UNREAD_ANSWER }),
-    (entry) => entry.cancelled_at !== undefined,
+    isCancelled,
   );
 }
+
+/** The contract has been made (the user's agreement, or the operator's mark-contracted): once per entry. */
+export const isContracted = (entry: Pick<EntryDetail, "contracted_at">) => entry.contracted_at !== undefined;
 
 /**
  * §7 POST /api/entries/{id}/contract/ (issue 9): the user agrees to the contract online; only a
@@ -240,7 +252,7 @@ export function contractEntry(ctx: RequestContext, id: string): Promise<void> {
         json: { agreed: true },
         schema: UNREAD_ANSWER,
       }),
-    (entry) => entry.contracted_at !== undefined,
+    isContracted,
   );
 }
 
