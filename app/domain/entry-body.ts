@@ -65,10 +65,29 @@ export function entryBodyFromDraft(
           account_holder_name: formatHolderName(draft.bank_account.account_holder_name ?? ""),
         }
       : null,
-    // One draft makes one entry: a replayed or double-clicked submit finds the entry already made.
-    // A draft never saved has no id: a key of its own, so two such submits never share "draft-none".
-    idempotency_key: draft.id === null ? `unsaved-${crypto.randomUUID()}` : `draft-${draft.id}`,
+    idempotency_key: entryIdempotencyKey(draft),
   };
+}
+
+/**
+ * One draft makes one entry: a replayed or double-clicked submit finds the entry already made. A draft
+ * never saved has no id: a key of its own, so two such submits never share "draft-none".
+ */
+export function entryIdempotencyKey(draft: Pick<DraftEntry, "id">): string {
+  return draft.id === null ? `unsaved-${crypto.randomUUID()}` : `draft-${draft.id}`;
+}
+
+/** The form field that carries the key the confirmation page was drawn with. */
+export const IDEMPOTENCY_KEY_FIELD = "idempotency_key";
+
+/**
+ * A posted key as entryIdempotencyKey makes them (the upstream takes at most 64 characters), or null:
+ * anything else was not drawn by the page and is not asked about.
+ */
+export function postedIdempotencyKey(value: unknown): string | null {
+  return typeof value === "string" && /^(draft-[0-9]{1,18}|unsaved-[0-9a-f-]{36})$/.test(value)
+    ? value
+    : null;
 }
 
 const FIELD_LABELS: Record<string, string> = {

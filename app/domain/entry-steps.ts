@@ -21,6 +21,9 @@ export const ENTRY_STEP_PATHS: Record<EntryStepName, string> = {
   complete: "/entry/complete",
 };
 
+/** Where a submitted entry lands (PRG): the complete page, told which entry to name. */
+export const entryCompletePath = (entryId: number) => `${ENTRY_STEP_PATHS.complete}?entry=${entryId}`;
+
 export const ENTRY_STEP_LABELS: Record<EntryStepName, string> = {
   submitInvoices: "請求書",
   submitFinancialStatements: "決算書類",

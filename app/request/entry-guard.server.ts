@@ -3,14 +3,19 @@
 
 import { redirect } from "@remix-run/node";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
-import { ENTRY_STEP_PATHS, type EntryStepName, stepIndex } from "~/domain/entry-steps";
+import { ENTRY_STEP_PATHS, type EntryStepName, entryCompletePath, stepIndex } from "~/domain/entry-steps";
 import { newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
 import { UNFINISHED_STEP_NOTICE, withNotice } from "~/routing/propagated-errors";
 import type { RequestContext } from "./context.server";
 import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
 import { type AuthenticatedUser, requireUser } from "./guards.server";
-import { type EntryListItem, listEntries, loadEntryPermission } from "~/upstream/entries.server";
+import {
+  type EntryListItem,
+  findSubmittedEntry,
+  listEntries,
+  loadEntryPermission,
+} from "~/upstream/entries.server";
 import { type SystemSettings, loadSystemSettings } from "~/upstream/settings.server";
 
 export interface EntryStepState {
@@ -24,7 +29,15 @@ export interface EntryStepState {
   firstUnfinished: EntryStepName;
 }
 
-export async function requireEntryStep(ctx: RequestContext, step: EntryStepName): Promise<EntryStepState> {
+/**
+ * `beforeRefusing` runs before the guard sends the user away, and may answer the request itself
+ * (by throwing) instead.
+ */
+export async function requireEntryStep(
+  ctx: RequestContext,
+  step: EntryStepName,
+  beforeRefusing: () => Promise<void> = async () => undefined,
+): Promise<EntryStepState> {
   const user = await requireUser(ctx);
   const [settings, entries, permission, draft, files] = await Promise.all([
     loadSystemSettings(ctx),
@@ -40,11 +53,32 @@ export async function requireEntryStep(ctx: RequestContext, step: EntryStepName)
     hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
     now: ctx.now,
   });
-  if (blockers.length > 0) throw redirect(withNotice("/mypage", "entry_blocked"));
+  if (blockers.length > 0) {
+    await beforeRefusing();
+    throw redirect(withNotice("/mypage", "entry_blocked"));
+  }
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
   if (stepIndex(step) > stepIndex(firstUnfinished)) {
+    await beforeRefusing();
     // With a notice saying why the user is here and not where they asked to be (issue 15).
     throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], UNFINISHED_STEP_NOTICE[firstUnfinished]));
   }
   return { user, settings, draft, files, entries, firstUnfinished };
+}
+
+/**
+ * The final submit's guard. Without JavaScript a double press sends two posts; the second may arrive
+ * once the first has made the entry and spent the draft, and §4 would then refuse it ("cannot apply",
+ * or the invoice step) although its entry exists. So before refusing, the upstream is asked whether
+ * the key the page was drawn with made an entry; if it did, the post lands on that entry's complete
+ * page, as the first did (decision 0024).
+ */
+export function requireEntrySubmit(
+  ctx: RequestContext,
+  idempotencyKey: string | null,
+): Promise<EntryStepState> {
+  return requireEntryStep(ctx, "submitProfile", async () => {
+    const made = idempotencyKey === null ? null : await findSubmittedEntry(ctx, idempotencyKey);
+    if (made) throw redirect(entryCompletePath(made.id));
+  });
 }

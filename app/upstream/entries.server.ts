@@ -7,6 +7,7 @@ import type { EntrySummary } from "~/domain/new-entry";
 import { EntryStatus } from "~/domain/statuses";
 import type { RequestContext } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
+import { UpstreamValidationError } from "./errors.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
@@ -30,6 +31,27 @@ export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<Creat
     () => post(),
     () => post(LOST_ANSWER_LOOKUP),
   );
+}
+
+/**
+ * The entry a submit with `idempotencyKey` made, or null if none: the key alone is replayed.
+ * docs/upstream-api/entries.md: a replay is answered 200 with that entry before the body is read; a key
+ * not used yet goes on to validation, which a body without claims never passes (400, nothing made).
+ * Asked only when the wizard's guard would refuse the submit (decision 0024).
+ */
+export async function findSubmittedEntry(
+  ctx: RequestContext,
+  idempotencyKey: string,
+): Promise<CreatedEntry | null> {
+  try {
+    return await ctx.client.call("POST", "/api/entries/", {
+      json: { idempotency_key: idempotencyKey },
+      schema: createdEntrySchema,
+    });
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) return null;
+    throw error;
+  }
 }
 
 /** §3 Entry and Claim: only the fields My page and the §4 rules read. */
@@ -169,7 +191,8 @@ export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail>
 /**
  * A state-changing call on one entry whose answer may be lost (issue 14): when it gets none, the entry
  * is read again and the change counts as made when `made` says so, so a lost answer neither reads as a
- * failure nor invites a second try.
+ * failure nor invites a second try. So too when the upstream refuses it (400) because the change was
+ * just made: the first of two presses without JavaScript got there first (decision 0024).
  */
 function changeEntryOnce(
   ctx: RequestContext,
@@ -179,7 +202,12 @@ function changeEntryOnce(
 ): Promise<void> {
   return writeOnce(
     async () => {
-      await call();
+      try {
+        await call();
+      } catch (error) {
+        if (error instanceof UpstreamValidationError && made(await loadEntry(ctx, id))) return;
+        throw error;
+      }
     },
     async () => {
       const entry = await ctx.client.call("GET", `/api/entries/${id}/`, {
@@ -191,6 +219,9 @@ function changeEntryOnce(
   );
 }
 
+/** The cancel has been made: only the user's cancel sets cancelled_at, and it happens once. */
+export const isCancelled = (entry: Pick<EntryDetail, "cancelled_at">) => entry.cancelled_at !== undefined;
+
 /**
  * §7 POST /api/entries/{id}/cancel/ (§4 only under_review, inadequate or reviewed): the entry is
  * archived with cancelled_at; a 400 names why not (UpstreamValidationError), a 404 another user's.
@@ -200,9 +231,12 @@ export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
     ctx,
     id,
     () => ctx.client.call("POST", `/api/entries/${id}/cancel/`, { schema: UNREAD_ANSWER }),
-    (entry) => entry.cancelled_at !== undefined,
+    isCancelled,
   );
 }
+
+/** The contract has been made (the user's agreement, or the operator's mark-contracted): once per entry. */
+export const isContracted = (entry: Pick<EntryDetail, "contracted_at">) => entry.contracted_at !== undefined;
 
 /**
  * §7 POST /api/entries/{id}/contract/ (issue 9): the user agrees to the contract online; only a
@@ -218,7 +252,7 @@ export function contractEntry(ctx: RequestContext, id: string): Promise<void> {
         json: { agreed: true },
         schema: UNREAD_ANSWER,
       }),
-    (entry) => entry.contracted_at !== undefined,
+    isContracted,
   );
 }
 

@@ -23,7 +23,7 @@ for (const division of ["corporate", "individual"] as const) {
     await expect(page.getByRole("heading", { name: "会員情報の確認とお申し込み" })).toBeVisible();
     await expect(page.getByText("1,000,000円").first()).toBeVisible();
     await page.getByRole("button", { name: "この内容で申し込む" }).click();
-    await expect(page).toHaveURL(/\/entry\/complete$/);
+    await expect(page).toHaveURL(/\/entry\/complete\?entry=\d+$/);
     await expect(page.getByRole("heading", { name: "お申し込みを受け付けました" })).toBeVisible();
 
     expect(entriesOf(user)).toEqual([{ status: 1, claims: 1 }]);

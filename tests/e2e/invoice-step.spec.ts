@@ -103,7 +103,7 @@ test("§5 at least one invoice file for the entry: two claims with one file go t
   await withdrawalDone(user);
   await open("/profile/before_entry");
   await page.getByRole("button", { name: "この内容で申し込む" }).click();
-  await expect(page).toHaveURL(/\/entry\/complete$/);
+  await expect(page).toHaveURL(/\/entry\/complete\?entry=\d+$/);
   expect(entriesOf(user)).toEqual([{ status: 1, claims: 2 }]);
 });
 

@@ -76,3 +76,16 @@ export function entriesOf(user: WizardUser): { status: number; claims: number }[
     db.close();
   }
 }
+
+/** The user's entries with their ids and numbers (申込番号), oldest first. */
+export function entryNumbersOf(user: WizardUser): { id: number; code: string }[] {
+  const db = upstreamDatabase();
+  try {
+    return db.prepare("SELECT id, code FROM entries WHERE user_id = ? ORDER BY id").all(user.id) as {
+      id: number;
+      code: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}

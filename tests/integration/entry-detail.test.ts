@@ -103,14 +103,27 @@ describe("cancelling from the entry detail (POST /entry/detail/:entryId)", () =>
     expect(((await owner.get(`/api/entries/${entry.id}/`)).body as { status: number }).status).toBe(6);
   });
 
-  it("§4 a replayed or forged post for an entry that may not be cancelled changes nothing and says why (400)", async () => {
+  it("a replayed post (a second press) lands where the first did, on the cancel's complete page; nothing changes again", async () => {
     const owner = createUserWithSession(upstream);
     const entry = await createEntryVia(owner);
     const cookie = await appCookie(owner);
-    await cancel(String(entry.id), cookie, { understood: "on" });
-    const replay = await cancel(String(entry.id), cookie, { understood: "on" });
-    expect(replay.status).toBe(400);
-    expect((await failureOf(replay)).formErrors).toEqual([CancelMessage.notCancellable]);
+    const first = await locationOf(await cancel(String(entry.id), cookie, { understood: "on" }));
+    const cancelledAt = ((await owner.get(`/api/entries/${entry.id}/`)).body as { cancelled_at: string })
+      .cancelled_at;
+    expect(await locationOf(await cancel(String(entry.id), cookie, { understood: "on" }))).toBe(first);
+    expect(
+      ((await owner.get(`/api/entries/${entry.id}/`)).body as { cancelled_at: string }).cancelled_at,
+    ).toBe(cancelledAt);
+  });
+
+  it("§4 a forged post for an entry that may not be cancelled (its only claim cannot be bought: archived) changes nothing and says why (400)", async () => {
+    const owner = createUserWithSession(upstream);
+    const entry = await createEntryVia(owner);
+    const cookie = await appCookie(owner);
+    reviewClaim(upstream.db, entry.claims[0].id, { decision: "cannot_buy" }, new Date());
+    const forged = await cancel(String(entry.id), cookie, { understood: "on" });
+    expect(forged.status).toBe(400);
+    expect((await failureOf(forged)).formErrors).toEqual([CancelMessage.notCancellable]);
   });
 
   it("another user's entry is page not found, and stays as it was", async () => {

@@ -134,6 +134,17 @@ class Browser {
   }
 }
 
+/** The hidden fields (name and value) of the page's form whose button says `button`, as a browser posts them. */
+function hiddenFields(html: string, button: string): [string, string][] {
+  const form = [...html.matchAll(/<form[\s\S]*?<\/form>/g)].find((match) => match[0].includes(button));
+  if (!form) throw new Error(`no form with the button ${button}`);
+  return [...form[0].matchAll(/<input[^>]*type="hidden"[^>]*>/g)].flatMap((match) => {
+    const name = /name="([^"]+)"/.exec(match[0])?.[1];
+    const value = /value="([^"]*)"/.exec(match[0])?.[1] ?? "";
+    return name ? [[name, value] as [string, string]] : [];
+  });
+}
+
 /** The names of the file inputs a page's form offers (JavaScript off: the step's form carries them). */
 function fileInputNames(html: string): string[] {
   return [...html.matchAll(/<input[^>]*type="file"[^>]*>/g)].flatMap(
@@ -263,7 +274,7 @@ async function registerReadyToApply(
 }
 
 /** The wizard through the app's forms, to the confirmation page: afterwards every step of the draft renders. */
-async function walkToConfirmation(browser: Browser): Promise<void> {
+async function walkToConfirmation(browser: Browser): Promise<URLSearchParams> {
   // The invoice step (the page's form: the claim's fields and the invoice file it offers) → /entry.
   const invoicePage = await browser.go("GET", "/entry/entry_invoice");
   expectAt("invoice step", invoicePage, /^\/entry\/entry_invoice$/);
@@ -333,6 +344,7 @@ async function walkToConfirmation(browser: Browser): Promise<void> {
   // The confirmation page.
   const confirmation = await browser.go("GET", "/profile/before_entry");
   expectAt("confirmation", confirmation, /^\/profile\/before_entry$/);
+  return new URLSearchParams(hiddenFields(confirmation.html, "この内容で申し込む"));
 }
 
 async function journey(
@@ -343,12 +355,12 @@ async function journey(
   const email = `load-${index}-${Date.now().toString(36)}@example.jp`;
   const browser = new Browser(servers.appUrl, stats);
   await registerReadyToApply(browser, email, db, outbox);
-  await walkToConfirmation(browser);
+  const form = await walkToConfirmation(browser);
 
   // The confirmation page's submit posted twice at once (a double click).
   const submit = async () => {
     const started = performance.now();
-    const page = await browser.go("POST", "/profile/before_entry", new URLSearchParams());
+    const page = await browser.go("POST", "/profile/before_entry", form);
     submitLatencies.push(performance.now() - started);
     const outcome = `${page.url.replace(/\?.*$/, "")} ${page.status}`;
     submitOutcomes[outcome] = (submitOutcomes[outcome] ?? 0) + 1;
@@ -357,7 +369,7 @@ async function journey(
   atLine.reached = true;
   await startingLine.arrive();
   const answers = await Promise.all([submit(), submit()]);
-  return answers.some((page) => /^\/entry\/complete$/.test(page.url));
+  return answers.some((page) => /^\/entry\/complete\?entry=\d+$/.test(page.url));
 }
 
 export interface PreparedUser {
@@ -385,11 +397,11 @@ export async function prepareUser(
   const browser = new Browser(servers.appUrl, stats);
   try {
     await registerReadyToApply(browser, email, db, outbox);
-    if (until !== "ready") await walkToConfirmation(browser);
+    const form = until === "ready" ? null : await walkToConfirmation(browser);
     let entryId: number | null = null;
     if (until === "submitted") {
-      const submitted = await browser.go("POST", "/profile/before_entry", new URLSearchParams());
-      expectAt("submit", submitted, /^\/entry\/complete$/);
+      const submitted = await browser.go("POST", "/profile/before_entry", form!);
+      expectAt("submit", submitted, /^\/entry\/complete\?entry=\d+$/);
       const row = outbox
         .prepare(
           "SELECT entries.id FROM entries JOIN users ON users.id = entries.user_id WHERE users.email = ?",

@@ -3,7 +3,7 @@
 
 import type { DraftEntry } from "~/domain/draft-entry";
 import { formatZipcode } from "~/domain/contact-formats";
-import { integerFrom, readableErrors } from "~/domain/entry-body";
+import { entryIdempotencyKey, integerFrom, readableErrors } from "~/domain/entry-body";
 import { ErrorMessage } from "~/domain/error-messages";
 import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
@@ -15,7 +15,8 @@ import type { Profile } from "~/upstream/profile.server";
 
 export { json, redirect } from "@remix-run/node";
 export { withRequestContext } from "~/request/context.server";
-export { requireEntryStep } from "~/request/entry-guard.server";
+export { readForm } from "~/forms/read-form.server";
+export { requireEntryStep, requireEntrySubmit } from "~/request/entry-guard.server";
 export { submitEntry } from "~/upstream/entries.server";
 export { UpstreamValidationError } from "~/upstream/errors.server";
 export { loadProfile } from "~/upstream/profile.server";
@@ -24,6 +25,8 @@ export { loadProfile } from "~/upstream/profile.server";
 export function beforeEntryView(profile: Profile, draft: DraftEntry) {
   const amount = integerFrom(draft.purchase_amount_desired);
   return {
+    /** Posted with the submit: a second press finds the entry the first made by it (decision 0024). */
+    idempotencyKey: entryIdempotencyKey(draft),
     profile: {
       division: CORPORATE_DIVISION_LABELS[profile.corporate_division],
       companyName: profile.company_name,

@@ -1,6 +1,6 @@
 // §2 /profile/before_entry (authenticated-redirect, propagate-errors-in-hash-json), the wizard's
 // submitProfile step: the profile and the entry as they will be sent, then the submit (§7 POST
-// /api/entries/ with every first-submit rule of §5) → /entry/complete.
+// /api/entries/ with every first-submit rule of §5) → /entry/complete, naming the entry.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,8 +8,8 @@ import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
 import { StepBackLink } from "~/components/step-indicator";
-import { entryBodyFromDraft } from "~/domain/entry-body";
-import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { IDEMPOTENCY_KEY_FIELD, entryBodyFromDraft, postedIdempotencyKey } from "~/domain/entry-body";
+import { ENTRY_STEP_PATHS, entryCompletePath } from "~/domain/entry-steps";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { pageTitle } from "~/routing/meta";
 import {
@@ -17,8 +17,10 @@ import {
   beforeEntryView,
   json,
   loadProfile,
+  readForm,
   redirect,
   requireEntryStep,
+  requireEntrySubmit,
   saveFailure,
   submitEntry,
   withRequestContext,
@@ -36,20 +38,26 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    const { draft, files, user } = await requireEntryStep(ctx, "submitProfile");
+    const form = await readForm(args.request);
+    // A second press lands on the entry the first made (decision 0024).
+    const { draft, files, user } = await requireEntrySubmit(
+      ctx,
+      postedIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)),
+    );
     const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
+    let entry;
     try {
-      await submitEntry(ctx, body);
+      entry = await submitEntry(ctx, body);
     } catch (error) {
       if (!(error instanceof UpstreamValidationError)) throw error;
       return saveFailure(error);
     }
-    return redirect(ENTRY_STEP_PATHS.complete);
+    return redirect(entryCompletePath(entry.id));
   });
 }
 
 export default function BeforeEntryPage() {
-  const { profile, entry, saveFailedTitle } = useLoaderData<typeof loader>();
+  const { profile, entry, saveFailedTitle, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <FormScope failure={actionData}>
@@ -126,6 +134,7 @@ export default function BeforeEntryPage() {
         </p>
       </section>
       <Form method="post" className="form">
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <p>上記の内容でお申し込みします。お申し込み後は内容を変更できません。</p>
         <SubmitButton pendingText="送信しています…">この内容で申し込む</SubmitButton>
       </Form>

@@ -1,8 +1,9 @@
 // Issue 9 item 3: POST /entry/contract/:entryId, the user agrees to the contract online. The entry is
-// read first: only a reviewed entry with a claim that can be bought may be contracted, so a post for
-// any other (forged, or replayed after the contract was made) sends nothing and says why; the consent
-// tick is required (422 without it); then §7 POST /api/entries/{id}/contract/ with {agreed: true}. The
-// upstream checks the state again: a 400 (the operator moved on meanwhile) shows its own words.
+// read first: a contracted one sends nothing and lands on the contract's complete page (a second
+// press, decision 0024); only a reviewed entry with a claim that can be bought may be contracted, so a
+// post for any other sends nothing and says why; the consent tick is required (422 without it); then
+// §7 POST /api/entries/{id}/contract/ with {agreed: true}. The upstream checks the state again: a 400
+// shows its own words, unless the contract was just made (the first press got there first).
 
 import { redirect } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -11,7 +12,7 @@ import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { readForm } from "~/forms/read-form.server";
 import type { RequestContext } from "~/request/context.server";
-import { contractEntry, loadEntry } from "~/upstream/entries.server";
+import { contractEntry, isContracted, loadEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { CONTRACT_FORM_ID, contractCompletePath } from "./contract-form";
 import { ContractMessage, contractRefusal } from "./view-model";
@@ -27,6 +28,8 @@ export async function contractAction(ctx: RequestContext, request: Request, id: 
   const entry = await loadEntry(ctx, id);
   const refuse = (message: string) =>
     formFailure({ [NON_FIELD_ERRORS]: message }, {}, 400, { formId: CONTRACT_FORM_ID });
+  // A second press (without JavaScript) after the first made the contract lands where the first did.
+  if (isContracted(entry)) return redirect(contractCompletePath(id));
   const refusal = contractRefusal(entry);
   if (refusal) return refuse(refusal);
   const result = await contractValidator.validate(formData);

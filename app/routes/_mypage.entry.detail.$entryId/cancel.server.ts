@@ -1,7 +1,8 @@
 // The entry detail's one form (issue 9 item 4): cancel the entry. §4 "Cancellable only while
 // under_review, inadequate or reviewed"; the person ticks that they understand it cannot be undone
-// (the confirmation works without JavaScript); a post for an entry in another state, forged or
-// replayed, changes nothing and says why. The upstream checks the state again.
+// (the confirmation works without JavaScript); a post for an entry already cancelled lands on the
+// cancel's complete page (a second press, decision 0024), one for an entry in another state changes
+// nothing and says why. The upstream checks the state again.
 
 import { redirect } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -11,7 +12,7 @@ import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { readForm } from "~/forms/read-form.server";
 import type { RequestContext } from "~/request/context.server";
-import { cancelEntry, loadEntry } from "~/upstream/entries.server";
+import { cancelEntry, isCancelled, loadEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { CANCEL_FORM_ID, CancelMessage } from "./cancel-form";
 
@@ -28,6 +29,8 @@ export async function cancelAction(ctx: RequestContext, request: Request, id: st
   const entry = await loadEntry(ctx, id);
   const refuse = (message: string) =>
     formFailure({ [NON_FIELD_ERRORS]: message }, {}, 400, { formId: CANCEL_FORM_ID });
+  // A second press (without JavaScript) after the first cancelled the entry lands where the first did.
+  if (isCancelled(entry)) return redirect(CANCEL_COMPLETE_PATH);
   if (!isEntryCancellable(entry.status)) return refuse(CancelMessage.notCancellable);
   const result = await cancelValidator.validate(formData);
   if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CANCEL_FORM_ID });

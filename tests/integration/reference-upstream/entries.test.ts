@@ -605,6 +605,24 @@ describe("idempotency and concurrency", () => {
     expect(theirs.body.id).not.toBe(first.body.id);
   });
 
+  it("the key alone finds the entry it made (the replay is answered before the body is read); an unused key alone makes nothing (400)", async () => {
+    const client = createUserWithSession(upstream);
+    const made = await client.post(
+      "/api/entries/",
+      entryBodyWithInvoice(upstream, client.userId, { idempotency_key: "draft-77" }),
+    );
+    expect(made.status).toBe(201);
+    const found = await client.post("/api/entries/", { idempotency_key: "draft-77" });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ id: made.body.id, code: made.body.code });
+    const unused = await client.post("/api/entries/", { idempotency_key: "draft-78" });
+    expect(unused.status).toBe(400);
+    expect(countEntries(client.userId)).toBe(1);
+    // Another user's key is not found by this one.
+    const other = createUserWithSession(upstream);
+    expect((await other.post("/api/entries/", { idempotency_key: "draft-77" })).status).toBe(400);
+  });
+
   it("20 parallel creations by 20 users give exactly 20 entries", async () => {
     const clients = Array.from({ length: 20 }, () => createUserWithSession(upstream));
     const responses = await Promise.all(

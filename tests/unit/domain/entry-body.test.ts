@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_DRAFT, type DraftEntry } from "~/domain/draft-entry";
-import { entryBodyFromDraft, integerFrom, readableErrors } from "~/domain/entry-body";
+import {
+  entryBodyFromDraft,
+  entryIdempotencyKey,
+  integerFrom,
+  postedIdempotencyKey,
+  readableErrors,
+} from "~/domain/entry-body";
 
 const draft: DraftEntry = {
   ...EMPTY_DRAFT,
@@ -73,6 +79,24 @@ describe("§7 the entry body from the draft", () => {
     const second = entryBodyFromDraft(unsaved, [], []).idempotency_key;
     expect(first).not.toBe(second);
     expect(first).not.toBe("draft-none");
+  });
+
+  it("the key the confirmation page posts is read back only in the shapes the app makes, else not asked about", () => {
+    expect(postedIdempotencyKey(entryIdempotencyKey(draft))).toBe("draft-12");
+    const unsaved = entryIdempotencyKey({ id: null });
+    expect(postedIdempotencyKey(unsaved)).toBe(unsaved);
+    for (const posted of [
+      null,
+      "",
+      "draft-",
+      "draft-1x",
+      "key-1",
+      "draft-1\n",
+      "d".repeat(65),
+      ["draft-1"],
+    ]) {
+      expect(postedIdempotencyKey(posted)).toBeNull();
+    }
   });
 });
 
