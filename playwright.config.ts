@@ -82,6 +82,8 @@ export default defineConfig({
         // Every page of every test comes from 127.0.0.1: the per-address count would refuse the suite
         // itself (the limit is proven in tests/integration/login-action.test.ts).
         RATE_LIMIT_PER_ADDRESS: "100000",
+        // The same for the look-ups; a session's own limit stays as shipped (lookup-limits.spec.ts).
+        LOOKUP_LIMIT_PER_ADDRESS: "100000",
       },
       reuseExistingServer: false,
       stdout: "ignore",

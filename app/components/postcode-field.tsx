@@ -4,10 +4,12 @@
 // 7th digit typed ask the resource route /profile/postcode instead, and the answer fills the fields at
 // once (the corporate-number combobox's way: houjinbangou-field.tsx); a polite live region says what
 // was filled. The postcode data stays on the server: this module carries the fetch, not the data.
+// Past the look-up limits (decision 0023) the note says so instead; the fields are typed by hand.
 
 import { useActionData, useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { normalizeZipcode } from "~/domain/contact-formats";
+import { type LookupRefusal, isLookupRefusal } from "~/domain/lookup-limit";
 import {
   type AddressFieldValues,
   type AddressOwner,
@@ -38,7 +40,7 @@ function controlOf(id: string): AddressControl | null {
 /** Look-ups from the resource route, and what they filled (so a later one may replace only that). */
 function usePostcodeLookup(who: AddressOwner) {
   const names = addressFieldNames(who);
-  const fetcher = useFetcher<PostcodeAnswer>();
+  const fetcher = useFetcher<PostcodeAnswer | LookupRefusal>();
   // The mode of the look-up on the way: the answer is applied once, in that mode.
   const pending = useRef<FillMode | null>(null);
   const filledBefore = useRef<Partial<AddressFieldValues>>({});
@@ -56,6 +58,12 @@ function usePostcodeLookup(who: AddressOwner) {
     const mode = pending.current;
     if (fetcher.state !== "idle" || !answer || !mode) return;
     pending.current = null;
+    if (isLookupRefusal(answer)) {
+      // Not the postcode's fault: said in the note, not as an error of the field.
+      setError(null);
+      setAnnouncement(answer.message);
+      return;
+    }
     if (!answer.found) {
       setError(answer.message);
       setAnnouncement(null);

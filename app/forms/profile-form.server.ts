@@ -2,7 +2,7 @@
 // section's view from the §3 Profile, the identity uploads, and saving through one of the §7 PATCH
 // calls with the upstream's errors on the form.
 
-import { type PickerSearchView, isPickerSelect } from "~/forms/bank-picker";
+import { type PickerSearchView, isPickerSelect, parsePickerSearch } from "~/forms/bank-picker";
 import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
 import type { UploadedFileView } from "~/components/upload-slot";
 import { formatZipcode } from "~/domain/contact-formats";
@@ -20,6 +20,7 @@ import {
 } from "~/domain/postcode-address";
 import { lookUpPostcode } from "~/lookup/postcode.server";
 import type { RequestContext } from "~/request/context.server";
+import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { type Profile, type ProfileCall, patchProfile } from "~/upstream/profile.server";
 import type { UploadedFile } from "~/upstream/uploads.server";
@@ -108,6 +109,35 @@ export function handleIdentityUpload(ctx: RequestContext, request: Request, form
         ? uploadFailure(refusal.slot, refusal.message, formData, formId)
         : formFailure({}, formData, 200, { formId, extra: { identityUploaded: true } }),
     redirectTo: () => `${ctx.url.pathname}#identity`,
+  });
+}
+
+/**
+ * 「住所を検索」「金融機関を検索」「支店を検索」 without JavaScript past the look-up limits (decision
+ * 0023): nothing saved, the page comes back with everything sent and the refusal where the search
+ * answers (the postcode's note, the bank field), 429 with Retry-After. Null when the post asks no
+ * search, or the limits allow it (the search is then counted).
+ */
+export async function refuseLookupOverLimit(ctx: RequestContext, formData: FormData, formId: string) {
+  const intents = formData.getAll("intent");
+  const who = intents.map(parsePostcodeIntent).find(Boolean);
+  const picker = parsePickerSearch(intents);
+  if (!who && !picker) return null;
+  const refused = await limitLookup(ctx);
+  if (!refused) return null;
+  const headers = refusalHeaders(refused);
+  if (who) {
+    const postcodeLookup: PostcodeLookupNote = { who, announcement: refused.message };
+    return formFailure({}, formData, 429, { formId, headers, extra: { postcodeLookup } });
+  }
+  const typed = {
+    bank_name: String(formData.get("bank_name") ?? ""),
+    branch_name: String(formData.get("branch_name") ?? ""),
+  };
+  return formFailure({ [picker!.field]: refused.message }, formData, 429, {
+    formId,
+    headers,
+    extra: { bankPicker: profileBankPicker(typed, null) },
   });
 }
 

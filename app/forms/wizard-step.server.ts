@@ -35,6 +35,7 @@ import {
 } from "~/forms/upload-actions.server";
 import type { RequestContext } from "~/request/context.server";
 import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
+import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { deleteUploadsQuietly } from "~/upstream/uploads.server";
@@ -59,6 +60,8 @@ export interface StepChange<Values> {
   patch?: Partial<DraftEntry>;
   /** Uploads that went with what was removed: deleted once the draft no longer names them. */
   removedFiles?: readonly number[];
+  /** The field whose search this button asks (法人番号を検索): counted by the look-up limits, said there. */
+  lookupField?: string;
   /** Where the page comes back to once saved. */
   redirectTo(saved: DraftEntry): string;
 }
@@ -104,8 +107,12 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
   const nextStep = ENTRY_STEPS[stepIndex(definition.step) + 1]!;
   const before = previousStep(definition.step);
   const guard = (ctx: RequestContext) => requireEntryStep(ctx, definition.step);
-  const failure = (problems: FieldProblems, sent: FormData, status: number) =>
-    formFailure(problems, sent, status, { formId: definition.formId });
+  const failure = (
+    problems: FieldProblems,
+    sent: FormData,
+    status: number,
+    headers?: Record<string, string>,
+  ) => formFailure(problems, sent, status, { formId: definition.formId, headers });
 
   /** The wizard rule: what was typed is saved before anything else; §8 when the upstream refuses it. */
   async function save(
@@ -172,6 +179,12 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     // what keeps the search from answering at the field (issue 10 item 1).
     const picker = answerPickerSearch(formData);
     if (picker && "problem" in picker) problems[picker.field] = picker.problem;
+    // A search past the look-up limits (decision 0023): saved all the same, the refusal at its field.
+    const lookupField = picker?.field ?? change?.lookupField;
+    const refused = lookupField ? await limitLookup(ctx) : null;
+    if (lookupField && refused) {
+      return failure({ ...problems, [lookupField]: refused.message }, formData, 429, refusalHeaders(refused));
+    }
     if (hasProblems(problems)) return failure(problems, formData, 422);
     if (isPickerSelect(formData.getAll("intent"))) {
       // 「この金融機関を選択」: saved with the choice in its field; back to the page, not 「保存しました」.

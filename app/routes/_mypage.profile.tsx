@@ -47,6 +47,7 @@ import {
   identityView,
   profileBankPicker,
   profileFormDefaults,
+  refuseLookupOverLimit,
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
@@ -93,7 +94,10 @@ export function action(args: ActionFunctionArgs) {
     const formData = applyPickedNames(await readForm(args.request));
     // 「住所を検索」「金融機関を検索」 (without JavaScript): the page comes back with the address or
     // the matches and everything typed, nothing saved.
-    const lookup = handlePostcodeLookup(formData, PROFILE_FORM) ?? handleBankPicker(formData, PROFILE_FORM);
+    const lookup =
+      (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
+      handlePostcodeLookup(formData, PROFILE_FORM) ??
+      handleBankPicker(formData, PROFILE_FORM);
     if (lookup) return lookup;
     const submitted = formData;
 

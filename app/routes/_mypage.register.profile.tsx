@@ -38,6 +38,7 @@ import {
   handleIdentityUpload,
   handlePostcodeLookup,
   identitySubmission,
+  refuseLookupOverLimit,
   identityView,
   profileFormDefaults,
   saveProfileOrFail,
@@ -70,7 +71,9 @@ export function action(args: ActionFunctionArgs) {
 
     const formData = await readForm(args.request);
     // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
-    const lookup = handlePostcodeLookup(formData, PROFILE_FORM);
+    const lookup =
+      (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
+      handlePostcodeLookup(formData, PROFILE_FORM);
     if (lookup) return lookup;
     const submitted = formData;
     const result = await registrationProfileValidator.validate(formData);

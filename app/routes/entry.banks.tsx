@@ -1,16 +1,18 @@
 // Bank and branch matches as you type (JavaScript only; each field's 「検索」 button does the same
 // without it, issue 10 item 1): GET /entry/banks?q=… answers the banks of the Zengin directory,
-// GET /entry/banks?bank=<bank name>&q=… the branches of that bank, as JSON [{code, name, kana}].
-// A resource route: no page. The directory stays on the server.
+// GET /entry/banks?bank=<bank name>&q=… the branches of that bank, as JSON [{code, name, kana}];
+// past the look-up limits, 429 with Retry-After and a LookupRefusal (decision 0023). A resource route:
+// no page. The directory stays on the server.
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { pickerMatches } from "~/lookup/bank-directory.server";
 import { withRequestContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { admitLookup } from "~/request/lookup-limit.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    const refused = await admitLookup(ctx);
+    if (refused) return refused;
     const params = ctx.url.searchParams;
     const query = (params.get("q") ?? "").slice(0, 100);
     const bank = params.get("bank");

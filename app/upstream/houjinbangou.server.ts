@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
 import type { RequestContext } from "~/request/context.server";
+import { AnswerCache } from "./answer-cache.server";
 import type { AnswerSchema } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 
@@ -10,6 +11,13 @@ export const MIN_SUGGESTION_QUERY = 2;
 /** docs/upstream-api/uploads.md: "query name (≤ 100 chars)". */
 const MAX_SUGGESTION_QUERY = 100;
 const MAX_SUGGESTIONS = 10;
+
+/**
+ * The answers of the last 500 queries, for 10 minutes (decision 0023): a query typed again, by anyone,
+ * asks the upstream nothing. The registry behind them changes daily at most; 500 answers of up to ten
+ * suggestions are about 1.5 MB.
+ */
+const answers = new AnswerCache<CorporationSuggestion[]>(500, 10 * 60 * 1000);
 
 /** A field the API may leave empty (a corporation without an address on record): null reads as "". */
 const text = z
@@ -29,6 +37,11 @@ export async function suggestCorporations(
 ): Promise<CorporationSuggestion[]> {
   const name = query.trim().slice(0, MAX_SUGGESTION_QUERY);
   if ([...name].length < MIN_SUGGESTION_QUERY) return [];
+  // The same for every user: public data, asked under the brand's service id.
+  return answers.answer(`${ctx.brand.id}\n${name}`, () => askUpstream(ctx, name));
+}
+
+async function askUpstream(ctx: RequestContext, name: string): Promise<CorporationSuggestion[]> {
   try {
     const results = await ctx.client.call("GET", "/api/ext/houjinbangou/", {
       query: { name },

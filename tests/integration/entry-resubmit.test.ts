@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as detailLoader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { action, loader } from "~/routes/_mypage.entry.resubmit.$entryId/route";
+import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
 import { ResubmissionMessage } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
 import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/entries/operator-actions";
@@ -254,6 +255,22 @@ describe("the resubmission (GET and POST /entry/resubmit/:entryId)", () => {
     const response = await post(id, cookie, { ...claimFields(0, { amount: "5" }), intent: "resubmit" });
     expect(response.status).toBe(400);
     expect((await entryOf(owner as never, id)).claims[0]!.amount).toBe(1_100_000);
+  });
+
+  it("「法人番号を検索」 past the look-up limits (decision 0023): 429 with Retry-After, the message at the company name, everything typed kept", async () => {
+    const { id, cookie } = await inadequateEntry();
+    // The session's 60 look-ups of the minute, spent as you type.
+    for (let i = 0; i < 60; i++)
+      await get(houjinbangouLoader as Route, "/entry/houjinbangou?name=青葉", {}, cookie);
+    const response = await post(id, cookie, {
+      ...claimFields(1, { obliger_company_name: "青葉精機" }),
+      intent: "search_houjinbangou:1",
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    const failure = await failureOf(response);
+    expect(failure.fieldErrors["claims[1].obliger_company_name"]).toMatch(/^検索回数が上限に達しました。/);
+    expect(failure.values["claims[1].obliger_company_name"]).toBe("青葉精機");
   });
 
   it("another user's entry and a non-numeric id are page not found", async () => {

@@ -2,9 +2,12 @@
 // error) around an accessible combobox (a listbox, arrow keys, Enter, Escape, a polite count) fed by a
 // resource route. Without JavaScript it is a plain text field, and the page gives the same matches
 // through a search button (children). The corporate-number and the bank and branch fields use it.
+// Past the look-up limits the route answers a refusal (decision 0023): its words show under the field,
+// which stays a plain text field, and nothing more is asked until the wait is over.
 
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type LookupRefusal, isLookupRefusal } from "~/domain/lookup-limit";
 import { FieldFrame, type FieldProps, useLabelledControl } from "./fields";
 import { SubmitButton } from "./submit-button";
 import { useHydrated } from "../use-hydrated";
@@ -19,14 +22,22 @@ export interface SuggestOption {
 
 /** Suggestions as you type: debounced, from `pathFor(query)` (null: too short to ask), keyboard operable. */
 function useSuggestions<T>(pathFor: (query: string) => string | null) {
-  const fetcher = useFetcher<T[]>();
+  const fetcher = useFetcher<T[] | LookupRefusal>();
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const lastLoaded = useRef("");
   const path = pathFor(query.trim());
+  const refusal = isLookupRefusal(fetcher.data) ? fetcher.data : null;
+  // Until a refusal's wait is over, typing asks nothing (each ask would be refused again).
+  const pausedUntil = useRef(0);
   useEffect(() => {
-    if (path === null || path === lastLoaded.current) return;
+    if (!refusal) return;
+    pausedUntil.current = Date.now() + refusal.retryAfterSeconds * 1000;
+    lastLoaded.current = "";
+  }, [refusal]);
+  useEffect(() => {
+    if (path === null || path === lastLoaded.current || Date.now() < pausedUntil.current) return;
     const timer = window.setTimeout(() => {
       lastLoaded.current = path;
       fetcher.load(path);
@@ -37,7 +48,7 @@ function useSuggestions<T>(pathFor: (query: string) => string | null) {
   }, [path]);
   // The matches are plain JSON (strings), so the serialized type is T itself.
   const results = (path !== null && Array.isArray(fetcher.data) ? fetcher.data : []) as T[];
-  return { results, open: open && results.length > 0, setOpen, active, setActive, setQuery };
+  return { results, refusal, open: open && results.length > 0, setOpen, active, setActive, setQuery };
 }
 
 export function SuggestField<T>({
@@ -162,6 +173,11 @@ export function SuggestField<T>({
           ? `候補が${live.results.length}件あります。上下の矢印キーで選び、Enterで決定します。`
           : announcement}
       </p>
+      {live.refusal ? (
+        <p className="field-hint lookup-refusal" role="status">
+          {live.refusal.message}
+        </p>
+      ) : null}
       {children}
     </FieldFrame>
   );

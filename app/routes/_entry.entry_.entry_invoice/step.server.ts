@@ -126,7 +126,11 @@ function changeClaims(
       return { values: typed, patch, redirectTo: back };
     }
     case "search_houjinbangou":
-      return { values: typed, redirectTo: () => suggestionsOf(intent.index) };
+      return {
+        values: typed,
+        lookupField: `claims[${intent.index}].obliger_company_name`,
+        redirectTo: () => suggestionsOf(intent.index),
+      };
     case "select_houjinbangou":
       // Pressed without choosing: the suggestions stay on screen.
       return {

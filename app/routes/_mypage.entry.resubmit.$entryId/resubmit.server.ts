@@ -30,6 +30,7 @@ import {
   uploadFailure,
 } from "~/forms/upload-actions.server";
 import type { RequestContext } from "~/request/context.server";
+import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
 import { loadPendingFiles } from "~/upstream/draft.server";
 import { type EntryDetail, loadEntry, resubmitEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
@@ -150,6 +151,19 @@ export async function resubmitAction(
   const search = parseIntent(intent);
   if (search?.kind === "search_houjinbangou" && typed.has(search.index)) {
     const query = typed.get(search.index)!.obliger_company_name.trim();
+    // Past the look-up limits (decision 0023): the refusal at the company name, everything kept.
+    const refused = await limitLookup(ctx);
+    if (refused) {
+      return formFailure(
+        { [`claims[${search.index}].obliger_company_name`]: refused.message },
+        formData,
+        429,
+        {
+          formId: RESUBMIT_FORM_ID,
+          headers: refusalHeaders(refused),
+        },
+      );
+    }
     const results = await suggestCorporations(ctx, query);
     return formFailure({}, formData, 200, {
       formId: RESUBMIT_FORM_ID,

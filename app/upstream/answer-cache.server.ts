@@ -1,0 +1,45 @@
+// A small bounded cache of answers (decision 0023): at most `maxEntries`, each for `ttlMs`, the least
+// recently used dropped first. A key asked while its answer is still on the way shares that one
+// answer, so a burst of the same query is one upstream call. A failure is neither kept nor shared:
+// whoever joined a load that failed loads on their own (its error, such as an ended session, is theirs).
+
+export class AnswerCache<V> {
+  /** Map order is use order: the first key is the least recently used. */
+  private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The answer kept for `key`, or the one `load` gives (kept from then on unless it fails). */
+  answer(key: string, load: () => Promise<V>): Promise<V> {
+    const found = this.entries.get(key);
+    this.entries.delete(key);
+    if (found && found.expiresAt > this.now()) {
+      this.entries.set(key, found);
+      return found.value.catch(() => load());
+    }
+    const value = load();
+    const entry = { value, expiresAt: this.now() + this.ttlMs };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  /** Forgets `key` (a session that ended). */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}
