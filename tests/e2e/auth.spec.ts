@@ -143,8 +143,16 @@ test("keep me logged in sets a persistent cookie; without it the cookie ends wit
   await expect(page).toHaveURL(/\/mypage$/);
   const sessionOnly = (await context.cookies()).find((cookie) => cookie.name === "__sakidori");
   expect(sessionOnly?.expires).toBe(-1);
-  // The upstream's cookies never reach the browser.
-  expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(["__sakidori"]);
+  // The upstream's cookies never reach the browser; the device cookie (decision 0020) stays a year,
+  // HttpOnly, and names the account without its e-mail address.
+  const cookies = await context.cookies();
+  expect(cookies.map((cookie) => cookie.name).sort()).toEqual(["__sakidori", "__sakidori_device"]);
+  const device = cookies.find((cookie) => cookie.name === "__sakidori_device")!;
+  expect(device.httpOnly).toBe(true);
+  expect(device.sameSite).toBe("Lax");
+  expect(device.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
+  const [payload] = decodeURIComponent(device.value).split(".");
+  expect(Buffer.from(payload!, "base64").toString()).toMatch(/^\[\{"a":"[\w-]{43}","d":"[\w-]{22}"\}\]$/);
 });
 
 test("a logged-out visit to a guarded page returns there after login", async ({
