@@ -72,6 +72,20 @@ export function renderDocument(
   });
 }
 
+/**
+ * The Retry-After the answering action or loader set (a 429, a 503). A document keeps only the
+ * Set-Cookie of a route's headers unless the route exports `headers`; this keeps the one header every
+ * refusal must carry, for every route at once.
+ */
+function retryAfterOf({ staticHandlerContext }: EntryContext): string | null {
+  const { actionHeaders, loaderHeaders } = staticHandlerContext;
+  for (const headers of [...Object.values(actionHeaders), ...Object.values(loaderHeaders)]) {
+    const value = headers.get("Retry-After");
+    if (value) return value;
+  }
+  return null;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -99,6 +113,10 @@ export default async function handleRequest(
   );
   // Pages show personal data: never cache them in shared caches.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", DEFAULT_CACHE_CONTROL);
+  const retryAfter = retryAfterOf(remixContext);
+  if (retryAfter && (responseStatusCode === 429 || responseStatusCode === 503)) {
+    responseHeaders.set("Retry-After", retryAfter);
+  }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(html.length));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

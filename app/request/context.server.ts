@@ -20,6 +20,7 @@ import {
   UpstreamValidationError,
 } from "~/upstream/errors.server";
 import { loginPath } from "~/routing/login-path";
+import { retryAfterHeader } from "~/security/rate-limit.server";
 import { errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
 import { AppSession } from "./session.server";
 
@@ -138,8 +139,8 @@ export interface ErrorScreenData {
   reason?: string;
 }
 
-export function errorScreen(code: number, httpStatus = code): Response {
-  return json<ErrorScreenData>({ code }, { status: httpStatus });
+export function errorScreen(code: number, httpStatus = code, headers?: Record<string, string>): Response {
+  return json<ErrorScreenData>({ code }, { status: httpStatus, headers });
 }
 
 /**
@@ -184,6 +185,8 @@ export function responseForUpstreamError(error: unknown, ctx: RequestContext): R
   if (error instanceof UpstreamServerError) {
     const safe = safeRedirectTarget(error.redirectTo, appConfig().appOrigin);
     if (safe) return redirect(safe);
+    // Every 429 says when to try again: the upstream's figure, or the app's default.
+    if (error.status === 429) return errorScreen(429, 429, retryAfterHeader(error.retryAfterSeconds));
     return errorScreen(error.status, error.status >= 400 && error.status <= 599 ? error.status : 502);
   }
   if (error instanceof UpstreamValidationError || error instanceof UpstreamBadRequestError) {

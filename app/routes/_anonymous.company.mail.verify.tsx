@@ -19,7 +19,7 @@ import { ActivationMessage } from "~/domain/activation";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
 import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
@@ -54,8 +54,11 @@ export function action(args: ActionFunctionArgs) {
         formId: INVALID_KEY,
       });
     }
-    if (!(await limitFormAttempt("mail-verify", key, clientAddress(args.request))).allowed) {
-      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429);
+    const limit = await limitFormAttempt("mail-verify", key, clientAddress(args.request));
+    if (!limit.allowed) {
+      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429, {
+        headers: retryAfterHeader(limit.retryAfterSeconds),
+      });
     }
     const outcome = await activateEmail(ctx, key);
     if (outcome === "invalidKey") {

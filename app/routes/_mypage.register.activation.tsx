@@ -22,7 +22,7 @@ import {
 import { hasSatisfiedProfile } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
-import { limitKey } from "~/security/rate-limit.server";
+import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { resendActivationMail } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
@@ -66,7 +66,7 @@ export function action(args: ActionFunctionArgs) {
     const user = await requireUser(ctx);
     if (isVerified(user)) return redirect("/register/activation");
 
-    // Per user and per address (issue 11): never one count for everyone, which a flood would spend.
+    // Per user and per address: never one count for everyone, which a flood would spend.
     const perUser = await limitKey(
       "activation-resend",
       String(user.id),
@@ -80,7 +80,7 @@ export function action(args: ActionFunctionArgs) {
       const retryAfter = perAddress.retryAfterSeconds;
       return formFailure({}, {}, 429, {
         formErrors: [ActivationMessage.resendLimited(retryAfter)],
-        headers: { "Retry-After": String(retryAfter) },
+        headers: retryAfterHeader(retryAfter),
       });
     }
 

@@ -1,15 +1,20 @@
-// Rate limits for the login, register, password and mail forms (ARCHITECTURE decision 12; issue 11
-// item 1; decision 0014), with rate-limiter-flexible: counts that cannot be turned against users.
+// Rate limits for the login, register, password and mail forms (ARCHITECTURE decision 12; decisions
+// 0014 and 0020): counts that cannot be turned against users.
 //
 // - Per client address (the socket's, or the one a trusted proxy reports: the request gate passes it
 //   on): a flood from one address is answered 429 there and never blocks another address. There is
-//   no count for a whole form any more: 300 made-up addresses used to lock everyone out of /login.
-// - Per account, on login: only failures count, a success resets them, and past a few failures each
-//   one asks for a longer wait (2 s, 4 s, 8 s … up to 15 minutes) rather than a fixed lock-out.
+//   no count for a whole form: made-up addresses cannot lock everyone out of /login.
+// - Per account, on login, in buckets OWASP's device cookies define (app/request/device-cookie.server.ts):
+//   each browser the account logged in from has its own, and all new browsers share one. Each holds
+//   at most 10 wrong passwords in any 15 minutes, so guessing stays slow, and a stranger's guesses
+//   fill only the new browsers' bucket: never the owner's own browser.
 // - Per target on the forms that send mail (register, the reset request, a resend): a bound on how
 //   many mails one address can be sent.
-// In memory by default; in Redis when REDIS_URL is set, so every replica shares one count.
+// In memory by default; in Redis when REDIS_URL is set, so every replica shares one count. A check
+// that Redis does not finish within its deadline is counted in memory (app/request/redis.server.ts).
 
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
 import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,
@@ -17,6 +22,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import type { LoginSource } from "~/request/device-cookie.server";
+import { closeRedis, withRedis } from "~/request/redis.server";
 
 export const RATE_LIMIT_MESSAGE = "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
 
@@ -33,9 +40,18 @@ export const RATE_LIMITS = {
   address: { points: 30, duration: 60 },
   /** Posts naming one target (an e-mail address, a user) on a form that sends mail or checks a key. */
   target: { points: 10, duration: 10 * 60 },
-  /** Login failures of one account remembered this long (a success forgets them). */
-  failures: { points: 1_000, duration: 60 * 60 },
+  /** Wrong passwords in one login bucket (a known browser's, or all new browsers' of one account). */
+  login: { points: 10, duration: 15 * 60 },
 } as const;
+
+/** When the one answering 429 has no better figure (an upstream's 429 without Retry-After). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** The header every 429 the app answers carries: whole seconds, at least 1 (RFC 9110 §10.2.3). */
+export function retryAfterHeader(seconds: number | null | undefined): { "Retry-After": string } {
+  const value = seconds && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_SECONDS;
+  return { "Retry-After": String(value) };
+}
 
 /**
  * RATE_LIMIT_PER_ADDRESS overrides the posts a minute one address may make: for an office whose many
@@ -46,74 +62,138 @@ function addressPointsPerMinute(): number {
   return Number.isInteger(value) && value > 0 ? value : RATE_LIMITS.address.points;
 }
 
-/** Failures of one account before each further one asks for a wait. */
-export const FREE_LOGIN_FAILURES = 5;
-export const MAX_LOGIN_DELAY_SECONDS = 15 * 60;
-
-/** The wait after the n-th consecutive failure: none for the first few, then 2 s doubling to 15 min. */
-export function loginDelaySeconds(failures: number): number {
-  if (failures < FREE_LOGIN_FAILURES) return 0;
-  return Math.min(2 ** (failures - FREE_LOGIN_FAILURES + 1), MAX_LOGIN_DELAY_SECONDS);
+/**
+ * Tries within a sliding window, each with an id so one can be taken back. Exact in any window (a
+ * fixed window would let nearly twice the limit through around its edge), and atomic, so guesses
+ * sent in parallel cannot outrun it.
+ */
+interface SlidingLog {
+  /** Adds the try unless `limit` are already in the window; 0 when added, else ms until one leaves. */
+  add(key: string, id: string, limit: number, windowMs: number): Promise<number>;
+  remove(key: string, id: string): Promise<void>;
 }
 
-interface Limiters {
-  address: RateLimiterAbstract;
-  target: RateLimiterAbstract;
-  failures: RateLimiterAbstract;
-  /** Holds an account's current wait (blocked for its seconds). */
-  wait: RateLimiterAbstract;
+/** Beyond this many keys in memory the least recently tried go first (a spray of made-up accounts). */
+const MAX_KEYS_IN_MEMORY = 100_000;
+
+class MemoryLog implements SlidingLog {
+  private readonly tries = new Map<string, { at: number; id: string }[]>();
+
+  async add(key: string, id: string, limit: number, windowMs: number): Promise<number> {
+    const now = Date.now();
+    const kept = (this.tries.get(key) ?? []).filter((entry) => now - entry.at < windowMs);
+    this.tries.delete(key);
+    if (kept.length >= limit) {
+      this.tries.set(key, kept);
+      return Math.max(1, kept[kept.length - limit]!.at + windowMs - now);
+    }
+    kept.push({ at: now, id });
+    this.tries.set(key, kept);
+    while (this.tries.size > MAX_KEYS_IN_MEMORY) this.tries.delete(this.tries.keys().next().value!);
+    return 0;
+  }
+
+  async remove(key: string, id: string): Promise<void> {
+    const kept = this.tries.get(key)?.filter((entry) => entry.id !== id);
+    if (kept?.length) this.tries.set(key, kept);
+    else this.tries.delete(key);
+  }
 }
 
-type MakeLimiter = (name: string, options: IRateLimiterOptions) => RateLimiterAbstract;
+/** The same in Redis: a sorted set per key, scored by Redis's own clock, in one script (atomic). */
+const ADD_TRY_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count >= limit then
+  local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+  return math.max(1, tonumber(freeing[2]) + window - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], window)
+return 0`;
 
-/** The store the limiters share: Redis when REDIS_URL is set (every replica one count), else memory. */
-async function createStore(): Promise<MakeLimiter> {
-  const redisUrl = process.env.REDIS_URL;
-  if (!redisUrl) return (name, options) => new RateLimiterMemory({ ...options, keyPrefix: name });
-  const { Redis } = await import("ioredis");
-  // Fail fast rather than queue: while Redis cannot be reached each process counts in its own memory
-  // (insuranceLimiter), so an outage of the store never locks users out nor lets a flood through.
-  const client = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  closeStore = async () => void (await client.quit().catch(() => undefined));
-  // Commands sent before the connection is up would go to the insurance count: wait for it a little.
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 2_000);
-    client.once("ready", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  client.on("error", (error: Error) => console.error("[rate-limit] redis:", error.message));
-  return (name, options) =>
-    new RateLimiterRedis({
-      ...options,
-      storeClient: client,
-      keyPrefix: `sakidori-rl:${name}`,
-      insuranceLimiter: new RateLimiterMemory({ ...options, keyPrefix: `insurance:${name}` }),
-    });
+type RedisWithLog = Redis & {
+  sakidoriAddTry(key: string, limit: number, windowMs: number, id: string): Promise<number>;
+};
+
+class RedisLog implements SlidingLog {
+  private readonly client: RedisWithLog;
+
+  constructor(client: Redis) {
+    if (!("sakidoriAddTry" in client)) {
+      client.defineCommand("sakidoriAddTry", { numberOfKeys: 1, lua: ADD_TRY_SCRIPT });
+    }
+    this.client = client as RedisWithLog;
+  }
+
+  async add(key: string, id: string, limit: number, windowMs: number): Promise<number> {
+    return Number(await this.client.sakidoriAddTry(`sakidori-rl:${key}`, limit, windowMs, id));
+  }
+
+  async remove(key: string, id: string): Promise<void> {
+    await this.client.zrem(`sakidori-rl:${key}`, id);
+  }
 }
 
-let store: Promise<MakeLimiter> | null = null;
-/** Closes the store's connection (Redis); nothing to close in memory. */
-let closeStore: () => Promise<void> = async () => undefined;
-const made = new Map<string, RateLimiterAbstract>();
-
-/** The named limiter, made once per process in the configured store. */
-async function limiter(name: string, options: IRateLimiterOptions): Promise<RateLimiterAbstract> {
-  const make = await (store ??= createStore());
-  let found = made.get(name);
-  if (!found) made.set(name, (found = make(name, options)));
-  return found;
+/** One store's limiters: fixed windows (rate-limiter-flexible) and the login's sliding logs. */
+interface Store {
+  limiter(name: string, options: IRateLimiterOptions): RateLimiterAbstract;
+  log: SlidingLog;
 }
 
-async function theLimiters(): Promise<Limiters> {
-  const [address, target, failures, wait] = await Promise.all([
-    limiter("address", { ...RATE_LIMITS.address, points: addressPointsPerMinute() }),
-    limiter("target", RATE_LIMITS.target),
-    limiter("failures", RATE_LIMITS.failures),
-    limiter("wait", { points: 1, duration: MAX_LOGIN_DELAY_SECONDS }),
-  ]);
-  return { address, target, failures, wait };
+function makeStore(
+  make: (name: string, options: IRateLimiterOptions) => RateLimiterAbstract,
+  log: SlidingLog,
+) {
+  const made = new Map<string, RateLimiterAbstract>();
+  const store: Store = {
+    limiter(name, options) {
+      let found = made.get(name);
+      if (!found) made.set(name, (found = make(name, options)));
+      return found;
+    },
+    log,
+  };
+  return store;
+}
+
+const newMemoryStore = () =>
+  makeStore((name, options) => new RateLimiterMemory({ ...options, keyPrefix: name }), new MemoryLog());
+
+let memoryStore = newMemoryStore();
+const redisStores = new WeakMap<Redis, Store>();
+
+function redisStore(client: Redis): Store {
+  let store = redisStores.get(client);
+  if (!store) {
+    store = makeStore(
+      (name, options) =>
+        new RateLimiterRedis({
+          ...options,
+          storeClient: client,
+          keyPrefix: `sakidori-rl:${name}`,
+          rejectIfRedisNotReady: true,
+        }),
+      new RedisLog(client),
+    );
+    redisStores.set(client, store);
+  }
+  return store;
+}
+
+/**
+ * One request's check, as a whole: in Redis when it is configured and answers within the deadline,
+ * else in this process's memory (each replica then counts alone: never a lock-out, never unlimited).
+ */
+function counted<T>(check: (store: Store) => Promise<T>): Promise<T> {
+  return withRedis(
+    (client) => check(redisStore(client)),
+    () => check(memoryStore),
+  );
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -130,6 +210,9 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimi
   }
 }
 
+const addressLimiter = (store: Store) =>
+  store.limiter("address", { ...RATE_LIMITS.address, points: addressPointsPerMinute() });
+
 const targetKey = (form: string, target: string) => `${form}:${target.trim().toLowerCase()}`;
 
 /** The later of two refusals, or the first allowed result when both are allowed. */
@@ -143,60 +226,66 @@ function stricter(a: RateLimitResult, b: RateLimitResult): RateLimitResult {
  * A post of a limited form from `address` naming `target` (register, the reset request, a resend,
  * the reset and password change): the address's count and the target's.
  */
-export async function limitFormAttempt(
-  form: string,
-  target: string,
-  address: string,
-): Promise<RateLimitResult> {
-  const { address: perAddress, target: perTarget } = await theLimiters();
-  const byAddress = await take(perAddress, address);
-  if (!byAddress.allowed) return byAddress;
-  return stricter(byAddress, await take(perTarget, targetKey(form, target)));
+export function limitFormAttempt(form: string, target: string, address: string): Promise<RateLimitResult> {
+  return counted(async (store) => {
+    const byAddress = await take(addressLimiter(store), address);
+    if (!byAddress.allowed) return byAddress;
+    return stricter(
+      byAddress,
+      await take(store.limiter("target", RATE_LIMITS.target), targetKey(form, target)),
+    );
+  });
 }
 
-/** A login post: the address's count, then whether the account is asked to wait after failures. */
-export async function limitLoginAttempt(email: string, address: string): Promise<RateLimitResult> {
-  const { address: perAddress, wait } = await theLimiters();
-  const byAddress = await take(perAddress, address);
-  if (!byAddress.allowed) return byAddress;
-  const waiting = await wait.get(targetKey("login", email));
-  if (waiting && waiting.consumedPoints > 1) {
-    return { allowed: false, retryAfterSeconds: seconds(waiting.msBeforeNext) };
-  }
-  return ALLOWED;
+/** A login try that went through the limits. */
+export interface LoginLimit extends RateLimitResult {
+  /**
+   * Takes the try back when it was no wrong password (the login succeeded, or the upstream could
+   * not check it): only wrong passwords fill a bucket.
+   */
+  takeBack(): Promise<void>;
 }
 
-/** A wrong password: counted for the account; past the free ones, the next try waits longer each time. */
-export async function recordLoginFailure(email: string): Promise<void> {
-  const { failures, wait } = await theLimiters();
-  const key = targetKey("login", email);
-  const counted = await failures.penalty(key, 1);
-  const delay = loginDelaySeconds(counted.consumedPoints);
-  if (delay > 0) await wait.block(key, delay);
-}
+/** The login bucket of a source: its browser's when known for the account, else the new browsers'. */
+const loginBucket = (source: LoginSource) =>
+  source.device ? `login:${source.account}:${source.device}` : `login:${source.account}`;
 
-/** A successful login forgets the account's failures. */
-export async function recordLoginSuccess(email: string): Promise<void> {
-  const { failures, wait } = await theLimiters();
-  const key = targetKey("login", email);
-  await Promise.all([failures.delete(key), wait.delete(key)]);
+/**
+ * A login post: the address's count, then a try in the source's bucket (counted before the password
+ * is checked, so parallel guesses cannot outrun it).
+ */
+export async function limitLoginAttempt(source: LoginSource, address: string): Promise<LoginLimit> {
+  const bucket = loginBucket(source);
+  const id = randomBytes(9).toString("base64url");
+  const result = await counted(async (store) => {
+    const byAddress = await take(addressLimiter(store), address);
+    if (!byAddress.allowed) return byAddress;
+    const waitMs = await store.log.add(
+      bucket,
+      id,
+      RATE_LIMITS.login.points,
+      RATE_LIMITS.login.duration * 1000,
+    );
+    return waitMs > 0 ? { allowed: false, retryAfterSeconds: seconds(waitMs) } : ALLOWED;
+  });
+  const takeBack = result.allowed
+    ? () => counted((store) => store.log.remove(bucket, id))
+    : async () => undefined;
+  return { ...result, takeBack };
 }
 
 /** A limit of its own (the activation resend's per-user count), in the same store. */
-export async function limitKey(
+export function limitKey(
   name: string,
   key: string,
   points: number,
   durationSeconds: number,
 ): Promise<RateLimitResult> {
-  return take(await limiter(name, { points, duration: durationSeconds }), key);
+  return counted((store) => take(store.limiter(name, { points, duration: durationSeconds }), key));
 }
 
-/** Tests: forget every count held in memory (a new store on the next use), closing the old one. */
+/** Tests: forget every count held in memory and close the Redis connection (a new one on next use). */
 export function resetRateLimits(): Promise<void> {
-  const close = closeStore;
-  closeStore = async () => undefined;
-  store = null;
-  made.clear();
-  return close();
+  memoryStore = newMemoryStore();
+  return closeRedis();
 }

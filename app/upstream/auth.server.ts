@@ -77,14 +77,30 @@ export interface LoginInput {
 }
 
 /**
+ * The header that names a browser the app knows for the account (its device cookie's id), so the
+ * upstream counts wrong passwords per account and browser as the app does (docs/upstream-api/accounts.md).
+ */
+export const LOGIN_DEVICE_HEADER = "X-Login-Device";
+
+/** The call's headers for a known browser; none for a new one. */
+export const loginDeviceHeaders = (device: string | null): Record<string, string> =>
+  device ? { [LOGIN_DEVICE_HEADER]: device } : {};
+
+/**
  * §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones.
  * An answer that sets no sessionid brought back no session: UpstreamMalformedResponseError, not a login.
+ * `device`: this browser's id when the app knows it for the account (app/request/device-cookie.server.ts).
  */
-export async function login(ctx: RequestContext, input: LoginInput): Promise<MeResponse> {
+export async function login(
+  ctx: RequestContext,
+  input: LoginInput,
+  device: string | null,
+): Promise<MeResponse> {
   const user = await ctx.client.call("POST", "/api/auth/", {
     json: input,
     schema: meSchema,
     requireSessionCookie: true,
+    headers: loginDeviceHeaders(device),
   });
   ctx.session.persistent = input.persistLoginState;
   ctx.saveSession();

@@ -53,6 +53,8 @@ export interface CallOptions<S extends z.ZodTypeAny = z.ZodTypeAny> {
   query?: Record<string, string>;
   /** The login: a 2xx that sets no sessionid brought back no session, so it is not a success. */
   requireSessionCookie?: boolean;
+  /** Headers of this call only (the login's X-Login-Device). */
+  headers?: Record<string, string>;
   /**
    * Not bounded by the page deadline, only by timeoutMs: the lookup of a write whose answer was lost
    * (writeOnce), which is what tells the user the truth once the write used up the budget.
@@ -111,7 +113,7 @@ export class UpstreamClient {
     options: CallOptions<S>,
   ): Promise<z.output<S>> {
     const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
-    const headers = this.headers();
+    const headers = { ...options.headers, ...this.headers() };
     if (body) {
       headers["Content-Type"] = "application/json";
       headers["Content-Length"] = String(body.length);

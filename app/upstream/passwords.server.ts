@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import type { RequestContext } from "~/request/context.server";
+import { loginDeviceHeaders } from "./auth.server";
 
 /** 200 `{"detail": "…"}`: a JSON object, whose message the app does not show (its pages say it). */
 const detailAnswer = z.object({});
@@ -39,6 +40,15 @@ export interface PasswordChange {
  * keeps the new `sessionid` the upstream sets, and withRequestContext saves it in the app session, so the
  * person stays logged in while every other session of theirs ends.
  */
-export async function changePassword(ctx: RequestContext, input: PasswordChange): Promise<void> {
-  await ctx.client.call("POST", "/api/password/change/", { json: input, schema: detailAnswer });
+export async function changePassword(
+  ctx: RequestContext,
+  input: PasswordChange,
+  device: string | null,
+): Promise<void> {
+  // A wrong current password counts as a wrong login password, in this browser's bucket.
+  await ctx.client.call("POST", "/api/password/change/", {
+    json: input,
+    schema: detailAnswer,
+    headers: loginDeviceHeaders(device),
+  });
 }

@@ -9,7 +9,7 @@ import type { Reply, RouteDefinition } from "../http/router";
 import { isoJst } from "../time";
 import { findUserByEmail, findUserById } from "../users";
 import { asObject, FieldErrors, readEmail, readPassword, readString } from "./fields";
-import { assertLoginAllowed, recordLoginFailure } from "./login-throttle";
+import { assertLoginAllowed, loginDeviceOf, recordLoginFailure } from "./login-throttle";
 import { AccountMessage } from "./messages";
 import { checkNewPassword } from "./new-password";
 import { decodeUid, invalidateResetTokens, isResetTokenValid, sendPasswordResetMail } from "./password-reset";
@@ -75,10 +75,12 @@ async function changePassword(ctx: RequestContext): Promise<Reply> {
   errors.throwIfAny();
 
   if (oldPassword !== undefined) {
-    // Guessing the old password through a borrowed session is guessing the login password.
-    assertLoginAllowed(ctx.db, user.email, ctx.now);
+    // Guessing the old password through a borrowed session is guessing the login password (counted
+    // in the same count: the account and the browser the app names).
+    const attempt = { email: user.email, device: loginDeviceOf(ctx.req.headers) };
+    assertLoginAllowed(ctx.db, attempt, ctx.now);
     if (!(await verifyPassword(oldPassword, user.password_hash))) {
-      recordLoginFailure(ctx.db, user.email, ctx.now);
+      recordLoginFailure(ctx.db, attempt, ctx.now);
       errors.add("old_password", AccountMessage.oldPasswordIncorrect);
     }
   }

@@ -15,7 +15,12 @@ import {
   readPassword,
   readString,
 } from "../accounts/fields";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "../accounts/login-throttle";
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  loginDeviceOf,
+  recordLoginFailure,
+} from "../accounts/login-throttle";
 import { AccountMessage } from "../accounts/messages";
 import { passwordRoutes } from "../accounts/password-handlers";
 import { preEntryRoutes } from "../accounts/pre-entry";
@@ -42,10 +47,11 @@ async function login(ctx: RequestContext): Promise<Reply> {
   const persistent = readBoolean(body, errors, "persistLoginState") ?? false;
   errors.throwIfAny();
 
-  assertLoginAllowed(ctx.db, email!, ctx.now);
+  const attempt = { email: email!, device: loginDeviceOf(ctx.req.headers) };
+  assertLoginAllowed(ctx.db, attempt, ctx.now);
   // Counted before the (slow) hash check, so guesses sent in parallel cannot outrun the limit;
   // a success clears the count.
-  recordLoginFailure(ctx.db, email!, ctx.now);
+  recordLoginFailure(ctx.db, attempt, ctx.now);
   const candidate = findUserByEmail(ctx.db, email!);
   const passwordMatches = await verifyPassword(
     password!,
@@ -55,7 +61,7 @@ async function login(ctx: RequestContext): Promise<Reply> {
     // §8 "Login 401: operational error with server detail."
     throw detailError(401, AccountMessage.invalidCredentials);
   }
-  clearLoginFailures(ctx.db, email!);
+  clearLoginFailures(ctx.db, attempt);
   // §6: an account of another brand is told where it belongs (checked after the password, so the
   // brand of an address is revealed only to whoever knows its password).
   if (candidate.service_id !== ctx.serviceId) {

@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, registerThroughUpstream, startAppAgainst, userCount } from "./support";
+import { send } from "./support-http";
 
 const EMAIL = "メールアドレス ※必須";
 const PASSWORD = "パスワード ※必須";
@@ -143,8 +144,64 @@ test("keep me logged in sets a persistent cookie; without it the cookie ends wit
   await expect(page).toHaveURL(/\/mypage$/);
   const sessionOnly = (await context.cookies()).find((cookie) => cookie.name === "__sakidori");
   expect(sessionOnly?.expires).toBe(-1);
-  // The upstream's cookies never reach the browser.
-  expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(["__sakidori"]);
+  // The upstream's cookies never reach the browser; the device cookie (decision 0020) stays a year,
+  // HttpOnly, and names the account without its e-mail address.
+  const cookies = await context.cookies();
+  expect(cookies.map((cookie) => cookie.name).sort()).toEqual(["__sakidori", "__sakidori_device"]);
+  const device = cookies.find((cookie) => cookie.name === "__sakidori_device")!;
+  expect(device.httpOnly).toBe(true);
+  expect(device.sameSite).toBe("Lax");
+  expect(device.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 3600);
+  const [payload] = decodeURIComponent(device.value).split(".");
+  expect(Buffer.from(payload!, "base64").toString()).toMatch(/^\[\{"a":"[\w-]{43}","d":"[\w-]{22}"\}\]$/);
+});
+
+test("50 wrong passwords sent from another address leave the owner's browser free; a new browser is told to wait", async ({
+  page,
+  context,
+  baseURL,
+  freshEmail,
+  logIn,
+}, testInfo) => {
+  const email = freshEmail("targeted");
+  await registerThroughUpstream(email);
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // Someone else, on another machine (another client address, no cookie), sends 50 guesses at once.
+  const app = new URL(baseURL!);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      send(`http://127.0.0.1:${app.port}/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Host: app.host, Origin: app.origin },
+        body: new URLSearchParams({ email, password: `Wrong-guess-${i}` }).toString(),
+        from: "127.0.0.2",
+      }),
+    ),
+  );
+  const guesses = answers.map((answer) => answer.status);
+  // Guessing stays slow: at most 10 reached the password check, and none got in.
+  expect(guesses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+  expect(guesses).not.toContain(302);
+
+  // The owner, from their own browser, logs in at once.
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await page.screenshot({ path: `/tmp/login25-owner-${testInfo.project.name}.png` });
+
+  // A browser the account never logged in from shares the guesser's count: it is told to wait.
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await context.clearCookies();
+  await logIn(email, STRONG_PASSWORD);
+  await expect(
+    page
+      .getByRole("alert")
+      .filter({ hasText: "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。" }),
+  ).toBeVisible();
+  await page.screenshot({ path: `/tmp/login25-new-browser-${testInfo.project.name}.png` });
 });
 
 test("a logged-out visit to a guarded page returns there after login", async ({

@@ -229,6 +229,9 @@ test.describe("password reset request", () => {
     const refused = await post({ email });
     expect(refused.status()).toBe(429);
     expect(await refused.text()).toContain("試行回数が上限に達しました。");
+    // The page itself (not only the script's data request) says when to try again.
+    expect(refused.headers()["content-type"]).toContain("text/html");
+    expect(refused.headers()["retry-after"]).toMatch(/^[1-9]\d*$/);
     expect(resetMailCount(email)).toBe(10);
   });
 });

@@ -7,54 +7,13 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { findFreePort, waitForHttp, waitForTcp } from "../../scripts/ports";
 import { expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One HTTP request from a chosen loopback address (the client address the rate limit counts). */
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string; from?: string } = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: options.method ?? "GET",
-        headers: options.headers,
-        localAddress: options.from ?? "127.0.0.1",
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    if (options.body !== undefined) request.setHeader("Content-Length", Buffer.byteLength(options.body));
-    request.end(options.body);
-  });
-}
+import { type Answer, send } from "./support-http";
 
 function startRedis(port: number): ChildProcess {
   return spawn(

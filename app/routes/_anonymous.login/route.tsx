@@ -17,12 +17,8 @@ import { PropagatedNotices } from "~/components/notices";
 import { ErrorMessage } from "~/domain/error-messages";
 import { safeRedirectTarget } from "~/domain/redirect-target";
 import { clientAddress } from "~/request/client-address";
-import {
-  RATE_LIMIT_MESSAGE,
-  limitLoginAttempt,
-  recordLoginFailure,
-  recordLoginSuccess,
-} from "~/security/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, limitLoginAttempt, retryAfterHeader } from "~/security/rate-limit.server";
+import { deviceCookieAfterLogin, loginSource } from "~/request/device-cookie.server";
 import { login } from "~/upstream/auth.server";
 import { appConfig } from "~/request/config.server";
 import { withRequestContext } from "~/request/context.server";
@@ -75,7 +71,7 @@ function tooManyTries(submitted: Record<string, unknown>, retryAfterSeconds: num
     submitted,
     429,
     null,
-    retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+    retryAfterHeader(retryAfterSeconds),
   );
 }
 
@@ -96,14 +92,18 @@ export function action(args: ActionFunctionArgs) {
     if (result.error) return loginFailure(result.error.fieldErrors, submitted, 422);
     const { email, password, persistLoginState, redirectTo } = result.data;
 
-    // Per address, and per account after failures (issue 11): a flood never locks anyone else out.
-    const limit = await limitLoginAttempt(email, clientAddress(request));
+    // Per address, and per account in the bucket of this browser (its own when the account logged in
+    // from it before, else all new browsers'): guesses from elsewhere never lock the owner out.
+    const source = await loginSource(request, email);
+    const limit = await limitLoginAttempt(source, clientAddress(request));
     if (!limit.allowed) return tooManyTries(submitted, limit.retryAfterSeconds);
 
     try {
-      await login(ctx, { email, password, persistLoginState });
+      await login(ctx, { email, password, persistLoginState }, source.device);
     } catch (error) {
-      if (error instanceof UpstreamUnauthorizedError) await recordLoginFailure(email);
+      // Only a wrong password counts; the other brand's 401 comes only with the right one.
+      const wrongPassword = error instanceof UpstreamUnauthorizedError && !error.correctLoginUrl;
+      if (!wrongPassword) await limit.takeBack();
       if (error instanceof UpstreamUnauthorizedError) {
         // §8 "Login 401: operational error with server detail"; §6 the wrong service names the right one.
         const wrongService: WrongService | null =
@@ -116,7 +116,7 @@ export function action(args: ActionFunctionArgs) {
         return loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400);
       }
       if (error instanceof UpstreamMalformedResponseError) {
-        // Issue 14: no session came back (or no readable answer): an error on the form, never My page.
+        // No session came back (or no readable answer): an error on the form, never My page.
         console.error("[upstream] login:", error.message);
         return loginFailure({ [NON_FIELD_ERRORS]: ErrorMessage.loginNoSession }, submitted, 502);
       }
@@ -129,8 +129,11 @@ export function action(args: ActionFunctionArgs) {
       }
       throw error;
     }
-    await recordLoginSuccess(email);
-    return redirect(safeRedirectTarget(redirectTo, appConfig().appOrigin) ?? "/mypage");
+    await limit.takeBack();
+    // This browser is now known for the account: its wrong passwords count apart from strangers'.
+    return redirect(safeRedirectTarget(redirectTo, appConfig().appOrigin) ?? "/mypage", {
+      headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) },
+    });
   });
 }
 

@@ -10,7 +10,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -38,7 +38,11 @@ export function action(args: ActionFunctionArgs) {
 
     // Per address too: nobody can fill someone's mailbox with reset mails.
     const limit = await limitFormAttempt("password-reset", email, clientAddress(args.request));
-    if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+    if (!limit.allowed) {
+      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
+        headers: retryAfterHeader(limit.retryAfterSeconds),
+      });
+    }
 
     try {
       await requestPasswordReset(ctx, email);

@@ -20,7 +20,7 @@ import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/routing/params";
 import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -49,8 +49,9 @@ function resetFailure(
   submitted: Record<string, unknown>,
   status: number,
   linkRejected = false,
+  headers?: Record<string, string>,
 ) {
-  return formFailure(fieldErrors, submitted, status, { extra: { linkRejected } });
+  return formFailure(fieldErrors, submitted, status, { extra: { linkRejected }, headers });
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -68,7 +69,10 @@ export function action(args: ActionFunctionArgs) {
 
     // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
     const limit = await limitFormAttempt("password-reset-confirm", uid, clientAddress(args.request));
-    if (!limit.allowed) return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+    if (!limit.allowed) {
+      const headers = retryAfterHeader(limit.retryAfterSeconds);
+      return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, false, headers);
+    }
 
     try {
       await confirmPasswordReset(ctx, { uid, token, new_password1, new_password2 });

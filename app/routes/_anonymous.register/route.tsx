@@ -15,7 +15,7 @@ import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/sco
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { register } from "~/upstream/auth.server";
 import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -58,7 +58,11 @@ export function action(args: ActionFunctionArgs) {
     if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422);
 
     const limit = await limitFormAttempt("register", email, clientAddress(args.request));
-    if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+    if (!limit.allowed) {
+      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
+        headers: retryAfterHeader(limit.retryAfterSeconds),
+      });
+    }
 
     try {
       await register(ctx, { email, password, corporate_division, experiment_user_id });

@@ -20,7 +20,8 @@ import { placeNewPasswordErrors } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt } from "~/security/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
+import { loginSource } from "~/request/device-cookie.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
 import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";
@@ -59,10 +60,15 @@ export function action(args: ActionFunctionArgs) {
     const { old_password, new_password1, new_password2 } = result.data;
 
     const limit = await limitFormAttempt("password-change", String(user.id), clientAddress(args.request));
-    if (!limit.allowed) return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+    if (!limit.allowed) {
+      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
+        headers: retryAfterHeader(limit.retryAfterSeconds),
+      });
+    }
 
+    const { device } = await loginSource(args.request, user.email ?? "");
     try {
-      await changePassword(ctx, { old_password, new_password1, new_password2 });
+      await changePassword(ctx, { old_password, new_password1, new_password2 }, device);
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
         // A wrong current password lands at old_password; the validators' messages at the new one.
@@ -71,7 +77,9 @@ export function action(args: ActionFunctionArgs) {
       }
       // The upstream counts wrong current passwords as failed logins and throttles them.
       if (error instanceof UpstreamServerError && error.status === 429) {
-        return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429);
+        return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
+          headers: retryAfterHeader(error.retryAfterSeconds),
+        });
       }
       throw error;
     }

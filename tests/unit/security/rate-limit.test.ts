@@ -1,23 +1,24 @@
-// Issue 11 item 1 (decision 0014): rate limits that cannot be turned against users. Counted per client
-// address and per target; on login only an account's failures count, a success resets them, and past
-// FREE_LOGIN_FAILURES each failure asks for a longer wait; a flood from one address never blocks
-// another address, and there is no count for a whole form.
+// Rate limits that cannot be turned against users (decisions 0014 and 0020). Counted per client
+// address and per target; on login, wrong passwords count per account in the bucket of the browser
+// they come from (a browser known for the account has its own; all new browsers share one), at most
+// 10 in any 15 minutes each; a try that was no wrong password is taken back. A flood from one address
+// never blocks another address, and there is no count for a whole form.
 
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  FREE_LOGIN_FAILURES,
-  MAX_LOGIN_DELAY_SECONDS,
+  DEFAULT_RETRY_AFTER_SECONDS,
   RATE_LIMITS,
   limitFormAttempt,
   limitLoginAttempt,
-  loginDelaySeconds,
-  recordLoginFailure,
-  recordLoginSuccess,
   resetRateLimits,
+  retryAfterHeader,
 } from "~/security/rate-limit.server";
 
 beforeEach(() => resetRateLimits());
-afterEach(() => resetRateLimits());
+afterEach(() => {
+  vi.useRealTimers();
+  return resetRateLimits();
+});
 
 const many = async (count: number, attempt: () => Promise<{ allowed: boolean }>) => {
   const results = [];
@@ -25,61 +26,101 @@ const many = async (count: number, attempt: () => Promise<{ allowed: boolean }>)
   return results;
 };
 
+const newBrowser = (account: string) => ({ account, device: null });
+const knownBrowser = (account: string, device: string) => ({ account, device });
+const LIMIT = RATE_LIMITS.login.points;
+const WINDOW_MS = RATE_LIMITS.login.duration * 1000;
+
 describe("per client address", () => {
   it("a flood from one address is refused there (429 with a wait), and never blocks another address", async () => {
     const flood = await many(300, () =>
-      limitLoginAttempt(`made-up-${Math.random()}@example.com`, "10.0.0.1"),
+      limitLoginAttempt(newBrowser(`made-up-${Math.random()}`), "10.0.0.1"),
     );
     expect(flood.filter((result) => result.allowed)).toHaveLength(RATE_LIMITS.address.points);
-    const refused = await limitLoginAttempt("someone@example.com", "10.0.0.1");
+    const refused = await limitLoginAttempt(newBrowser("someone"), "10.0.0.1");
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.address.duration);
-    // The rest of the world logs in as usual: no count for the whole form any more.
-    expect((await limitLoginAttempt("someone@example.com", "10.0.0.2")).allowed).toBe(true);
+    // The rest of the world logs in as usual: no count for the whole form.
+    expect((await limitLoginAttempt(newBrowser("someone"), "10.0.0.2")).allowed).toBe(true);
     expect((await limitFormAttempt("register", "new@example.com", "10.0.0.3")).allowed).toBe(true);
   });
 });
 
-describe("login: failures per account, a success resets them, growing waits", () => {
-  it("the delay: none for the first failures, then 2 s doubling up to 15 minutes", () => {
-    expect(loginDelaySeconds(FREE_LOGIN_FAILURES - 1)).toBe(0);
-    expect(loginDelaySeconds(FREE_LOGIN_FAILURES)).toBe(2);
-    expect(loginDelaySeconds(FREE_LOGIN_FAILURES + 1)).toBe(4);
-    expect(loginDelaySeconds(FREE_LOGIN_FAILURES + 2)).toBe(8);
-    expect(loginDelaySeconds(FREE_LOGIN_FAILURES + 40)).toBe(MAX_LOGIN_DELAY_SECONDS);
-  });
-
-  it("tries that succeed never count: ten correct logins in a row leave the person free", async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await limitLoginAttempt("a@example.com", `10.1.0.${i}`)).allowed).toBe(true);
-      await recordLoginSuccess("a@example.com");
-    }
-    expect((await limitLoginAttempt("a@example.com", "10.1.0.99")).allowed).toBe(true);
-  });
-
-  it("past the free failures the account waits, from any address; a success then forgets it all", async () => {
-    for (let i = 0; i < FREE_LOGIN_FAILURES; i++) {
-      expect((await limitLoginAttempt("b@example.com", `10.2.0.${i}`)).allowed).toBe(true);
-      await recordLoginFailure("B@Example.com ");
-    }
-    const waiting = await limitLoginAttempt("b@example.com", "10.2.1.1");
-    expect(waiting).toEqual({ allowed: false, retryAfterSeconds: 2 });
+describe("login: a bucket per known browser, one for all new browsers of an account", () => {
+  it("new browsers share at most 10 tries in 15 minutes per account, from any addresses", async () => {
+    const tries = await many(LIMIT, () =>
+      limitLoginAttempt(newBrowser("owner"), `10.1.0.${Math.floor(Math.random() * 200)}`),
+    );
+    expect(tries.every((result) => result.allowed)).toBe(true);
+    const refused = await limitLoginAttempt(newBrowser("owner"), "10.1.9.9");
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.login.duration);
     // Another account is not touched.
-    expect((await limitLoginAttempt("c@example.com", "10.2.1.1")).allowed).toBe(true);
-    await recordLoginSuccess("b@example.com");
-    expect((await limitLoginAttempt("b@example.com", "10.2.1.1")).allowed).toBe(true);
+    expect((await limitLoginAttempt(newBrowser("someone-else"), "10.1.9.9")).allowed).toBe(true);
+  });
+
+  it("the owner's known browser has its own bucket: a full new-browser bucket never blocks it", async () => {
+    await many(3 * LIMIT, () =>
+      limitLoginAttempt(newBrowser("owner"), `10.2.0.${Math.floor(Math.random() * 200)}`),
+    );
+    expect((await limitLoginAttempt(newBrowser("owner"), "10.2.9.9")).allowed).toBe(false);
+    expect((await limitLoginAttempt(knownBrowser("owner", "owners-laptop"), "10.2.9.8")).allowed).toBe(true);
+    // And a known browser's own wrong passwords fill only its bucket: another known browser goes on.
+    await many(LIMIT, () => limitLoginAttempt(knownBrowser("owner", "owners-phone"), "10.2.9.7"));
+    expect((await limitLoginAttempt(knownBrowser("owner", "owners-phone"), "10.2.9.7")).allowed).toBe(false);
+    expect((await limitLoginAttempt(knownBrowser("owner", "owners-laptop"), "10.2.9.8")).allowed).toBe(true);
+  });
+
+  it("parallel tries cannot outrun the bucket: of 50 at once, 10 go through", async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => limitLoginAttempt(newBrowser("owner"), `10.3.0.${i}`)),
+    );
+    expect(tries.filter((result) => result.allowed)).toHaveLength(LIMIT);
+  });
+
+  it("a try taken back (a success, an upstream that could not check) leaves its place free", async () => {
+    for (let i = 0; i < 3 * LIMIT; i++) {
+      const attempt = await limitLoginAttempt(newBrowser("owner"), `10.4.0.${i % 20}`);
+      expect(attempt.allowed).toBe(true);
+      await attempt.takeBack();
+    }
+  });
+
+  it("exact in any 15 minutes: tries leave the window one by one, never all at once at its edge", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2026-11-26T10:00:00+09:00").getTime();
+    vi.setSystemTime(start);
+    await many(LIMIT - 1, () => limitLoginAttempt(newBrowser("owner"), "10.5.0.1"));
+    vi.setSystemTime(start + 14 * 60_000);
+    expect((await limitLoginAttempt(newBrowser("owner"), "10.5.0.2")).allowed).toBe(true);
+    // 15 minutes after the first nine: they have left, the tenth (1 minute old) has not.
+    vi.setSystemTime(start + WINDOW_MS);
+    const free = await many(LIMIT, () => limitLoginAttempt(newBrowser("owner"), "10.5.0.3"));
+    expect(free.filter((result) => result.allowed)).toHaveLength(LIMIT - 1);
+    const refused = await limitLoginAttempt(newBrowser("owner"), "10.5.0.4");
+    expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 14 * 60 });
   });
 });
 
 describe("forms that send mail: per target", () => {
   it(`refuses the ${RATE_LIMITS.target.points + 1}th post naming one target, whatever the case and spaces`, async () => {
     const tries = await many(RATE_LIMITS.target.points, () =>
-      limitFormAttempt("password-reset", "a@example.com", `10.3.0.${Math.floor(Math.random() * 200)}`),
+      limitFormAttempt("password-reset", "a@example.com", `10.6.0.${Math.floor(Math.random() * 200)}`),
     );
     expect(tries.every((result) => result.allowed)).toBe(true);
-    expect((await limitFormAttempt("password-reset", "  A@Example.COM ", "10.3.9.9")).allowed).toBe(false);
-    expect((await limitFormAttempt("password-reset", "b@example.com", "10.3.9.9")).allowed).toBe(true);
-    expect((await limitFormAttempt("register", "a@example.com", "10.3.9.9")).allowed).toBe(true);
+    expect((await limitFormAttempt("password-reset", "  A@Example.COM ", "10.6.9.9")).allowed).toBe(false);
+    expect((await limitFormAttempt("password-reset", "b@example.com", "10.6.9.9")).allowed).toBe(true);
+    expect((await limitFormAttempt("register", "a@example.com", "10.6.9.9")).allowed).toBe(true);
+  });
+});
+
+describe("Retry-After", () => {
+  it("whole seconds, at least 1; a default when the refusal named none", () => {
+    expect(retryAfterHeader(90)).toEqual({ "Retry-After": "90" });
+    expect(retryAfterHeader(1.2)).toEqual({ "Retry-After": "2" });
+    expect(retryAfterHeader(null)).toEqual({ "Retry-After": String(DEFAULT_RETRY_AFTER_SECONDS) });
+    expect(retryAfterHeader(0)).toEqual({ "Retry-After": String(DEFAULT_RETRY_AFTER_SECONDS) });
   });
 });

@@ -147,7 +147,7 @@ describe("POST /api/me/ and POST /api/auth/ (§3 Current user)", () => {
   it("a login answered with a list is malformed", async () => {
     handler = answer(200, [{ id: 1 }], { "Set-Cookie": `sessionid=${"n".repeat(32)}; Path=/` });
     await malformed(
-      login(await context(), { email: "a@example.com", password: "x", persistLoginState: false }),
+      login(await context(), { email: "a@example.com", password: "x", persistLoginState: false }, null),
     );
   });
 });

@@ -165,6 +165,13 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
     },
   );
 
+  it("a 429's error screen tells when to try again: the upstream's Retry-After, else a minute", async () => {
+    handler = answer(429, { detail: "slow down" }, { "Retry-After": "120" });
+    expect((await pageResponse()).headers.get("Retry-After")).toBe("120");
+    handler = answer(429);
+    expect((await pageResponse()).headers.get("Retry-After")).toBe("60");
+  });
+
   it("Other statuses: …, optional redirect target: followed only when it stays on this site", async () => {
     handler = answer(404, { detail: "Not found.", redirect_to: "/my-page/" });
     const followed = await pageResponse();
