@@ -11,7 +11,7 @@
 // - Per target on the forms that send mail (register, the reset request, a resend): a bound on how
 //   many mails one address can be sent.
 // In memory by default; in Redis when REDIS_URL is set, so every replica shares one count. A check
-// that Redis does not finish within its deadline is counted in memory (app/request/redis.server.ts).
+// that Redis does not finish within its deadline is counted in memory (app/store/redis.server.ts).
 
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
@@ -23,7 +23,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { LoginSource } from "~/request/device-cookie.server";
-import { closeRedis, withRedis } from "~/request/redis.server";
+import { closeRedis, withRedis } from "~/store/redis.server";
 
 export const RATE_LIMIT_MESSAGE = "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
 

@@ -1,46 +1,131 @@
-// The one Redis connection of the process, when REDIS_URL is set: state shared between app replicas.
-// Every use must have somewhere to fall back to (this process's memory): a Redis that is down or hung
-// may slow nothing down by more than its command timeout.
+// The process's one connection to Redis, when REDIS_URL is set, and the rule for every use of it: a
+// piece of work gets ONE deadline as a whole (several commands in series would add up per-command
+// timeouts), and whatever misses it, or finds Redis down, is done by the caller's fallback in this
+// process's memory. A hung Redis (SIGSTOP, a stalled network) then costs one deadline once, not every
+// request: until Redis answers again nothing waits for it, and each change is logged once.
 
 import type { Redis } from "ioredis";
 
-/** No Redis command waits longer than this; past it the caller falls back. */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
-/** How long the first use waits for the connection before falling back. */
-const FIRST_CONNECT_WAIT_MS = 2_000;
+/** The whole of one piece of Redis work (the rate limits' check of one request), connecting included. */
+export const REDIS_DEADLINE_MS = 500;
+/** No command waits longer than this, so nothing queues forever behind a hung server. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** While Redis is down, how often a request may ask it (in the background) whether it answers again. */
+const PROBE_INTERVAL_MS = 1_000;
 
-let connecting: Promise<Redis | null> | null = null;
+interface Connection {
+  client: Redis;
+  /** False from the moment Redis failed or missed a deadline until it answers again. */
+  answering: boolean;
+  lastProbe: number;
+  probing: boolean;
+  nextReady: Promise<void> | null;
+}
 
-async function connect(url: string): Promise<Redis> {
+let connection: Promise<Connection | null> | null = null;
+
+async function connect(): Promise<Connection | null> {
+  const url = process.env.REDIS_URL;
+  if (!url) return null;
+  // Loaded only when configured: a deployment without Redis never loads the client.
   const { Redis } = await import("ioredis");
-  // Fail fast rather than queue: a command while disconnected fails at once and the caller falls back.
+  // No offline queue: a command sent while the connection is down fails at once (the fallback takes
+  // over) instead of waiting for a reconnection that may never come.
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
   });
-  client.on("error", () => undefined); // each caller reports its own fallback, once
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
-    client.once("ready", () => {
-      clearTimeout(timer);
+  const state: Connection = { client, answering: true, lastProbe: 0, probing: false, nextReady: null };
+  client.on("error", (error: Error) => markDown(state, error.message));
+  // A (re)connection whose ready check passed has answered.
+  client.on("ready", () => markUp(state));
+  return state;
+}
+
+function markDown(state: Connection, reason: string): void {
+  if (!state.answering) return;
+  state.answering = false;
+  console.error(
+    `[redis] ${reason}: rate limits and draft locks in this process's memory until Redis answers again`,
+  );
+}
+
+function markUp(state: Connection): void {
+  if (state.answering) return;
+  state.answering = true;
+  console.error("[redis] answers again: rate limits and draft locks are shared through Redis again");
+}
+
+/** While down, at most one PING a second, in the background: no request waits for it. */
+function probe(state: Connection): void {
+  const now = Date.now();
+  if (state.probing || now - state.lastProbe < PROBE_INTERVAL_MS) return;
+  if (state.client.status !== "ready") return; // ioredis reconnects by itself; "ready" marks it up
+  state.lastProbe = now;
+  state.probing = true;
+  state.client
+    .ping()
+    .then(
+      () => markUp(state),
+      () => undefined,
+    )
+    .finally(() => (state.probing = false));
+}
+
+/** Resolves when the connection is ready (commands sent before then would fail: no offline queue). */
+function ready(state: Connection): Promise<void> {
+  if (state.client.status === "ready") return Promise.resolve();
+  state.nextReady ??= new Promise<void>((resolve) =>
+    state.client.once("ready", () => {
+      state.nextReady = null;
       resolve();
-    });
+    }),
+  );
+  return state.nextReady;
+}
+
+const MISSED = Symbol("missed");
+
+/**
+ * `work` against Redis within `deadlineMs` (the whole of it); `fallback` instead when Redis is not
+ * configured, is down, fails or misses the deadline. Work that missed its deadline may still reach
+ * Redis later; its outcome is ignored.
+ */
+export async function withRedis<T>(
+  work: (client: Redis) => Promise<T>,
+  fallback: () => Promise<T>,
+  deadlineMs = REDIS_DEADLINE_MS,
+): Promise<T> {
+  const state = await (connection ??= connect());
+  if (!state) return fallback();
+  if (!state.answering) {
+    probe(state);
+    return fallback();
+  }
+  const attempt = ready(state).then(() => work(state.client));
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof MISSED>((resolve) => {
+    timer = setTimeout(resolve, deadlineMs, MISSED);
   });
-  return client;
+  try {
+    const outcome = await Promise.race([attempt, deadline]);
+    if (outcome !== MISSED) return outcome;
+    attempt.catch(() => undefined); // its late failure is already handled: Redis is marked down
+    markDown(state, `no answer within ${deadlineMs} ms`);
+  } catch (error) {
+    markDown(state, error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+  }
+  return fallback();
 }
 
-/** The shared client, or null when REDIS_URL is unset (one process: memory is enough). */
-export function sharedRedis(): Promise<Redis | null> {
-  const url = process.env.REDIS_URL;
-  if (!url) return Promise.resolve(null);
-  connecting ??= connect(url);
-  return connecting;
-}
-
-/** Tests: close the connection so the next use reads REDIS_URL again. */
-export async function closeSharedRedis(): Promise<void> {
-  const client = await connecting;
-  connecting = null;
-  client?.disconnect();
+/** Closes the connection (tests; a new one is made on the next use, reading REDIS_URL again). */
+export async function closeRedis(): Promise<void> {
+  const closing = connection;
+  connection = null;
+  const state = await closing;
+  // disconnect, not quit: quit waits for an answer a hung server never gives.
+  state?.client.disconnect();
 }
