@@ -11,7 +11,7 @@ import { type RequestContext, idParam } from "../http/context";
 import { DrfMessage, nonFieldError, notFound, validationError } from "../http/errors";
 import type { Reply, RouteDefinition } from "../http/router";
 import { isoJst } from "../time";
-import { serializeUpload } from "../uploads-store";
+import { type UploadRow, serializeUpload } from "../uploads-store";
 import { pendingUploads } from "../users";
 import { UploadMessage } from "../uploads/messages";
 import { type UploadLimits, checkUploadRequest, parseUpload } from "../uploads/multipart";
@@ -19,6 +19,7 @@ import {
   delinquencyUploads,
   deleteUpload,
   findOwnUpload,
+  findUploadByKey,
   insertUpload,
   isAttachedToEntry,
   setActiveDelinquency,
@@ -45,11 +46,19 @@ async function createUpload(ctx: RequestContext): Promise<Reply> {
   const form = await parseUpload(ctx.req, dataDir, UPLOAD_LIMITS);
   try {
     const upload = validateUpload(form);
+    const key = upload.idempotencyKey;
+    // A replay of a key answers the upload first stored under it; this file is not kept.
+    const replayed = key === null ? null : findUploadByKey(ctx.db, user.id, key);
+    if (replayed) return { status: 200, body: serializeUpload(replayed) };
     const storagePath = newStoragePath(user.id, upload.contentType);
     await moveIntoStore(dataDir, upload.tempPath, storagePath);
+    let stored: { row: UploadRow; replay: boolean };
     try {
-      const row = inTransaction(ctx.db, () =>
-        insertUpload(ctx.db, {
+      stored = inTransaction(ctx.db, () => {
+        // Checked again where it counts: two posts of one key at once store one file.
+        const first = key === null ? null : findUploadByKey(ctx.db, user.id, key);
+        if (first) return { row: first, replay: true };
+        const row = insertUpload(ctx.db, {
           user_id: user.id,
           kind: upload.kind,
           side: upload.side,
@@ -57,14 +66,17 @@ async function createUpload(ctx: RequestContext): Promise<Reply> {
           content_type: upload.contentType,
           size: upload.size,
           storage_path: storagePath,
+          idempotency_key: key,
           created_at: isoJst(ctx.now),
-        }),
-      );
-      return { status: 201, body: serializeUpload(row) };
+        });
+        return { row, replay: false };
+      });
     } catch (error) {
       await removeQuietly(resolveStoragePath(dataDir, storagePath));
       throw error;
     }
+    if (stored.replay) await removeQuietly(resolveStoragePath(dataDir, storagePath));
+    return { status: stored.replay ? 200 : 201, body: serializeUpload(stored.row) };
   } finally {
     // Already moved on success (then this finds nothing); removed on every other path.
     await removeQuietly(form.content?.tempPath);
@@ -76,7 +88,11 @@ function listUploads(ctx: RequestContext): Reply {
   const kind = ctx.url.searchParams.get("kind") ?? "";
   if (kind !== "" && !parseUploadKind(kind))
     throw validationError({ kind: [DrfMessage.invalidChoice(kind)] });
-  const uploads = pendingUploads(ctx.db, user.id).filter((row) => kind === "" || row.kind === kind);
+  // The key a client sent with an upload: how it finds that one upload when the answer was lost.
+  const key = ctx.url.searchParams.get("idempotency_key");
+  const uploads = pendingUploads(ctx.db, user.id).filter(
+    (row) => (kind === "" || row.kind === kind) && (key === null || row.idempotency_key === key),
+  );
   return { status: 200, body: uploads.map(serializeUpload) };
 }
 

@@ -1,7 +1,7 @@
 // The rules of POST /api/uploads/ over a parsed form: `kind` a §3 kind (optionally -{displayId}),
 // `side` front/back for identity files only, `content` a non-empty PDF, JPEG or PNG of at most
-// 10 MiB recognised by its first bytes (architecture decision 8). All field errors are reported
-// together, as DRF's serializer does.
+// 10 MiB recognised by its first bytes (architecture decision 8), an optional `idempotency_key` of at
+// most 64 characters. All field errors are reported together, as DRF's serializer does.
 
 import {
   type AcceptedContentType,
@@ -17,6 +17,9 @@ import { FILE_FIELD, type ParsedUpload } from "./multipart";
 /** DRF's CharField message for "" ("This field may not be blank."). */
 const BLANK = "この項目は空にできません。";
 
+/** As long as an entry's idempotency_key may be. */
+export const UPLOAD_KEY_MAX_LENGTH = 64;
+
 export interface ValidUpload {
   kind: string;
   side: IdentitySide | null;
@@ -24,6 +27,8 @@ export interface ValidUpload {
   size: number;
   tempPath: string;
   clientName: string | undefined;
+  /** The client's key for this upload, or null when it sent none. */
+  idempotencyKey: string | null;
 }
 
 export function validateUpload(form: ParsedUpload): ValidUpload {
@@ -43,6 +48,12 @@ export function validateUpload(form: ParsedUpload): ValidUpload {
   else if (parsedKind?.base === "identity" && side === undefined) errors.side = [DrfMessage.required];
   else if (parsedKind && parsedKind.base !== "identity" && side !== undefined) {
     errors.side = [UploadMessage.sideOnlyForIdentity];
+  }
+
+  const idempotencyKey = form.fields.get("idempotency_key");
+  if (idempotencyKey === "") errors.idempotency_key = [BLANK];
+  else if (idempotencyKey !== undefined && [...idempotencyKey].length > UPLOAD_KEY_MAX_LENGTH) {
+    errors.idempotency_key = [DrfMessage.maxLength(UPLOAD_KEY_MAX_LENGTH)];
   }
 
   const file = form.content;
@@ -68,5 +79,6 @@ export function validateUpload(form: ParsedUpload): ValidUpload {
     size: file.size,
     tempPath: file.tempPath,
     clientName: file.clientName,
+    idempotencyKey: idempotencyKey ?? null,
   };
 }

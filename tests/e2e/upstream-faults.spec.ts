@@ -6,12 +6,15 @@
 //   8: the entry write stored by the upstream and its answer dropped: the user still ends on
 //      「お申し込みを受け付けました」, and exactly one entry exists.
 //   9: calls that hang show the 499 screen once the page's budget is spent, not after 10 s per call.
+// And an upload stored by the upstream whose answer is dropped: the slot lists the file (looked up by
+// the upload's key, decision 0022); one the upstream never got still reads as failure.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page, type TestInfo, test as base, expect } from "./fixtures";
 import { ErrorMessage } from "../../app/domain/error-messages";
-import { STRONG_PASSWORD, UPSTREAM_URL, openPage, startAppAgainst } from "./support";
+import { pdfFile } from "./files";
+import { STRONG_PASSWORD, UPSTREAM_URL, openPage, startAppAgainst, upstreamDatabase } from "./support";
 import { entriesOf, financialStep, invoiceStep, withdrawalStep } from "./support-wizard-run";
 
 /** Handles a request instead of the upstream when it returns true. */
@@ -21,11 +24,17 @@ const DEADLINE_MS = 4_000;
 let fault: Fault | null = null;
 /** POSTs to /api/entries/ still to forward and then drop (the upstream stores; the app hears nothing). */
 let entryAnswersToDrop = 0;
+/** The same for POSTs to /api/uploads/. */
+let uploadAnswersToDrop = 0;
 
 function forward(req: http.IncomingMessage, res: http.ServerResponse) {
   const target = new URL(req.url ?? "/", UPSTREAM_URL);
-  const drop = req.method === "POST" && target.pathname === "/api/entries/" && entryAnswersToDrop > 0;
-  if (drop) entryAnswersToDrop -= 1;
+  const isPost = (path: string) => req.method === "POST" && target.pathname === path;
+  const dropEntry = isPost("/api/entries/") && entryAnswersToDrop > 0;
+  const dropUpload = isPost("/api/uploads/") && uploadAnswersToDrop > 0;
+  const drop = dropEntry || dropUpload;
+  if (dropEntry) entryAnswersToDrop -= 1;
+  if (dropUpload) uploadAnswersToDrop -= 1;
   const outgoing = http.request(
     target,
     { method: req.method, headers: { ...req.headers, host: target.host } },
@@ -90,6 +99,7 @@ test.describe.configure({ mode: "default" });
 test.beforeEach(() => {
   fault = null;
   entryAnswersToDrop = 0;
+  uploadAnswersToDrop = 0;
 });
 
 async function expectStillLoggedIn(page: Page, testInfo: TestInfo) {
@@ -207,4 +217,51 @@ test("calls that hang show the 499 screen once the page's budget is spent (not 1
   // The budget is 4 s; one per-call timeout alone would be 10 s.
   expect(elapsed).toBeLessThan(DEADLINE_MS + 4_000);
   await expectStillLoggedIn(page, testInfo);
+});
+
+/** The names of the user's stored uploads, in the run's upstream database. */
+function storedNames(userId: number): string[] {
+  const db = upstreamDatabase();
+  try {
+    const rows = db.prepare("SELECT name FROM uploads WHERE user_id = ? ORDER BY id").all(userId);
+    return (rows as { name: string }[]).map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
+
+test("an upload stored and its answer dropped: the slot lists the file, as when the answer comes", async ({
+  page,
+  applicantOnInvoiceStep,
+  uploadClaimFile,
+}, testInfo) => {
+  const { user } = await applicantOnInvoiceStep("lost-upload");
+  uploadAnswersToDrop = 1;
+  await uploadClaimFile(1, "請求書", pdfFile("請求書.pdf"));
+  expect(uploadAnswersToDrop).toBe(0);
+  const slot = page.locator("form.upload-slot").filter({ has: page.getByLabel("請求書1の請求書") });
+  await expect(slot.getByRole("alert")).toHaveCount(0);
+  expect(storedNames(user.id)).toEqual(["請求書.pdf"]);
+  await page.screenshot({ path: `/tmp/quota-lost-answer-${testInfo.project.name}.png`, fullPage: true });
+});
+
+test("an upload the upstream never got still reads as failure: アップロードエラー at the slot, or the 499 screen", async ({
+  page,
+  javaScript,
+  applicantOnInvoiceStep,
+  uploadInto,
+}) => {
+  const { user } = await applicantOnInvoiceStep("unsent-upload");
+  // Read to its end and never passed on; the connection goes without an answer.
+  fault = (req) => {
+    if (req.method !== "POST" || new URL(req.url ?? "/", UPSTREAM_URL).pathname !== "/api/uploads/")
+      return false;
+    req.resume();
+    req.on("end", () => req.socket.destroy());
+    return true;
+  };
+  const slot = await uploadInto("請求書1の請求書", pdfFile("請求書.pdf"));
+  if (javaScript) await expect(slot.getByRole("alert")).toHaveText(`エラー：${ErrorMessage.uploadError}`);
+  else await expect(page.getByText("エラーコード: 499")).toBeVisible();
+  expect(storedNames(user.id)).toEqual([]);
 });

@@ -39,6 +39,8 @@ interface UploadInput {
   type?: string;
   /** Append the file before the kind field (the kind may come after the file). */
   fileFirst?: boolean;
+  /** The client's key for this upload (idempotency_key). */
+  key?: string;
 }
 
 function formOf(input: UploadInput): FormData {
@@ -55,6 +57,7 @@ function formOf(input: UploadInput): FormData {
   if (input.fileFirst) appendFile();
   if (input.kind !== undefined) form.append("kind", input.kind);
   if (input.side !== undefined) form.append("side", input.side);
+  if (input.key !== undefined) form.append("idempotency_key", input.key);
   if (!input.fileFirst) appendFile();
   return form;
 }
@@ -152,6 +155,7 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/),
         error: false,
         message: "",
+        idempotency_key: null,
       });
       const row = uploadRow(response.body.id)!;
       expect(row.content_type).toBe(sniffed);
@@ -397,6 +401,53 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
       const anonymous = await upload(upstream.client(), { kind: "invoice", bytes: fileOf(PDF_HEAD) });
       expect(anonymous.status).toBe(403);
       expect(anonymous.body).toEqual({ detail: "認証情報が含まれていません。" });
+      expect(tmpFiles()).toEqual([]);
+    });
+  });
+
+  describe("an upload's idempotency_key: how a lost answer is looked up exactly", () => {
+    it("is stored with the upload and finds exactly that upload, only the user's own", async () => {
+      const dave = loginAs(upstream);
+      const keyed = await upload(dave, { kind: "invoice-1", bytes: fileOf(PDF_HEAD), key: "upload-a" });
+      expect(keyed.status).toBe(201);
+      expect(keyed.body.idempotency_key).toBe("upload-a");
+      // Same name, kind and size, another key: the lookup does not guess by them.
+      await upload(dave, { kind: "invoice-1", bytes: fileOf(PDF_HEAD), key: "upload-b" });
+      await upload(bob, { kind: "invoice-1", bytes: fileOf(PDF_HEAD), key: "upload-c" });
+
+      const found = await dave.get("/api/uploads/?idempotency_key=upload-a");
+      expect(found.status).toBe(200);
+      expect(found.body.map((item: { id: number }) => item.id)).toEqual([keyed.body.id]);
+      expect((await dave.get("/api/uploads/?idempotency_key=upload-c")).body).toEqual([]);
+      expect((await dave.get("/api/uploads/?idempotency_key=never-sent")).body).toEqual([]);
+    });
+
+    it("answers a replay of a key 200 with the upload first stored under it, storing nothing more", async () => {
+      const erin = loginAs(upstream);
+      const first = await upload(erin, { kind: "pl", bytes: fileOf(PDF_HEAD, 100), key: "upload-1" });
+      expect(first.status).toBe(201);
+      const replay = await upload(erin, { kind: "pl", bytes: fileOf(PNG_HEAD, 200), key: "upload-1" });
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first.body);
+      expect(countUploads(erin.userId)).toBe(1);
+      expect(fs.readdirSync(path.join(upstream.dataDir, "uploads", String(erin.userId)))).toHaveLength(1);
+      expect(tmpFiles()).toEqual([]);
+      // The same key of another user is that user's own.
+      const other = await upload(bob, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "upload-1" });
+      expect(other.status).toBe(201);
+    });
+
+    it("refuses a blank key or one over 64 characters on its field, storing nothing", async () => {
+      const before = countUploads(alice.userId);
+      const blank = await upload(alice, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "" });
+      expect(blank.status).toBe(400);
+      expect(blank.body).toEqual({ idempotency_key: ["この項目は空にできません。"] });
+      const long = await upload(alice, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "k".repeat(65) });
+      expect(long.status).toBe(400);
+      expect(long.body).toEqual({
+        idempotency_key: ["この項目が 64 文字より長くならないようにしてください。"],
+      });
+      expect(countUploads(alice.userId)).toBe(before);
       expect(tmpFiles()).toEqual([]);
     });
   });
