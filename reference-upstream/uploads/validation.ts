@@ -31,7 +31,11 @@ export interface ValidUpload {
   idempotencyKey: string | null;
 }
 
-export function validateUpload(form: ParsedUpload): ValidUpload {
+/**
+ * `tooLarge` is the message for a file cut off at the parser's cap: the 10 MiB rule's, or the quota's
+ * when the room left was the smaller cap.
+ */
+export function validateUpload(form: ParsedUpload, tooLarge: string = UploadMessage.tooLarge): ValidUpload {
   const errors: Record<string, string[]> = {};
 
   const kind = form.fields.get("kind");
@@ -61,7 +65,7 @@ export function validateUpload(form: ParsedUpload): ValidUpload {
   const noFile = file === null || (!file.clientName && file.size === 0 && !file.tooLarge);
   let contentType: AcceptedContentType | null = null;
   if (noFile) errors[FILE_FIELD] = [form.contentText ? UploadMessage.notAFile : UploadMessage.noFile];
-  else if (file.tooLarge) errors[FILE_FIELD] = [UploadMessage.tooLarge];
+  else if (file.tooLarge) errors[FILE_FIELD] = [tooLarge];
   else if (file.size === 0) errors[FILE_FIELD] = [UploadMessage.emptyFile];
   else {
     // The stored type is the sniffed one, never the client's (a renamed .exe stays refused).
