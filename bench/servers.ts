@@ -42,7 +42,9 @@ function stopped(child: ChildProcess): Promise<void> {
 }
 
 /** The built app (remix-serve) and the reference upstream, on free ports, with a temporary data directory. */
-export async function startServers(options: { appEnv?: Record<string, string> } = {}): Promise<Servers> {
+export async function startServers(
+  options: { appEnv?: Record<string, string>; upstreamEnv?: Record<string, string> } = {},
+): Promise<Servers> {
   if (!fs.existsSync(serverBuild)) throw new Error(`no server build at ${serverBuild}: run npm run build`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-load-"));
   const upstreamPort = await findFreePort();
@@ -63,6 +65,7 @@ export async function startServers(options: { appEnv?: Record<string, string> } 
         DATA_DIR: dataDir,
         APP_BASE_URL: appUrl,
         UPSTREAM_LOG: "false",
+        ...options.upstreamEnv,
       }),
     );
     await waitForHttp(`${upstreamUrl}/api/health/`);

@@ -27,11 +27,23 @@ export interface UpstreamConfig {
    * an HMAC of the user id, so a tag manager gets a stable id that cannot be turned back into ours.
    */
   analyticsIdKey: string;
+  /** What one user may store (UPLOAD_QUOTA_MB, UPLOAD_FILES_PER_DAY): checked before a file is kept. */
+  uploadQuota: UploadQuota;
   /** Clock, replaceable in tests. */
   now: () => Date;
   /** Logs to stderr unless false. */
   log: boolean;
 }
+
+export interface UploadQuota {
+  /** Bytes of files one user may have stored in all (those submitted entries hold included). */
+  maxBytes: number;
+  /** Files one user may upload in one day (Japan's calendar day); a deleted file still counts. */
+  filesPerDay: number;
+}
+
+/** 200 MiB in all and 50 files a day: far more than an applicant's documents, far less than a flood. */
+export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { maxBytes: 200 * 1024 * 1024, filesPerDay: 50 };
 
 export const DEFAULT_SERVICE_ID = "sakidori";
 export const UPSTREAM_VERSION = "2026.11.0";
@@ -74,7 +86,22 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): Ups
     services: defaultServices(appBaseUrl),
     seedDemo: env.SEED_DEMO !== "false",
     analyticsIdKey: env.UPSTREAM_ANALYTICS_ID_KEY ?? DEFAULT_ANALYTICS_ID_KEY,
+    uploadQuota: {
+      maxBytes:
+        positiveInteger(env, "UPLOAD_QUOTA_MB", DEFAULT_UPLOAD_QUOTA.maxBytes / (1024 * 1024)) * 1024 * 1024,
+      filesPerDay: positiveInteger(env, "UPLOAD_FILES_PER_DAY", DEFAULT_UPLOAD_QUOTA.filesPerDay),
+    },
     now: () => new Date(),
     log: env.UPSTREAM_LOG !== "false",
   };
+}
+
+/** A whole number ≥ 1 from the environment, or the default when unset; anything else stops the start. */
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
+  }
+  return Number(value);
 }

@@ -12,6 +12,8 @@ export interface UploadRow {
   error: number;
   message: string;
   is_active_delinquency: number;
+  /** The client's key for this upload (a lost answer's lookup, a replay), or null. */
+  idempotency_key: string | null;
   created_at: string;
 }
 
@@ -26,6 +28,7 @@ export function serializeUpload(row: UploadRow) {
     created_at: row.created_at,
     error: row.error === 1,
     message: row.message,
+    idempotency_key: row.idempotency_key,
     ...(row.kind === "identity" ? { side: row.side } : {}),
     ...(row.kind.startsWith("delinquency") ? { is_active: row.is_active_delinquency === 1 } : {}),
   };

@@ -9,7 +9,7 @@
 // cannot read is a 400.
 // And their deletion (§7 DELETE /api/uploads/{id}/).
 
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +25,7 @@ import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
 import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.server";
+import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
 /** A file to send upstream: what the upstream's multipart part says of it, and its bytes. */
 export interface OutgoingFile {
@@ -308,7 +309,9 @@ export function spooledFile(file: ReceivedFile & { contentType: AcceptedContentT
  * §7 POST /api/uploads/: multipart with kind (and side for identity) and content, streamed with the
  * Content-Length worked out beforehand (the preamble, the file's size, the epilogue). A file whose
  * bytes break off or run over its size aborts the request: the upstream, short of its Content-Length,
- * keeps nothing.
+ * keeps nothing. Each upload carries a key of its own (idempotency_key, docs/upstream-api/uploads.md):
+ * when the answer is lost, the upload stored under that key is the answer (writeOnce), so a stored file
+ * never reads as a failure; none found is the lost answer's 499 as before.
  */
 export async function sendUpload(
   ctx: RequestContext,
@@ -319,7 +322,11 @@ export async function sendUpload(
   inFlight.add(key);
   try {
     const boundary = `----sakidori${randomBytes(16).toString("hex")}`;
-    const fields: [string, string][] = [["kind", upload.kind]];
+    const idempotencyKey = `upload-${randomUUID()}`;
+    const fields: [string, string][] = [
+      ["idempotency_key", idempotencyKey],
+      ["kind", upload.kind],
+    ];
     if (upload.side) fields.push(["side", upload.side]);
     const head = Buffer.from(
       fields
@@ -338,19 +345,43 @@ export async function sendUpload(
       yield* file.open();
       yield tail;
     })();
-    return await ctx.client.send(
-      "POST",
-      "/api/uploads/",
-      {
-        stream: body,
-        contentType: `multipart/form-data; boundary=${boundary}`,
-        contentLength: head.length + file.size + tail.length,
-      },
-      uploadedFileSchema,
+    return await writeOnce(
+      () =>
+        ctx.client.send(
+          "POST",
+          "/api/uploads/",
+          {
+            stream: body,
+            contentType: `multipart/form-data; boundary=${boundary}`,
+            contentLength: head.length + file.size + tail.length,
+          },
+          uploadedFileSchema,
+        ),
+      () => findUploadByKey(ctx, idempotencyKey),
     );
   } finally {
     inFlight.delete(key);
   }
+}
+
+/** An upload as the lookup reads it: with the key it was stored under. */
+const keyedUploadSchema = uploadedFileSchema.extend({ idempotency_key: z.string().nullish() });
+
+/**
+ * The upload stored under `idempotencyKey` (contract addition GET /api/uploads/?idempotency_key=…), or
+ * null. Matched on the key the answer carries, so an upstream that ignored the filter and answered
+ * every pending file still finds only that one.
+ */
+async function findUploadByKey(ctx: RequestContext, idempotencyKey: string): Promise<UploadedFile | null> {
+  const uploads = await ctx.client.call("GET", "/api/uploads/", {
+    query: { idempotency_key: idempotencyKey },
+    schema: z.array(keyedUploadSchema),
+    ...LOST_ANSWER_LOOKUP,
+  });
+  const found = uploads.find((upload) => upload.idempotency_key === idempotencyKey);
+  if (!found) return null;
+  const { idempotency_key: _key, ...uploaded } = found;
+  return uploaded;
 }
 
 /** §7 DELETE /api/uploads/{id}/: 204; 400 when a submitted entry holds the file, 404 when not the user's. */

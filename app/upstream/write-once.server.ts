@@ -1,6 +1,6 @@
-// Issue 14: a lost answer is looked up, not guessed. A write that makes something (an entry today;
-// the contract, review and cancel calls when they come) may be stored by the upstream and its answer
-// then lost: a timeout, a dropped connection, a spent page deadline. Showing 499 then tells the user
+// A lost answer is looked up, not guessed (decision 0008). A write that makes something (an entry, an
+// upload: decision 0022; the contract, review and cancel calls) may be stored by the upstream and its
+// answer then lost: a timeout, a dropped connection, a spent page deadline. Showing 499 then tells the user
 // "it failed" although it did not, and a second try could make it twice. So before answering, the app
 // asks the upstream whether the thing exists.
 

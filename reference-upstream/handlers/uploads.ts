@@ -1,7 +1,8 @@
 // §7 uploads: POST /api/uploads/ (multipart kind + content), DELETE /api/uploads/{id}/,
 // PATCH /api/uploads/active_delinquency/ (ids); contract additions GET /api/uploads/ (the user's
 // files not yet held by an entry) and GET /api/uploads/{id}/content/ (the stored bytes).
-// Files stream to disk (architecture decision 8); a user only ever sees their own uploads.
+// Files stream to disk (architecture decision 8) within the user's quota (decision 0022); a user only
+// ever sees their own uploads.
 
 import fs from "node:fs";
 import { MAX_UPLOAD_BYTES } from "../../app/domain/upload-rules";
@@ -11,7 +12,7 @@ import { type RequestContext, idParam } from "../http/context";
 import { DrfMessage, nonFieldError, notFound, validationError } from "../http/errors";
 import type { Reply, RouteDefinition } from "../http/router";
 import { isoJst } from "../time";
-import { serializeUpload } from "../uploads-store";
+import { type UploadRow, serializeUpload } from "../uploads-store";
 import { pendingUploads } from "../users";
 import { UploadMessage } from "../uploads/messages";
 import { type UploadLimits, checkUploadRequest, parseUpload } from "../uploads/multipart";
@@ -19,6 +20,7 @@ import {
   delinquencyUploads,
   deleteUpload,
   findOwnUpload,
+  findUploadByKey,
   insertUpload,
   isAttachedToEntry,
   setActiveDelinquency,
@@ -30,6 +32,7 @@ import {
   resolveStoragePath,
   sanitizeFileName,
 } from "../uploads/storage";
+import { countStoredFile, leastFileSize, quotaRefusal, uploadRoom } from "../uploads/quota";
 import { validateUpload } from "../uploads/validation";
 
 /** 10 MiB a file, plus 1 MiB for the fields and part headers: an endless body cannot fill the disk. */
@@ -40,16 +43,43 @@ export const UPLOAD_LIMITS: UploadLimits = {
 
 async function createUpload(ctx: RequestContext): Promise<Reply> {
   const user = ctx.requireUser();
-  const dataDir = ctx.config.dataDir;
+  const { dataDir, uploadQuota: quota } = ctx.config;
   checkUploadRequest(ctx.req, UPLOAD_LIMITS);
-  const form = await parseUpload(ctx.req, dataDir, UPLOAD_LIMITS);
+  // The quota (decision 0022): a declared length that cannot fit is refused before a byte is read, and
+  // no more than the room left is ever spooled.
+  const room = uploadRoom(ctx.db, user.id, quota, ctx.now);
+  const early = quotaRefusal(room, quota, leastFileSize(Number(ctx.req.headers["content-length"])));
+  if (early) throw early;
+  const cappedByRoom = room.bytesLeft < UPLOAD_LIMITS.maxFileBytes;
+  const form = await parseUpload(
+    ctx.req,
+    dataDir,
+    cappedByRoom ? { ...UPLOAD_LIMITS, maxFileBytes: room.bytesLeft } : UPLOAD_LIMITS,
+  );
   try {
-    const upload = validateUpload(form);
+    const upload = validateUpload(
+      form,
+      cappedByRoom ? UploadMessage.overQuota(quota.maxBytes, room.bytesLeft) : UploadMessage.tooLarge,
+    );
+    const key = upload.idempotencyKey;
+    // A replay of a key answers the upload first stored under it; this file is not kept.
+    const replayed = key === null ? null : findUploadByKey(ctx.db, user.id, key);
+    if (replayed) return { status: 200, body: serializeUpload(replayed) };
+    const refused = quotaRefusal(uploadRoom(ctx.db, user.id, quota, ctx.now), quota, upload.size);
+    if (refused) throw refused;
     const storagePath = newStoragePath(user.id, upload.contentType);
     await moveIntoStore(dataDir, upload.tempPath, storagePath);
+    let stored: { row: UploadRow; replay: boolean };
     try {
-      const row = inTransaction(ctx.db, () =>
-        insertUpload(ctx.db, {
+      stored = inTransaction(ctx.db, () => {
+        // Checked again where it counts: two posts of one key at once store one file, and two files
+        // at once pass the quota only if both fit.
+        const first = key === null ? null : findUploadByKey(ctx.db, user.id, key);
+        if (first) return { row: first, replay: true };
+        const over = quotaRefusal(uploadRoom(ctx.db, user.id, quota, ctx.now), quota, upload.size);
+        if (over) throw over;
+        countStoredFile(ctx.db, user.id, ctx.now);
+        const row = insertUpload(ctx.db, {
           user_id: user.id,
           kind: upload.kind,
           side: upload.side,
@@ -57,14 +87,17 @@ async function createUpload(ctx: RequestContext): Promise<Reply> {
           content_type: upload.contentType,
           size: upload.size,
           storage_path: storagePath,
+          idempotency_key: key,
           created_at: isoJst(ctx.now),
-        }),
-      );
-      return { status: 201, body: serializeUpload(row) };
+        });
+        return { row, replay: false };
+      });
     } catch (error) {
       await removeQuietly(resolveStoragePath(dataDir, storagePath));
       throw error;
     }
+    if (stored.replay) await removeQuietly(resolveStoragePath(dataDir, storagePath));
+    return { status: stored.replay ? 200 : 201, body: serializeUpload(stored.row) };
   } finally {
     // Already moved on success (then this finds nothing); removed on every other path.
     await removeQuietly(form.content?.tempPath);
@@ -76,7 +109,11 @@ function listUploads(ctx: RequestContext): Reply {
   const kind = ctx.url.searchParams.get("kind") ?? "";
   if (kind !== "" && !parseUploadKind(kind))
     throw validationError({ kind: [DrfMessage.invalidChoice(kind)] });
-  const uploads = pendingUploads(ctx.db, user.id).filter((row) => kind === "" || row.kind === kind);
+  // The key a client sent with an upload: how it finds that one upload when the answer was lost.
+  const key = ctx.url.searchParams.get("idempotency_key");
+  const uploads = pendingUploads(ctx.db, user.id).filter(
+    (row) => (kind === "" || row.kind === kind) && (key === null || row.idempotency_key === key),
+  );
   return { status: 200, body: uploads.map(serializeUpload) };
 }
 

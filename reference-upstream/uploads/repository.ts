@@ -13,14 +13,15 @@ export interface NewUpload {
   content_type: string;
   size: number;
   storage_path: string;
+  idempotency_key: string | null;
   created_at: string;
 }
 
 export function insertUpload(db: Db, upload: NewUpload): UploadRow {
   const { lastInsertRowid } = db
     .prepare(
-      `INSERT INTO uploads (user_id, kind, side, name, content_type, size, storage_path, created_at)
-       VALUES (@user_id, @kind, @side, @name, @content_type, @size, @storage_path, @created_at)`,
+      `INSERT INTO uploads (user_id, kind, side, name, content_type, size, storage_path, idempotency_key, created_at)
+       VALUES (@user_id, @kind, @side, @name, @content_type, @size, @storage_path, @idempotency_key, @created_at)`,
     )
     .run(upload);
   return findOwnUpload(db, upload.user_id, Number(lastInsertRowid))!;
@@ -29,6 +30,14 @@ export function insertUpload(db: Db, upload: NewUpload): UploadRow {
 export function findOwnUpload(db: Db, userId: number, id: number): UploadRow | null {
   return (
     (db.prepare("SELECT * FROM uploads WHERE id = ? AND user_id = ?").get(id, userId) as
+      UploadRow | undefined) ?? null
+  );
+}
+
+/** The user's upload stored under the client's key, or null. */
+export function findUploadByKey(db: Db, userId: number, key: string): UploadRow | null {
+  return (
+    (db.prepare("SELECT * FROM uploads WHERE user_id = ? AND idempotency_key = ?").get(userId, key) as
       UploadRow | undefined) ?? null
   );
 }

@@ -1,7 +1,7 @@
 // The rules of POST /api/uploads/ over a parsed form: `kind` a §3 kind (optionally -{displayId}),
 // `side` front/back for identity files only, `content` a non-empty PDF, JPEG or PNG of at most
-// 10 MiB recognised by its first bytes (architecture decision 8). All field errors are reported
-// together, as DRF's serializer does.
+// 10 MiB recognised by its first bytes (architecture decision 8), an optional `idempotency_key` of at
+// most 64 characters. All field errors are reported together, as DRF's serializer does.
 
 import {
   type AcceptedContentType,
@@ -17,6 +17,9 @@ import { FILE_FIELD, type ParsedUpload } from "./multipart";
 /** DRF's CharField message for "" ("This field may not be blank."). */
 const BLANK = "この項目は空にできません。";
 
+/** As long as an entry's idempotency_key may be. */
+export const UPLOAD_KEY_MAX_LENGTH = 64;
+
 export interface ValidUpload {
   kind: string;
   side: IdentitySide | null;
@@ -24,9 +27,15 @@ export interface ValidUpload {
   size: number;
   tempPath: string;
   clientName: string | undefined;
+  /** The client's key for this upload, or null when it sent none. */
+  idempotencyKey: string | null;
 }
 
-export function validateUpload(form: ParsedUpload): ValidUpload {
+/**
+ * `tooLarge` is the message for a file cut off at the parser's cap: the 10 MiB rule's, or the quota's
+ * when the room left was the smaller cap.
+ */
+export function validateUpload(form: ParsedUpload, tooLarge: string = UploadMessage.tooLarge): ValidUpload {
   const errors: Record<string, string[]> = {};
 
   const kind = form.fields.get("kind");
@@ -45,12 +54,18 @@ export function validateUpload(form: ParsedUpload): ValidUpload {
     errors.side = [UploadMessage.sideOnlyForIdentity];
   }
 
+  const idempotencyKey = form.fields.get("idempotency_key");
+  if (idempotencyKey === "") errors.idempotency_key = [BLANK];
+  else if (idempotencyKey !== undefined && [...idempotencyKey].length > UPLOAD_KEY_MAX_LENGTH) {
+    errors.idempotency_key = [DrfMessage.maxLength(UPLOAD_KEY_MAX_LENGTH)];
+  }
+
   const file = form.content;
   // A browser's file input left empty posts filename="" with no bytes: no file, as DRF says.
   const noFile = file === null || (!file.clientName && file.size === 0 && !file.tooLarge);
   let contentType: AcceptedContentType | null = null;
   if (noFile) errors[FILE_FIELD] = [form.contentText ? UploadMessage.notAFile : UploadMessage.noFile];
-  else if (file.tooLarge) errors[FILE_FIELD] = [UploadMessage.tooLarge];
+  else if (file.tooLarge) errors[FILE_FIELD] = [tooLarge];
   else if (file.size === 0) errors[FILE_FIELD] = [UploadMessage.emptyFile];
   else {
     // The stored type is the sniffed one, never the client's (a renamed .exe stays refused).
@@ -68,5 +83,6 @@ export function validateUpload(form: ParsedUpload): ValidUpload {
     size: file.size,
     tempPath: file.tempPath,
     clientName: file.clientName,
+    idempotencyKey: idempotencyKey ?? null,
   };
 }

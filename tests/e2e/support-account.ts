@@ -49,6 +49,11 @@ export class UpstreamUser {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
 
+  /** POST /api/uploads/ as this user; answers the upload's id. */
+  upload(kind: string, file: FilePayload = pdfFile()): Promise<number> {
+    return uploadAs(this.headers(), kind, file);
+  }
+
   /**
    * Creates an entry of one claim (1,000,000 yen desired) through the API, with `overrides` of the
    * body's fields (claims, bank_account…), its first claim carrying an invoice file (§5: the upstream
@@ -57,7 +62,7 @@ export class UpstreamUser {
   async createEntry(
     overrides: Record<string, unknown> = {},
   ): Promise<{ id: number; code: string; claimIds: number[] }> {
-    const invoice = await uploadAs(this.headers(), "invoice-1", pdfFile("invoice.pdf"));
+    const invoice = await this.upload("invoice-1", pdfFile("invoice.pdf"));
     const [first, ...others] = (overrides.claims as Record<string, unknown>[] | undefined) ?? [validClaim()];
     const { status, body } = await this.post(
       "/api/entries/",

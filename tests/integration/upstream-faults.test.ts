@@ -147,6 +147,38 @@ const hangUpMidUpload: Fault = (req, res) => {
   return true;
 };
 
+/** POSTs to /api/uploads/ the upstream stored and answered, whose answer the proxy then dropped. */
+let uploadAnswersDropped = 0;
+/** The upload goes through and the upstream stores it; its answer never reaches the app. */
+const dropUploadAnswer: Fault = (req, res) => {
+  if (req.method !== "POST" || pathOf(req) !== "/api/uploads/") return false;
+  const target = new URL(req.url ?? "/", upstream.url);
+  const outgoing = http.request(
+    target,
+    { method: req.method, headers: { ...req.headers, host: target.host } },
+    (answer) => {
+      answer.resume();
+      answer.on("end", () => {
+        if (answer.statusCode === 201) uploadAnswersDropped += 1;
+        req.socket.destroy();
+      });
+    },
+  );
+  outgoing.on("error", () => req.socket.destroy());
+  res.on("error", () => {});
+  req.pipe(outgoing);
+  return true;
+};
+
+/** The upload is read to its end and never passed on: the upstream never hears of it. */
+const swallowUpload: Fault = (req, res) => {
+  if (req.method !== "POST" || pathOf(req) !== "/api/uploads/") return false;
+  res.on("error", () => {});
+  req.resume();
+  req.on("end", () => req.socket.destroy());
+  return true;
+};
+
 interface Visit {
   status: number;
   /** The error screen the answer draws (§2), when it is one. */
@@ -205,6 +237,23 @@ function uploadInvoice(cookie: string): Promise<Visit> {
     { slot: claimUploadSlot("invoice", 1), kind: "invoice-1", fileName: "請求書.pdf" },
     pdf,
   );
+  return settle(() => invoiceAction({ request, params: {}, context: {} }));
+}
+
+/** The same PDF from the slot's own form without JavaScript: multipart, spooled by the app, then sent. */
+function uploadInvoiceWithoutScripts(cookie: string): Promise<Visit> {
+  const pdf = Buffer.alloc(64 << 10, 0x20);
+  Buffer.from("%PDF-1.4\n").copy(pdf);
+  const form = new FormData();
+  form.append("intent", "upload");
+  form.append("slot", claimUploadSlot("invoice", 1));
+  form.append("kind", "invoice-1");
+  form.append("content", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "請求書.pdf");
+  const request = new Request(`${APP_ORIGIN}/entry/entry_invoice`, {
+    method: "POST",
+    headers: { Origin: APP_ORIGIN, Cookie: cookie },
+    body: form,
+  });
   return settle(() => invoiceAction({ request, params: {}, context: {} }));
 }
 
@@ -392,5 +441,44 @@ describe("issue 11 item 3: each upstream fault gives the §2/§8 screen within 1
     expect(recovered.status, `victim after recovery: ${recovered.screen?.title ?? ""}`).toBe(200);
     expect((await openMyPage(other.cookie)).status).toBe(200);
     survived += 1;
+  });
+});
+
+describe("a lost upload answer is looked up before the person is told it failed", () => {
+  const ways = [
+    ["with JavaScript (streamed)", uploadInvoice],
+    ["without JavaScript (multipart)", uploadInvoiceWithoutScripts],
+  ] as const;
+
+  it.each(ways)(
+    "%s: the upstream stored the file and its answer was lost: the slot has the file",
+    async (_, send) => {
+      const victim = await person();
+      uploadAnswersDropped = 0;
+      proxy.setFault(victim.browser.cookies.get("sessionid")!, dropUploadAnswer);
+      const visit = await send(victim.cookie);
+      expect(uploadAnswersDropped, "the upstream stored it and the answer was dropped").toBe(1);
+      // Back to the slot, as for any stored file (PRG), not the 499 screen.
+      expect(visit.screen?.code ?? null, visit.screen?.title).toBeNull();
+      expect(visit.status).toBe(302);
+      expect(visit.location).toBe(`/entry/entry_invoice#upload-${claimUploadSlot("invoice", 1)}`);
+      const stored = (await victim.browser.get("/api/uploads/")).body as { id: number; name: string }[];
+      expect(stored.map((upload) => upload.name)).toEqual(["請求書.pdf"]);
+      // The slot lists it: the file is linked to its claim, as after an answered upload.
+      const draft = (await victim.browser.get("/api/draft_entry/")).body as {
+        claims: { contentfile_relations: number[] }[];
+      };
+      expect(draft.claims[0]!.contentfile_relations).toEqual([stored[0]!.id]);
+      expect(leftIn(APP_SPOOL_DIR), "the app's temporary upload files").toEqual([]);
+    },
+  );
+
+  it.each(ways)("%s: the upstream never got the file: it still reads as failure (499)", async (_, send) => {
+    const victim = await person();
+    proxy.setFault(victim.browser.cookies.get("sessionid")!, swallowUpload);
+    const visit = await send(victim.cookie);
+    noResponseScreen(visit);
+    expect((await victim.browser.get("/api/uploads/")).body).toEqual([]);
+    expect(leftIn(APP_SPOOL_DIR), "the app's temporary upload files").toEqual([]);
   });
 });

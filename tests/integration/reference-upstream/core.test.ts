@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configFromEnvironment } from "../../../reference-upstream/config";
 import { type TestUpstream, startTestUpstream } from "./harness";
 
 describe("reference upstream core", () => {
@@ -25,4 +26,28 @@ describe("reference upstream core", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET");
   });
+});
+
+describe("the upload quota from the environment (decision 0022)", () => {
+  const env = (variables: Record<string, string>) =>
+    ({ NODE_ENV: "test", ...variables }) as NodeJS.ProcessEnv;
+  it("is 200 MiB in all and 50 files a day unless UPLOAD_QUOTA_MB and UPLOAD_FILES_PER_DAY say otherwise", () => {
+    expect(configFromEnvironment(env({})).uploadQuota).toEqual({
+      maxBytes: 200 * 1024 * 1024,
+      filesPerDay: 50,
+    });
+    expect(
+      configFromEnvironment(env({ UPLOAD_QUOTA_MB: "1024", UPLOAD_FILES_PER_DAY: "7" })).uploadQuota,
+    ).toEqual({ maxBytes: 1024 * 1024 * 1024, filesPerDay: 7 });
+  });
+
+  it.each(["0", "-1", "1.5", "200MB", " "])(
+    "refuses to start with UPLOAD_QUOTA_MB=%j, naming the variable",
+    (value) => {
+      expect(() => configFromEnvironment(env({ UPLOAD_QUOTA_MB: value }))).toThrow(/UPLOAD_QUOTA_MB/);
+      expect(() => configFromEnvironment(env({ UPLOAD_FILES_PER_DAY: value }))).toThrow(
+        /UPLOAD_FILES_PER_DAY/,
+      );
+    },
+  );
 });

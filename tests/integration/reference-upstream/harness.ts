@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   DEFAULT_ANALYTICS_ID_KEY,
+  DEFAULT_UPLOAD_QUOTA,
   type UpstreamConfig,
   defaultServices,
   UPSTREAM_VERSION,
@@ -35,6 +36,7 @@ export async function startTestUpstream(
     services: defaultServices(appBaseUrl),
     seedDemo: false,
     analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
+    uploadQuota: DEFAULT_UPLOAD_QUOTA,
     now: () => new Date(),
     log: false,
     ...options.overrides,

@@ -39,6 +39,8 @@ interface UploadInput {
   type?: string;
   /** Append the file before the kind field (the kind may come after the file). */
   fileFirst?: boolean;
+  /** The client's key for this upload (idempotency_key). */
+  key?: string;
 }
 
 function formOf(input: UploadInput): FormData {
@@ -55,6 +57,7 @@ function formOf(input: UploadInput): FormData {
   if (input.fileFirst) appendFile();
   if (input.kind !== undefined) form.append("kind", input.kind);
   if (input.side !== undefined) form.append("side", input.side);
+  if (input.key !== undefined) form.append("idempotency_key", input.key);
   if (!input.fileFirst) appendFile();
   return form;
 }
@@ -152,6 +155,7 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/),
         error: false,
         message: "",
+        idempotency_key: null,
       });
       const row = uploadRow(response.body.id)!;
       expect(row.content_type).toBe(sniffed);
@@ -401,6 +405,53 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
     });
   });
 
+  describe("an upload's idempotency_key: how a lost answer is looked up exactly", () => {
+    it("is stored with the upload and finds exactly that upload, only the user's own", async () => {
+      const dave = loginAs(upstream);
+      const keyed = await upload(dave, { kind: "invoice-1", bytes: fileOf(PDF_HEAD), key: "upload-a" });
+      expect(keyed.status).toBe(201);
+      expect(keyed.body.idempotency_key).toBe("upload-a");
+      // Same name, kind and size, another key: the lookup does not guess by them.
+      await upload(dave, { kind: "invoice-1", bytes: fileOf(PDF_HEAD), key: "upload-b" });
+      await upload(bob, { kind: "invoice-1", bytes: fileOf(PDF_HEAD), key: "upload-c" });
+
+      const found = await dave.get("/api/uploads/?idempotency_key=upload-a");
+      expect(found.status).toBe(200);
+      expect(found.body.map((item: { id: number }) => item.id)).toEqual([keyed.body.id]);
+      expect((await dave.get("/api/uploads/?idempotency_key=upload-c")).body).toEqual([]);
+      expect((await dave.get("/api/uploads/?idempotency_key=never-sent")).body).toEqual([]);
+    });
+
+    it("answers a replay of a key 200 with the upload first stored under it, storing nothing more", async () => {
+      const erin = loginAs(upstream);
+      const first = await upload(erin, { kind: "pl", bytes: fileOf(PDF_HEAD, 100), key: "upload-1" });
+      expect(first.status).toBe(201);
+      const replay = await upload(erin, { kind: "pl", bytes: fileOf(PNG_HEAD, 200), key: "upload-1" });
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first.body);
+      expect(countUploads(erin.userId)).toBe(1);
+      expect(fs.readdirSync(path.join(upstream.dataDir, "uploads", String(erin.userId)))).toHaveLength(1);
+      expect(tmpFiles()).toEqual([]);
+      // The same key of another user is that user's own.
+      const other = await upload(bob, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "upload-1" });
+      expect(other.status).toBe(201);
+    });
+
+    it("refuses a blank key or one over 64 characters on its field, storing nothing", async () => {
+      const before = countUploads(alice.userId);
+      const blank = await upload(alice, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "" });
+      expect(blank.status).toBe(400);
+      expect(blank.body).toEqual({ idempotency_key: ["この項目は空にできません。"] });
+      const long = await upload(alice, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "k".repeat(65) });
+      expect(long.status).toBe(400);
+      expect(long.body).toEqual({
+        idempotency_key: ["この項目が 64 文字より長くならないようにしてください。"],
+      });
+      expect(countUploads(alice.userId)).toBe(before);
+      expect(tmpFiles()).toEqual([]);
+    });
+  });
+
   describe("GET /api/uploads/ and /api/uploads/{id}/content/ (contract additions)", () => {
     it("lists only the user's own uploads not held by an entry, optionally by exact kind", async () => {
       const carol = loginAs(upstream);
@@ -582,5 +633,129 @@ describe("temporary files a stopped upstream left behind", () => {
     } finally {
       await upstream.dispose();
     }
+  });
+});
+
+describe("a storage quota per user: bytes in all and files a day, refused before a file is kept", () => {
+  // A small quota, so the edges are a few kilobytes away: 64 KiB in all, 3 files a day.
+  const QUOTA = { maxBytes: 64 * 1024, filesPerDay: 3 };
+  let upstream: TestUpstream;
+  let clock = new Date();
+  const tmpFiles = () => {
+    const dir = path.join(upstream.dataDir, "tmp");
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+  const stored = (userId: number) =>
+    upstream.db.prepare("SELECT size FROM uploads WHERE user_id = ? ORDER BY id").all(userId) as {
+      size: number;
+    }[];
+  /** The files in the user's store directory (what is kept on disk). */
+  const filesOnDisk = (userId: number) => {
+    const dir = path.join(upstream.dataDir, "uploads", String(userId));
+    return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+  };
+  const over = (limit: string, left: string | null) => ({
+    content: [
+      left === null
+        ? `保存できるファイルは合計${limit}までで、残りはありません。`
+        : `保存できるファイルは合計${limit}までです。残りは${left}です。`,
+    ],
+  });
+  const tooManyToday = {
+    content: ["アップロードできるファイルは1日3個までです。明日以降にお試しください。"],
+  };
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream({ overrides: { uploadQuota: QUOTA, now: () => clock } });
+  });
+  afterAll(() => upstream.dispose());
+
+  it("stores the file that reaches the quota exactly and refuses one byte more, keeping nothing of it", async () => {
+    clock = new Date();
+    const user = loginAs(upstream);
+    const justOver = await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, QUOTA.maxBytes + 1) });
+    expect(justOver.status).toBe(400);
+    expect(justOver.body).toEqual(over("64KB", "64KB"));
+    expect(stored(user.userId)).toEqual([]);
+    const exactly = await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, QUOTA.maxBytes) });
+    expect(exactly.status).toBe(201);
+    const oneMore = await upload(user, { kind: "bs", bytes: fileOf(PDF_HEAD, 16) });
+    expect(oneMore.status).toBe(400);
+    expect(oneMore.body).toEqual(over("64KB", null));
+    expect(stored(user.userId)).toEqual([{ size: QUOTA.maxBytes }]);
+    expect(filesOnDisk(user.userId)).toBe(1);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("counts every file the user keeps: the second file fits to the byte, one byte more does not", async () => {
+    clock = new Date();
+    const user = loginAs(upstream);
+    expect((await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 40_000) })).status).toBe(201);
+    const left = QUOTA.maxBytes - 40_000; // 25,536 bytes: 24.9 KiB
+    const overByOne = await upload(user, { kind: "bs", bytes: fileOf(PDF_HEAD, left + 1) });
+    expect(overByOne.status).toBe(400);
+    expect(overByOne.body).toEqual(over("64KB", "24.9KB"));
+    expect((await upload(user, { kind: "bs", bytes: fileOf(PDF_HEAD, left) })).status).toBe(201);
+    expect(stored(user.userId)).toEqual([{ size: 40_000 }, { size: left }]);
+    // Deleting a file makes room again.
+    const [first] = (await user.get("/api/uploads/")).body as { id: number }[];
+    expect((await user.delete(`/api/uploads/${first!.id}/`)).status).toBe(204);
+    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000); // a new day: the files-a-day count aside
+    expect((await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 40_000) })).status).toBe(201);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("refuses a body whose declared length cannot fit before reading a byte of it", async () => {
+    clock = new Date();
+    const user = loginAs(upstream);
+    const body = Buffer.concat([
+      Buffer.from(filePartHead("big.pdf")),
+      fileOf(PDF_HEAD, 1024 * 1024),
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]);
+    const request = rawRequest(upstream, user, {
+      "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+      "Content-Length": String(body.length),
+    });
+    // Only the start is sent: an answer while the rest is held back means nothing was parsed.
+    request.write(body.subarray(0, 4096));
+    const response = await responseOf(request);
+    request.destroy();
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(over("64KB", "64KB"));
+    expect(tmpFiles()).toEqual([]);
+    expect(stored(user.userId)).toEqual([]);
+  });
+
+  it("allows 3 files a day in Japan's calendar: the 4th is refused, a deletion gives none back, midnight does", async () => {
+    clock = new Date("2026-11-26T14:59:00Z"); // 23:59 in Japan
+    const user = loginAs(upstream);
+    const ids: number[] = [];
+    for (let n = 0; n < QUOTA.filesPerDay; n += 1) {
+      const response = await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 100) });
+      expect(response.status).toBe(201);
+      ids.push(response.body.id);
+    }
+    const fourth = await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 100) });
+    expect(fourth.status).toBe(400);
+    expect(fourth.body).toEqual(tooManyToday);
+    expect((await user.delete(`/api/uploads/${ids[0]}/`)).status).toBe(204);
+    expect((await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 100) })).body).toEqual(tooManyToday);
+    clock = new Date("2026-11-26T15:00:00Z"); // 00:00 on the 27th in Japan
+    expect((await upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 100) })).status).toBe(201);
+    expect(stored(user.userId)).toHaveLength(3);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("stores one of two uploads sent at once that fit only one at a time", async () => {
+    clock = new Date();
+    const user = loginAs(upstream);
+    const answers = await Promise.all(
+      [0, 1].map(() => upload(user, { kind: "pl", bytes: fileOf(PDF_HEAD, 40_000) })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(stored(user.userId)).toEqual([{ size: 40_000 }]);
+    expect(filesOnDisk(user.userId)).toBe(1);
+    expect(tmpFiles()).toEqual([]);
   });
 });

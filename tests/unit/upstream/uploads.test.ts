@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { UpstreamClient } from "~/upstream/client.server";
 import type { RequestContext } from "~/request/context.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
+import { UpstreamNetworkError, UpstreamValidationError } from "~/upstream/errors.server";
 import {
   MAX_UPLOAD_REQUEST_BYTES,
   fileProblem,
@@ -391,6 +391,10 @@ describe("sending an upload to the upstream", () => {
     expect(received!.headers["transfer-encoding"]).toBeUndefined();
     expect(Number(received!.headers["content-length"])).toBe(received!.body.length);
     const text = received!.body.toString("utf8");
+    // A key of its own, first, so a lost answer can be looked up exactly.
+    expect(text).toMatch(
+      /^--[^\r]+\r\nContent-Disposition: form-data; name="idempotency_key"\r\n\r\nupload-[0-9a-f-]{36}\r\n/,
+    );
     expect(text).toContain('name="kind"\r\n\r\nidentity\r\n');
     expect(text).toContain('name="side"\r\n\r\nfront\r\n');
     expect(text).toContain(`filename="___.pdf"; filename*=UTF-8''${encodeURIComponent("免許証.pdf")}`);
@@ -430,6 +434,75 @@ describe("sending an upload to the upstream", () => {
     );
     expect(uploadFailureMessage(new UpstreamValidationError({}, []))).toBe("アップロードエラー");
     expect(uploadFailureMessage(new Error("other"))).toBeNull();
+  });
+});
+
+describe("a lost upload answer is looked up by the upload's key", () => {
+  let server: http.Server;
+  /** What GET /api/uploads/ answers, given the key the POST carried. */
+  let listFor: (key: string) => unknown[] = () => [];
+  const lookups: string[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        if (req.method === "POST") {
+          // Stored, and the answer lost: the connection goes without one.
+          lastKey = /name="idempotency_key"\r\n\r\n([^\r]*)\r\n/.exec(Buffer.concat(chunks).toString())![1]!;
+          req.socket.destroy();
+          return;
+        }
+        lookups.push(req.url ?? "");
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(listFor(lastKey)));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  let lastKey = "";
+
+  const file = {
+    originalName: "請求書.pdf",
+    contentType: "application/pdf" as const,
+    size: 8,
+    open: async function* () {
+      yield Buffer.from("%PDF-1.4");
+    },
+  };
+  function context(): RequestContext {
+    const client = new UpstreamClient(
+      new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+      { sessionid: "s".repeat(32), csrftoken: "c".repeat(64) },
+      "sakidori",
+    );
+    return { client, session: { credentials: { sessionid: "s".repeat(32) } } } as unknown as RequestContext;
+  }
+  const uploaded = (id: number, key: string | null) => ({
+    id,
+    kind: "invoice-1",
+    name: "請求書.pdf",
+    created_at: "2026-11-26T10:00:00+09:00",
+    idempotency_key: key,
+  });
+
+  it("answers the upload stored under its key, asked for by that key", async () => {
+    listFor = (key) => [uploaded(41, key)];
+    const result = await sendUpload(context(), { kind: "invoice-1", file });
+    expect(result).toMatchObject({ id: 41, kind: "invoice-1", name: "請求書.pdf" });
+    expect(lookups.at(-1)).toBe(`/api/uploads/?idempotency_key=${lastKey}`);
+  });
+
+  it("never takes another upload for it (an upstream that ignored the filter): still no answer, 499", async () => {
+    listFor = () => [uploaded(40, null), uploaded(42, "upload-someone-else")];
+    await expect(sendUpload(context(), { kind: "invoice-1", file })).rejects.toBeInstanceOf(
+      UpstreamNetworkError,
+    );
+    listFor = () => [];
+    await expect(sendUpload(context(), { kind: "invoice-1", file })).rejects.toBeInstanceOf(
+      UpstreamNetworkError,
+    );
   });
 });
 
