@@ -9,7 +9,7 @@
 
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "./fixtures";
-import { STRONG_PASSWORD, registerThroughUpstream } from "./support";
+import { STRONG_PASSWORD, registerThroughUpstream, spendLookups } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
 import { MIDORI_URL } from "./support-brands";
 import { latestResetLink } from "./support-passwords";
@@ -495,5 +495,23 @@ test("the Japanese-first pickers' states: a bank search's matches and refusals, 
   await expect(office.getByText(/郵便番号を入力してから/).first()).toBeVisible();
   await page.waitForLoadState("load");
   findings.push(...(await check("/profile a postcode search with nothing typed")));
+
+  // Past the session's look-up limit (decision 0023): the refusal under the bank field or at it, and
+  // in the postcode's note.
+  await spendLookups(page);
+  await open("/profile");
+  const bank = page.getByLabel(/^金融機関名/);
+  if (javaScript) await bank.pressSequentially("みずほ");
+  else {
+    await bank.fill("みずほ");
+    await page.getByRole("button", { name: "金融機関を検索" }).click();
+  }
+  await expect(page.getByText(/検索回数が上限に達しました。/).first()).toBeVisible();
+  const owner = page.getByRole("group", { name: "代表者のご自宅・連絡先" });
+  await owner.getByLabel("郵便番号 ※必須").fill("530-0001");
+  if (!javaScript) await owner.getByRole("button", { name: "住所を検索" }).click();
+  await expect(owner.getByRole("status")).toHaveText(/^検索回数が上限に達しました。/);
+  await page.waitForLoadState("load");
+  findings.push(...(await check("/profile past the look-up limit")));
   expectNone(findings);
 });

@@ -3,24 +3,12 @@
 // refusal as they type; without it, 「法人番号を検索」「金融機関を検索」 answer it at their field and
 // 「住所を検索」 in the postcode's note, everything typed kept.
 
-import { type Page, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { spendLookups } from "./support";
 import { claim } from "./support-wizard-invoice";
 
 const LIMIT_REACHED =
   /検索回数が上限に達しました。\d+(?:秒|分)ほどたってから、もう一度お試しください。検索を使わずに、直接入力することもできます。/;
-
-/** Spends this session's look-ups of the minute, as a script asking the look-up route would. */
-async function spendLookups(page: Page) {
-  for (let asked = 0; asked < 1_000; asked++) {
-    const response = await page.request.get("/entry/banks?q=み");
-    if (response.status() === 429) {
-      expect(Number(response.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
-      return;
-    }
-    expect(response.status()).toBe(200);
-  }
-  throw new Error("1,000 look-ups in a row were never refused");
-}
 
 test("the invoice step past the limit: the company and bank fields say so, and are typed by hand", async ({
   page,

@@ -95,6 +95,22 @@ export async function logIn(
 }
 
 /**
+ * Spends the logged-in session's look-ups of the minute (decision 0023), as a script asking the look-up
+ * route would, until the app refuses with 429 and a Retry-After.
+ */
+export async function spendLookups(page: Page) {
+  for (let asked = 0; asked < 1_000; asked++) {
+    const response = await page.request.get("/entry/banks?q=み");
+    if (response.status() === 429) {
+      expect(Number(response.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+      return;
+    }
+    expect(response.status()).toBe(200);
+  }
+  throw new Error("1,000 look-ups in a row were never refused");
+}
+
+/**
  * A second app server for one test file, pointed at an upstream the test controls (to see the error
  * screens for an upstream that fails or is down). Uses the same build the suite runs against.
  */
