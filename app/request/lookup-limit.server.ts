@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { json } from "@remix-run/node";
 import { type LookupRefusal, lookupRefusal } from "~/domain/lookup-limit";
-import { limitKey } from "~/security/rate-limit.server";
+import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
 import { AnswerCache } from "~/upstream/answer-cache.server";
 import { clientAddress } from "./client-address";
 import type { RequestContext } from "./context.server";
@@ -61,9 +61,7 @@ export async function limitLookup(ctx: RequestContext): Promise<LookupRefusal | 
 }
 
 /** The headers of a refusal's 429. */
-export const refusalHeaders = (refusal: LookupRefusal) => ({
-  "Retry-After": String(refusal.retryAfterSeconds),
-});
+export const refusalHeaders = (refusal: LookupRefusal) => retryAfterHeader(refusal.retryAfterSeconds);
 
 /** Sessions the upstream confirmed within the last minute (10,000 at most, about 1 MB). */
 const confirmed = new AnswerCache<true>(10_000, 60 * 1000);
