@@ -1,6 +1,7 @@
 // The app's server configuration, read from the environment once.
 
 import { randomBytes } from "node:crypto";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "~/security/slow-clients.server";
 
 export interface AppConfig {
   apiBaseUrl: URL;
@@ -19,6 +20,8 @@ export interface AppConfig {
   trustedProxyHops: number;
   /** §9 analytics: the tag manager container; unset, no page carries analytics (the default). */
   analyticsContainerId: string | undefined;
+  /** How long a request's body may stop coming before its connection is closed (decision 0021). */
+  bodyIdleTimeoutMs: number;
 }
 
 /** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
@@ -61,17 +64,19 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionEncryptionKey: key,
     fixedBrandId: env.BRAND || undefined,
     production,
-    upstreamDeadlineMs: readDeadline(env.UPSTREAM_DEADLINE_MS),
+    upstreamDeadlineMs: readMilliseconds("UPSTREAM_DEADLINE_MS", env, DEFAULT_UPSTREAM_DEADLINE_MS),
     trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
     analyticsContainerId: readContainerId(env.ANALYTICS_CONTAINER_ID),
+    bodyIdleTimeoutMs: readMilliseconds("BODY_IDLE_TIMEOUT_MS", env, DEFAULT_BODY_IDLE_TIMEOUT_MS),
   };
 }
 
-function readDeadline(text: string | undefined): number {
-  if (text === undefined || text.trim() === "") return DEFAULT_UPSTREAM_DEADLINE_MS;
+function readMilliseconds(name: string, env: NodeJS.ProcessEnv, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === "") return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error("UPSTREAM_DEADLINE_MS must be a positive whole number of milliseconds.");
+    throw new Error(`${name} must be a positive whole number of milliseconds.`);
   }
   return value;
 }

@@ -11,6 +11,7 @@ import {
   UPSTREAM_VERSION,
 } from "../../../reference-upstream/config";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../../../app/security/slow-clients.server";
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
@@ -37,6 +38,7 @@ export async function startTestUpstream(
     analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
     now: () => new Date(),
     log: false,
+    bodyIdleTimeoutMs: DEFAULT_BODY_IDLE_TIMEOUT_MS,
     ...options.overrides,
   });
   return {
