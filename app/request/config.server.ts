@@ -22,10 +22,14 @@ export interface AppConfig {
   analyticsContainerId: string | undefined;
   /** How long a request's body may stop coming before its connection is closed (decision 0021). */
   bodyIdleTimeoutMs: number;
+  /** Uploads this process sends the upstream at once, everyone's together (decision 0021). */
+  maxUploadsAtOnce: number;
 }
 
 /** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
 export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
+/** MAX_UPLOADS_AT_ONCE when unset: each holds one upstream connection while the browser sends. */
+export const DEFAULT_MAX_UPLOADS_AT_ONCE = 64;
 
 let cached: AppConfig | null = null;
 
@@ -68,18 +72,22 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
     analyticsContainerId: readContainerId(env.ANALYTICS_CONTAINER_ID),
     bodyIdleTimeoutMs: readMilliseconds("BODY_IDLE_TIMEOUT_MS", env, DEFAULT_BODY_IDLE_TIMEOUT_MS),
+    maxUploadsAtOnce: readPositiveInteger("MAX_UPLOADS_AT_ONCE", env, DEFAULT_MAX_UPLOADS_AT_ONCE),
   };
 }
 
-function readMilliseconds(name: string, env: NodeJS.ProcessEnv, fallback: number): number {
+function readPositiveInteger(name: string, env: NodeJS.ProcessEnv, fallback: number, unit = ""): number {
   const text = env[name];
   if (text === undefined || text.trim() === "") return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number of milliseconds.`);
+    throw new Error(`${name} must be a positive whole number${unit}.`);
   }
   return value;
 }
+
+const readMilliseconds = (name: string, env: NodeJS.ProcessEnv, fallback: number) =>
+  readPositiveInteger(name, env, fallback, " of milliseconds");
 
 function readHops(text: string | undefined): number {
   if (text === undefined || text.trim() === "") return 0;
