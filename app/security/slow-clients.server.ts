@@ -47,20 +47,25 @@ function hasBody(req: http.IncomingMessage): boolean {
 
 /**
  * Watches one request until its body is in or its connection closes. Progress is read from the
- * socket's byte count, so the watch never reads (or starts) the body itself.
+ * socket's byte count, so the watch never reads (or starts) the body itself. A body that came with
+ * its headers (most forms) is in by the next turn of the event loop: no watch for it.
  */
 function watchBody(req: http.IncomingMessage, res: http.ServerResponse, limits: SlowClientLimits): void {
   if (req.complete || !hasBody(req)) return;
+  setImmediate(() => {
+    if (!req.complete && !req.socket.destroyed) startWatch(req, res, limits);
+  });
+}
+
+function startWatch(req: http.IncomingMessage, res: http.ServerResponse, limits: SlowClientLimits): void {
   const socket = req.socket;
   const checkMs = Math.max(1, Math.floor(limits.idleTimeoutMs / CHECKS_PER_TIMEOUT));
   const enough = Math.ceil((MIN_BODY_BYTES_PER_SECOND * limits.idleTimeoutMs) / 1000);
   let counted = 0;
   let bytesAtStart = socket.bytesRead;
+  // Looked at on a timer only (no listener on the socket: a kept-alive one carries many requests).
   const check = setInterval(() => {
-    if (req.complete || socket.destroyed) {
-      clearInterval(check);
-      return;
-    }
+    if (req.complete || socket.destroyed) return clearInterval(check);
     if (socket.bytesRead - bytesAtStart >= enough) {
       counted = 0;
       bytesAtStart = socket.bytesRead;
@@ -75,5 +80,4 @@ function watchBody(req: http.IncomingMessage, res: http.ServerResponse, limits: 
     }
   }, checkMs);
   check.unref();
-  socket.once("close", () => clearInterval(check));
 }
