@@ -6,7 +6,8 @@
 // a small form page; then the load run of tests/load/load-run.ts (50 users at once through the app's
 // forms, each final submit posted twice); then the SSR throughput of /login and /mypage against a bare
 // Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
-// straight to the upstream, and memory); the 128 kbps journey (bench/journey.ts); and the Lighthouse
+// straight to the upstream, and memory); a 10 MiB upload at 128 kbps and an upload that stops
+// (bench/slow-upload.ts, about 12 minutes); the 128 kbps journey (bench/journey.ts); and the Lighthouse
 // mobile scores (bench/lighthouse.ts). Each part starts its own servers.
 
 import { execSync } from "node:child_process";
@@ -17,6 +18,7 @@ import { prepareUser, quantile, runLoad } from "../tests/load/load-run";
 import { benchJourney } from "./journey";
 import { benchLighthouse } from "./lighthouse";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
+import { benchSlowUpload } from "./slow-upload";
 import { benchSsr } from "./ssr";
 import { benchUploads } from "./uploads";
 
@@ -198,5 +200,6 @@ await main();
 await load(Number(process.env.BENCH_USERS) || 50);
 await benchSsr();
 await benchUploads();
+await benchSlowUpload();
 await benchJourney();
 await benchLighthouse();
