@@ -72,6 +72,8 @@ async function stoppedUpload(appUrl: string, cookie: string): Promise<number> {
   const { hostname, port } = new URL(appUrl);
   const socket = net.connect(Number(port), hostname);
   socket.on("error", () => {});
+  // Whatever the app answers is read, so its closing the connection is seen.
+  socket.resume();
   await new Promise((resolve) => socket.once("connect", resolve));
   const headers = {
     Host: `${hostname}:${port}`,
