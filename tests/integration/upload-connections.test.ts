@@ -1,10 +1,12 @@
-// Uploads at once (decision 0021). A streamed upload holds a connection to the upstream while the
-// browser sends its file, so a person may have three going at once and the server MAX_UPLOADS_AT_ONCE
-// in all; one more is refused with its message, a 429 or 503 and Retry-After, before a byte of it goes
-// upstream. An upload that stops coming is cut after the idle timeout, and its upstream connection
-// with it. The invoice step's action is served over HTTP as in streamed-uploads.test.ts, its server
-// serving slow clients as the app's is (idle timeout scaled down to 500 ms), and a counting proxy
-// stands between it and the reference upstream.
+// An upload's connections (decision 0021). A file as slow as a capped plan's line is stored, however
+// long it takes, and the app's own wait for the upstream's answer is never charged to the browser; an
+// upload that stops coming is cut after the idle timeout, its upstream connection with it. A streamed
+// upload holds a connection to the upstream while the browser sends its file, so a person may have
+// three going at once and the server MAX_UPLOADS_AT_ONCE in all; one more is refused with its
+// message, a 429 or 503 and Retry-After, before a byte of it goes upstream. The invoice step's action
+// is served over HTTP as in streamed-uploads.test.ts, by a server built with Node's limit on a whole
+// request scaled down from 300 s to 1 s and then served for slow clients as the app's is (idle timeout
+// scaled down from 60 s to 500 ms); a counting proxy stands between it and the reference upstream.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,7 +21,6 @@ import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/ro
 import { guardActions } from "~/security/guard-actions.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { APP_ORIGIN, appCookie } from "./app-requests";
-import { forward } from "./fault-proxy";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -34,16 +35,33 @@ let appPort = 0;
 /** Upload requests the upstream was sent, and those still open (neither answered nor broken off). */
 let uploadsStarted = 0;
 let uploadsOpen = 0;
+/** How long the proxy holds the upstream's answer to an upload (an upstream slow to answer). */
+let answerDelayMs = 0;
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
   proxy = http.createServer((req, res) => {
-    if (req.method === "POST" && req.url?.startsWith("/api/uploads/")) {
+    const isUpload = req.method === "POST" && req.url?.startsWith("/api/uploads/");
+    if (isUpload) {
       uploadsStarted += 1;
       uploadsOpen += 1;
       res.once("close", () => (uploadsOpen -= 1));
     }
-    forward(upstream.url, req, res);
+    const delay = isUpload ? answerDelayMs : 0;
+    const target = new URL(req.url ?? "/", upstream.url);
+    const outgoing = http.request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) =>
+        setTimeout(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        }, delay),
+    );
+    outgoing.on("error", () => req.socket.destroy());
+    // The app gave up on its request: so does the proxy (the upstream then keeps nothing).
+    req.on("aborted", () => outgoing.destroy());
+    req.pipe(outgoing);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   // appConfig() reads the environment once, at the first request: set before any.
@@ -54,25 +72,28 @@ beforeAll(async () => {
   } as unknown as ServerBuild["routes"]);
   const action = routes.invoice!.module.action!;
   // What remix-serve's adapter (@remix-run/express) does with a request: its body as a web stream.
-  app = http.createServer((req, res) => {
-    const request = new Request(new URL(req.url ?? "/", APP_ORIGIN), {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: createReadableStreamFromReadable(req),
-      duplex: "half",
-    } as RequestInit);
-    void (async () => {
-      let response: Response;
-      try {
-        response = (await action({ request, params: {}, context: {} })) as Response;
-      } catch (thrown) {
-        if (!(thrown instanceof Response)) throw thrown;
-        response = thrown;
-      }
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch(() => res.destroy());
-  });
+  app = http.createServer(
+    { requestTimeout: 1_000, headersTimeout: 1_000, connectionsCheckingInterval: 50 },
+    (req, res) => {
+      const request = new Request(new URL(req.url ?? "/", APP_ORIGIN), {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: createReadableStreamFromReadable(req),
+        duplex: "half",
+      } as RequestInit);
+      void (async () => {
+        let response: Response;
+        try {
+          response = (await action({ request, params: {}, context: {} })) as Response;
+        } catch (thrown) {
+          if (!(thrown instanceof Response)) throw thrown;
+          response = thrown;
+        }
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })().catch(() => res.destroy());
+    },
+  );
   serveSlowClients(app, { idleTimeoutMs: IDLE_MS });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
   appPort = (app.address() as AddressInfo).port;
@@ -121,6 +142,8 @@ async function stalledUpload(cookie: string, into: { slot: string; kind: string 
   await new Promise((resolve) => socket.once("connect", resolve));
   const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
   socket.on("error", () => {});
+  // Whatever the app answers is read, so its closing the connection is seen.
+  socket.resume();
   const headers = { Host: `127.0.0.1:${appPort}`, ...slotHeaders(cookie, into, 1024 * 1024) };
   socket.write(
     `POST ${INVOICE_PATH} HTTP/1.1\r\n${Object.entries(headers)
@@ -169,8 +192,60 @@ async function eventually(check: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** Posts `bytes` as the slot does, `chunk` bytes every `everyMs`: a slow line, never idle. */
+function slowUpload(
+  cookie: string,
+  into: { slot: string; kind: string },
+  bytes: Buffer,
+  chunk: number,
+  everyMs: number,
+) {
+  return new Promise<number | "closed">((resolve) => {
+    const request = http.request(
+      `http://127.0.0.1:${appPort}${INVOICE_PATH}`,
+      { method: "POST", headers: slotHeaders(cookie, into, bytes.length) },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", () => resolve("closed"));
+    let sent = 0;
+    const writer = setInterval(() => {
+      if (request.destroyed) return clearInterval(writer);
+      request.write(bytes.subarray(sent, sent + chunk));
+      sent += chunk;
+      if (sent < bytes.length) return;
+      clearInterval(writer);
+      request.end();
+    }, everyMs);
+  });
+}
+
 const fieldErrorOf = (answer: Answer, slot: string) =>
   (JSON.parse(answer.body) as { fieldErrors: Record<string, string> }).fieldErrors[uploadFieldName(slot)];
+
+describe("slow uploads (decision 0021)", () => {
+  it("a file sent slower than the server's old limit on a whole request, but never idle, is stored", async () => {
+    const { browser, cookie } = await personWithThreeClaims();
+    // 96 KiB at 32 KiB/s: three times the 1 s limit.
+    const file = pdfOf(96 * 1024);
+    expect(await slowUpload(cookie, target("invoice", 1), file, 1024, 1000 / 32)).toBe(302);
+    const stored = (await browser.get("/api/uploads/")).body as { size: number }[];
+    expect(stored.map((each) => each.size)).toEqual([file.length]);
+  });
+
+  it("the upstream answering three idle timeouts after the file's last byte: the file is stored, the wait not cut", async () => {
+    const { browser, cookie } = await personWithThreeClaims();
+    answerDelayMs = 3 * IDLE_MS;
+    try {
+      expect((await upload(cookie, target("invoice", 1), pdfOf(256 * 1024))).status).toBe(302);
+    } finally {
+      answerDelayMs = 0;
+    }
+    expect((await browser.get("/api/uploads/")).body).toHaveLength(1);
+  });
+});
 
 describe("uploads at once (decision 0021)", () => {
   it("a person's fourth upload at once is refused 429 with Retry-After and the message, and never reaches the upstream", async () => {
