@@ -134,7 +134,8 @@ export default tseslint.config(
     },
   },
   {
-    // The reference upstream may use app/domain and the holiday table only (ARCHITECTURE: pure modules).
+    // The reference upstream may use app/domain, the holiday table and the limits on slow clients only
+    // (ARCHITECTURE: pure modules, and one way to serve a slow client, decision 0021).
     files: ["reference-upstream/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -149,9 +150,11 @@ export default tseslint.config(
                 "**/app/*/**",
                 "!**/app/domain/**",
                 "!**/app/lookup/japan-holidays.server",
+                "!**/app/security",
+                "!**/app/security/slow-clients.server",
               ],
               message:
-                "The reference upstream may import only app/domain and app/lookup/japan-holidays.server.",
+                "The reference upstream may import only app/domain, app/lookup/japan-holidays.server and app/security/slow-clients.server.",
             },
           ],
         },

@@ -7,7 +7,8 @@
 // forms, each final submit posted twice); then the SSR throughput of /login and /mypage against a bare
 // Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
 // straight to the upstream, and memory); the upstream calls of 10,000 法人番号 look-ups (bench/lookups.ts);
-// the 128 kbps journey (bench/journey.ts); and the Lighthouse
+// a 10 MiB upload at 128 kbps and an upload that stops (bench/slow-upload.ts, about 12 minutes); the
+// 128 kbps journey (bench/journey.ts); and the Lighthouse
 // mobile scores (bench/lighthouse.ts). Each part starts its own servers.
 
 import { execSync } from "node:child_process";
@@ -19,6 +20,7 @@ import { benchJourney } from "./journey";
 import { benchLighthouse } from "./lighthouse";
 import { benchLookups } from "./lookups";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
+import { benchSlowUpload } from "./slow-upload";
 import { benchSsr } from "./ssr";
 import { benchUploads } from "./uploads";
 
@@ -201,5 +203,6 @@ await load(Number(process.env.BENCH_USERS) || 50);
 await benchSsr();
 await benchUploads();
 await benchLookups();
+await benchSlowUpload();
 await benchJourney();
 await benchLighthouse();

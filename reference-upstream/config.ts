@@ -1,6 +1,7 @@
 // Configuration of the reference upstream, read once from the environment.
 
 import path from "node:path";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
 
 export interface ServiceDefinition {
   id: string;
@@ -33,6 +34,11 @@ export interface UpstreamConfig {
   now: () => Date;
   /** Logs to stderr unless false. */
   log: boolean;
+  /**
+   * How long a request's body may stop coming before its connection is closed (decision 0021): an
+   * upload streamed through the app comes at the browser's pace.
+   */
+  bodyIdleTimeoutMs: number;
 }
 
 export interface UploadQuota {
@@ -93,6 +99,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): Ups
     },
     now: () => new Date(),
     log: env.UPSTREAM_LOG !== "false",
+    bodyIdleTimeoutMs: Number(env.BODY_IDLE_TIMEOUT_MS) || DEFAULT_BODY_IDLE_TIMEOUT_MS,
   };
 }
 

@@ -17,6 +17,7 @@ import { ApiError, DrfMessage, notAuthenticated, notFound } from "./http/errors"
 import { type Reply, Router } from "./http/router";
 import { findUserById } from "./users";
 import { sweepTempFiles } from "./uploads/storage";
+import { serveSlowClients } from "../app/security/slow-clients.server";
 
 export interface RunningUpstream {
   url: string;
@@ -146,6 +147,7 @@ export async function startUpstream(config: UpstreamConfig): Promise<RunningUpst
   await sweepTempFiles(config.dataDir);
   const server = http.createServer(createRequestListener(db, config));
   server.keepAliveTimeout = 5_000;
+  serveSlowClients(server, { idleTimeoutMs: config.bodyIdleTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());

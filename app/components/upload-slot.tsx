@@ -2,8 +2,9 @@
 // the form posts and the page comes back with the file listed (or the error at the input); inside a
 // wizard step it posts the step's form instead, so what was typed is saved with it. With JavaScript,
 // the file uploads as soon as it is chosen, with a progress bar, and the page updates in place: the
-// file itself is the request body, so the server streams it on to the upstream (decision 0016). The
-// accepted types and the size limit are written beside the input.
+// file itself is the request body, so the server streams it on to the upstream (decision 0016); at
+// most three of a page's files go at once, the others wait their turn (decision 0021). The accepted
+// types and the size limit are written beside the input.
 
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, useRef, useState } from "react";
@@ -11,6 +12,7 @@ import { uploadFailureText } from "~/domain/error-messages";
 import { uploadFieldName } from "~/domain/file-kinds";
 import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
+import { uploadLanes } from "~/forms/upload-lanes";
 import {
   type StepUploadTarget,
   stepUploadFileField,
@@ -45,6 +47,8 @@ export interface UploadSlotProps {
 
 /** §5 "Only one upload per file kind at a time": the kinds uploading now, across the page's slots. */
 const uploadingKinds = new Set<string>();
+/** The page's uploads at once, across its slots (the server refuses a person more). */
+const lanes = uploadLanes();
 
 interface XhrResult {
   status: number;
@@ -94,6 +98,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   const field = useField(fieldName, { error });
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const matches = useMatches();
@@ -113,7 +118,13 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     setClientError(null);
     setProgress(0);
     try {
-      const result = await postWithProgress(form, routeId, { slot, kind, side, file }, setProgress);
+      const result = await lanes.run(
+        () => {
+          setWaiting(false);
+          return postWithProgress(form, routeId, { slot, kind, side, file }, setProgress);
+        },
+        () => setWaiting(true),
+      );
       const failure = isFormFailure(result.body) ? result.body : null;
       const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
       if (refusal) setClientError(refusal);
@@ -179,8 +190,14 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       />
       {busy ? (
         <p className="upload-progress" role="status">
-          <progress max={1} value={progress ?? 0} aria-label={`${label}をアップロード中`} />
-          アップロード中… {Math.round((progress ?? 0) * 100)}%
+          {waiting ? (
+            UploadRuleMessage.waiting
+          ) : (
+            <>
+              <progress max={1} value={progress ?? 0} aria-label={`${label}をアップロード中`} />
+              アップロード中… {Math.round((progress ?? 0) * 100)}%
+            </>
+          )}
         </p>
       ) : null}
       {/* Without JavaScript the person sends the file with this button; with it the file goes when chosen. */}

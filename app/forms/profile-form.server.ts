@@ -106,7 +106,7 @@ export function handleIdentityUpload(ctx: RequestContext, request: Request, form
     slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
     keepTyped: (formData, refusal) =>
       refusal
-        ? uploadFailure(refusal.slot, refusal.message, formData, formId)
+        ? uploadFailure(refusal.slot, refusal, formData, formId)
         : formFailure({}, formData, 200, { formId, extra: { identityUploaded: true } }),
     redirectTo: () => `${ctx.url.pathname}#identity`,
   });

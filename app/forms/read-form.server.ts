@@ -89,7 +89,7 @@ function refuseUnreadableNames(names: Iterable<string>): void {
 /**
  * A refused body's rest is read and thrown away, in the background while the 413 goes out: left
  * unread, it stalls the connection, and the client's next request on it waits five seconds for a
- * reset. Nothing is kept, so memory stays flat; the server's request timeout bounds the time.
+ * reset. Nothing is kept, so memory stays flat; a client that stops sending is cut (decision 0021).
  */
 function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   void (async () => {

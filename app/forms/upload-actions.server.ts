@@ -20,8 +20,10 @@ import {
   parseStreamedUploadHeaders,
   parseUploadTarget,
 } from "~/forms/step-upload";
+import { appConfig } from "~/request/config.server";
 import type { RequestContext } from "~/request/context.server";
 import { UpstreamError } from "~/upstream/errors.server";
+import { UploadsBusyError, admitUpload, uploaderOf } from "~/upstream/upload-admission.server";
 import {
   type OutgoingFile,
   type ReceivedFilePart,
@@ -61,26 +63,40 @@ export interface UploadIntentOptions {
    * of the redirect when it was stored (null: issue 15, nothing typed is lost). Without it, a refusal
    * answers only the message and a stored file redirects to its slot.
    */
-  keepTyped?(formData: FormData, refusal: { slot: string; message: string } | null): Response;
+  keepTyped?(formData: FormData, refusal: ({ slot: string } & SlotRefusal) | null): Response;
   /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
   afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
   /** Where to come back to: the page and the slot's anchor. */
   redirectTo(fields: SlotFields): string;
 }
 
+/** Why a file was not stored: the message at its slot, the answer's status and when to try again. */
+export interface SlotRefusal {
+  message: string;
+  status: number;
+  /** Set when the same file may go later (too many uploads at once): the answer's Retry-After. */
+  retryAfterSeconds?: number;
+}
+
+/** A refusal of the file itself (its slot, its bytes, its size): 400 unless said otherwise. */
+const refusedFile = (message: string, status = 400): SlotRefusal => ({ message, status });
+
 /** A refused upload: the failure shape with the message at the slot's field (uploadFieldName). */
 export function uploadFailure(
   slot: string,
-  message: string,
+  refusal: SlotRefusal | string,
   submitted: FormData | null = null,
   formId: string | null = null,
-  status = 400,
 ) {
+  const { message, status, retryAfterSeconds } = typeof refusal === "string" ? refusedFile(refusal) : refusal;
   return formFailure(
     slot ? { [uploadFieldName(slot)]: message } : { [NON_FIELD_ERRORS]: message },
     submitted ?? {},
     status,
-    { formId },
+    {
+      formId,
+      headers: retryAfterSeconds === undefined ? undefined : { "Retry-After": String(retryAfterSeconds) },
+    },
   );
 }
 
@@ -109,24 +125,34 @@ async function offers(target: StepUploadTarget, options: UploadIntentOptions): P
 }
 
 /**
- * Sends one file into its slot: null when stored, else the message for the slot. `file` is the file
- * to send, or the message (refusal) for a file that may not be sent.
+ * Sends one file into its slot: null when stored, else the refusal for the slot. `file` is the file
+ * to send, or the message (refusal) for a file that may not be sent. Too many uploads at once
+ * (decision 0021) are refused here, before a byte goes upstream.
  */
 async function uploadIntoSlot(
   ctx: RequestContext,
   fields: StepUploadTarget,
   file: OutgoingFile | string,
   options: UploadIntentOptions,
-): Promise<string | null> {
-  if (!(await offers(fields, options))) return WRONG_SLOT;
-  if (typeof file === "string") return file;
+): Promise<SlotRefusal | null> {
+  if (!(await offers(fields, options))) return refusedFile(WRONG_SLOT);
+  if (typeof file === "string") return refusedFile(file);
   let uploaded: UploadedFile;
   try {
-    uploaded = await sendUpload(ctx, { kind: fields.kind, side: fields.side, file });
+    const admission = admitUpload(await uploaderOf(ctx), appConfig().maxUploadsAtOnce);
+    try {
+      uploaded = await sendUpload(ctx, { kind: fields.kind, side: fields.side, file });
+    } finally {
+      admission.release();
+    }
   } catch (error) {
+    if (error instanceof UploadsBusyError) {
+      const { status, retryAfterSeconds } = error;
+      return { message: refusal(error.message), status, retryAfterSeconds };
+    }
     const message = uploadFailureMessage(error);
     if (message === null) throw error;
-    return message;
+    return refusedFile(message);
   }
   await options.afterUpload?.(uploaded, fields);
   return null;
@@ -155,16 +181,17 @@ async function handleStreamedUpload(
   try {
     // A slot that is no name a page gives is not echoed, not even in the JSON answer.
     if (!target || fileName === null) return uploadFailure("", WRONG_SLOT);
-    let message: string | null;
+    let refused: SlotRefusal | null;
     try {
-      message = await uploadIntoSlot(ctx, target, upload.file ?? refusal(upload.refusal()!.reason), options);
+      refused = await uploadIntoSlot(ctx, target, upload.file ?? refusal(upload.refusal()!.reason), options);
     } catch (error) {
       // The body broke off or ran over its length: the browser's fault, not the upstream's.
       if (!upload.refusal()) throw error;
-      message = refusal(upload.refusal()!.reason);
+      refused = refusedFile(refusal(upload.refusal()!.reason));
     }
-    if (!message) return redirect(options.redirectTo(target));
-    return uploadFailure(target.slot, message, null, null, upload.refusal()?.status ?? 400);
+    if (!refused) return redirect(options.redirectTo(target));
+    const bodyRefusal = upload.refusal();
+    return uploadFailure(target.slot, bodyRefusal ? { ...refused, status: bodyRefusal.status } : refused);
   } finally {
     upload.release();
   }
@@ -193,9 +220,9 @@ export async function handleUploadPost(
       // A slot that is no name a page gives is not echoed, not even in the JSON answer.
       const fields = parseUploadTarget(form.fields);
       if (!fields) return { response: uploadFailure("", WRONG_SLOT) };
-      const message = await uploadIntoSlot(ctx, fields, spooledOrProblem(form), options);
+      const refused = await uploadIntoSlot(ctx, fields, spooledOrProblem(form), options);
       return {
-        response: message ? uploadFailure(fields.slot, message) : redirect(options.redirectTo(fields)),
+        response: refused ? uploadFailure(fields.slot, refused) : redirect(options.redirectTo(fields)),
       };
     }
 
@@ -206,17 +233,20 @@ export async function handleUploadPost(
       },
     );
     chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));
-    const refuse = (slot: string, message: string) =>
-      options.keepTyped ? options.keepTyped(form.formData, { slot, message }) : uploadFailure(slot, message);
-    if (pressed && !(await offers(pressed, options))) return { response: refuse("", WRONG_SLOT) };
+    const refuse = (slot: string, refused: SlotRefusal) =>
+      options.keepTyped
+        ? options.keepTyped(form.formData, { slot, ...refused })
+        : uploadFailure(slot, refused);
+    if (pressed && !(await offers(pressed, options)))
+      return { response: refuse("", refusedFile(WRONG_SLOT)) };
     if ((pressed || chosen.length > 0) && options.saveTyped) {
       const stop = await options.saveTyped(form.formData);
       if (stop) return { response: stop };
     }
-    if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, NO_FILE) };
+    if (pressed && chosen.length === 0) return { response: refuse(pressed.slot, refusedFile(NO_FILE)) };
     for (const file of chosen) {
-      const message = await uploadIntoSlot(ctx, file.fields, spooledOrProblem(file.part), options);
-      if (message) return { response: refuse(file.fields.slot, message) };
+      const refused = await uploadIntoSlot(ctx, file.fields, spooledOrProblem(file.part), options);
+      if (refused) return { response: refuse(file.fields.slot, refused) };
     }
     if (pressed) {
       const response = options.keepTyped

@@ -1,6 +1,7 @@
 // The app's server configuration, read from the environment once.
 
 import { randomBytes } from "node:crypto";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "~/security/slow-clients.server";
 
 export interface AppConfig {
   apiBaseUrl: URL;
@@ -24,6 +25,10 @@ export interface AppConfig {
    * default) cannot be turned back into ours by whoever reads the analytics.
    */
   analyticsHashKey: Buffer;
+  /** How long a request's body may stop coming before its connection is closed (decision 0021). */
+  bodyIdleTimeoutMs: number;
+  /** Uploads this process sends the upstream at once, everyone's together (decision 0021). */
+  maxUploadsAtOnce: number;
 }
 
 /** Shorter than this, a key can be guessed; 32 characters is what `openssl rand -base64 24` prints. */
@@ -31,6 +36,8 @@ export const MIN_ANALYTICS_HASH_KEY_LENGTH = 32;
 
 /** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
 export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
+/** MAX_UPLOADS_AT_ONCE when unset: each holds one upstream connection while the browser sends. */
+export const DEFAULT_MAX_UPLOADS_AT_ONCE = 64;
 
 let cached: AppConfig | null = null;
 
@@ -70,10 +77,12 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionEncryptionKey: key,
     fixedBrandId: env.BRAND || undefined,
     production,
-    upstreamDeadlineMs: readDeadline(env.UPSTREAM_DEADLINE_MS),
+    upstreamDeadlineMs: readMilliseconds("UPSTREAM_DEADLINE_MS", env, DEFAULT_UPSTREAM_DEADLINE_MS),
     trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
     analyticsContainerId,
     analyticsHashKey: readAnalyticsHashKey(env.ANALYTICS_HASH_KEY, production && !!analyticsContainerId),
+    bodyIdleTimeoutMs: readMilliseconds("BODY_IDLE_TIMEOUT_MS", env, DEFAULT_BODY_IDLE_TIMEOUT_MS),
+    maxUploadsAtOnce: readPositiveInteger("MAX_UPLOADS_AT_ONCE", env, DEFAULT_MAX_UPLOADS_AT_ONCE),
   };
 }
 
@@ -89,14 +98,18 @@ function readAnalyticsHashKey(text: string | undefined, required: boolean): Buff
   return randomBytes(32);
 }
 
-function readDeadline(text: string | undefined): number {
-  if (text === undefined || text.trim() === "") return DEFAULT_UPSTREAM_DEADLINE_MS;
+function readPositiveInteger(name: string, env: NodeJS.ProcessEnv, fallback: number, unit = ""): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === "") return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0) {
-    throw new Error("UPSTREAM_DEADLINE_MS must be a positive whole number of milliseconds.");
+    throw new Error(`${name} must be a positive whole number${unit}.`);
   }
   return value;
 }
+
+const readMilliseconds = (name: string, env: NodeJS.ProcessEnv, fallback: number) =>
+  readPositiveInteger(name, env, fallback, " of milliseconds");
 
 function readHops(text: string | undefined): number {
   if (text === undefined || text.trim() === "") return 0;

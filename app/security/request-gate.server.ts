@@ -22,6 +22,7 @@ import {
   DEFAULT_CONTENT_SECURITY_POLICY,
   fixedSecurityHeaders,
 } from "./headers.server";
+import { serveSlowClients } from "./slow-clients.server";
 
 const FORBIDDEN_PAGE = `<!DOCTYPE html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -182,6 +183,9 @@ export function installRequestGate(options: { buildVersion?: string } = {}): voi
     event: string | symbol,
     ...args: unknown[]
   ) {
+    // remix-serve creates the server and never hands it out: when it starts listening, the app's
+    // limits on slow clients are set on it (decision 0021).
+    if (event === "listening") serveSlowClients(this, { idleTimeoutMs: appConfig().bodyIdleTimeoutMs });
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -1,10 +1,12 @@
-// Issue 15 item 2: uploads started together (JavaScript on, several slots chosen within 0.3 s) all
+// Uploads started together (JavaScript on, several slots chosen within 0.3 s) all
 // end linked to their claims in the draft. The invoice step's action is called directly, as Remix
-// calls it, five times at once against the in-process reference upstream.
+// calls it, five times against the in-process reference upstream, as the page sends them: three at
+// once, the others as each ends (upload-lanes.ts; a person's fourth at once is refused, decision 0021).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/_entry.entry_.entry_invoice/route";
 import { claimUploadSlot } from "~/domain/file-kinds";
+import { uploadLanes } from "~/forms/upload-lanes";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { appCookie, streamedUpload } from "./app-requests";
@@ -46,7 +48,10 @@ describe("invoice step: uploads started together", () => {
       ["additional_doc", 2],
       ["invoice", 3],
     ];
-    const responses = await Promise.all(posts.map(([base, claim]) => slotUpload(cookie, base, claim)));
+    const lanes = uploadLanes();
+    const responses = await Promise.all(
+      posts.map(([base, claim]) => lanes.run(() => slotUpload(cookie, base, claim))),
+    );
     expect(responses.map((response) => response.status)).toEqual([302, 302, 302, 302, 302]);
 
     const uploads = (await browser.get("/api/uploads/")).body as { id: number; kind: string }[];

@@ -124,9 +124,7 @@ export async function resubmitAction(
       slotOf: (kind, side) => (side ? null : (slotOfKind(kind)?.slot ?? null)),
       // Without JavaScript the page's form came with the file: what was typed comes back with it.
       keepTyped: (typed, refused) =>
-        refused
-          ? uploadFailure(refused.slot, refused.message, typed, RESUBMIT_FORM_ID)
-          : failure({}, typed, 200),
+        refused ? uploadFailure(refused.slot, refused, typed, RESUBMIT_FORM_ID) : failure({}, typed, 200),
       redirectTo: (fields) =>
         `${resubmitPath(id)}#${encodeURIComponent(`field-${uploadFieldName(fields.slot)}`)}`,
     });

@@ -12,6 +12,7 @@ import {
   UPSTREAM_VERSION,
 } from "../../../reference-upstream/config";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../../../app/security/slow-clients.server";
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
@@ -39,6 +40,7 @@ export async function startTestUpstream(
     uploadQuota: DEFAULT_UPLOAD_QUOTA,
     now: () => new Date(),
     log: false,
+    bodyIdleTimeoutMs: DEFAULT_BODY_IDLE_TIMEOUT_MS,
     ...options.overrides,
   });
   return {

@@ -759,3 +759,27 @@ describe("a storage quota per user: bytes in all and files a day, refused before
     expect(tmpFiles()).toEqual([]);
   });
 });
+
+describe("an upload sent at the client's pace (decision 0021: the app streams it through as it comes)", () => {
+  it("one that stops coming is closed after the idle timeout and leaves no temporary file", async () => {
+    const upstream = await startTestUpstream({ overrides: { bodyIdleTimeoutMs: 300 } });
+    try {
+      const alice = loginAs(upstream);
+      const tmp = path.join(upstream.dataDir, "tmp");
+      const tmpFiles = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []);
+      const request = rawRequest(upstream, alice, {
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+        "Content-Length": String(1024 * 1024),
+      });
+      const closed = new Promise((resolve) => request.once("error", resolve));
+      request.write(filePartHead("stopped.pdf"));
+      request.write(fileOf(PDF_HEAD, 64 * 1024));
+      await waitFor(() => tmpFiles().length === 1, "the temporary file to appear");
+      // Nothing more is sent: the upstream closes the connection.
+      await closed;
+      await waitFor(() => tmpFiles().length === 0, "the temporary file to be removed");
+    } finally {
+      await upstream.dispose();
+    }
+  });
+});

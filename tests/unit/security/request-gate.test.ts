@@ -1,9 +1,12 @@
-import type http from "node:http";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 
 // appConfig() reads the environment once: the public origin is the proxy's.
 beforeAll(() => {
   process.env.APP_BASE_URL = "https://app.example";
+  process.env.BODY_IDLE_TIMEOUT_MS = "300";
 });
 
 const request = (method: string, headers: Record<string, string>) =>
@@ -102,5 +105,28 @@ describe("every answer is a page: an address that cannot be decoded", () => {
     routeUndecodableAddress(req);
     expect(req.url).toBe("/entry/detail/12?q=%E0%A4%A");
     expect(req.headers[ERROR_SCREEN_HEADER]).toBeUndefined();
+  });
+});
+
+describe("slow clients (decision 0021): the gate sets the app's limits on the server remix-serve creates", () => {
+  it("a server that starts listening has no limit on a whole request, and a body that stops for BODY_IDLE_TIMEOUT_MS is cut", async () => {
+    const { installRequestGate } = await import("~/security/request-gate.server");
+    installRequestGate();
+    // As remix-serve does: Node's defaults (300 s for a whole request), the app's handler reading the body.
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => res.end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      expect(server.requestTimeout).toBe(0);
+      const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+      const closed = new Promise((resolve) => socket.once("close", resolve));
+      socket.write("GET / HTTP/1.1\r\nHost: app.example\r\nContent-Length: 100\r\n\r\nhalf");
+      await closed;
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,0 +1,131 @@
+// `npm run bench`, a capped plan's line (decision 0021): a 10 MiB file posted through the app as the
+// upload slot posts it (JavaScript on), paced at 128 kbps, the speed Japanese phone plans drop to past
+// their monthly cap (about 11 minutes); then a connection that stops sending, timed until the app
+// closes it. The built app under remix-serve and the reference upstream with their default timeouts.
+// Printed, never asserted. BENCH_SLOW_UPLOAD_BYTES and BENCH_SLOW_UPLOAD_KBPS change the first.
+
+import http from "node:http";
+import net from "node:net";
+import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
+import { streamedUploadHeaders } from "../app/forms/step-upload";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
+import { startServers } from "./servers";
+
+const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
+const SLOT = { slot: "claim-1-invoice", kind: "invoice-1" };
+/** How often the paced client writes what the line would have carried by then. */
+const TICK_MS = 50;
+
+interface Sent {
+  status: number | "closed";
+  seconds: number;
+  bytes: number;
+}
+
+/** Posts `size` bytes of a PDF as the slot does, writing no faster than `kbps`. */
+function pacedUpload(appUrl: string, cookie: string, size: number, kbps: number): Promise<Sent> {
+  const bytesPerSecond = (kbps * 1000) / 8;
+  const file = Buffer.alloc(size, 0x20);
+  Buffer.from("%PDF-1.4\n").copy(file);
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let sent = 0;
+    const done = (status: Sent["status"]) => {
+      clearInterval(writer);
+      resolve({ status, seconds: (performance.now() - started) / 1000, bytes: sent });
+    };
+    const request = http.request(
+      `${appUrl}${INVOICE_PATH}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          Origin: appUrl,
+          Cookie: cookie,
+          ...streamedUploadHeaders({ ...SLOT, fileName: "capped-line.pdf" }),
+          "Content-Length": String(size),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => done(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", () => done("closed"));
+    // What the line carries by now, never more: a line's own pace, whatever the timer's drift.
+    const writer = setInterval(() => {
+      const due = Math.min(size, Math.floor(((performance.now() - started) / 1000) * bytesPerSecond));
+      if (due > sent) {
+        request.write(file.subarray(sent, due));
+        sent = due;
+      }
+      if (sent === size) {
+        clearInterval(writer);
+        request.end();
+      }
+    }, TICK_MS);
+  });
+}
+
+/** Sends an upload's first 64 KiB, then nothing: seconds until the app closes the connection. */
+async function stoppedUpload(appUrl: string, cookie: string): Promise<number> {
+  const { hostname, port } = new URL(appUrl);
+  const socket = net.connect(Number(port), hostname);
+  socket.on("error", () => {});
+  // Whatever the app answers is read, so its closing the connection is seen.
+  socket.resume();
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const headers = {
+    Host: `${hostname}:${port}`,
+    Origin: appUrl,
+    Cookie: cookie,
+    ...streamedUploadHeaders({ ...SLOT, fileName: "stopped.pdf" }),
+    "Content-Length": String(1024 * 1024),
+  };
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.write(
+    `POST ${INVOICE_PATH} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\r\n")}\r\n\r\n`,
+  );
+  socket.write(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(64 * 1024 - 9, 0x20)]));
+  const stopped = performance.now();
+  await closed;
+  return (performance.now() - stopped) / 1000;
+}
+
+export async function benchSlowUpload(): Promise<void> {
+  const size = Number(process.env.BENCH_SLOW_UPLOAD_BYTES) || MAX_UPLOAD_BYTES;
+  const kbps = Number(process.env.BENCH_SLOW_UPLOAD_KBPS) || 128;
+  const servers = await startServers();
+  const { appUrl } = servers;
+  try {
+    const login = await fetch(`${appUrl}/login`, {
+      method: "POST",
+      headers: { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
+      redirect: "manual",
+    });
+    const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
+
+    console.log(`\na capped plan's line: ${mib(size)} through the app at ${kbps} kbps (JavaScript on)`);
+    const slow = await pacedUpload(appUrl, cookie, size, kbps);
+    // The slot's answer to a data request: Remix turns the action's redirect into 204.
+    const stored = slow.status === 204;
+    console.log(
+      `  ${stored ? "stored" : `not stored (${slow.status})`} after ${slow.seconds.toFixed(1)} s, ` +
+        `${mib(slow.bytes)} sent at ${((slow.bytes * 8) / 1000 / slow.seconds).toFixed(1)} kbps` +
+        (slow.seconds > 300
+          ? ` (Node's old 300 s limit on a whole request cut it at ${mib((300 * kbps * 1000) / 8)})`
+          : ""),
+    );
+    const silent = await stoppedUpload(appUrl, cookie);
+    console.log(
+      `  an upload that stops sending: closed ${silent.toFixed(1)} s after its last byte ` +
+        `(idle timeout ${DEFAULT_BODY_IDLE_TIMEOUT_MS / 1000} s, looked at every ${DEFAULT_BODY_IDLE_TIMEOUT_MS / 6000} s)`,
+    );
+  } finally {
+    await servers.stop();
+  }
+}

@@ -1,0 +1,314 @@
+// An upload's connections (decision 0021). A file as slow as a capped plan's line is stored, however
+// long it takes, and the app's own wait for the upstream's answer is never charged to the browser; an
+// upload that stops coming is cut after the idle timeout, its upstream connection with it. A streamed
+// upload holds a connection to the upstream while the browser sends its file, so a person may have
+// three going at once and the server MAX_UPLOADS_AT_ONCE in all; one more is refused with its
+// message, a 429 or 503 and Retry-After, before a byte of it goes upstream. The invoice step's action
+// is served over HTTP as in streamed-uploads.test.ts, by a server built with Node's limit on a whole
+// request scaled down from 300 s to 1 s and then served for slow clients as the app's is (idle timeout
+// scaled down from 60 s to 500 ms); a counting proxy stands between it and the reference upstream.
+
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
+import { UploadRuleMessage } from "~/domain/upload-rules";
+import { streamedUploadHeaders } from "~/forms/step-upload";
+import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
+import { guardActions } from "~/security/guard-actions.server";
+import { serveSlowClients } from "~/security/slow-clients.server";
+import { APP_ORIGIN, appCookie } from "./app-requests";
+import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+const IDLE_MS = 500;
+const MAX_IN_ALL = 4;
+const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
+
+let upstream: TestUpstream;
+let proxy: http.Server;
+let app: http.Server;
+let appPort = 0;
+/** Upload requests the upstream was sent, and those still open (neither answered nor broken off). */
+let uploadsStarted = 0;
+let uploadsOpen = 0;
+/** How long the proxy holds the upstream's answer to an upload (an upstream slow to answer). */
+let answerDelayMs = 0;
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  proxy = http.createServer((req, res) => {
+    const isUpload = req.method === "POST" && req.url?.startsWith("/api/uploads/");
+    if (isUpload) {
+      uploadsStarted += 1;
+      uploadsOpen += 1;
+      res.once("close", () => (uploadsOpen -= 1));
+    }
+    const delay = isUpload ? answerDelayMs : 0;
+    const target = new URL(req.url ?? "/", upstream.url);
+    const outgoing = http.request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) =>
+        setTimeout(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        }, delay),
+    );
+    outgoing.on("error", () => req.socket.destroy());
+    // The app gave up on its request: so does the proxy (the upstream then keeps nothing).
+    req.on("aborted", () => outgoing.destroy());
+    req.pipe(outgoing);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  // appConfig() reads the environment once, at the first request: set before any.
+  process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  process.env.MAX_UPLOADS_AT_ONCE = String(MAX_IN_ALL);
+  const routes = guardActions({
+    invoice: { id: "invoice", path: "entry/entry_invoice", module: { action: invoiceAction } },
+  } as unknown as ServerBuild["routes"]);
+  const action = routes.invoice!.module.action!;
+  // What remix-serve's adapter (@remix-run/express) does with a request: its body as a web stream.
+  app = http.createServer(
+    { requestTimeout: 1_000, headersTimeout: 1_000, connectionsCheckingInterval: 50 },
+    (req, res) => {
+      const request = new Request(new URL(req.url ?? "/", APP_ORIGIN), {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: createReadableStreamFromReadable(req),
+        duplex: "half",
+      } as RequestInit);
+      void (async () => {
+        let response: Response;
+        try {
+          response = (await action({ request, params: {}, context: {} })) as Response;
+        } catch (thrown) {
+          if (!(thrown instanceof Response)) throw thrown;
+          response = thrown;
+        }
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })().catch(() => res.destroy());
+    },
+  );
+  serveSlowClients(app, { idleTimeoutMs: IDLE_MS });
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  appPort = (app.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  app.closeAllConnections();
+  await new Promise((resolve) => app.close(resolve));
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+  await upstream.dispose();
+});
+
+/** A PDF of `size` bytes. */
+const pdfOf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(size - 9, 0x20)]);
+
+/** A person whose draft has three claims: six slots (invoice-n, additional_doc-n) to upload into. */
+async function personWithThreeClaims() {
+  const browser = createUserWithSession(upstream);
+  const claims = Array.from({ length: 3 }, () => ({ contentfile_relations: [] }));
+  expect((await browser.patch("/api/draft_entry/", { claims })).status).toBe(200);
+  return { browser, cookie: await appCookie(browser) };
+}
+
+const target = (base: "invoice" | "additional_doc", claim: number) => ({
+  slot: claimUploadSlot(base, claim),
+  kind: `${base}-${claim}`,
+});
+
+/** The headers the slot sends with JavaScript on (upload-slot.tsx). */
+function slotHeaders(cookie: string, into: { slot: string; kind: string }, size: number) {
+  return {
+    Origin: APP_ORIGIN,
+    Cookie: cookie,
+    ...streamedUploadHeaders({ ...into, fileName: "a.pdf" }),
+    "Content-Length": String(size),
+  };
+}
+
+/**
+ * An upload that stops: its first 64 KiB of 1 MiB, then nothing, its connection left open. Answers
+ * the socket and when it closes.
+ */
+async function stalledUpload(cookie: string, into: { slot: string; kind: string }) {
+  const socket = net.connect(appPort, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("error", () => {});
+  // Whatever the app answers is read, so its closing the connection is seen.
+  socket.resume();
+  const headers = { Host: `127.0.0.1:${appPort}`, ...slotHeaders(cookie, into, 1024 * 1024) };
+  socket.write(
+    `POST ${INVOICE_PATH} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\r\n")}\r\n\r\n`,
+  );
+  socket.write(pdfOf(64 * 1024));
+  return { socket, closed };
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A whole file, sent as the slot sends it. */
+function upload(cookie: string, into: { slot: string; kind: string }, bytes = pdfOf(4 * 1024)) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(
+      `http://127.0.0.1:${appPort}${INVOICE_PATH}`,
+      { method: "POST", headers: slotHeaders(cookie, into, bytes.length) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(bytes);
+  });
+}
+
+/** Waits until `check` holds (the app and the proxy reach it on their own), at most 10 s. */
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Posts `bytes` as the slot does, `chunk` bytes every `everyMs`: a slow line, never idle. */
+function slowUpload(
+  cookie: string,
+  into: { slot: string; kind: string },
+  bytes: Buffer,
+  chunk: number,
+  everyMs: number,
+) {
+  return new Promise<number | "closed">((resolve) => {
+    const request = http.request(
+      `http://127.0.0.1:${appPort}${INVOICE_PATH}`,
+      { method: "POST", headers: slotHeaders(cookie, into, bytes.length) },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", () => resolve("closed"));
+    let sent = 0;
+    const writer = setInterval(() => {
+      if (request.destroyed) return clearInterval(writer);
+      request.write(bytes.subarray(sent, sent + chunk));
+      sent += chunk;
+      if (sent < bytes.length) return;
+      clearInterval(writer);
+      request.end();
+    }, everyMs);
+  });
+}
+
+const fieldErrorOf = (answer: Answer, slot: string) =>
+  (JSON.parse(answer.body) as { fieldErrors: Record<string, string> }).fieldErrors[uploadFieldName(slot)];
+
+describe("slow uploads (decision 0021)", () => {
+  it("a file sent slower than the server's old limit on a whole request, but never idle, is stored", async () => {
+    const { browser, cookie } = await personWithThreeClaims();
+    // 96 KiB at 32 KiB/s: three times the 1 s limit.
+    const file = pdfOf(96 * 1024);
+    expect(await slowUpload(cookie, target("invoice", 1), file, 1024, 1000 / 32)).toBe(302);
+    const stored = (await browser.get("/api/uploads/")).body as { size: number }[];
+    expect(stored.map((each) => each.size)).toEqual([file.length]);
+  });
+
+  it("the upstream answering three idle timeouts after the file's last byte: the file is stored, the wait not cut", async () => {
+    const { browser, cookie } = await personWithThreeClaims();
+    answerDelayMs = 3 * IDLE_MS;
+    try {
+      expect((await upload(cookie, target("invoice", 1), pdfOf(256 * 1024))).status).toBe(302);
+    } finally {
+      answerDelayMs = 0;
+    }
+    expect((await browser.get("/api/uploads/")).body).toHaveLength(1);
+  });
+});
+
+describe("uploads at once (decision 0021)", () => {
+  it("a person's fourth upload at once is refused 429 with Retry-After and the message, and never reaches the upstream", async () => {
+    const { cookie } = await personWithThreeClaims();
+    const held = [
+      await stalledUpload(cookie, target("invoice", 1)),
+      await stalledUpload(cookie, target("additional_doc", 1)),
+      await stalledUpload(cookie, target("invoice", 2)),
+    ];
+    await eventually(() => uploadsOpen === 3, "the three uploads to reach the upstream");
+    const started = uploadsStarted;
+
+    const fourth = await upload(cookie, target("additional_doc", 2));
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers["retry-after"]).toBe("30");
+    expect(fieldErrorOf(fourth, target("additional_doc", 2).slot)).toBe(
+      `アップロードエラー (${UploadRuleMessage.tooManyAtOnce})`,
+    );
+    expect(uploadsStarted).toBe(started);
+
+    for (const { socket } of held) socket.destroy();
+    await eventually(() => uploadsOpen === 0, "the held uploads to end");
+  });
+
+  it(`the server's uploads in all are bounded (${MAX_IN_ALL} here): one more is refused 503 with Retry-After`, async () => {
+    const first = await personWithThreeClaims();
+    const second = await personWithThreeClaims();
+    const held = [
+      await stalledUpload(first.cookie, target("invoice", 1)),
+      await stalledUpload(first.cookie, target("invoice", 2)),
+      await stalledUpload(first.cookie, target("invoice", 3)),
+      await stalledUpload(second.cookie, target("invoice", 1)),
+    ];
+    await eventually(() => uploadsOpen === MAX_IN_ALL, "the uploads to reach the upstream");
+    const started = uploadsStarted;
+
+    const third = await personWithThreeClaims();
+    const refused = await upload(third.cookie, target("invoice", 1));
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("30");
+    expect(fieldErrorOf(refused, target("invoice", 1).slot)).toBe(
+      `アップロードエラー (${UploadRuleMessage.busy})`,
+    );
+    expect(uploadsStarted).toBe(started);
+
+    for (const { socket } of held) socket.destroy();
+    await eventually(() => uploadsOpen === 0, "the held uploads to end");
+  });
+
+  it("uploads that stop coming are cut after the idle timeout, their upstream connections with them, and the person uploads again", async () => {
+    const { browser, cookie } = await personWithThreeClaims();
+    const held = [
+      await stalledUpload(cookie, target("invoice", 1)),
+      await stalledUpload(cookie, target("additional_doc", 1)),
+      await stalledUpload(cookie, target("invoice", 2)),
+    ];
+    await eventually(() => uploadsOpen === 3, "the three uploads to reach the upstream");
+
+    // Nothing more is sent: the app closes each browser connection, and each upstream request goes.
+    await Promise.all(held.map(({ closed }) => closed));
+    await eventually(() => uploadsOpen === 0, "the upstream connections to be released");
+    expect((await browser.get("/api/uploads/")).body).toEqual([]);
+
+    expect((await upload(cookie, target("invoice", 1))).status).toBe(302);
+  });
+});
