@@ -242,7 +242,9 @@ test.describe("§9 analytics data layer", () => {
     }
   });
 
-  test("without ANALYTICS_HASH_KEY the app refuses to start with analytics on", async ({ baseURL: _ }, testInfo) => {
+  test("without ANALYTICS_HASH_KEY the app refuses to start with analytics on", async ({
+    baseURL: _,
+  }, testInfo) => {
     test.skip(testInfo.project.name !== "js-on", "a start of the server: runs in js-on");
     await expect(startAppAgainst(UPSTREAM_URL, { ANALYTICS_CONTAINER_ID: CONTAINER })).rejects.toThrow(
       /exited before it answered/,
