@@ -7,9 +7,9 @@
 // forms, each final submit posted twice); then the SSR throughput of /login and /mypage against a bare
 // Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
 // straight to the upstream, and memory); the upstream calls of 10,000 法人番号 look-ups (bench/lookups.ts);
-// a 10 MiB upload at 128 kbps and an upload that stops (bench/slow-upload.ts, about 12 minutes); the
-// 128 kbps journey (bench/journey.ts); and the Lighthouse
-// mobile scores (bench/lighthouse.ts). Each part starts its own servers.
+// a 10 MiB upload at 128 kbps, one that stops and 40 that trickle (bench/slow-upload.ts, about 14
+// minutes); the 128 kbps journey (bench/journey.ts); and the Lighthouse mobile scores
+// (bench/lighthouse.ts). Each part starts its own servers.
 
 import { execSync } from "node:child_process";
 import fs from "node:fs";

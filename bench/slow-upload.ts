@@ -1,9 +1,12 @@
 // `npm run bench`, a capped plan's line (decision 0021): a 10 MiB file posted through the app as the
 // upload slot posts it (JavaScript on), paced at 128 kbps, the speed Japanese phone plans drop to past
 // their monthly cap (about 11 minutes); then a connection that stops sending, timed until the app
-// closes it. The built app under remix-serve and the reference upstream with their default timeouts.
-// Printed, never asserted. BENCH_SLOW_UPLOAD_BYTES and BENCH_SLOW_UPLOAD_KBPS change the first.
+// closes it; then one person's 40 uploads trickling a byte a second, with the app's connections to the
+// upstream counted (`ss`) 30 s in and after. The built app under remix-serve and the reference upstream
+// with their default limits. Printed, never asserted. BENCH_SLOW_UPLOAD_BYTES and
+// BENCH_SLOW_UPLOAD_KBPS change the first.
 
+import { execFileSync } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
@@ -67,19 +70,28 @@ function pacedUpload(appUrl: string, cookie: string, size: number, kbps: number)
   });
 }
 
-/** Sends an upload's first 64 KiB, then nothing: seconds until the app closes the connection. */
-async function stoppedUpload(appUrl: string, cookie: string): Promise<number> {
+/**
+ * Sends an upload's first 64 KiB, then nothing (or a byte a second with `trickle`): the seconds until
+ * the app closes the connection, and the status it answered first, if any.
+ */
+async function stoppedUpload(
+  appUrl: string,
+  cookie: string,
+  slot = SLOT,
+  trickle = false,
+): Promise<{ seconds: number; status: string }> {
   const { hostname, port } = new URL(appUrl);
   const socket = net.connect(Number(port), hostname);
   socket.on("error", () => {});
   // Whatever the app answers is read, so its closing the connection is seen.
-  socket.resume();
+  let answer = "";
+  socket.on("data", (chunk: Buffer) => (answer ||= chunk.toString("latin1").split(" ")[1] ?? ""));
   await new Promise((resolve) => socket.once("connect", resolve));
   const headers = {
     Host: `${hostname}:${port}`,
     Origin: appUrl,
     Cookie: cookie,
-    ...streamedUploadHeaders({ ...SLOT, fileName: "stopped.pdf" }),
+    ...streamedUploadHeaders({ ...slot, fileName: "stopped.pdf" }),
     "Content-Length": String(1024 * 1024),
   };
   const closed = new Promise((resolve) => socket.once("close", resolve));
@@ -90,8 +102,42 @@ async function stoppedUpload(appUrl: string, cookie: string): Promise<number> {
   );
   socket.write(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(64 * 1024 - 9, 0x20)]));
   const stopped = performance.now();
+  const dripping = trickle ? setInterval(() => socket.write("x"), 1000) : undefined;
   await closed;
-  return (performance.now() - stopped) / 1000;
+  clearInterval(dripping);
+  return { seconds: (performance.now() - stopped) / 1000, status: answer || "none" };
+}
+
+/** The demo user's draft with five claims, through the upstream's API (§7 PATCH /api/draft_entry/). */
+async function draftWithFiveClaims(upstreamUrl: string): Promise<void> {
+  const login = await fetch(`${upstreamUrl}/api/auth/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Referer: `${upstreamUrl}/` },
+    body: JSON.stringify({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
+  });
+  const cookies = new Map(
+    login.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!.split("=") as [string, string]),
+  );
+  const draft = await fetch(`${upstreamUrl}/api/draft_entry/`, {
+    method: "PATCH",
+    headers: {
+      "Content-Type": "application/json",
+      Referer: `${upstreamUrl}/`,
+      Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      "X-CSRFToken": cookies.get("csrftoken") ?? "",
+    },
+    body: JSON.stringify({ claims: Array.from({ length: 5 }, () => ({ contentfile_relations: [] })) }),
+  });
+  if (!draft.ok) throw new Error(`the draft with five claims: ${draft.status}`);
+}
+
+/** The app's open connections to the upstream (established TCP to its port), from `ss`. */
+function upstreamConnections(upstreamUrl: string): number {
+  const port = new URL(upstreamUrl).port;
+  const out = execFileSync("ss", ["-Htn", "state", "established", "dst", `127.0.0.1:${port}`], {
+    encoding: "utf8",
+  });
+  return out.split("\n").filter(Boolean).length;
 }
 
 export async function benchSlowUpload(): Promise<void> {
@@ -122,8 +168,37 @@ export async function benchSlowUpload(): Promise<void> {
     );
     const silent = await stoppedUpload(appUrl, cookie);
     console.log(
-      `  an upload that stops sending: closed ${silent.toFixed(1)} s after its last byte ` +
+      `  an upload that stops sending: closed ${silent.seconds.toFixed(1)} s after its last byte, answered ${silent.status} ` +
         `(idle timeout ${DEFAULT_BODY_IDLE_TIMEOUT_MS / 1000} s, looked at every ${DEFAULT_BODY_IDLE_TIMEOUT_MS / 6000} s)`,
+    );
+
+    // One person, 40 uploads at once into the ten slots of a draft with five claims, each trickling a
+    // byte a second after its first 64 KiB.
+    await draftWithFiveClaims(servers.upstreamUrl);
+    // Counted 30 s in: the pages' own calls (six per upload's guard) are over by then and their kept-alive
+    // connections closed (the upstream keeps an idle one 5 s), so what is left is the uploads'.
+    let midway = NaN;
+    const sampler = setTimeout(() => (midway = upstreamConnections(servers.upstreamUrl)), 30_000);
+    const slots = Array.from({ length: 40 }, (_, index) => {
+      const base = index % 2 === 0 ? "invoice" : "additional_doc";
+      const claim = (Math.floor(index / 2) % 5) + 1;
+      return { slot: `claim-${claim}-${base}`, kind: `${base}-${claim}` };
+    });
+    const trickles = await Promise.all(slots.map((slot) => stoppedUpload(appUrl, cookie, slot, true)));
+    clearTimeout(sampler);
+    const after = upstreamConnections(servers.upstreamUrl);
+    const byStatus = new Map<string, number[]>();
+    for (const { status, seconds } of trickles)
+      byStatus.set(status, [...(byStatus.get(status) ?? []), seconds]);
+    console.log(
+      `  40 uploads of one person at a byte a second: ${[...byStatus]
+        .map(
+          ([status, times]) =>
+            `${times.length}× ${status} closed after ${Math.min(...times).toFixed(1)}–${Math.max(...times).toFixed(1)} s`,
+        )
+        .join(
+          ", ",
+        )}; the app's connections to the upstream: ${midway} at 30 s, ${after} once all were closed`,
     );
   } finally {
     await servers.stop();
