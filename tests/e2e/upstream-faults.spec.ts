@@ -189,7 +189,7 @@ test("the entry write stored and its answer dropped: the user reads お申し込
 
   entryAnswersToDrop = 1;
   await page.getByRole("button", { name: "この内容で申し込む" }).click();
-  await expect(page).toHaveURL(/\/entry\/complete$/);
+  await expect(page).toHaveURL(/\/entry\/complete\?entry=\d+$/);
   await expect(page.getByRole("heading", { name: "お申し込みを受け付けました" })).toBeVisible();
   expect(entryAnswersToDrop).toBe(0);
   expect(entriesOf(user)).toEqual([{ status: 1, claims: 1 }]);
