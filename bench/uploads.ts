@@ -5,9 +5,9 @@
 
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
 import { streamedUploadHeaders } from "../app/forms/step-upload";
+import { type Answer, send as sendRequest } from "../tests/e2e/support-http";
 import { prepareUser } from "../tests/load/load-run";
 import { startServers } from "./servers";
 
@@ -18,31 +18,9 @@ const AT_ONCE = 4;
 const INVOICE_ROUTE_ID = "routes/_entry.entry_.entry_invoice";
 const SLOT = { slot: "claim-1-invoice", kind: "invoice-1" };
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request over node:http with a buffer body: the same client cost for both ways. */
-function send(url: string, method: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString("utf8"),
-        }),
-      );
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
-}
+/** One request with a buffer body, the same client cost for both ways. */
+const send = (url: string, method: string, headers: Record<string, string>, body?: Buffer) =>
+  sendRequest(url, { method, headers, body });
 
 function cookiesOf(answer: Answer): Map<string, string> {
   const cookies = new Map<string, string>();

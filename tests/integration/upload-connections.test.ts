@@ -20,6 +20,7 @@ import { streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/security/guard-actions.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
+import { type Answer, send } from "../e2e/support-http";
 import { APP_ORIGIN, appCookie } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -154,32 +155,12 @@ async function stalledUpload(cookie: string, into: { slot: string; kind: string 
   return { socket, closed };
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** A whole file, sent as the slot sends it. */
 function upload(cookie: string, into: { slot: string; kind: string }, bytes = pdfOf(4 * 1024)) {
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      `http://127.0.0.1:${appPort}${INVOICE_PATH}`,
-      { method: "POST", headers: slotHeaders(cookie, into, bytes.length) },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(bytes);
+  return send(`http://127.0.0.1:${appPort}${INVOICE_PATH}`, {
+    method: "POST",
+    headers: slotHeaders(cookie, into, bytes.length),
+    body: bytes,
   });
 }
 
