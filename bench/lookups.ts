@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { forward } from "../tests/integration/fault-proxy";
 import { prepareUser } from "../tests/load/load-run";
 import { startServers } from "./servers";
 
@@ -25,15 +26,7 @@ async function countingProxy() {
       res.writeHead(503).end();
       return;
     }
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forwarded.on("error", () => res.destroy());
-    req.pipe(forwarded);
+    forward(target.href, req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

@@ -18,6 +18,7 @@ import { resetRateLimits } from "~/security/rate-limit.server";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { APP_ORIGIN, appCookie, failureOf, settle } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { forward } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 /** The policy this test holds the app to (decision 0023). */
@@ -32,17 +33,9 @@ let calls: string[] = [];
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  const target = new URL(upstream.url);
   proxy = http.createServer((req, res) => {
     calls.push(`${req.method} ${decodeURIComponent(req.url ?? "")}`);
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(forwarded);
+    forward(upstream.url, req, res);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   // appConfig() reads the environment once, at the first request: set before any.

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/_mypage.mypage/route";
 import { APP_ORIGIN, appCookie } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { forward } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 let upstream: TestUpstream;
@@ -17,18 +18,10 @@ let calls: string[] = [];
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  const target = new URL(upstream.url);
   // A pass-through in front of the upstream that notes each call.
   proxy = http.createServer((req, res) => {
     calls.push(`${req.method} ${req.url}`);
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(forwarded);
+    forward(upstream.url, req, res);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   // appConfig() reads the environment once, at the first request: set before any.
