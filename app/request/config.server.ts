@@ -29,7 +29,20 @@ export interface AppConfig {
   bodyIdleTimeoutMs: number;
   /** Uploads this process sends the upstream at once, everyone's together (decision 0021). */
   maxUploadsAtOnce: number;
+  /** The public port, and the interface it listens on (all when unset). */
+  port: number;
+  host: string | undefined;
+  /** The lowest level of log line written (pino's names). */
+  logLevel: LogLevel;
+  /** The port that serves /metrics; none when unset, and never the public one. */
+  metricsPort: number | undefined;
+  /** How long requests in flight may take to finish after SIGTERM. */
+  shutdownGraceMs: number;
 }
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
 /** Shorter than this, a key can be guessed; 32 characters is what `openssl rand -base64 24` prints. */
 export const MIN_ANALYTICS_HASH_KEY_LENGTH = 32;
@@ -83,6 +96,13 @@ export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     analyticsHashKey: readAnalyticsHashKey(env.ANALYTICS_HASH_KEY, production && !!analyticsContainerId),
     bodyIdleTimeoutMs: readMilliseconds("BODY_IDLE_TIMEOUT_MS", env, DEFAULT_BODY_IDLE_TIMEOUT_MS),
     maxUploadsAtOnce: readPositiveInteger("MAX_UPLOADS_AT_ONCE", env, DEFAULT_MAX_UPLOADS_AT_ONCE),
+    port: readPositiveInteger("PORT", env, 3000),
+    host: env.HOST || undefined,
+    logLevel: (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? "")
+      ? (env.LOG_LEVEL as LogLevel)
+      : "info",
+    metricsPort: env.METRICS_PORT ? readPositiveInteger("METRICS_PORT", env, 0) : undefined,
+    shutdownGraceMs: readMilliseconds("SHUTDOWN_GRACE_MS", env, DEFAULT_SHUTDOWN_GRACE_MS),
   };
 }
 
