@@ -90,8 +90,27 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/*", "!~/store", "~/*/**", "!~/store/**", "../**"],
-              message: "app/store imports nothing of the app: every layer above may use it.",
+              group: ["~/*", "!~/store", "!~/telemetry", "~/*/**", "!~/store/**", "!~/telemetry/**", "../**"],
+              message:
+                "app/store imports nothing of the app but app/telemetry: every layer above may use it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The request's scope, the logger and the metrics: below everything on the server, so every layer
+    // may log and count.
+    files: ["app/telemetry/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/*", "!~/telemetry", "~/*/**", "!~/telemetry/**", "../**"],
+              message: "app/telemetry imports nothing of the app: every server layer may use it.",
             },
           ],
         },

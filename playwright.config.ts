@@ -70,7 +70,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `npx remix-serve ./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`,
+      command: `node --import tsx scripts/serve.ts ./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`,
       url: appUrl,
       env: {
         NODE_ENV: "production",

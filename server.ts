@@ -1,14 +1,12 @@
-// The server build's entry (remix.config.js `server`): the build remix-serve loads, with the request
-// gate installed on the HTTP server, every route action origin-checked (ARCHITECTURE decision 12), and
-// every resource route's refusal of a browser's navigation answered with the error screen.
+// The server build's entry (remix.config.js `server`): the build, with every route action
+// origin-checked (ARCHITECTURE decision 12) and every resource route's refusal of a browser's
+// navigation answered with the error screen, and `startServer` that serves it (scripts/serve.ts).
 
 import * as build from "@remix-run/dev/server-build";
 import { type ServerBuild, createRequestHandler } from "@remix-run/node";
 import { withResourceErrorScreens } from "~/routing/resource-error-screens.server";
 import { guardActions } from "~/security/guard-actions.server";
-import { installRequestGate } from "~/security/request-gate.server";
-
-installRequestGate({ buildVersion: build.assets.version });
+import { startServer as serve } from "~/server/serve.server";
 
 export * from "@remix-run/dev/server-build";
 // The error screen is drawn by this same build, through its own request handler.
@@ -16,3 +14,5 @@ export const routes: ServerBuild["routes"] = withResourceErrorScreens(guardActio
   drawPage(request),
 );
 const drawPage = createRequestHandler({ ...build, routes } as ServerBuild, process.env.NODE_ENV);
+
+export const startServer = () => serve({ ...build, routes } as ServerBuild);

@@ -6,13 +6,16 @@
 // write, one flush, and a Content-Length. Bots and browsers get the same answer, so isbot is not asked.
 
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, json } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { RequestIdProvider } from "~/components/request-id";
 import { appConfig } from "~/request/config.server";
 import { DEFAULT_CACHE_CONTROL, contentSecurityPolicy, createNonce } from "~/security/headers.server";
+import { logError } from "~/telemetry/logger.server";
+import { currentRequestScope } from "~/telemetry/request-scope.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -96,14 +99,16 @@ export default async function handleRequest(
   const nonce = createNonce();
   const html = await renderDocument(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      <RequestIdProvider value={currentRequestScope()?.id ?? ""}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      </RequestIdProvider>
     </NonceProvider>,
     {
       nonce,
       onError(error, afterShell) {
         responseStatusCode = 500;
         // Errors in the shell reject renderDocument and Remix logs them; later ones are logged here.
-        if (afterShell) console.error(error);
+        if (afterShell) logError(error, "rendering failed");
       },
     },
   );
@@ -120,4 +125,31 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(html.length));
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** Every error Remix meets, logged once with its stack and the request id; none for a client gone. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logError(error, "request failed");
+};
+
+/**
+ * A data request (a page changed in the browser) that failed answers the error screen's data with
+ * the request's id, as a document shows it. An exception becomes such an answer too (code 500):
+ * Remix's own would reach the browser as a bare Error with no id.
+ */
+export async function handleDataRequest(response: Response): Promise<Response> {
+  const requestId = currentRequestScope()?.id;
+  if (!requestId) return response;
+  if (response.headers.has("X-Remix-Error")) {
+    return json({ code: 500, requestId }, { status: 500, headers: { "X-Remix-Catch": "yes" } });
+  }
+  const isJson = response.headers.get("Content-Type")?.startsWith("application/json") === true;
+  if (!response.headers.has("X-Remix-Catch") || !isJson) return response;
+  const data: unknown = await response.json();
+  const withId =
+    typeof data === "object" && data !== null && !Array.isArray(data) ? { ...data, requestId } : data;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return json(withId, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,4 +1,4 @@
-// The built app (remix-serve) and the reference upstream, each on a free port with a temporary data
+// The built app (scripts/serve.ts) and the reference upstream, each on a free port with a temporary data
 // directory, as in production: one start-up shared by `npm run bench` (its tables, the 128 kbps journey,
 // Lighthouse) and the load run of tests/load/load-run.ts.
 
@@ -41,7 +41,7 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The built app (remix-serve) and the reference upstream, on free ports, with a temporary data directory. */
+/** The built app (scripts/serve.ts) and the reference upstream, on free ports, with a temporary data directory. */
 export async function startServers(
   options: { appEnv?: Record<string, string>; upstreamEnv?: Record<string, string> } = {},
 ): Promise<Servers> {
@@ -70,7 +70,7 @@ export async function startServers(
     );
     await waitForHttp(`${upstreamUrl}/api/health/`);
     children.push(
-      start(path.join(root, "node_modules/.bin/remix-serve"), [serverBuild], {
+      start(process.execPath, ["--import", "tsx", "scripts/serve.ts", serverBuild], {
         NODE_ENV: "production",
         PORT: String(appPort),
         API_BASE_URL: upstreamUrl,

@@ -84,9 +84,9 @@ if (!apiBaseUrl) {
 
 // SAKIDORI_BUILD_DIR: a build beside the usual one (remix.config.js), as the browser tests allow.
 const serveArgs = [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`];
-const [command, args] = dev
-  ? [bin("remix"), ["dev", "--manual", "-c", [bin("remix-serve"), ...serveArgs].join(" ")]]
-  : [bin("remix-serve"), serveArgs];
+const serve = [process.execPath, "--import", "tsx", "scripts/serve.ts", ...serveArgs];
+// Under `remix dev` the server is started again after each rebuild (no --manual).
+const [command, args] = dev ? [bin("remix"), ["dev", "-c", serve.join(" ")]] : [serve[0]!, serve.slice(1)];
 app = spawn(command, args, {
   cwd: root,
   env: {

@@ -2,6 +2,7 @@
 
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { type ErrorScreen as Screen, errorCauseOf, errorScreenFor } from "~/domain/error-screen";
+import { REQUEST_ID_ATTRIBUTE, useRequestId } from "./request-id";
 
 interface RootData {
   isLoggedIn: boolean;
@@ -17,11 +18,20 @@ export function ErrorScreen() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
   const screen = errorScreenOf(error, root?.isLoggedIn === true);
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const documentRequestId = useRequestId();
+  // The failed data request's own id (a page changed in the browser), else the document's.
+  const requestId = errorCauseOf(isRouteErrorResponse(error) ? error : null).requestId ?? documentRequestId;
+  // The server has logged it already (entry.server's handleError); the browser's console shows it here.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <div className="container error-screen" role="alert">
       <h1>{screen.title}</h1>
       <p>{screen.message}</p>
+      {requestId ? (
+        <p className="request-id">
+          お問い合わせ番号: <span {...{ [REQUEST_ID_ATTRIBUTE]: "" }}>{requestId}</span>
+        </p>
+      ) : null}
       <p>
         <a href={screen.link.href} className="button button-primary">
           {screen.link.label}

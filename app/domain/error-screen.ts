@@ -21,6 +21,8 @@ export interface ErrorCause {
   refusedByApp?: boolean;
   /** Why, in the refusing server's words (app/domain/refusal-reasons.ts), when it gave any. */
   reason?: string;
+  /** The id of the request that failed, which the user can quote (「お問い合わせ番号」). */
+  requestId?: string;
 }
 
 /** An HTTP answer thrown by a loader or action (Remix's route error response). */
@@ -48,12 +50,14 @@ export function errorCauseOf(answer: ThrownAnswer | null): ErrorCause {
     code?: unknown;
     badRequest?: unknown;
     reason?: unknown;
+    requestId?: unknown;
   } | null;
   const cause: ErrorCause = {
     code: typeof data?.code === "number" ? data.code : answer.status,
     refusedByApp: data?.badRequest === true || answer.internal === true,
   };
   if (typeof data?.reason === "string") cause.reason = data.reason;
+  if (typeof data?.requestId === "string") cause.requestId = data.requestId;
   return cause;
 }
 

@@ -22,6 +22,8 @@ import {
 import { loginPath } from "~/routing/login-path";
 import { retryAfterHeader } from "~/security/rate-limit.server";
 import { errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
+import { logError, logger } from "~/telemetry/logger.server";
+import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { AppSession } from "./session.server";
 
 /** The brand of the request's host (or the deployment's fixed brand). */
@@ -61,6 +63,8 @@ export class RequestContext {
     const config = appConfig();
     const brand = brandOf(request);
     const session = await AppSession.fromRequest(request);
+    const scope = currentRequestScope();
+    if (scope) scope.user = session.user;
     // Issue 14: one budget for every upstream call of this request (UPSTREAM_DEADLINE_MS).
     const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id, {
       deadlineMs: config.upstreamDeadlineMs,
@@ -175,11 +179,14 @@ export function responseForUpstreamError(error: unknown, ctx: RequestContext): R
     return redirect(loginPath({ error: "session_expired", redirectTo: returnTo }));
   }
   if (error instanceof UpstreamNetworkError) {
-    console.error("[upstream] no response:", String(error.cause));
+    logger().warn(
+      { request_id: currentRequestScope()?.id, cause: String(error.cause) },
+      "upstream: no response",
+    );
     return errorScreen(error.status, 503);
   }
   if (error instanceof UpstreamMalformedResponseError) {
-    console.error("[upstream]", error.message);
+    logError(error, "upstream: malformed answer");
     return errorScreen(error.status);
   }
   if (error instanceof UpstreamServerError) {

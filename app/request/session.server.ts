@@ -2,6 +2,7 @@
 // signed with rotatable secrets, carrying the upstream's sessionid and csrftoken encrypted. "Keep me
 // logged in" makes it persistent (14 days, the upstream's session age); otherwise it ends with the browser.
 
+import { createHmac } from "node:crypto";
 import { type Session, createCookieSessionStorage } from "@remix-run/node";
 import type { UpstreamCredentials } from "~/upstream/client.server";
 import { appConfig } from "./config.server";
@@ -14,6 +15,8 @@ interface SessionData {
   /** The upstream's cookies, sealed with AES-256-GCM. */
   upstream: string;
   persistent: boolean;
+  /** The logged-in user for log lines: a keyed hash of the upstream's user id, never the id itself. */
+  user: string;
 }
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | null = null;
@@ -63,6 +66,16 @@ export class AppSession {
 
   set persistent(value: boolean) {
     this.session.set("persistent", value);
+  }
+
+  get user(): string | undefined {
+    return this.session.get("user");
+  }
+
+  /** Keeps who logged in, as a keyed hash (the signing secret): logs can follow a user, not name one. */
+  set userId(id: number) {
+    const hash = createHmac("sha256", appConfig().sessionSecrets[0]!).update(`sakidori user\0${id}`);
+    this.session.set("user", hash.digest("hex").slice(0, 16));
   }
 
   get hasUpstreamSession(): boolean {

@@ -12,6 +12,7 @@ import {
   type ErrorScreenAnswer,
   errorScreenHeaderValue,
 } from "~/request/error-screen-request.server";
+import { logError } from "~/telemetry/logger.server";
 
 /** Answers a request as the app does (the server build's request handler). */
 export type RenderRequest = (request: Request) => Promise<Response>;
@@ -81,7 +82,7 @@ function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
       if (isRefusal(thrown)) return errorPage(args.request, await screenOf(thrown), render, thrown);
       if (thrown instanceof Response) throw thrown;
       // An exception: Remix would answer the text "Unexpected Server Error".
-      console.error(thrown);
+      logError(thrown, "request failed");
       return errorPage(args.request, { status: 500, data: { code: 500 } }, render);
     }
     if (isRefusal(answer) && isNavigation(args.request)) {

@@ -5,6 +5,7 @@
 // request: until Redis answers again nothing waits for it, and each change is logged once.
 
 import type { Redis } from "ioredis";
+import { logger } from "~/telemetry/logger.server";
 
 /** The whole of one piece of Redis work (the rate limits' check of one request), connecting included. */
 export const REDIS_DEADLINE_MS = 500;
@@ -46,15 +47,16 @@ async function connect(): Promise<Connection | null> {
 function markDown(state: Connection, reason: string): void {
   if (!state.answering) return;
   state.answering = false;
-  console.error(
-    `[redis] ${reason}: rate limits and draft locks in this process's memory until Redis answers again`,
+  logger().error(
+    { reason },
+    "redis: rate limits and draft locks in this process's memory until Redis answers again",
   );
 }
 
 function markUp(state: Connection): void {
   if (state.answering) return;
   state.answering = true;
-  console.error("[redis] answers again: rate limits and draft locks are shared through Redis again");
+  logger().info("redis: answers again; rate limits and draft locks are shared through Redis again");
 }
 
 /** While down, at most one PING a second, in the background: no request waits for it. */
@@ -128,4 +130,28 @@ export async function closeRedis(): Promise<void> {
   const state = await closing;
   // disconnect, not quit: quit waits for an answer a hung server never gives.
   state?.client.disconnect();
+}
+
+/**
+ * Whether Redis answers a PING within `deadlineMs` (the readiness check); undefined when no Redis is
+ * configured. Unlike `withRedis`, it asks even while Redis is marked down: readiness wants the truth.
+ */
+export async function redisAnswers(deadlineMs: number): Promise<boolean | undefined> {
+  const state = await (connection ??= connect());
+  if (!state) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<false>((resolve) => {
+    timer = setTimeout(resolve, deadlineMs, false);
+  });
+  const ping = ready(state)
+    .then(() => state.client.ping())
+    .then(
+      () => true,
+      () => false,
+    );
+  try {
+    return await Promise.race([ping, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -18,6 +18,11 @@ function create({ level, pretty }: LoggerOptions): Logger {
     base: { service: "sakidori-app" },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // Every line written while serving a request carries its id.
+    mixin: () => {
+      const scope = currentRequestScope();
+      return scope ? { request_id: scope.id } : {};
+    },
     transport: pretty ? { target: "pino-pretty", options: { colorize: true } } : undefined,
   });
 }
@@ -41,5 +46,5 @@ export function logError(error: unknown, message: string, fields: Record<string,
   if (scope?.errorLogged) return;
   if (scope) scope.errorLogged = true;
   const err = error instanceof Error ? error : new Error(String(error));
-  logger().error({ ...fields, request_id: scope?.id, err }, message);
+  logger().error({ ...fields, err }, message);
 }

@@ -9,6 +9,7 @@ import {
   UpstreamUnauthorizedError,
   UpstreamValidationError,
 } from "./errors.server";
+import { logger } from "~/telemetry/logger.server";
 
 export type ActivationOutcome = "verified" | "invalidKey";
 
@@ -53,6 +54,6 @@ export async function recordVisitAfterMailVerification(ctx: RequestContext): Pro
   } catch (error) {
     if (error instanceof UpstreamCsrfError || error instanceof UpstreamUnauthorizedError) throw error;
     if (!(error instanceof UpstreamError)) throw error;
-    console.error("[upstream] the visit after mail verification was not recorded:", error.message);
+    logger().warn({ cause: error.message }, "upstream: the visit after mail verification was not recorded");
   }
 }

@@ -103,6 +103,7 @@ export async function login(
     headers: loginDeviceHeaders(device),
   });
   ctx.session.persistent = input.persistLoginState;
+  if (user.id !== undefined) ctx.session.userId = user.id;
   ctx.saveSession();
   return user;
 }
@@ -139,6 +140,7 @@ export type RegisterResponse = z.infer<typeof registeredSchema>;
 export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResponse> {
   const created = await ctx.client.call("POST", "/api/register/", { json: input, schema: registeredSchema });
   ctx.session.persistent = false;
+  ctx.session.userId = created.id;
   ctx.saveSession();
   return created;
 }

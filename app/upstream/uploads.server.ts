@@ -26,6 +26,7 @@ import { type RequestContext, badRequestScreen } from "~/request/context.server"
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
 import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
+import { logger } from "~/telemetry/logger.server";
 
 /** A file to send upstream: what the upstream's multipart part says of it, and its bytes. */
 export interface OutgoingFile {
@@ -171,7 +172,7 @@ export async function receiveMultipartForm(
     await cleanup();
     if (error instanceof BodyTooLarge) throw badRequestScreen(413);
     // Anything else the body did (truncated, malformed, the browser went away) is the request's fault.
-    console.warn("[uploads] unreadable multipart body:", String(error));
+    logger().info({ cause: String(error) }, "uploads: unreadable multipart body");
     throw badRequestScreen(400);
   }
   const parts = new Map<string, ReceivedFilePart>();

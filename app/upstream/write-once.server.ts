@@ -6,6 +6,7 @@
 
 import type { CallOptions } from "./client.server";
 import { UpstreamNetworkError } from "./errors.server";
+import { logger } from "~/telemetry/logger.server";
 
 /**
  * The options of every lookup: outside the page's deadline (the write may have spent it: the lookup
@@ -31,16 +32,19 @@ export async function writeOnce<T>(write: () => Promise<T>, lookup: () => Promis
       found = await lookup();
     } catch (error) {
       if (error instanceof UpstreamNetworkError) {
-        console.error(
-          "[upstream] a write's answer was lost and the lookup got none either:",
-          String(error.cause),
+        logger().warn(
+          { cause: String(error.cause) },
+          "upstream: a write's answer was lost and the lookup got none either",
         );
         throw lost;
       }
       throw error;
     }
     if (found === null) throw lost;
-    console.error("[upstream] a write's answer was lost; the lookup found it made:", String(lost.cause));
+    logger().warn(
+      { cause: String(lost.cause) },
+      "upstream: a write's answer was lost; the lookup found it made",
+    );
     return found;
   }
 }

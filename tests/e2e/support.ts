@@ -135,8 +135,8 @@ async function startAppOnFreePort(apiBaseUrl: string, extraEnv: Record<string, s
   const port = await findFreePort();
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
-    path.resolve("node_modules/.bin/remix-serve"),
-    [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`],
+    process.execPath,
+    ["--import", "tsx", "scripts/serve.ts", `./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`],
     {
       env: {
         ...process.env,
@@ -165,9 +165,8 @@ async function startAppOnFreePort(apiBaseUrl: string, extraEnv: Record<string, s
   }
   return {
     url,
-    // remix-serve closes its server on SIGTERM and then waits for the browser's open connections:
-    // about 5 s here (keep-alive), and once over 50 s on CI, which timed the test out. The test's
-    // server has nothing to flush, so after a short grace it is killed.
+    // The server drains what is in flight at SIGTERM (SHUTDOWN_GRACE_MS); a test's server has nothing
+    // to keep, so after a short grace it is killed.
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");

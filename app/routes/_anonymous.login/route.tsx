@@ -34,6 +34,7 @@ import { LOGIN_FIELD_LABELS } from "./labels";
 import { loginValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";
+import { logError } from "~/telemetry/logger.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
 
@@ -117,7 +118,7 @@ export function action(args: ActionFunctionArgs) {
       }
       if (error instanceof UpstreamMalformedResponseError) {
         // No session came back (or no readable answer): an error on the form, never My page.
-        console.error("[upstream] login:", error.message);
+        logError(error, "upstream: login answered no session");
         return loginFailure({ [NON_FIELD_ERRORS]: ErrorMessage.loginNoSession }, submitted, 502);
       }
       if (error instanceof Response) throw error;

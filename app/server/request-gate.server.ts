@@ -1,12 +1,8 @@
-// The request gate: every request the app's HTTP server receives passes here before Remix sees it.
-//
-// Why at the HTTP layer: remix-serve offers no middleware hook, and Remix 2.17.5 runs its own origin
-// check on document POSTs before any route code, answering an empty 500 (and refusing Origin: null).
-// A cross-site post must be a 403 with a page the user can read (ARCHITECTURE decision 12), so the
-// gate answers first. It is installed by the server build's entry (server.ts), which remix-serve
-// imports before it creates its HTTP server. See docs/decisions/0003-request-gate.md.
+// The request gate: every request passes here before Remix sees it (docs/decisions/0003). Remix 2.17.5
+// runs its own origin check on document POSTs before any route code, answering an empty 500; a
+// cross-site post must be a 403 with a page the user can read (ARCHITECTURE decision 12).
 
-import http from "node:http";
+import type http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { UNDECODABLE_ADDRESS_REASON } from "~/domain/refusal-reasons";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
@@ -21,15 +17,13 @@ import {
   DEFAULT_CACHE_CONTROL,
   DEFAULT_CONTENT_SECURITY_POLICY,
   fixedSecurityHeaders,
-} from "./headers.server";
-import { serveSlowClients } from "./slow-clients.server";
+} from "~/security/headers.server";
+import { currentRequestScope } from "~/telemetry/request-scope.server";
+import { plainPage } from "./plain-page.server";
 
-const FORBIDDEN_PAGE = `<!DOCTYPE html>
-<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>リクエストを受け付けられませんでした</title></head>
-<body><main><h1>リクエストを受け付けられませんでした</h1>
-<p>このリクエストは他のサイトから送信されたため、安全のため処理を中止しました（エラーコード: 403）。</p>
-<p><a href="/">トップページへ戻る</a></p></main></body></html>`;
+const FORBIDDEN_TITLE = "リクエストを受け付けられませんでした";
+const FORBIDDEN_MESSAGE =
+  "このリクエストは他のサイトから送信されたため、安全のため処理を中止しました（エラーコード: 403）。";
 
 const header = (req: http.IncomingMessage, name: string): string | null => {
   const value = req.headers[name];
@@ -167,51 +161,36 @@ function withDefaultHeaders(res: http.ServerResponse): void {
   } as typeof res.writeHead;
 }
 
-let installed = false;
-
 /**
- * `buildVersion`: the server build's version, answered at /builds/latest.json (the browser runtime's
- * new-version check, app/runtime/build-version.server.ts).
+ * The gate as the server's middleware. `buildVersion`: the server build's version, answered at
+ * /builds/latest.json (the browser runtime's new-version check, app/runtime/build-version.server.ts).
  */
-export function installRequestGate(options: { buildVersion?: string } = {}): void {
-  if (installed) return;
-  installed = true;
+export function requestGate(options: { buildVersion?: string } = {}) {
   const headers = fixedSecurityHeaders(appConfig().secureCookies);
-  const originalEmit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function emitThroughGate(
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ) {
-    // remix-serve creates the server and never hands it out: when it starts listening, the app's
-    // limits on slow clients are set on it (decision 0021).
-    if (event === "listening") serveSlowClients(this, { idleTimeoutMs: appConfig().bodyIdleTimeoutMs });
-    if (event === "request") {
-      const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      withDefaultHeaders(res);
-      if (options.buildVersion !== undefined && answerBuildMetadata(req, res, options.buildVersion)) {
-        req.resume();
-        return true;
-      }
-      if (!mayProceed(req)) {
-        req.resume();
-        res.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-        res.end(FORBIDDEN_PAGE);
-        return true;
-      }
-      // The client's address for the rate limits (issue 11): the app sees only this header, which
-      // the gate always writes itself, so a client cannot choose its own.
-      req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
-      routeUndecodableAddress(req);
-      // One host from here on: the one the browser used (see publicHostOf).
-      req.headers.host = publicHostOf(req);
-      delete req.headers["x-forwarded-host"];
-      // A same-origin post under a no-referrer policy carries `Origin: null`; the gate accepted it on
-      // its other signals (Sec-Fetch-Site, Referer). Remix's own check would read "null" as a foreign
-      // host and answer an empty 500 (REFERENCE.md), so the opaque value goes.
-      if (req.headers.origin === "null") delete req.headers.origin;
+  return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    withDefaultHeaders(res);
+    if (options.buildVersion !== undefined && answerBuildMetadata(req, res, options.buildVersion)) {
+      req.resume();
+      return;
     }
-    return originalEmit.apply(this, [event, ...args] as Parameters<typeof originalEmit>);
-  } as typeof http.Server.prototype.emit;
+    if (!mayProceed(req)) {
+      req.resume();
+      res.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(plainPage(FORBIDDEN_TITLE, FORBIDDEN_MESSAGE, currentRequestScope()?.id ?? ""));
+      return;
+    }
+    // The client's address for the rate limits: the app sees only this header, which the gate always
+    // writes itself, so a client cannot choose its own.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
+    routeUndecodableAddress(req);
+    // One host from here on: the one the browser used (see publicHostOf).
+    req.headers.host = publicHostOf(req);
+    delete req.headers["x-forwarded-host"];
+    // A same-origin post under a no-referrer policy carries `Origin: null`; the gate accepted it on
+    // its other signals (Sec-Fetch-Site, Referer). Remix's own check would read "null" as a foreign
+    // host and answer an empty 500 (REFERENCE.md), so the opaque value goes.
+    if (req.headers.origin === "null") delete req.headers.origin;
+    next();
+  };
 }

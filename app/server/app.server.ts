@@ -1,0 +1,48 @@
+// The app's HTTP handling, in the order a request meets it (docs/decisions/0025): its id and log line,
+// health, the gate, compressed static files, then Remix. What remix-serve did, plus what it could not.
+
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { errorScreenFor } from "~/domain/error-screen";
+import { logError } from "~/telemetry/logger.server";
+import { currentRequestScope } from "~/telemetry/request-scope.server";
+import { type Lifecycle, healthRoutes } from "./health.server";
+import { plainPage } from "./plain-page.server";
+import { requestGate } from "./request-gate.server";
+import { requestTelemetry } from "./request-telemetry.server";
+import { routeTemplates } from "./route-template.server";
+
+const SERVER_ERROR = errorScreenFor(500, false);
+
+export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(requestTelemetry(routeTemplates(build)));
+  // While draining, each answer closes its connection, so keep-alive clients move to another process.
+  app.use((_req, res, next) => {
+    if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
+    next();
+  });
+  app.use(healthRoutes(lifecycle));
+  app.use(requestGate({ buildVersion: build.assets.version }));
+  app.use(compression());
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode }));
+  // A failure outside Remix's own handling: logged once, and a page in Japanese with the id.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logError(error, "request failed outside Remix");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(500)
+      .type("html")
+      .set("Cache-Control", "no-store")
+      .send(plainPage(SERVER_ERROR.title, SERVER_ERROR.message, currentRequestScope()?.id ?? ""));
+  });
+  return app;
+}

@@ -1,0 +1,62 @@
+// Liveness and readiness, as Kubernetes and load balancers ask: /healthz answers from the process
+// alone; /readyz asks what serving needs (the upstream, Redis when configured) and says what failed.
+
+import type http from "node:http";
+import { appConfig } from "~/request/config.server";
+import { redisAnswers } from "~/store/redis.server";
+import { sendRequest } from "~/upstream/http.server";
+
+/** Each dependency must answer within this, or the process is not ready. */
+export const READINESS_TIMEOUT_MS = 1_000;
+
+export interface Lifecycle {
+  /** True from SIGTERM on: readiness fails at once so the balancer stops sending. */
+  readonly shuttingDown: boolean;
+}
+
+async function upstreamAnswers(): Promise<boolean> {
+  try {
+    const response = await sendRequest({
+      method: "GET",
+      url: new URL("/api/health/", appConfig().apiBaseUrl),
+      headers: { Accept: "application/json" },
+      timeoutMs: READINESS_TIMEOUT_MS,
+    });
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** What is not ready, by name; empty when ready. */
+export async function readinessFailures(lifecycle: Lifecycle): Promise<string[]> {
+  if (lifecycle.shuttingDown) return ["shutting_down"];
+  const [upstream, redis] = await Promise.all([upstreamAnswers(), redisAnswers(READINESS_TIMEOUT_MS)]);
+  return [...(upstream ? [] : ["upstream"]), ...(redis === false ? ["redis"] : [])];
+}
+
+function answer(res: http.ServerResponse, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function healthRoutes(lifecycle: Lifecycle) {
+  return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (path === "/healthz") return answer(res, 200, { status: "ok" });
+    if (path !== "/readyz") return next();
+    readinessFailures(lifecycle).then(
+      (failed) =>
+        failed.length === 0
+          ? answer(res, 200, { status: "ready" })
+          : answer(res, 503, { status: "not_ready", failed }),
+      () => answer(res, 503, { status: "not_ready", failed: ["check"] }),
+    );
+  };
+}

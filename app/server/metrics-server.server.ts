@@ -1,0 +1,18 @@
+// /metrics in Prometheus's text format, on its own port (METRICS_PORT) and never the public one: the
+// figures say how the service is used and are for the operators' scraper only.
+
+import http from "node:http";
+import { registry } from "~/telemetry/metrics.server";
+
+export function createMetricsServer(): http.Server {
+  return http.createServer((req, res) => {
+    if ((req.url ?? "").split("?")[0] !== "/metrics" || req.method !== "GET") {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found\n");
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { "Content-Type": registry.contentType }).end(text),
+      (error: unknown) => res.writeHead(500, { "Content-Type": "text/plain" }).end(String(error)),
+    );
+  });
+}

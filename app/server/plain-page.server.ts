@@ -1,0 +1,15 @@
+// The page the server answers itself, where Remix is not asked (a refused cross-site post, a failure
+// before or around Remix): the same words and the request id a user can quote, without React.
+
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+export function plainPage(title: string, message: string, requestId: string): string {
+  return `<!DOCTYPE html>
+<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title></head>
+<body><main><h1>${escape(title)}</h1>
+<p>${escape(message)}</p>
+<p>お問い合わせ番号: ${escape(requestId)}</p>
+<p><a href="/">トップページへ戻る</a></p></main></body></html>`;
+}

@@ -1,0 +1,56 @@
+// The first thing every request meets: its id (X-Request-ID in and out), its scope for the code that
+// serves it, and, when it ends, its one log line and its duration in the server histogram.
+
+import type http from "node:http";
+import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/request-id";
+import { logger } from "~/telemetry/logger.server";
+import { httpServerDuration } from "~/telemetry/metrics.server";
+import { newRequestScope, runInRequestScope } from "~/telemetry/request-scope.server";
+
+/** Paths asked every few seconds by the orchestrator: logged at debug only and kept out of metrics. */
+export const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
+
+export function requestTelemetry(routeOf: (path: string) => string) {
+  return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
+    const started = performance.now();
+    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER.toLowerCase()]);
+    // The app's code reads the id from its scope; the header is replaced so nothing reads the raw one.
+    req.headers[REQUEST_ID_HEADER.toLowerCase()] = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const probe = PROBE_PATHS.has(path);
+    const scope = newRequestScope(id, probe ? path : routeOf(path));
+    res.once("close", () => {
+      const durationMs = performance.now() - started;
+      const status = res.statusCode;
+      const line = {
+        request_id: id,
+        method: req.method,
+        route: scope.route,
+        status,
+        duration_ms: Math.round(durationMs),
+        upstream_calls: scope.upstreamCalls,
+        upstream_ms: Math.round(scope.upstreamMs),
+        ...(scope.bytesIn > 0 ? { bytes_in: scope.bytesIn } : {}),
+        ...(scope.user ? { user: scope.user } : {}),
+        // The client went away before the whole answer was sent.
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (probe) {
+        logger().debug(line, "request");
+        return;
+      }
+      if (status >= 500) logger().warn(line, "request");
+      else logger().info(line, "request");
+      httpServerDuration.observe(
+        {
+          http_request_method: req.method ?? "GET",
+          http_route: scope.route,
+          http_response_status_code: String(status),
+        },
+        durationMs / 1000,
+      );
+    });
+    runInRequestScope(scope, next);
+  };
+}
