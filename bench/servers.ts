@@ -22,15 +22,29 @@ export interface Servers {
   /** The servers' own processes (their CPU time, in bench/ssr.ts). */
   appPid: number | undefined;
   upstreamPid: number | undefined;
+  /** The app's stdout lines so far (its JSON log), when started with `captureAppLog`. */
+  appLog: string[];
+  /** Stops the upstream (SIGTERM), and starts it again on the same port and data. */
+  stopUpstream(): Promise<void>;
+  restartUpstream(): Promise<void>;
   stop(): Promise<void>;
 }
 
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, {
+function start(command: string, args: string[], env: Record<string, string>, log?: string[]): ChildProcess {
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", log ? "pipe" : "ignore", "inherit"],
   });
+  if (log && child.stdout) {
+    let rest = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop() ?? "";
+      log.push(...lines.filter(Boolean));
+    });
+  }
+  return child;
 }
 
 function stopped(child: ChildProcess): Promise<void> {
@@ -43,7 +57,11 @@ function stopped(child: ChildProcess): Promise<void> {
 
 /** The built app (scripts/serve.ts) and the reference upstream, on free ports, with a temporary data directory. */
 export async function startServers(
-  options: { appEnv?: Record<string, string>; upstreamEnv?: Record<string, string> } = {},
+  options: {
+    appEnv?: Record<string, string>;
+    upstreamEnv?: Record<string, string>;
+    captureAppLog?: boolean;
+  } = {},
 ): Promise<Servers> {
   if (!fs.existsSync(serverBuild)) throw new Error(`no server build at ${serverBuild}: run npm run build`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-load-"));
@@ -51,26 +69,31 @@ export async function startServers(
   const appPort = await findFreePort();
   const appUrl = `http://localhost:${appPort}`;
   const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
-  const children: ChildProcess[] = [];
+  let upstream: ChildProcess | null = null;
+  let app: ChildProcess | null = null;
+  const appLog: string[] = [];
   const stop = async () => {
-    await Promise.all(children.map(stopped));
+    await Promise.all([upstream, app].filter((child) => child !== null).map(stopped));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  try {
-    children.push(
-      // Node itself with tsx as a loader (not the tsx command's wrapper): its pid is the server's.
-      start(process.execPath, ["--import", "tsx", "reference-upstream/main.ts"], {
-        UPSTREAM_PORT: String(upstreamPort),
-        UPSTREAM_HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        APP_BASE_URL: appUrl,
-        UPSTREAM_LOG: "false",
-        ...options.upstreamEnv,
-      }),
-    );
+  const startUpstream = async () => {
+    // Node itself with tsx as a loader (not the tsx command's wrapper): its pid is the server's.
+    upstream = start(process.execPath, ["--import", "tsx", "reference-upstream/main.ts"], {
+      UPSTREAM_PORT: String(upstreamPort),
+      UPSTREAM_HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_BASE_URL: appUrl,
+      UPSTREAM_LOG: "false",
+      ...options.upstreamEnv,
+    });
     await waitForHttp(`${upstreamUrl}/api/health/`);
-    children.push(
-      start(process.execPath, ["--import", "tsx", "scripts/serve.ts", serverBuild], {
+  };
+  try {
+    await startUpstream();
+    app = start(
+      process.execPath,
+      ["--import", "tsx", "scripts/serve.ts", serverBuild],
+      {
         NODE_ENV: "production",
         PORT: String(appPort),
         API_BASE_URL: upstreamUrl,
@@ -80,13 +103,25 @@ export async function startServers(
         // Fifty people from one loopback address: the per-address limit would refuse the load itself.
         RATE_LIMIT_PER_ADDRESS: "100000",
         ...options.appEnv,
-      }),
+      },
+      options.captureAppLog ? appLog : undefined,
     );
     await waitForHttp(`${appUrl}/`);
   } catch (error) {
     await stop();
     throw error;
   }
-  const [upstream, app] = children;
-  return { appUrl, upstreamUrl, dataDir, appPid: app?.pid, upstreamPid: upstream?.pid, stop };
+  return {
+    appUrl,
+    upstreamUrl,
+    dataDir,
+    appPid: app.pid,
+    upstreamPid: (upstream as ChildProcess | null)?.pid,
+    appLog,
+    stopUpstream: async () => {
+      if (upstream) await stopped(upstream);
+    },
+    restartUpstream: startUpstream,
+    stop,
+  };
 }
