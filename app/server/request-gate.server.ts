@@ -184,6 +184,8 @@ export function requestGate(options: { buildVersion?: string } = {}) {
     // writes itself, so a client cannot choose its own.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
     routeUndecodableAddress(req);
+    // Remix's Express adapter builds the request's URL from originalUrl: it must see the rewrite.
+    (req as http.IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
     // One host from here on: the one the browser used (see publicHostOf).
     req.headers.host = publicHostOf(req);
     delete req.headers["x-forwarded-host"];
