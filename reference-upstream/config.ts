@@ -32,8 +32,10 @@ export interface UpstreamConfig {
   uploadQuota: UploadQuota;
   /** Clock, replaceable in tests. */
   now: () => Date;
-  /** Logs to stderr unless false. */
+  /** One JSON line per request unless false (UPSTREAM_LOG=false); unexpected errors are logged either way. */
   log: boolean;
+  /** Where log lines go; stdout unless given (tests read them). */
+  logTo?: { write(line: string): void };
   /**
    * How long a request's body may stop coming before its connection is closed (decision 0021): an
    * upload streamed through the app comes at the browser's pace.

@@ -14,6 +14,7 @@ import { createContext } from "./http/context";
 import { parseCookies } from "./http/cookies";
 import { drainRequest } from "./http/body";
 import { ApiError, DrfMessage, notAuthenticated, notFound } from "./http/errors";
+import { type RequestTrail, beginRequest, createUpstreamLogger } from "./http/request-log";
 import { type Reply, Router } from "./http/router";
 import { findUserById } from "./users";
 import { sweepTempFiles } from "./uploads/storage";
@@ -31,19 +32,20 @@ export function buildRouter(): Router {
 }
 
 export function createRequestListener(db: Db, config: UpstreamConfig, router = buildRouter()) {
+  const logger = createUpstreamLogger(config);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const started = Date.now();
+    const trail = beginRequest(logger, req, res);
     let reply: Reply;
     let setCookies: string[] = [];
     try {
-      const result = await handle(req, db, config, router);
+      const result = await handle(req, db, config, router, trail);
       reply = result.reply;
       setCookies = result.setCookies;
     } catch (error) {
       if (error instanceof ApiError) {
         reply = { status: error.status, body: error.body, headers: error.headers };
       } else {
-        console.error("[upstream] unexpected error", error);
+        logger.error({ request_id: trail.id, route: trail.route, err: error }, "unexpected error");
         reply = { status: 500, body: { detail: DrfMessage.serverError } };
       }
     }
@@ -72,9 +74,6 @@ export function createRequestListener(db: Db, config: UpstreamConfig, router = b
       res.writeHead(reply.status, headers);
       res.end(req.method === "HEAD" ? undefined : payload);
     }
-    if (config.log) {
-      console.error(`[upstream] ${req.method} ${req.url} ${reply.status} ${Date.now() - started}ms`);
-    }
   };
 }
 
@@ -96,10 +95,18 @@ function sendStream(
   pipeline(stream, res).catch(() => res.destroy());
 }
 
-async function handle(req: http.IncomingMessage, db: Db, config: UpstreamConfig, router: Router) {
+async function handle(
+  req: http.IncomingMessage,
+  db: Db,
+  config: UpstreamConfig,
+  router: Router,
+  trail: RequestTrail,
+) {
   const url = new URL(req.url ?? "/", "http://upstream.invalid");
   const method = (req.method ?? "GET").toUpperCase();
   const match = router.match(method, url.pathname);
+  if (match.kind === "found") trail.route = match.route.path;
+  if (match.kind === "method-not-allowed") trail.route = match.path;
   if (match.kind === "not-found") throw notFound();
   if (match.kind === "method-not-allowed") {
     throw new ApiError(

@@ -33,7 +33,8 @@ interface CompiledRoute extends RouteDefinition {
 
 export type RouteMatch =
   | { kind: "found"; route: CompiledRoute; params: Record<string, string> }
-  | { kind: "method-not-allowed"; allowed: string[] }
+  /** `path`: the template of the first route the path matched (for the log line). */
+  | { kind: "method-not-allowed"; allowed: string[]; path: string }
   | { kind: "not-found" };
 
 const strip = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
@@ -61,17 +62,21 @@ export class Router {
 
   match(method: string, pathname: string): RouteMatch {
     const allowed: string[] = [];
+    let matchedPath = "";
     for (const route of this.routes) {
       const result = route.pattern.exec(pathname);
       if (!result) continue;
       if (route.method !== method && !(method === "HEAD" && route.method === "GET")) {
         allowed.push(route.method);
+        matchedPath ||= route.path;
         continue;
       }
       const params: Record<string, string> = {};
       route.paramNames.forEach((name, index) => (params[name] = result[index + 1]!));
       return { kind: "found", route, params };
     }
-    return allowed.length > 0 ? { kind: "method-not-allowed", allowed } : { kind: "not-found" };
+    return allowed.length > 0
+      ? { kind: "method-not-allowed", allowed, path: matchedPath }
+      : { kind: "not-found" };
   }
 }

@@ -1,0 +1,158 @@
+// The reference upstream's side of a request's trail: the app's X-Request-ID is kept (when it is a
+// short token), answered back and written in the upstream's one JSON line for the request, so the
+// app's log line and the upstream's can be matched.
+
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { configFromEnvironment } from "../../../reference-upstream/config";
+import { openDatabase } from "../../../reference-upstream/db/database";
+import { Router } from "../../../reference-upstream/http/router";
+import { createRequestListener } from "../../../reference-upstream/server";
+import { ApiClient, type TestUpstream, startTestUpstream } from "./harness";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The lines the upstream logged, parsed; each must be one JSON object. */
+function captured(lines: string[]): Record<string, unknown>[] {
+  return lines.flatMap((chunk) =>
+    chunk
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+  );
+}
+
+describe("the reference upstream's request log", () => {
+  let upstream: TestUpstream;
+  const written: string[] = [];
+  beforeAll(async () => {
+    upstream = await startTestUpstream({
+      overrides: { log: true, logTo: { write: (line: string) => void written.push(line) } },
+    });
+  });
+  afterAll(() => upstream.dispose());
+  beforeEach(() => {
+    written.length = 0;
+  });
+
+  it("keeps the app's X-Request-ID, answers it back and logs it in one JSON line", async () => {
+    const response = await upstream.client().get("/api/health/", { headers: { "X-Request-ID": "t-123" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-request-id")).toBe("t-123");
+    const lines = captured(written);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      request_id: "t-123",
+      method: "GET",
+      route: "/api/health/",
+      status: 200,
+    });
+    expect(new Date(String(lines[0]!.time)).toString()).not.toBe("Invalid Date");
+    expect(lines[0]!.duration_ms).toEqual(expect.any(Number));
+  });
+
+  it("logs the route template, not the path with its ids", async () => {
+    const response = await upstream
+      .client()
+      .get("/api/entries/4711/", { headers: { "X-Request-ID": "t-124" } });
+    expect(response.status).toBe(403);
+    const [line] = captured(written);
+    expect(line).toMatchObject({ request_id: "t-124", route: "/api/entries/:id/", status: 403 });
+    expect(JSON.stringify(line)).not.toContain("4711");
+  });
+
+  it("logs a path no route knows as unmatched", async () => {
+    await upstream.client().get("/api/nothing-here/12345/", { headers: { "X-Request-ID": "t-125" } });
+    const [line] = captured(written);
+    expect(line).toMatchObject({ request_id: "t-125", route: "unmatched", status: 404 });
+    expect(JSON.stringify(line)).not.toContain("12345");
+  });
+
+  it("logs a known path asked with the wrong method under its template", async () => {
+    const response = await upstream.client().request("DELETE", "/api/entries/4711/");
+    expect(response.status).toBe(405);
+    expect(captured(written)).toEqual([expect.objectContaining({ route: "/api/entries/:id/", status: 405 })]);
+  });
+
+  it.each([
+    ["none", undefined],
+    ["one with a space", "t 123"],
+    ["one too long", "x".repeat(65)],
+    ["one with a quote", 't"123'],
+  ])("generates an id when %s is sent, and logs the same", async (_, sent) => {
+    const response = await upstream
+      .client()
+      .get("/api/health/", { headers: sent === undefined ? {} : { "X-Request-ID": sent } });
+    const id = response.headers.get("x-request-id");
+    expect(id).toMatch(UUID);
+    expect(captured(written)).toEqual([expect.objectContaining({ request_id: id })]);
+  });
+});
+
+describe("an unexpected error in the reference upstream", () => {
+  const written: string[] = [];
+  let server: http.Server;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-upstream-"));
+    const router = new Router().add({
+      method: "GET",
+      path: "/api/broken/:id/",
+      auth: "optional",
+      handler: () => {
+        throw new Error("a bug in a handler");
+      },
+    });
+    const config = {
+      ...configFromEnvironment({ NODE_ENV: "test" }),
+      dataDir,
+      logTo: { write: (line: string) => void written.push(line) },
+    };
+    server = http.createServer(createRequestListener(openDatabase(dataDir), config, router));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("is logged once with its stack and the request id, and its request line is a warning", async () => {
+    const { port } = server.address() as AddressInfo;
+    const response = await new ApiClient(`http://127.0.0.1:${port}`).get("/api/broken/7/", {
+      headers: { "X-Request-ID": "t-500" },
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("x-request-id")).toBe("t-500");
+    const lines = captured(written);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: "error",
+      request_id: "t-500",
+      route: "/api/broken/:id/",
+      err: { message: "a bug in a handler", stack: expect.stringContaining("a bug in a handler") },
+    });
+    expect(lines[1]).toMatchObject({ level: "warn", request_id: "t-500", status: 500 });
+  });
+});
+
+describe("the reference upstream with UPSTREAM_LOG=false", () => {
+  let upstream: TestUpstream;
+  const written: string[] = [];
+  beforeAll(async () => {
+    upstream = await startTestUpstream({
+      overrides: { log: false, logTo: { write: (line: string) => void written.push(line) } },
+    });
+  });
+  afterAll(() => upstream.dispose());
+
+  it("writes no line and still answers the request id", async () => {
+    const response = await upstream.client().get("/api/health/", { headers: { "X-Request-ID": "t-126" } });
+    expect(response.headers.get("x-request-id")).toBe("t-126");
+    expect(written).toEqual([]);
+  });
+});
