@@ -8,12 +8,14 @@ export interface LoggerOptions {
   level: string;
   /** Readable lines for a person at a terminal (development) instead of JSON. */
   pretty: boolean;
+  /** Where lines go: stdout unless given (tests read them). */
+  destination?: NodeJS.WritableStream;
 }
 
 let instance: Logger | null = null;
 
-function create({ level, pretty }: LoggerOptions): Logger {
-  return pino({
+function create({ level, pretty, destination }: LoggerOptions): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: "sakidori-app" },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -24,7 +26,8 @@ function create({ level, pretty }: LoggerOptions): Logger {
       return scope ? { request_id: scope.id } : {};
     },
     transport: pretty ? { target: "pino-pretty", options: { colorize: true } } : undefined,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Set once at start from the settings; until then (and in unit tests) JSON at info. */

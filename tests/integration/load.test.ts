@@ -14,7 +14,7 @@ beforeAll(async () => {
   figures = await runLoad(USERS);
 }, 90_000);
 
-describe(`load: ${USERS} users at once, JavaScript off, against remix-serve and the reference upstream`, () => {
+describe(`load: ${USERS} users at once, JavaScript off, against the built app and the reference upstream`, () => {
   it("every user's journey reaches the final submit and /entry/complete", () => {
     expect(figures.failures).toEqual([]);
     expect(figures.submitted).toBe(USERS);

@@ -4,7 +4,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { renderDocument } from "~/entry.server";
+import { handleDataRequest, renderDocument } from "~/entry.server";
+import { newRequestScope, runInRequestScope } from "~/telemetry/request-scope.server";
 
 /** A form of many Japanese default values: 3-byte characters cross React's 2048-byte chunks. */
 function japaneseForm() {
@@ -45,5 +46,36 @@ describe("renderDocument", () => {
       }),
     ).rejects.toThrow("broken page");
     expect(heard).toEqual([false]);
+  });
+});
+
+describe("handleDataRequest: a failed data request answers the error screen's data with the request id", () => {
+  const inScope = <T>(work: () => T) =>
+    runInRequestScope(newRequestScope("t-123", "/entry/detail/:entryId"), work);
+
+  it("an exception (Remix's bare 500) becomes the error screen's answer, code 500, with the id", async () => {
+    const thrown = new Response(JSON.stringify({ message: "Unexpected Server Error" }), {
+      status: 500,
+      headers: { "X-Remix-Error": "yes", "Content-Type": "application/json" },
+    });
+    const answer = await inScope(() => handleDataRequest(thrown));
+    expect(answer.status).toBe(500);
+    expect(answer.headers.get("X-Remix-Catch")).toBe("yes");
+    expect(await answer.json()).toEqual({ code: 500, requestId: "t-123" });
+  });
+
+  it("a thrown error screen keeps its data and status, and gains the id", async () => {
+    const thrown = new Response(JSON.stringify({ code: 404 }), {
+      status: 404,
+      headers: { "X-Remix-Catch": "yes", "Content-Type": "application/json; charset=utf-8" },
+    });
+    const answer = await inScope(() => handleDataRequest(thrown));
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ code: 404, requestId: "t-123" });
+  });
+
+  it("a data answer that is no failure passes unchanged", async () => {
+    const data = new Response(JSON.stringify({ a: 1 }), { headers: { "Content-Type": "application/json" } });
+    expect(await inScope(() => handleDataRequest(data))).toBe(data);
   });
 });
