@@ -25,7 +25,12 @@ function create({ level, pretty, destination }: LoggerOptions): Logger {
       const scope = currentRequestScope();
       return scope ? { request_id: scope.id } : {};
     },
-    transport: pretty ? { target: "pino-pretty", options: { colorize: true } } : undefined,
+    transport: pretty
+      ? {
+          target: "pino-pretty",
+          options: { colorize: true, singleLine: true, ignore: "pid,hostname,service" },
+        }
+      : undefined,
   };
   return destination ? pino(options, destination) : pino(options);
 }
