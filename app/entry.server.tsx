@@ -1,7 +1,7 @@
 // Server rendering: every document is rendered whole, then answered at once (issue 12 item 3).
 //
 // Why not stream: no route defers data, so React's shell is already the whole page and streaming only
-// cut it into 2 KB chunks, and remix-serve's compression middleware flushes its Brotli stream after
+// cut it into 2 KB chunks, and the server's compression middleware flushes its Brotli stream after
 // every chunk it is given (a flush per 2 KB of HTML: half of /mypage's throughput). One buffer is one
 // write, one flush, and a Content-Length. Bots and browsers get the same answer, so isbot is not asked.
 

@@ -1,6 +1,6 @@
 // `npm run bench`, look-ups (decision 0023): the upstream calls that 10,000 法人番号 look-ups
 // (GET /entry/houjinbangou, as the combobox asks) of one logged-in person make, counted by a
-// pass-through in front of the reference upstream, against the built app under remix-serve. Once
+// pass-through in front of the reference upstream, against the built app under its own server. Once
 // with the limits as shipped (most are refused: 429), once with them lifted, to see the cache alone:
 // 100 names asked 100 times each, then 10,000 different names. Printed, never asserted.
 // Alone: `npx tsx bench/lookups.ts` (after `npm run build`).

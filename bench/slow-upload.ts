@@ -2,7 +2,7 @@
 // upload slot posts it (JavaScript on), paced at 128 kbps, the speed Japanese phone plans drop to past
 // their monthly cap (about 11 minutes); then a connection that stops sending, timed until the app
 // closes it; then one person's 40 uploads trickling a byte a second, with the app's connections to the
-// upstream counted (`ss`) 30 s in and after. The built app under remix-serve and the reference upstream
+// upstream counted (`ss`) 30 s in and after. The built app under its own server and the reference upstream
 // with their default limits. Printed, never asserted. BENCH_SLOW_UPLOAD_BYTES and
 // BENCH_SLOW_UPLOAD_KBPS change the first.
 

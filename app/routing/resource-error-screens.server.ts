@@ -42,7 +42,7 @@ async function screenOf(refusal: Response): Promise<ErrorScreenAnswer> {
   return { status, data: refusedByApp ? { code: status, badRequest: true } : { code: status } };
 }
 
-/** Each Set-Cookie apart: Node's Headers give getSetCookie, Remix's polyfill (remix-serve) getAll. */
+/** Each Set-Cookie apart: Node's Headers give getSetCookie, Remix's polyfill (installGlobals) getAll. */
 function setCookiesOf(headers: Headers): string[] {
   if (typeof headers.getSetCookie === "function") return headers.getSetCookie();
   return (headers as Headers & { getAll?(name: string): string[] }).getAll?.("Set-Cookie") ?? [];

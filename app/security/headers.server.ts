@@ -24,7 +24,7 @@ export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
 /**
  * What a response says about caching when its handler said nothing (issue 14): loader data
  * (`?_data=`), resource routes and error answers carry personal data or depend on the session, so
- * no cache keeps them. Static files set their own (remix-serve: /build/* a year, immutable).
+ * no cache keeps them. Static files set their own (app/server: /build/* a year, immutable).
  */
 export const DEFAULT_CACHE_CONTROL = "private, no-store";
 

@@ -3,7 +3,7 @@
 // finish, then the process exits. A process-group signal arrives more than once: stopping runs once.
 
 import http from "node:http";
-import { type ServerBuild, broadcastDevReady } from "@remix-run/node";
+import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
 import { appConfig } from "~/request/config.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { closeRedis } from "~/store/redis.server";
@@ -23,6 +23,8 @@ function listen(server: http.Server, port: number, host: string | undefined): Pr
 
 export async function startServer(build: ServerBuild): Promise<void> {
   const config = appConfig();
+  // Remix's fetch globals, as remix-serve installed them (native ones only with single fetch).
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
   configureLogger({ level: config.logLevel, pretty: !config.production });
   const lifecycle = { shuttingDown: false };
   const app = createApp(build, lifecycle, config.production ? "production" : "development");

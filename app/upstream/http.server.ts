@@ -1,4 +1,4 @@
-// One HTTP exchange with the upstream over node:http(s). Not the global fetch: remix-serve replaces
+// One HTTP exchange with the upstream over node:http(s). Not the global fetch: the server replaces
 // it with a polyfill when single fetch is off, and node:http streams uploads with flat memory.
 
 import http from "node:http";

@@ -75,7 +75,7 @@ test("issue 11 item 5: every <script> (and <style>) carries the CSP nonce, and t
   await request.dispose();
 });
 
-/** A GET without Accept-Encoding (so remix-serve does not compress): status, headers, body. */
+/** A GET without Accept-Encoding (so the server does not compress): status, headers, body. */
 function plainGet(url: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http

@@ -1,6 +1,6 @@
 // Issue 12 item 4, "uploads at upstream speed" (decision 0016): with JavaScript a slot's file is the
 // request body and goes through to the upstream as it arrives, never written to the app's disk. The
-// invoice step's action is served over real HTTP the way remix-serve serves it (the body turned into
+// invoice step's action is served over real HTTP the way the app's server serves it (the body turned into
 // a web stream by @remix-run/node, the action wrapped by guardActions), against the reference
 // upstream: a file arrives byte for byte; a body over the limit, or longer than it said, is refused
 // with the §8 message and a 4xx and nothing is stored; wrong first bytes are refused before the
@@ -52,7 +52,7 @@ beforeAll(async () => {
     invoice: { id: "invoice", path: "entry/entry_invoice", module: { action: invoiceAction } },
   } as unknown as ServerBuild["routes"]);
   const action = routes.invoice!.module.action!;
-  // What remix-serve's adapter (@remix-run/express) does with a request: its body as a web stream.
+  // What the server's adapter (@remix-run/express) does with a request: its body as a web stream.
   app = http.createServer((req, res) => {
     const request = new Request(new URL(req.url ?? "/", APP_ORIGIN), {
       method: req.method,

@@ -72,7 +72,7 @@ beforeAll(async () => {
     invoice: { id: "invoice", path: "entry/entry_invoice", module: { action: invoiceAction } },
   } as unknown as ServerBuild["routes"]);
   const action = routes.invoice!.module.action!;
-  // What remix-serve's adapter (@remix-run/express) does with a request: its body as a web stream.
+  // What the server's adapter (@remix-run/express) does with a request: its body as a web stream.
   app = http.createServer(
     { requestTimeout: 1_000, headersTimeout: 1_000, connectionsCheckingInterval: 50 },
     (req, res) => {

@@ -1,6 +1,6 @@
 // Issue 11 item 4, "Load in the suite": many users at once through the app's own forms, JavaScript off
 // (plain HTTP: form posts with a cookie jar, redirects followed, the HTML read for the next form's
-// names), against the built app (remix-serve) and the reference upstream, each started on a free port
+// names), against the built app (scripts/serve.ts) and the reference upstream, each started on a free port
 // with a temporary data directory, as in production. Shared by tests/integration/load.test.ts (which
 // asserts) and `npm run bench` (which prints).
 //

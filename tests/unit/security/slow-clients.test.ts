@@ -28,7 +28,7 @@ const countBytes: Handler = (req, res) => {
 };
 
 /**
- * A server built as remix-serve builds one (Node's defaults, given here scaled down when asked), then
+ * A server built as the app's server builds one (Node's defaults, given here scaled down when asked), then
  * served for slow clients.
  */
 async function startServer(handler: Handler, options: http.ServerOptions = {}): Promise<number> {
