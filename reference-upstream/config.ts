@@ -1,6 +1,20 @@
-// Configuration of the reference upstream, read once from the environment.
+// Configuration of the reference upstream, read once from the environment and checked as the app's
+// settings are (app/domain/settings.ts): a wrong value stops the start with one line naming it.
 
 import path from "node:path";
+import { z } from "zod";
+import {
+  type Environment,
+  flag,
+  httpUrl,
+  interfaceHost,
+  milliseconds,
+  portNumber,
+  readSettings,
+  text,
+  wholeNumber,
+  withDefault,
+} from "../app/domain/settings";
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
 
 export interface ServiceDefinition {
@@ -58,8 +72,10 @@ export const UPSTREAM_VERSION = "2026.11.0";
 /** A deployment of the reference upstream sets its own (UPSTREAM_ANALYTICS_ID_KEY). */
 export const DEFAULT_ANALYTICS_ID_KEY = "sakidori-reference-upstream";
 
-export function defaultServices(appBaseUrl: string): ServiceDefinition[] {
-  const whiteLabelBase = process.env.WHITE_LABEL_BASE_URL ?? whiteLabelOrigin(appBaseUrl);
+export function defaultServices(
+  appBaseUrl: string,
+  whiteLabelBase = whiteLabelOrigin(appBaseUrl),
+): ServiceDefinition[] {
   return [
     {
       id: "sakidori",
@@ -83,34 +99,49 @@ function whiteLabelOrigin(appBaseUrl: string): string {
   return url.origin;
 }
 
-export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
-  const appBaseUrl = (env.APP_BASE_URL ?? `http://localhost:${env.PORT ?? "3000"}`).replace(/\/$/, "");
+const schema = z.object({
+  UPSTREAM_HOST: withDefault(interfaceHost(), "127.0.0.1"),
+  UPSTREAM_PORT: withDefault(portNumber(), 8787),
+  DATA_DIR: withDefault(text(), "./data"),
+  UPSTREAM_VERSION: withDefault(text(), UPSTREAM_VERSION),
+  // PORT only makes APP_BASE_URL's default, the app's address on this machine.
+  PORT: withDefault(portNumber(), 3000),
+  APP_BASE_URL: httpUrl("https://app.example.jp"),
+  WHITE_LABEL_BASE_URL: httpUrl("https://midori.example.jp"),
+  SEED_DEMO: withDefault(flag(), true),
+  UPSTREAM_ANALYTICS_ID_KEY: withDefault(text(), DEFAULT_ANALYTICS_ID_KEY),
+  UPLOAD_QUOTA_MB: withDefault(wholeNumber(1), DEFAULT_UPLOAD_QUOTA.maxBytes / (1024 * 1024)),
+  UPLOAD_FILES_PER_DAY: withDefault(wholeNumber(1), DEFAULT_UPLOAD_QUOTA.filesPerDay),
+  UPSTREAM_LOG: withDefault(flag(), true),
+  BODY_IDLE_TIMEOUT_MS: withDefault(milliseconds(), DEFAULT_BODY_IDLE_TIMEOUT_MS),
+});
+
+/** A URL as the links are built from it: without the trailing slash. */
+const base = (url: URL) => url.href.replace(/\/$/, "");
+
+export function configFromEnvironment(env: Environment = process.env): UpstreamConfig {
+  const settings = readSettings(schema, env);
+  const appBaseUrl = settings.APP_BASE_URL
+    ? base(settings.APP_BASE_URL)
+    : `http://localhost:${settings.PORT}`;
   return {
-    host: env.UPSTREAM_HOST ?? "127.0.0.1",
-    port: Number(env.UPSTREAM_PORT ?? "8787"),
-    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
-    version: env.UPSTREAM_VERSION ?? UPSTREAM_VERSION,
+    host: settings.UPSTREAM_HOST,
+    port: settings.UPSTREAM_PORT,
+    dataDir: path.resolve(settings.DATA_DIR),
+    version: settings.UPSTREAM_VERSION,
     appBaseUrl,
-    services: defaultServices(appBaseUrl),
-    seedDemo: env.SEED_DEMO !== "false",
-    analyticsIdKey: env.UPSTREAM_ANALYTICS_ID_KEY ?? DEFAULT_ANALYTICS_ID_KEY,
+    services: defaultServices(
+      appBaseUrl,
+      settings.WHITE_LABEL_BASE_URL && base(settings.WHITE_LABEL_BASE_URL),
+    ),
+    seedDemo: settings.SEED_DEMO,
+    analyticsIdKey: settings.UPSTREAM_ANALYTICS_ID_KEY,
     uploadQuota: {
-      maxBytes:
-        positiveInteger(env, "UPLOAD_QUOTA_MB", DEFAULT_UPLOAD_QUOTA.maxBytes / (1024 * 1024)) * 1024 * 1024,
-      filesPerDay: positiveInteger(env, "UPLOAD_FILES_PER_DAY", DEFAULT_UPLOAD_QUOTA.filesPerDay),
+      maxBytes: settings.UPLOAD_QUOTA_MB * 1024 * 1024,
+      filesPerDay: settings.UPLOAD_FILES_PER_DAY,
     },
     now: () => new Date(),
-    log: env.UPSTREAM_LOG !== "false",
-    bodyIdleTimeoutMs: Number(env.BODY_IDLE_TIMEOUT_MS) || DEFAULT_BODY_IDLE_TIMEOUT_MS,
+    log: settings.UPSTREAM_LOG,
+    bodyIdleTimeoutMs: settings.BODY_IDLE_TIMEOUT_MS,
   };
-}
-
-/** A whole number ≥ 1 from the environment, or the default when unset; anything else stops the start. */
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name];
-  if (value === undefined || value === "") return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
-    throw new Error(`${name} must be a whole number of at least 1, not "${value}"`);
-  }
-  return Number(value);
 }

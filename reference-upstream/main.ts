@@ -1,10 +1,11 @@
 // `npm run reference-upstream`: the reference upstream alone, on $UPSTREAM_HOST:$UPSTREAM_PORT with its data in $DATA_DIR.
 
-import { configFromEnvironment } from "./config";
+import { SettingError } from "../app/domain/settings";
+import { type UpstreamConfig, configFromEnvironment } from "./config";
 import { seedDemoAccount } from "./seed";
 import { startUpstream } from "./server";
 
-const config = configFromEnvironment();
+const config = settingsOrExit();
 const upstream = await startUpstream(config);
 if (config.seedDemo) {
   const demo = await seedDemoAccount(upstream.db, config.now());
@@ -21,4 +22,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     closing = true;
     void upstream.close().then(() => process.exit(0));
   });
+}
+
+/** The settings, or a wrong one's line on stderr and exit code 1 before anything listens. */
+function settingsOrExit(): UpstreamConfig {
+  try {
+    return configFromEnvironment();
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(`[upstream] ${error.message}`);
+    process.exit(1);
+  }
 }

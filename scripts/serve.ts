@@ -1,15 +1,18 @@
 // Serves a server build with the app's own server (app/server/): `node --import tsx scripts/serve.ts
 // [build/index.js]`, the build of SAKIDORI_BUILD_DIR when none is named. A setting that is wrong stops
-// it here with one line, before anything listens.
+// it here with one line, before the build is loaded or anything listens.
 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { appConfig, exitOnWrongSetting } from "../app/request/config.server";
 
+exitOnWrongSetting(appConfig);
 const buildPath = path.resolve(process.argv[2] ?? `${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`);
 const build = (await import(pathToFileURL(buildPath).href)) as { startServer: () => Promise<void> };
 try {
   await build.startServer();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  // A port already taken, an address not this machine's: one line, as for a wrong setting.
+  console.error(`The app could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

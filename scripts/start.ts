@@ -12,18 +12,20 @@
 // cannot serve should be seen (the exit code says why) rather than restarted in a loop.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../reference-upstream/seed";
 import { waitForHttp } from "./ports";
+import { exitOnWrongSetting } from "../app/request/config.server";
+import { startSettings } from "./start-settings";
 import { type Supervisor, supervise } from "./supervise";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-const port = process.env.PORT ?? "3000";
-const upstreamPort = process.env.UPSTREAM_PORT ?? "8787";
+// Every setting checked before anything starts (the app's and the upstream's with the environment each
+// will be given): a wrong one stops here, in one line naming it.
+const settings = exitOnWrongSetting(() => startSettings(process.env, { dev, root }));
+const { port, appBaseUrl, apiBaseUrl } = settings;
 let app: ChildProcess | null = null;
 let upstream: Supervisor | null = null;
 
@@ -37,43 +39,8 @@ function shutdown(code: number) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
-/**
- * The app's cookie secrets: from the environment when set (a deployment), else created once in
- * $DATA_DIR/app-secrets.json, so a restart keeps people logged in.
- */
-function sessionSecrets(): { SESSION_SECRETS: string; SESSION_ENCRYPTION_KEY: string } {
-  if (process.env.SESSION_SECRETS && process.env.SESSION_ENCRYPTION_KEY) {
-    return {
-      SESSION_SECRETS: process.env.SESSION_SECRETS,
-      SESSION_ENCRYPTION_KEY: process.env.SESSION_ENCRYPTION_KEY,
-    };
-  }
-  const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
-  const file = path.join(dataDir, "app-secrets.json");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const created = {
-      SESSION_SECRETS: randomBytes(32).toString("base64"),
-      SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    };
-    fs.writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
-  }
-  return JSON.parse(fs.readFileSync(file, "utf8")) as {
-    SESSION_SECRETS: string;
-    SESSION_ENCRYPTION_KEY: string;
-  };
-}
-
-const appBaseUrl = process.env.APP_BASE_URL ?? `http://localhost:${port}`;
-let apiBaseUrl = process.env.API_BASE_URL;
-if (!apiBaseUrl) {
-  apiBaseUrl = `http://127.0.0.1:${upstreamPort}`;
-  const upstreamEnv = {
-    ...process.env,
-    UPSTREAM_PORT: upstreamPort,
-    UPSTREAM_HOST: "127.0.0.1",
-    APP_BASE_URL: appBaseUrl,
-  };
+const { upstreamEnv } = settings;
+if (upstreamEnv) {
   upstream = supervise({
     name: "The upstream",
     start: () =>
@@ -89,14 +56,7 @@ const serve = [process.execPath, "--import", "tsx", "scripts/serve.ts", ...serve
 const [command, args] = dev ? [bin("remix"), ["dev", "-c", serve.join(" ")]] : [serve[0]!, serve.slice(1)];
 app = spawn(command, args, {
   cwd: root,
-  env: {
-    ...process.env,
-    ...sessionSecrets(),
-    NODE_ENV: dev ? "development" : "production",
-    PORT: port,
-    API_BASE_URL: apiBaseUrl,
-    APP_BASE_URL: appBaseUrl,
-  },
+  env: settings.appEnv,
   stdio: "inherit",
 });
 app.on("exit", (code, signal) => {
@@ -111,7 +71,7 @@ await waitForHttp(`http://127.0.0.1:${port}/`, dev ? 120_000 : undefined);
 console.log("");
 console.log(`Sakidori is running: ${appBaseUrl}/`);
 console.log(`Upstream API:        ${apiBaseUrl}/`);
-if (!process.env.API_BASE_URL) {
+if (upstreamEnv) {
   console.log(`Demo login:          ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
 }
 if (dev) console.log("Watching app/ and rebuilding on change (npm run dev).");

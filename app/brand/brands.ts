@@ -107,9 +107,10 @@ export function hostNameOf(host: string | null | undefined): string {
 }
 
 /**
- * The brand for a request: the BRAND environment variable fixes it for a deployment (an unknown id
- * falls back to the default brand); otherwise a host whose first label is a brand id
- * (midori.localhost:3000, midori.example.jp) selects that brand, and any other host gets the default.
+ * The brand for a request: the BRAND environment variable fixes it for a deployment (the settings
+ * refuse an unknown id at the start; one given here falls back to the default brand); otherwise a host
+ * whose first label is a brand id (midori.localhost:3000, midori.example.jp) selects that brand, and
+ * any other host gets the default.
  * Choosing by host is safe: a forged Host header only changes the look of the forger's own response.
  */
 export function brandFor(host: string | null | undefined, fixedBrandId?: string): Brand {

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Brand } from "~/brand/brands";
+import { readConfig } from "~/request/config.server";
 import { type LegalText, LegalTextError, fillLegalText, parseLegalText } from "./legal-text";
 
 /** What every page's text may say of the brand. */
@@ -37,11 +38,6 @@ export const LEGAL_DOCUMENTS = {
 export type LegalDocumentId = keyof typeof LEGAL_DOCUMENTS;
 export type AgreementValues = Record<(typeof AGREEMENT_PLACEHOLDERS)[number], string | null>;
 
-/** The folder of texts: the operator's, or the ones shipped with the product. */
-export function legalContentDir(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(env.LEGAL_CONTENT_DIR || "content/legal");
-}
-
 /** Reads and checks every text of a folder; throws LegalTextError naming what is wrong. */
 export function readLegalTexts(dir: string): Record<LegalDocumentId, LegalText> {
   const texts = {} as Record<LegalDocumentId, LegalText>;
@@ -57,7 +53,9 @@ export function readLegalTexts(dir: string): Record<LegalDocumentId, LegalText> 
   return texts;
 }
 
-const TEXTS = readLegalTexts(legalContentDir());
+// The settings of this moment rather than appConfig(), which is read once, at the first request: the
+// tests that import a page set the environment after the import.
+const TEXTS = readLegalTexts(readConfig(process.env).legalContentDir);
 
 /** What the brand fills in: its names, its address for questions, and whom it serves (§6). */
 export function brandValues(brand: Brand) {

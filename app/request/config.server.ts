@@ -1,6 +1,31 @@
-// The app's server configuration, read from the environment once.
+// The app's settings: every environment variable the app reads, parsed here and only here, once per
+// process (appConfig) or for a given environment (readConfig: `npm start` checks the one it will hand
+// the app before anything starts). A wrong value throws SettingError, whose message is one line naming
+// the variable and what it expects. Every server layer may import this module (docs/STYLE.md).
 
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { z } from "zod";
+import { BRANDS } from "~/brand/brands";
+import {
+  type Environment,
+  REFUSED,
+  flag,
+  httpUrl,
+  interfaceHost,
+  milliseconds,
+  oneOf,
+  portNumber,
+  quote,
+  readSettings,
+  SettingError,
+  setting,
+  settingError,
+  text,
+  urlSetting,
+  wholeNumber,
+  withDefault,
+} from "~/domain/settings";
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "~/security/slow-clients.server";
 
 export interface AppConfig {
@@ -12,11 +37,12 @@ export interface AppConfig {
   sessionSecrets: string[];
   /** 32 bytes: AES-256-GCM key for the upstream's cookies inside ours (separate from the signing secrets). */
   sessionEncryptionKey: Buffer;
+  /** A known brand's id (BRAND), or undefined: the host chooses. */
   fixedBrandId: string | undefined;
   production: boolean;
-  /** Issue 14: all upstream calls of one request share this budget (uploads excepted). */
+  /** All upstream calls of one request share this budget (uploads excepted). */
   upstreamDeadlineMs: number;
-  /** Issue 11: how many proxies we run in front of the app (X-Forwarded-For entries to trust). */
+  /** How many proxies we run in front of the app (X-Forwarded-For entries to trust). */
   trustedProxyHops: number;
   /** §9 analytics: the tag manager container; unset, no page carries analytics (the default). */
   analyticsContainerId: string | undefined;
@@ -38,6 +64,14 @@ export interface AppConfig {
   metricsPort: number | undefined;
   /** How long requests in flight may take to finish after SIGTERM. */
   shutdownGraceMs: number;
+  /** The Redis the replicas share (rate limits, draft locks); unset, each process keeps its own in memory. */
+  redisUrl: string | undefined;
+  /** Overrides of the limits' own figures (app/security/rate-limit, app/request/lookup-limit); unset, theirs. */
+  rateLimitPerAddress: number | undefined;
+  lookupLimitPerAddress: number | undefined;
+  lookupLimitPerSession: number | undefined;
+  /** The folder of the operator's legal texts (decision 0019), absolute. */
+  legalContentDir: string;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -52,6 +86,62 @@ export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
 /** MAX_UPLOADS_AT_ONCE when unset: each holds one upstream connection while the browser sends. */
 export const DEFAULT_MAX_UPLOADS_AT_ONCE = 64;
 
+const DEFAULT_PORT = 3000;
+const SESSION_KEY_EXPECTED = "32 bytes in base64, e.g. from openssl rand -base64 32";
+
+// The variables in the order they are checked: the first wrong one is the one named (PORT comes
+// before APP_BASE_URL, whose default is built from it).
+const schema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: withDefault(portNumber(), DEFAULT_PORT),
+  HOST: interfaceHost(),
+  APP_BASE_URL: httpUrl("https://app.example.jp"),
+  API_BASE_URL: httpUrl("http://127.0.0.1:8787"),
+  SESSION_SECRETS: setting(
+    "comma-separated secrets",
+    (value) => {
+      const secrets = value
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean);
+      return secrets.length > 0 ? secrets : REFUSED;
+    },
+    { got: () => "only commas" },
+  ),
+  SESSION_ENCRYPTION_KEY: setting(
+    SESSION_KEY_EXPECTED,
+    (value) => {
+      const key = Buffer.from(value, "base64");
+      return key.length === 32 ? key : REFUSED;
+    },
+    { got: (value) => `${Buffer.from(value, "base64").length} bytes` },
+  ),
+  ALLOW_EPHEMERAL_SECRETS: withDefault(flag(), false),
+  COOKIE_SECURE: flag(),
+  BRAND: oneOf(BRANDS.map((brand) => brand.id)),
+  UPSTREAM_DEADLINE_MS: withDefault(milliseconds(), DEFAULT_UPSTREAM_DEADLINE_MS),
+  TRUSTED_PROXY_HOPS: withDefault(wholeNumber(0, 10), 0),
+  // A container id goes into a script URL: letters, digits and hyphens only (GTM-XXXXXXX).
+  ANALYTICS_CONTAINER_ID: setting("letters, digits and hyphens (e.g. GTM-ABC1234)", (value) =>
+    /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : REFUSED,
+  ),
+  ANALYTICS_HASH_KEY: setting(
+    `a secret of at least ${MIN_ANALYTICS_HASH_KEY_LENGTH} characters`,
+    (value) => (value.length >= MIN_ANALYTICS_HASH_KEY_LENGTH ? Buffer.from(value) : REFUSED),
+    { got: (value) => `${value.length} characters` },
+  ),
+  BODY_IDLE_TIMEOUT_MS: withDefault(milliseconds(), DEFAULT_BODY_IDLE_TIMEOUT_MS),
+  MAX_UPLOADS_AT_ONCE: withDefault(wholeNumber(1), DEFAULT_MAX_UPLOADS_AT_ONCE),
+  LOG_LEVEL: withDefault(oneOf(LOG_LEVELS), "info"),
+  METRICS_PORT: portNumber(),
+  SHUTDOWN_GRACE_MS: withDefault(milliseconds(), DEFAULT_SHUTDOWN_GRACE_MS),
+  REDIS_URL: urlSetting(["redis", "rediss"], "redis://127.0.0.1:6379"),
+  RATE_LIMIT_PER_ADDRESS: wholeNumber(1),
+  LOOKUP_LIMIT_PER_ADDRESS: wholeNumber(1),
+  LOOKUP_LIMIT_PER_SESSION: wholeNumber(1),
+  LEGAL_CONTENT_DIR: withDefault(text(), "content/legal"),
+});
+
 let cached: AppConfig | null = null;
 
 export function appConfig(): AppConfig {
@@ -59,93 +149,93 @@ export function appConfig(): AppConfig {
   return cached;
 }
 
-export function readConfig(env: NodeJS.ProcessEnv): AppConfig {
-  const production = env.NODE_ENV === "production";
-  const appOrigin = new URL(env.APP_BASE_URL ?? `http://localhost:${env.PORT ?? "3000"}`).origin;
-  const secrets = (env.SESSION_SECRETS ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const keyText = env.SESSION_ENCRYPTION_KEY ?? "";
-  let key = keyText ? Buffer.from(keyText, "base64") : null;
-  if (secrets.length === 0 || !key) {
-    if (production && env.ALLOW_EPHEMERAL_SECRETS !== "true") {
-      throw new Error(
-        "SESSION_SECRETS and SESSION_ENCRYPTION_KEY must be set in production (npm start sets them for you).",
-      );
-    }
-    // Development and tests only: random per process, so sessions end when the server restarts.
-    if (secrets.length === 0) secrets.push(randomBytes(32).toString("base64"));
-    key ??= randomBytes(32);
+/**
+ * `read()` (appConfig, or `npm start`'s check), or its wrong setting's one line on stderr and exit
+ * code 1: what a process does before it listens. No stack trace: the line says all there is.
+ */
+export function exitOnWrongSetting<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(error.message);
+    process.exit(1);
   }
-  if (key.length !== 32) throw new Error("SESSION_ENCRYPTION_KEY must be 32 bytes, base64-encoded.");
-  const analyticsContainerId = readContainerId(env.ANALYTICS_CONTAINER_ID);
+}
+
+export function readConfig(env: Environment): AppConfig {
+  const settings = readSettings(schema, env);
+  const production = settings.NODE_ENV === "production";
+  const port = settings.PORT;
+  if (settings.METRICS_PORT === port) {
+    throw settingError("METRICS_PORT", `a port other than PORT (${port})`, quote(String(port)));
+  }
+  const appOrigin = settings.APP_BASE_URL?.origin ?? `http://localhost:${port}`;
+  const analyticsContainerId = settings.ANALYTICS_CONTAINER_ID;
   return {
-    apiBaseUrl: new URL(env.API_BASE_URL ?? "http://127.0.0.1:8787"),
+    apiBaseUrl: settings.API_BASE_URL ?? new URL("http://127.0.0.1:8787"),
     appOrigin,
     // Secure cookies wherever the public origin is https (every real deployment); plain http is
     // only the local machine.
-    secureCookies: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : appOrigin.startsWith("https:"),
-    sessionSecrets: secrets,
-    sessionEncryptionKey: key,
-    fixedBrandId: env.BRAND || undefined,
+    secureCookies: settings.COOKIE_SECURE ?? appOrigin.startsWith("https:"),
+    ...sessionKeys(settings, production),
+    fixedBrandId: settings.BRAND,
     production,
-    upstreamDeadlineMs: readMilliseconds("UPSTREAM_DEADLINE_MS", env, DEFAULT_UPSTREAM_DEADLINE_MS),
-    trustedProxyHops: readHops(env.TRUSTED_PROXY_HOPS),
+    upstreamDeadlineMs: settings.UPSTREAM_DEADLINE_MS,
+    trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
     analyticsContainerId,
-    analyticsHashKey: readAnalyticsHashKey(env.ANALYTICS_HASH_KEY, production && !!analyticsContainerId),
-    bodyIdleTimeoutMs: readMilliseconds("BODY_IDLE_TIMEOUT_MS", env, DEFAULT_BODY_IDLE_TIMEOUT_MS),
-    maxUploadsAtOnce: readPositiveInteger("MAX_UPLOADS_AT_ONCE", env, DEFAULT_MAX_UPLOADS_AT_ONCE),
-    port: readPositiveInteger("PORT", env, 3000),
-    host: env.HOST || undefined,
-    logLevel: (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? "")
-      ? (env.LOG_LEVEL as LogLevel)
-      : "info",
-    metricsPort: env.METRICS_PORT ? readPositiveInteger("METRICS_PORT", env, 0) : undefined,
-    shutdownGraceMs: readMilliseconds("SHUTDOWN_GRACE_MS", env, DEFAULT_SHUTDOWN_GRACE_MS),
+    analyticsHashKey: analyticsHashKey(settings.ANALYTICS_HASH_KEY, production && !!analyticsContainerId),
+    bodyIdleTimeoutMs: settings.BODY_IDLE_TIMEOUT_MS,
+    maxUploadsAtOnce: settings.MAX_UPLOADS_AT_ONCE,
+    port,
+    host: settings.HOST,
+    logLevel: settings.LOG_LEVEL,
+    metricsPort: settings.METRICS_PORT,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    redisUrl: settings.REDIS_URL?.href,
+    rateLimitPerAddress: settings.RATE_LIMIT_PER_ADDRESS,
+    lookupLimitPerAddress: settings.LOOKUP_LIMIT_PER_ADDRESS,
+    lookupLimitPerSession: settings.LOOKUP_LIMIT_PER_SESSION,
+    legalContentDir: path.resolve(settings.LEGAL_CONTENT_DIR),
   };
 }
 
-function readAnalyticsHashKey(text: string | undefined, required: boolean): Buffer {
-  const value = text?.trim() ?? "";
-  if (value.length >= MIN_ANALYTICS_HASH_KEY_LENGTH) return Buffer.from(value);
-  if (required || value !== "") {
-    throw new Error(
-      `ANALYTICS_HASH_KEY must be a secret of at least ${MIN_ANALYTICS_HASH_KEY_LENGTH} characters when ANALYTICS_CONTAINER_ID is set in production.`,
+type Settings = z.output<typeof schema>;
+
+/** The cookie secrets: required in production unless ALLOW_EPHEMERAL_SECRETS=true. */
+function sessionKeys(settings: Settings, production: boolean) {
+  if (production && !settings.ALLOW_EPHEMERAL_SECRETS) {
+    if (!settings.SESSION_SECRETS) {
+      throw settingError(
+        "SESSION_SECRETS",
+        "comma-separated secrets (required in production; npm start creates them)",
+        null,
+      );
+    }
+    if (!settings.SESSION_ENCRYPTION_KEY) {
+      throw settingError(
+        "SESSION_ENCRYPTION_KEY",
+        `${SESSION_KEY_EXPECTED} (required in production; npm start creates it)`,
+        null,
+      );
+    }
+  }
+  // Development and tests only: random per process, so sessions end when the server restarts.
+  return {
+    sessionSecrets: settings.SESSION_SECRETS ?? [randomBytes(32).toString("base64")],
+    sessionEncryptionKey: settings.SESSION_ENCRYPTION_KEY ?? randomBytes(32),
+  };
+}
+
+function analyticsHashKey(key: Buffer | undefined, required: boolean): Buffer {
+  if (key) return key;
+  if (required) {
+    throw settingError(
+      "ANALYTICS_HASH_KEY",
+      `a secret of at least ${MIN_ANALYTICS_HASH_KEY_LENGTH} characters when ANALYTICS_CONTAINER_ID is set in production`,
+      null,
     );
   }
   // Development and tests: random per process, so ids change at each restart.
   return randomBytes(32);
-}
-
-function readPositiveInteger(name: string, env: NodeJS.ProcessEnv, fallback: number, unit = ""): number {
-  const text = env[name];
-  if (text === undefined || text.trim() === "") return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number${unit}.`);
-  }
-  return value;
-}
-
-const readMilliseconds = (name: string, env: NodeJS.ProcessEnv, fallback: number) =>
-  readPositiveInteger(name, env, fallback, " of milliseconds");
-
-function readHops(text: string | undefined): number {
-  if (text === undefined || text.trim() === "") return 0;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0 || value > 10) {
-    throw new Error("TRUSTED_PROXY_HOPS must be a whole number from 0 to 10.");
-  }
-  return value;
-}
-
-/** A container id goes into a script URL: letters, digits and hyphens only (GTM-XXXXXXX). */
-function readContainerId(text: string | undefined): string | undefined {
-  const value = text?.trim();
-  if (!value) return undefined;
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(value)) {
-    throw new Error("ANALYTICS_CONTAINER_ID must be letters, digits and hyphens (e.g. GTM-ABC1234).");
-  }
-  return value;
 }

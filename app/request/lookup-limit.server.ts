@@ -12,6 +12,7 @@ import { type LookupRefusal, lookupRefusal } from "~/domain/lookup-limit";
 import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
 import { AnswerCache } from "~/upstream/answer-cache.server";
 import { clientAddress } from "./client-address";
+import { appConfig } from "./config.server";
 import type { RequestContext } from "./context.server";
 import { requireUser } from "./guards.server";
 
@@ -26,10 +27,9 @@ export const LOOKUP_LIMITS = {
 } as const;
 
 function pointsOf(kind: keyof typeof LOOKUP_LIMITS): number {
-  const value = Number(
-    process.env[kind === "session" ? "LOOKUP_LIMIT_PER_SESSION" : "LOOKUP_LIMIT_PER_ADDRESS"],
-  );
-  return Number.isInteger(value) && value > 0 ? value : LOOKUP_LIMITS[kind].points;
+  const config = appConfig();
+  const override = kind === "session" ? config.lookupLimitPerSession : config.lookupLimitPerAddress;
+  return override ?? LOOKUP_LIMITS[kind].points;
 }
 
 /** The session's name in the counts: a hash, so the store never holds the upstream's session id. */

@@ -22,6 +22,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { appConfig } from "~/request/config.server";
 import type { LoginSource } from "~/request/device-cookie.server";
 import { closeRedis, withRedis } from "~/store/redis.server";
 
@@ -58,8 +59,7 @@ export function retryAfterHeader(seconds: number | null | undefined): { "Retry-A
  * users share one address, and for the browser tests, whose every page comes from 127.0.0.1.
  */
 function addressPointsPerMinute(): number {
-  const value = Number(process.env.RATE_LIMIT_PER_ADDRESS);
-  return Number.isInteger(value) && value > 0 ? value : RATE_LIMITS.address.points;
+  return appConfig().rateLimitPerAddress ?? RATE_LIMITS.address.points;
 }
 
 /**

@@ -5,6 +5,7 @@
 // request: until Redis answers again nothing waits for it, and each change is logged once.
 
 import type { Redis } from "ioredis";
+import { appConfig } from "~/request/config.server";
 import { logger } from "~/telemetry/logger.server";
 
 /** The whole of one piece of Redis work (the rate limits' check of one request), connecting included. */
@@ -26,7 +27,7 @@ interface Connection {
 let connection: Promise<Connection | null> | null = null;
 
 async function connect(): Promise<Connection | null> {
-  const url = process.env.REDIS_URL;
+  const url = appConfig().redisUrl;
   if (!url) return null;
   // Loaded only when configured: a deployment without Redis never loads the client.
   const { Redis } = await import("ioredis");
@@ -123,7 +124,7 @@ export async function withRedis<T>(
   return fallback();
 }
 
-/** Closes the connection (tests; a new one is made on the next use, reading REDIS_URL again). */
+/** Closes the connection (tests: a new one is made on the next use, as another replica would). */
 export async function closeRedis(): Promise<void> {
   const closing = connection;
   connection = null;

@@ -41,7 +41,7 @@ describe("the upload quota from the environment (decision 0022)", () => {
     ).toEqual({ maxBytes: 1024 * 1024 * 1024, filesPerDay: 7 });
   });
 
-  it.each(["0", "-1", "1.5", "200MB", " "])(
+  it.each(["0", "-1", "1.5", "200MB"])(
     "refuses to start with UPLOAD_QUOTA_MB=%j, naming the variable",
     (value) => {
       expect(() => configFromEnvironment(env({ UPLOAD_QUOTA_MB: value }))).toThrow(/UPLOAD_QUOTA_MB/);
@@ -50,4 +50,51 @@ describe("the upload quota from the environment (decision 0022)", () => {
       );
     },
   );
+});
+
+describe("the upstream's settings, checked as the app's are", () => {
+  const env = (variables: Record<string, string>) =>
+    ({ NODE_ENV: "test", ...variables }) as NodeJS.ProcessEnv;
+  const refusal = (variables: Record<string, string>) => {
+    try {
+      configFromEnvironment(env(variables));
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error(`accepted ${JSON.stringify(variables)}`);
+  };
+
+  it("a wrong value stops the start with one line naming the variable and what it expects", () => {
+    expect(refusal({ UPSTREAM_PORT: "abc" })).toBe(
+      'Setting UPSTREAM_PORT: expected a port number from 1 to 65535, got "abc".',
+    );
+    expect(refusal({ UPSTREAM_HOST: "http://127.0.0.1" })).toMatch(/^Setting UPSTREAM_HOST: expected /);
+    expect(refusal({ APP_BASE_URL: "localhost:3000" })).toMatch(/^Setting APP_BASE_URL: expected http/);
+    expect(refusal({ WHITE_LABEL_BASE_URL: "midori" })).toMatch(/^Setting WHITE_LABEL_BASE_URL: /);
+    expect(refusal({ SEED_DEMO: "no" })).toBe('Setting SEED_DEMO: expected true or false, got "no".');
+    expect(refusal({ UPSTREAM_LOG: "off" })).toMatch(/^Setting UPSTREAM_LOG: expected true or false/);
+    expect(refusal({ BODY_IDLE_TIMEOUT_MS: "1m" })).toMatch(/^Setting BODY_IDLE_TIMEOUT_MS: /);
+  });
+
+  it("unset, empty or only spaces: the defaults", () => {
+    const blanks: Record<string, string>[] = [
+      {},
+      { UPSTREAM_PORT: "", SEED_DEMO: " ", UPLOAD_QUOTA_MB: " " },
+    ];
+    for (const blank of blanks) {
+      const config = configFromEnvironment(env(blank));
+      expect(config).toMatchObject({
+        host: "127.0.0.1",
+        port: 8787,
+        seedDemo: true,
+        log: true,
+        appBaseUrl: "http://localhost:3000",
+        uploadQuota: { maxBytes: 200 * 1024 * 1024 },
+      });
+    }
+    const white = configFromEnvironment(env({ WHITE_LABEL_BASE_URL: "https://midori.example.jp/" }));
+    expect(white.services.find((service) => service.id === "midori")?.login_url).toBe(
+      "https://midori.example.jp/login",
+    );
+  });
 });

@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BRANDS } from "~/brand/brands";
 import { LegalTextError, fillLegalText, parseLegalText } from "~/legal/legal-text";
-import { LEGAL_DOCUMENTS, brandValues, legalContentDir, readLegalTexts } from "~/legal/legal-texts.server";
+import { LEGAL_DOCUMENTS, brandValues, readLegalTexts } from "~/legal/legal-texts.server";
+import { readConfig } from "~/request/config.server";
 
 const ALLOWED = ["serviceName", "partnerName"];
 
@@ -81,7 +82,7 @@ describe("the legal text format (decision 0019)", () => {
 });
 
 describe("the texts shipped in content/legal", () => {
-  const texts = readLegalTexts(legalContentDir({}));
+  const texts = readLegalTexts(readConfig({}).legalContentDir);
 
   it("every page has its file, and each brand reads a complete text: no blank, no ○, no ひな形, nothing unfilled", () => {
     expect(Object.keys(texts).sort()).toEqual(Object.keys(LEGAL_DOCUMENTS).sort());
@@ -115,7 +116,7 @@ describe("an operator's folder (LEGAL_CONTENT_DIR)", () => {
         fs.copyFileSync(path.join("content/legal", `${id}.md`), path.join(dir, `${id}.md`));
       }
       fs.writeFileSync(path.join(dir, "terms.md"), "# 利用規約\n\n運営者が差し替えた規約です。\n");
-      expect(legalContentDir({ LEGAL_CONTENT_DIR: dir })).toBe(dir);
+      expect(readConfig({ LEGAL_CONTENT_DIR: dir }).legalContentDir).toBe(dir);
       expect(readLegalTexts(dir).terms.blocks).toEqual([
         { type: "paragraph", text: "運営者が差し替えた規約です。" },
       ]);
