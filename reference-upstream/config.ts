@@ -2,6 +2,7 @@
 
 import path from "node:path";
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
+import { DEFAULT_SHUTDOWN_GRACE_MS } from "../app/server/drain.server";
 
 export interface ServiceDefinition {
   id: string;
@@ -39,6 +40,8 @@ export interface UpstreamConfig {
    * upload streamed through the app comes at the browser's pace.
    */
   bodyIdleTimeoutMs: number;
+  /** How long requests under way may take to finish after SIGTERM (SHUTDOWN_GRACE_MS, as the app's). */
+  shutdownGraceMs: number;
 }
 
 export interface UploadQuota {
@@ -100,6 +103,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv = process.env): Ups
     now: () => new Date(),
     log: env.UPSTREAM_LOG !== "false",
     bodyIdleTimeoutMs: Number(env.BODY_IDLE_TIMEOUT_MS) || DEFAULT_BODY_IDLE_TIMEOUT_MS,
+    shutdownGraceMs: positiveInteger(env, "SHUTDOWN_GRACE_MS", DEFAULT_SHUTDOWN_GRACE_MS),
   };
 }
 
