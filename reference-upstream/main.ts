@@ -16,6 +16,8 @@ console.log(`[upstream] listening on ${upstream.url} (data in ${config.dataDir},
 
 // SIGTERM or SIGINT (once or more: a process group's signal and its parent's both come) drains it: the
 // requests under way finish within SHUTDOWN_GRACE_MS, then it exits, 0 unless some had to be cut.
+// `npm start` runs it in a process group of its own and stops it after the app (scripts/start.ts); its
+// IPC channel closes when `npm start` ends, however it ended, and the upstream then stops too.
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -30,3 +32,4 @@ const stop = () => {
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+process.on("disconnect", stop);

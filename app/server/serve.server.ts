@@ -34,7 +34,7 @@ export async function startServer(build: ServerBuild): Promise<void> {
   const metrics = config.metricsPort === undefined ? null : createMetricsServer();
 
   let stopping: Promise<void> | null = null;
-  /** `cause`: the signal. */
+  /** `cause`: the signal, or "parent gone". */
   const stop = (cause: string) => {
     stopping ??= (async () => {
       lifecycle.shuttingDown = true;
@@ -55,6 +55,8 @@ export async function startServer(build: ServerBuild): Promise<void> {
   // Before listening: a stop asked for while starting is a stop too, not a kill.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Started by `npm start` with an IPC channel: it closes when that process ends, however it ended.
+  process.on("disconnect", () => stop("parent gone"));
 
   await listen(server, config.port, config.host);
   if (metrics) await listen(metrics, config.metricsPort!, config.host);
