@@ -164,8 +164,9 @@ export default tseslint.config(
     },
   },
   {
-    // The reference upstream may use app/domain, the holiday table and the limits on slow clients only
-    // (ARCHITECTURE: pure modules, and one way to serve a slow client, decision 0021).
+    // The reference upstream may use app/domain, the holiday table, the limits on slow clients and the
+    // draining stop only (ARCHITECTURE: pure modules, and one way to serve a slow client, decision 0021,
+    // and to stop without cutting a request).
     files: ["reference-upstream/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -182,9 +183,11 @@ export default tseslint.config(
                 "!**/app/lookup/japan-holidays.server",
                 "!**/app/security",
                 "!**/app/security/slow-clients.server",
+                "!**/app/server",
+                "!**/app/server/drain.server",
               ],
               message:
-                "The reference upstream may import only app/domain, app/lookup/japan-holidays.server and app/security/slow-clients.server.",
+                "The reference upstream may import only app/domain, app/lookup/japan-holidays.server, app/security/slow-clients.server and app/server/drain.server.",
             },
           ],
         },

@@ -22,6 +22,8 @@ export interface Servers {
   /** The servers' own processes (their CPU time, in bench/ssr.ts). */
   appPid: number | undefined;
   upstreamPid: number | undefined;
+  /** Settles when the app's process has exited, with its exit code (null when a signal ended it). */
+  appExit: Promise<number | null>;
   /** The app's stdout lines so far (its JSON log), when started with `captureAppLog`. */
   appLog: string[];
   /** Stops the upstream (SIGTERM), and starts it again on the same port and data. */
@@ -111,11 +113,17 @@ export async function startServers(
     await stop();
     throw error;
   }
+  const started = app;
+  const appExit = new Promise<number | null>((resolve) => {
+    if (started.exitCode !== null || started.signalCode !== null) resolve(started.exitCode);
+    else started.once("exit", (code) => resolve(code));
+  });
   return {
     appUrl,
     upstreamUrl,
     dataDir,
     appPid: app.pid,
+    appExit,
     upstreamPid: (upstream as ChildProcess | null)?.pid,
     appLog,
     stopUpstream: async () => {

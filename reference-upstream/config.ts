@@ -16,6 +16,7 @@ import {
   withDefault,
 } from "../app/domain/settings";
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
+import { DEFAULT_SHUTDOWN_GRACE_MS } from "../app/server/drain.server";
 
 export interface ServiceDefinition {
   id: string;
@@ -55,6 +56,8 @@ export interface UpstreamConfig {
    * upload streamed through the app comes at the browser's pace.
    */
   bodyIdleTimeoutMs: number;
+  /** How long requests under way may take to finish after SIGTERM (SHUTDOWN_GRACE_MS, as the app's). */
+  shutdownGraceMs: number;
 }
 
 export interface UploadQuota {
@@ -114,6 +117,7 @@ const schema = z.object({
   UPLOAD_FILES_PER_DAY: withDefault(wholeNumber(1), DEFAULT_UPLOAD_QUOTA.filesPerDay),
   UPSTREAM_LOG: withDefault(flag(), true),
   BODY_IDLE_TIMEOUT_MS: withDefault(milliseconds(), DEFAULT_BODY_IDLE_TIMEOUT_MS),
+  SHUTDOWN_GRACE_MS: withDefault(milliseconds(), DEFAULT_SHUTDOWN_GRACE_MS),
 });
 
 /** A URL as the links are built from it: without the trailing slash. */
@@ -143,5 +147,6 @@ export function configFromEnvironment(env: Environment = process.env): UpstreamC
     now: () => new Date(),
     log: settings.UPSTREAM_LOG,
     bodyIdleTimeoutMs: settings.BODY_IDLE_TIMEOUT_MS,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
   };
 }

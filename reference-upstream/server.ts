@@ -18,13 +18,22 @@ import { type RequestTrail, beginRequest, createUpstreamLogger } from "./http/re
 import { type Reply, Router } from "./http/router";
 import { findUserById } from "./users";
 import { sweepTempFiles } from "./uploads/storage";
+import { drainable } from "../app/server/drain.server";
 import { serveSlowClients } from "../app/security/slow-clients.server";
 
 export interface RunningUpstream {
   url: string;
   db: Db;
   config: UpstreamConfig;
+  /** Stops at once, cutting whatever is under way (tests). */
   close(): Promise<void>;
+  /**
+   * Stops as at SIGTERM: no new connection, the requests under way given config.shutdownGraceMs to
+   * finish. Answers how many had to be cut.
+   */
+  drain(): Promise<number>;
+  /** Requests being answered now. */
+  inFlight(): number;
 }
 
 export function buildRouter(): Router {
@@ -155,6 +164,7 @@ export async function startUpstream(config: UpstreamConfig): Promise<RunningUpst
   const server = http.createServer(createRequestListener(db, config));
   server.keepAliveTimeout = 5_000;
   serveSlowClients(server, { idleTimeoutMs: config.bodyIdleTimeoutMs });
+  const draining = drainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -172,5 +182,11 @@ export async function startUpstream(config: UpstreamConfig): Promise<RunningUpst
           resolve();
         });
       }),
+    inFlight: () => draining.inFlight,
+    drain: async () => {
+      const cut = await draining.drain(config.shutdownGraceMs);
+      db.close();
+      return cut;
+    },
   };
 }

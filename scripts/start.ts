@@ -10,6 +10,11 @@
 // the 499 screen meanwhile) and the upstream is started again with a backoff (scripts/supervise.ts).
 // When the app itself dies, everything stops: `npm start` is no process manager, and an app that
 // cannot serve should be seen (the exit code says why) rather than restarted in a loop.
+//
+// SIGTERM or SIGINT, to this process or its whole process group (systemd, container runtimes, Ctrl+C),
+// stops the app (which drains), then the upstream, and exits once both have: 0 when the app finished
+// everything under way. Node runs with tsx as a loader, never under the tsx command, whose own signal
+// relay kills a child that does not answer it within ~30 ms.
 
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -29,25 +34,48 @@ const { port, appBaseUrl, apiBaseUrl } = settings;
 let app: ChildProcess | null = null;
 let upstream: Supervisor | null = null;
 
-let shuttingDown = false;
-function shutdown(code: number) {
-  shuttingDown = true;
-  if (app?.exitCode === null) app.kill("SIGTERM");
-  void upstream?.stop();
-  setTimeout(() => process.exit(code), 500).unref();
+let stopping: Promise<void> | null = null;
+/**
+ * Passes `signal` on to the app, waits until it has exited, then stops the upstream: the app's requests
+ * still draining may need it. Runs once, however many signals come. Exits with `code`, else the app's.
+ */
+function stop(signal: NodeJS.Signals, code?: number): void {
+  stopping ??= (async () => {
+    const running = app;
+    if (running && running.exitCode === null && running.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        running.once("exit", () => resolve());
+        running.kill(signal);
+      });
+    }
+    await upstream?.stop();
+    // `remix dev` ends at once with 128 + the signal's number, its server stopping on its own: 0 then.
+    const appCode = !running || dev ? 0 : (running.exitCode ?? 1);
+    process.exit(code ?? appCode);
+  })();
 }
-process.on("SIGINT", () => shutdown(0));
-process.on("SIGTERM", () => shutdown(0));
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
 
 const { upstreamEnv } = settings;
 if (upstreamEnv) {
   upstream = supervise({
     name: "The upstream",
+    // In a process group of its own, so a signal to ours reaches it only through stop(), after the
+    // app; the IPC channel ends it should this process end without stopping it.
     start: () =>
-      spawn(bin("tsx"), ["reference-upstream/main.ts"], { cwd: root, env: upstreamEnv, stdio: "inherit" }),
+      spawn(process.execPath, ["--import", "tsx", "reference-upstream/main.ts"], {
+        cwd: root,
+        env: upstreamEnv,
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+        detached: true,
+      }),
   });
   await waitForHttp(`${apiBaseUrl}/api/health/`);
 }
+
+// Stopped while the upstream was starting: nothing more starts (stop() ends the process).
+if (stopping) await stopping;
 
 // SAKIDORI_BUILD_DIR: a build beside the usual one (remix.config.js), as the browser tests allow.
 const serveArgs = [`./${process.env.SAKIDORI_BUILD_DIR || "build"}/index.js`];
@@ -57,13 +85,13 @@ const [command, args] = dev ? [bin("remix"), ["dev", "-c", serve.join(" ")]] : [
 app = spawn(command, args, {
   cwd: root,
   env: settings.appEnv,
-  stdio: "inherit",
+  // The channel tells the server when this process has ended without stopping it (SIGKILL).
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
 });
 app.on("exit", (code, signal) => {
-  if (!shuttingDown) {
-    console.error(`${path.basename(command)} exited (${signal ?? code}); stopping.`);
-    shutdown(code ?? 1);
-  }
+  if (stopping) return;
+  console.error(`${path.basename(command)} exited (${signal ?? code}); stopping.`);
+  stop("SIGTERM", code ?? 1);
 });
 // The first development build comes before the server: give it longer.
 await waitForHttp(`http://127.0.0.1:${port}/`, dev ? 120_000 : undefined);

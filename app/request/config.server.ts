@@ -27,6 +27,7 @@ import {
   withDefault,
 } from "~/domain/settings";
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "~/security/slow-clients.server";
+import { DEFAULT_SHUTDOWN_GRACE_MS } from "~/server/drain.server";
 
 export interface AppConfig {
   apiBaseUrl: URL;
@@ -76,7 +77,6 @@ export interface AppConfig {
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
 /** Shorter than this, a key can be guessed; 32 characters is what `openssl rand -base64 24` prints. */
 export const MIN_ANALYTICS_HASH_KEY_LENGTH = 32;

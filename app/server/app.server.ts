@@ -20,11 +20,6 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
   const app = express();
   app.disable("x-powered-by");
   app.use(requestTelemetry(routeTemplates(build)));
-  // While draining, each answer closes its connection, so keep-alive clients move to another process.
-  app.use((_req, res, next) => {
-    if (lifecycle.shuttingDown) res.setHeader("Connection", "close");
-    next();
-  });
   app.use(healthRoutes(lifecycle));
   app.use(requestGate({ buildVersion: build.assets.version }));
   app.use(compression());

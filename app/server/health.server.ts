@@ -32,6 +32,8 @@ async function upstreamAnswers(): Promise<boolean> {
 export async function readinessFailures(lifecycle: Lifecycle): Promise<string[]> {
   if (lifecycle.shuttingDown) return ["shutting_down"];
   const [upstream, redis] = await Promise.all([upstreamAnswers(), redisAnswers(READINESS_TIMEOUT_MS)]);
+  // A stop that came during the checks decides: the answer is about now, not about when it was asked.
+  if (lifecycle.shuttingDown) return ["shutting_down"];
   return [...(upstream ? [] : ["upstream"]), ...(redis === false ? ["redis"] : [])];
 }
 

@@ -1,6 +1,7 @@
 // Starts the app's server and stops it without losing a request (docs/decisions/0025): at SIGTERM
 // readiness fails, the listener closes, requests in flight (uploads too) get SHUTDOWN_GRACE_MS to
-// finish, then the process exits. A process-group signal arrives more than once: stopping runs once.
+// finish (drain.server.ts), then the process exits, 0 unless some had to be cut. A process-group
+// signal arrives more than once (from the group, and passed on by `npm start`): stopping runs once.
 
 import http from "node:http";
 import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
@@ -9,6 +10,7 @@ import { serveSlowClients } from "~/security/slow-clients.server";
 import { closeRedis } from "~/store/redis.server";
 import { configureLogger, logger } from "~/telemetry/logger.server";
 import { createApp } from "./app.server";
+import { drainable } from "./drain.server";
 import { createMetricsServer } from "./metrics-server.server";
 
 function listen(server: http.Server, port: number, host: string | undefined): Promise<void> {
@@ -30,43 +32,36 @@ export async function startServer(build: ServerBuild): Promise<void> {
   const app = createApp(build, lifecycle, config.production ? "production" : "development");
   const server = http.createServer(app);
   serveSlowClients(server, { idleTimeoutMs: config.bodyIdleTimeoutMs });
-  let inFlight = 0;
-  server.on("request", (_req, res: http.ServerResponse) => {
-    inFlight += 1;
-    res.once("close", () => (inFlight -= 1));
-  });
-  await listen(server, config.port, config.host);
+  const draining = drainable(server);
   const metrics = config.metricsPort === undefined ? null : createMetricsServer();
-  if (metrics) await listen(metrics, config.metricsPort!, config.host);
-  logger().info({ port: config.port, metrics_port: config.metricsPort }, "listening");
-  if (!config.production) void broadcastDevReady(build);
 
   let stopping: Promise<void> | null = null;
-  const stop = (signal: NodeJS.Signals) => {
+  /** `cause`: the signal, or "parent gone". */
+  const stop = (cause: string) => {
     stopping ??= (async () => {
       lifecycle.shuttingDown = true;
       const started = performance.now();
-      logger().info({ signal, in_flight: inFlight, grace_ms: config.shutdownGraceMs }, "shutting down");
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Idle keep-alive connections would hold close() open; busy ones close after their answer.
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
-      server.closeIdleConnections();
-      let timer: NodeJS.Timeout | undefined;
-      const drained = await Promise.race([
-        closed.then(() => true),
-        new Promise<false>((resolve) => (timer = setTimeout(resolve, config.shutdownGraceMs, false))),
-      ]);
-      clearInterval(sweep);
-      clearTimeout(timer);
-      if (!drained) server.closeAllConnections();
+      logger().info(
+        { cause, in_flight: draining.inFlight, grace_ms: config.shutdownGraceMs },
+        "shutting down",
+      );
+      const cut = await draining.drain(config.shutdownGraceMs);
       metrics?.close();
       await closeRedis();
-      const fields = { drain_ms: Math.round(performance.now() - started), cut: drained ? 0 : inFlight };
-      if (drained) logger().info(fields, "stopped");
+      const fields = { drain_ms: Math.round(performance.now() - started), cut };
+      if (cut === 0) logger().info(fields, "stopped");
       else logger().error(fields, "stopped with requests cut at the end of the grace period");
-      process.exit(drained ? 0 : 1);
+      process.exit(cut === 0 ? 0 : 1);
     })();
   };
+  // Before listening: a stop asked for while starting is a stop too, not a kill.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Started by `npm start` with an IPC channel: it closes when that process ends, however it ended.
+  process.on("disconnect", () => stop("parent gone"));
+
+  await listen(server, config.port, config.host);
+  if (metrics) await listen(metrics, config.metricsPort!, config.host);
+  logger().info({ port: config.port, metrics_port: config.metricsPort }, "listening");
+  if (!config.production) void broadcastDevReady(build);
 }

@@ -1,7 +1,9 @@
 // The process's one logger: JSON lines on stdout (pino), readable ones under `npm run dev`. Fields
 // never carry an e-mail, a name, a token, a cookie or a file name: callers log ids and figures.
 
-import pino, { type Logger } from "pino";
+import { createRequire } from "node:module";
+import pino, { type DestinationStream, type Logger } from "pino";
+import type PinoPretty from "pino-pretty";
 import { currentRequestScope } from "./request-scope.server";
 
 export interface LoggerOptions {
@@ -14,25 +16,32 @@ export interface LoggerOptions {
 
 let instance: Logger | null = null;
 
+/**
+ * Lines are written as they come, in this thread: the last ones before an exit (a stop, a crash) are
+ * all out and in their order, and an exit never waits on a worker writing to a pipe that has gone
+ * (`remix dev`'s, when Ctrl+C ends it first). pino-pretty, a development dependency, loads only then.
+ */
+function stdout(pretty: boolean): DestinationStream {
+  if (!pretty) return pino.destination({ dest: 1, sync: true });
+  const pinoPretty = createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
+  return pinoPretty.build({ colorize: true, sync: true, singleLine: true, ignore: "pid,hostname,service" });
+}
+
 function create({ level, pretty, destination }: LoggerOptions): Logger {
-  const options: pino.LoggerOptions = {
-    level,
-    base: { service: "sakidori-app" },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    // Every line written while serving a request carries its id.
-    mixin: () => {
-      const scope = currentRequestScope();
-      return scope ? { request_id: scope.id } : {};
+  return pino(
+    {
+      level,
+      base: { service: "sakidori-app" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // Every line written while serving a request carries its id.
+      mixin: () => {
+        const scope = currentRequestScope();
+        return scope ? { request_id: scope.id } : {};
+      },
     },
-    transport: pretty
-      ? {
-          target: "pino-pretty",
-          options: { colorize: true, singleLine: true, ignore: "pid,hostname,service" },
-        }
-      : undefined,
-  };
-  return destination ? pino(options, destination) : pino(options);
+    destination ?? stdout(pretty),
+  );
 }
 
 /** Set once at start from the settings; until then (and in unit tests) JSON at info. */

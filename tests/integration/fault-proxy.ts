@@ -37,6 +37,10 @@ export function forward(upstreamUrl: string, req: http.IncomingMessage, res: htt
     },
   );
   outgoing.on("error", () => req.socket.destroy());
+  // A body broken off (its sender gone) is broken off upstream too, as a proxy does.
+  req.once("close", () => {
+    if (!req.complete) outgoing.destroy();
+  });
   req.pipe(outgoing);
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../../../reference-upstream/config";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
 import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../../../app/security/slow-clients.server";
+import { DEFAULT_SHUTDOWN_GRACE_MS } from "../../../app/server/drain.server";
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
@@ -41,6 +42,7 @@ export async function startTestUpstream(
     now: () => new Date(),
     log: false,
     bodyIdleTimeoutMs: DEFAULT_BODY_IDLE_TIMEOUT_MS,
+    shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
     ...options.overrides,
   });
   return {
