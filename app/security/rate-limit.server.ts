@@ -25,6 +25,7 @@ import {
 import { appConfig } from "~/request/config.server";
 import type { LoginSource } from "~/request/device-cookie.server";
 import { closeRedis, withRedis } from "~/store/redis.server";
+import { rateLimitRefusals } from "~/telemetry/metrics.server";
 
 export const RATE_LIMIT_MESSAGE = "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
 
@@ -198,6 +199,22 @@ function counted<T>(check: (store: Store) => Promise<T>): Promise<T> {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** A check's outcome, with the limit that refused it (a fixed name: it becomes a metric label). */
+type Decision = RateLimitResult & { refusedBy?: string };
+
+/**
+ * The outcome of a whole check, refusals counted by limit: here, after the fallback, so a check that
+ * Redis finished too late and memory made again counts once.
+ */
+async function decided(check: (store: Store) => Promise<Decision>): Promise<RateLimitResult> {
+  const { refusedBy, ...result } = await counted(check);
+  if (!result.allowed && refusedBy) rateLimitRefusals.inc({ limit: refusedBy.replace(/-/g, "_") });
+  return result;
+}
+
+const refusedBy = (limit: string, result: RateLimitResult): Decision =>
+  result.allowed ? result : { ...result, refusedBy: limit };
+
 /** Consumes one point; a refusal (RateLimiterRes) says how long to wait. */
 async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimitResult> {
   try {
@@ -216,7 +233,7 @@ const addressLimiter = (store: Store) =>
 const targetKey = (form: string, target: string) => `${form}:${target.trim().toLowerCase()}`;
 
 /** The later of two refusals, or the first allowed result when both are allowed. */
-function stricter(a: RateLimitResult, b: RateLimitResult): RateLimitResult {
+function stricter(a: Decision, b: Decision): Decision {
   if (a.allowed) return b;
   if (b.allowed) return a;
   return a.retryAfterSeconds >= b.retryAfterSeconds ? a : b;
@@ -227,12 +244,15 @@ function stricter(a: RateLimitResult, b: RateLimitResult): RateLimitResult {
  * the reset and password change): the address's count and the target's.
  */
 export function limitFormAttempt(form: string, target: string, address: string): Promise<RateLimitResult> {
-  return counted(async (store) => {
-    const byAddress = await take(addressLimiter(store), address);
+  return decided(async (store) => {
+    const byAddress = refusedBy(`${form}_address`, await take(addressLimiter(store), address));
     if (!byAddress.allowed) return byAddress;
     return stricter(
       byAddress,
-      await take(store.limiter("target", RATE_LIMITS.target), targetKey(form, target)),
+      refusedBy(
+        `${form}_target`,
+        await take(store.limiter("target", RATE_LIMITS.target), targetKey(form, target)),
+      ),
     );
   });
 }
@@ -257,16 +277,18 @@ const loginBucket = (source: LoginSource) =>
 export async function limitLoginAttempt(source: LoginSource, address: string): Promise<LoginLimit> {
   const bucket = loginBucket(source);
   const id = randomBytes(9).toString("base64url");
-  const result = await counted(async (store) => {
+  const result = await decided(async (store) => {
     const byAddress = await take(addressLimiter(store), address);
-    if (!byAddress.allowed) return byAddress;
+    if (!byAddress.allowed) return refusedBy("login_address", byAddress);
     const waitMs = await store.log.add(
       bucket,
       id,
       RATE_LIMITS.login.points,
       RATE_LIMITS.login.duration * 1000,
     );
-    return waitMs > 0 ? { allowed: false, retryAfterSeconds: seconds(waitMs) } : ALLOWED;
+    return waitMs > 0
+      ? { allowed: false, retryAfterSeconds: seconds(waitMs), refusedBy: "login_account" }
+      : ALLOWED;
   });
   const takeBack = result.allowed
     ? () => counted((store) => store.log.remove(bucket, id))
@@ -274,14 +296,19 @@ export async function limitLoginAttempt(source: LoginSource, address: string): P
   return { ...result, takeBack };
 }
 
-/** A limit of its own (the activation resend's per-user count), in the same store. */
+/**
+ * A limit of its own (the look-ups', the activation resend's), in the same store. `name` is fixed in
+ * the code: its refusals are counted under it.
+ */
 export function limitKey(
   name: string,
   key: string,
   points: number,
   durationSeconds: number,
 ): Promise<RateLimitResult> {
-  return counted((store) => take(store.limiter(name, { points, duration: durationSeconds }), key));
+  return decided(async (store) =>
+    refusedBy(name, await take(store.limiter(name, { points, duration: durationSeconds }), key)),
+  );
 }
 
 /** Tests: forget every count held in memory and close the Redis connection (a new one on next use). */

@@ -6,6 +6,7 @@
 
 import { MAX_UPLOADS_AT_ONCE_PER_USER, UploadRuleMessage } from "~/domain/upload-rules";
 import type { RequestContext } from "~/request/context.server";
+import { rateLimitRefusals } from "~/telemetry/metrics.server";
 import { fetchCurrentUser } from "./auth.server";
 
 /** How soon a refused upload may be tried again (Retry-After). */
@@ -34,8 +35,14 @@ let inAll = 0;
  */
 export function admitUpload(uploader: string, maxInAll: number): UploadAdmission {
   const mine = perUser.get(uploader) ?? 0;
-  if (mine >= MAX_UPLOADS_AT_ONCE_PER_USER) throw new UploadsBusyError(429);
-  if (inAll >= maxInAll) throw new UploadsBusyError(503);
+  if (mine >= MAX_UPLOADS_AT_ONCE_PER_USER) {
+    rateLimitRefusals.inc({ limit: "uploads_per_user" });
+    throw new UploadsBusyError(429);
+  }
+  if (inAll >= maxInAll) {
+    rateLimitRefusals.inc({ limit: "uploads_at_once" });
+    throw new UploadsBusyError(503);
+  }
   perUser.set(uploader, mine + 1);
   inAll += 1;
   let released = false;
