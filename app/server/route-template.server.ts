@@ -16,12 +16,30 @@ function routeTree(manifest: Manifest, parentId?: string): AgnosticRouteObject[]
     );
 }
 
+/**
+ * Segments whose %-escapes decode to no text become "_", matched as any other value: the router would
+ * print the raw address on stderr for each, outside the JSON log, where a client could fill it.
+ */
+function decodableSegments(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return "_";
+      }
+    })
+    .join("/");
+}
+
 /** Answers the template of a path: the matched routes' paths joined, or the assets' folder. */
 export function routeTemplates(build: Pick<ServerBuild, "routes" | "publicPath">): (path: string) => string {
   const tree = routeTree(build.routes);
   return (path) => {
     if (path.startsWith(build.publicPath)) return `${build.publicPath}*`;
-    const matches = matchRoutes(tree, path) ?? [];
+    const matches = matchRoutes(tree, decodableSegments(path)) ?? [];
     const template = matches
       .map((match) => match.route.path)
       .filter((part): part is string => Boolean(part))

@@ -4,7 +4,7 @@
 // segments, splats and the catch-all.
 
 import type { ServerBuild } from "@remix-run/node";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { routeTemplates } from "~/server/route-template.server";
 
 type Route = ServerBuild["routes"][string];
@@ -70,6 +70,18 @@ describe("the route a request matched, as a template", () => {
     expect(withCatchAll("/build/_assets/root-5XJ3K2QZ.js")).toBe("/build/*");
     expect(withCatchAll("/no/such/page/42")).toBe("/*");
     expect(withoutCatchAll("/no/such/page/42")).toBe("unmatched");
+  });
+
+  it("an address whose %-escapes are no UTF-8 gets its route's template, and nothing is printed", () => {
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect(withCatchAll("/entry/detail/%E0%A4%A")).toBe("/entry/detail/:entryId");
+      expect(withCatchAll("/%E0%A4%A/%ZZ")).toBe("/*");
+      // The router would print the raw address on stderr, outside the JSON log: a client could fill it.
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
   });
 
   it("many different ids and unknown addresses make no new value", () => {
