@@ -7,6 +7,7 @@
 
 import type http from "node:http";
 import { BUILD_METADATA_PATH } from "./build-metadata";
+import { pathOf } from "~/request/request-path.server";
 
 /** The answer's body: the browser compares `version` with its manifest's. */
 export function buildMetadataBody(version: string): string {
@@ -20,7 +21,7 @@ export function answerBuildMetadata(
   version: string,
 ): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if ((req.url ?? "").split("?")[0] !== BUILD_METADATA_PATH) return false;
+  if (pathOf(req) !== BUILD_METADATA_PATH) return false;
   const body = buildMetadataBody(version);
   res.writeHead(200, {
     "Content-Type": "application/json; charset=utf-8",

@@ -2,9 +2,9 @@
 // alone; /readyz asks what serving needs (the upstream, Redis when configured) and says what failed.
 
 import type http from "node:http";
-import { appConfig } from "~/request/config.server";
+import { pathOf } from "~/request/request-path.server";
 import { redisAnswers } from "~/store/redis.server";
-import { sendRequest } from "~/upstream/http.server";
+import { upstreamIsHealthy } from "~/upstream/health.server";
 
 /** Each dependency must answer within this, or the process is not ready. */
 export const READINESS_TIMEOUT_MS = 1_000;
@@ -14,24 +14,17 @@ export interface Lifecycle {
   readonly shuttingDown: boolean;
 }
 
-async function upstreamAnswers(): Promise<boolean> {
-  try {
-    const response = await sendRequest({
-      method: "GET",
-      url: new URL("/api/health/", appConfig().apiBaseUrl),
-      headers: { Accept: "application/json" },
-      timeoutMs: READINESS_TIMEOUT_MS,
-    });
-    return response.status === 200;
-  } catch {
-    return false;
-  }
-}
+/** Liveness (the process alone) and readiness (what serving needs). */
+export const HEALTH_PATH = "/healthz";
+export const READY_PATH = "/readyz";
 
 /** What is not ready, by name; empty when ready. */
 export async function readinessFailures(lifecycle: Lifecycle): Promise<string[]> {
   if (lifecycle.shuttingDown) return ["shutting_down"];
-  const [upstream, redis] = await Promise.all([upstreamAnswers(), redisAnswers(READINESS_TIMEOUT_MS)]);
+  const [upstream, redis] = await Promise.all([
+    upstreamIsHealthy(READINESS_TIMEOUT_MS),
+    redisAnswers(READINESS_TIMEOUT_MS),
+  ]);
   // A stop that came during the checks decides: the answer is about now, not about when it was asked.
   if (lifecycle.shuttingDown) return ["shutting_down"];
   return [...(upstream ? [] : ["upstream"]), ...(redis === false ? ["redis"] : [])];
@@ -49,10 +42,10 @@ function answer(res: http.ServerResponse, status: number, body: object): void {
 
 export function healthRoutes(lifecycle: Lifecycle) {
   return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
-    const path = (req.url ?? "/").split("?")[0];
+    const path = pathOf(req);
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (path === "/healthz") return answer(res, 200, { status: "ok" });
-    if (path !== "/readyz") return next();
+    if (path === HEALTH_PATH) return answer(res, 200, { status: "ok" });
+    if (path !== READY_PATH) return next();
     readinessFailures(lifecycle).then(
       (failed) =>
         failed.length === 0

@@ -3,10 +3,11 @@
 
 import http from "node:http";
 import { registry } from "~/telemetry/metrics.server";
+import { pathOf } from "~/request/request-path.server";
 
 export function createMetricsServer(): http.Server {
   return http.createServer((req, res) => {
-    if ((req.url ?? "").split("?")[0] !== "/metrics" || req.method !== "GET") {
+    if (pathOf(req) !== "/metrics" || req.method !== "GET") {
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not Found\n");
       return;
     }

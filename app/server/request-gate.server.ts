@@ -20,6 +20,7 @@ import {
 } from "~/security/headers.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { plainPage } from "./plain-page.server";
+import { pathOf } from "~/request/request-path.server";
 
 const FORBIDDEN_TITLE = "リクエストを受け付けられませんでした";
 const FORBIDDEN_MESSAGE =
@@ -99,7 +100,7 @@ function isDecodable(path: string): boolean {
  */
 export function routeUndecodableAddress(req: http.IncomingMessage): void {
   delete req.headers[ERROR_SCREEN_HEADER];
-  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  const path = pathOf(req);
   if (isDecodable(path)) return;
   req.headers[ERROR_SCREEN_HEADER] = UNDECODABLE_ADDRESS_SCREEN;
   req.url = ERROR_SCREEN_PATH;

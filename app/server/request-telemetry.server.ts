@@ -6,9 +6,11 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/request-id";
 import { logger } from "~/telemetry/logger.server";
 import { httpServerDuration } from "~/telemetry/metrics.server";
 import { newRequestScope, runInRequestScope } from "~/telemetry/request-scope.server";
+import { pathOf } from "~/request/request-path.server";
+import { HEALTH_PATH, READY_PATH } from "./health.server";
 
 /** Paths asked every few seconds by the orchestrator: logged at debug only and kept out of metrics. */
-export const PROBE_PATHS = new Set(["/healthz", "/readyz"]);
+export const PROBE_PATHS = new Set([HEALTH_PATH, READY_PATH]);
 
 export function requestTelemetry(routeOf: (path: string) => string) {
   return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
@@ -17,7 +19,7 @@ export function requestTelemetry(routeOf: (path: string) => string) {
     // The app's code reads the id from its scope; the header is replaced so nothing reads the raw one.
     req.headers[REQUEST_ID_HEADER.toLowerCase()] = id;
     res.setHeader(REQUEST_ID_HEADER, id);
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const path = pathOf(req);
     const probe = PROBE_PATHS.has(path);
     const scope = newRequestScope(id, probe ? path : routeOf(path));
     res.once("close", () => {

@@ -34,6 +34,9 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export class TransportError extends Error {}
 
+/** No answer (or no progress) within the exchange's time. */
+export class TransportTimeoutError extends TransportError {}
+
 /**
  * The upstream answered, but with more than MAX_RESPONSE_BYTES (declared or sent): a broken upstream,
  * not a lost answer. The read stops there, so a huge or endless body never fills the app's memory.
@@ -81,7 +84,7 @@ export async function sendRequest(request: RawRequest): Promise<RawResponse> {
 /** OpenTelemetry's error.type: a bounded word for why no usable answer came. */
 function errorTypeOf(error: unknown): string {
   if (error instanceof ResponseTooLargeError) return "response_too_large";
-  if (error instanceof Error && /timed out/.test(error.message)) return "timeout";
+  if (error instanceof TransportTimeoutError) return "timeout";
   return "connection";
 }
 
@@ -90,7 +93,7 @@ function exchange(request: RawRequest, onBytes: (count: number) => void): Promis
   return new Promise<RawResponse>((resolve, reject) => {
     const outgoing = transport.request(request.url, { method: request.method, headers: request.headers });
     const expire = () => {
-      outgoing.destroy(new TransportError(`upstream timed out after ${request.timeoutMs} ms`));
+      outgoing.destroy(new TransportTimeoutError(`upstream timed out after ${request.timeoutMs} ms`));
     };
     let timer = setTimeout(expire, request.timeoutMs);
     let settled = false;
