@@ -27,7 +27,8 @@ import type { UploadedFile } from "~/upstream/uploads.server";
 import { fieldErrorsFromUpstream, formFailure, valuesWithoutSecrets } from "./form-errors.server";
 import { PROFILE_FORM_FIELDS } from "./profile-labels";
 import { NON_FIELD_ERRORS } from "./form-failure";
-import { handleUploadIntent, uploadFailure } from "./upload-actions.server";
+import { isUploadPost, readForm } from "./read-form.server";
+import { handleUploadPost, uploadFailure } from "./upload-actions.server";
 
 /** The newest identity upload of each side (an upload replaces the one before it). */
 export function latestIdentityFiles(profile: Profile): {
@@ -94,14 +95,20 @@ export function profileFormDefaults(profile: Profile) {
 export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
 
 /**
- * An identity upload posted by an upload slot (front or back), then back to the identity section.
- * Without JavaScript the slot posts the page's form `formId` (decision 0007): the profile is not saved
- * with the file (a profile is saved only whole), but the page comes back with what was typed shown
- * again, beside the message when the file was refused (400), with the file listed when it was stored
- * (200, issue 15: typed values are never thrown away; a reload then asks before sending it again).
+ * A profile page's post: its form's values, or the answer that ends it. An identity upload ends here:
+ * a slot's file with JavaScript, or, without it, the page's form sent by a slot's button (decision
+ * 0007), which comes back with what was typed shown again (not saved: a profile is saved only whole),
+ * beside the message when the file was refused (400), with the file listed when it was stored (200).
+ * Without JavaScript the form carries the files chosen in its slots whatever button was pressed: they
+ * are sent first, then the values go on to the page's own intent, as on a wizard step.
  */
-export function handleIdentityUpload(ctx: RequestContext, request: Request, formId: string) {
-  return handleUploadIntent(ctx, request, {
+export async function readProfilePost(
+  ctx: RequestContext,
+  request: Request,
+  formId: string,
+): Promise<FormData | Response> {
+  if (!isUploadPost(request)) return readForm(request);
+  const outcome = await handleUploadPost(ctx, request, {
     accepts: (kind, side) => kind === "identity" && (side === "front" || side === "back"),
     slotOf: (kind, side) => (kind === "identity" && side ? `identity-${side}` : null),
     keepTyped: (formData, refusal) =>
@@ -110,6 +117,7 @@ export function handleIdentityUpload(ctx: RequestContext, request: Request, form
         : formFailure({}, formData, 200, { formId, extra: { identityUploaded: true } }),
     redirectTo: () => `${ctx.url.pathname}#identity`,
   });
+  return "response" in outcome ? outcome.response : outcome.formData;
 }
 
 /**

@@ -260,16 +260,6 @@ export async function handleUploadPost(
   }
 }
 
-/** A page whose only multipart posts are uploads (the profile's): the response to answer with. */
-export async function handleUploadIntent(
-  ctx: RequestContext,
-  request: Request,
-  options: UploadIntentOptions,
-): Promise<Response> {
-  const outcome = await handleUploadPost(ctx, request, options);
-  return "response" in outcome ? outcome.response : uploadFailure("", NO_FILE);
-}
-
 /**
  * DELETE /api/uploads/{id}/ for a file the page lists; §8 "Delete failure toast:
  * 削除に失敗しました。画面をリロードして再度お試しください".

@@ -17,6 +17,7 @@ import { RadioField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
+import { useHydrated } from "~/components/use-hydrated";
 import {
   AddressFields,
   BankAccountFields,
@@ -41,17 +42,16 @@ import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.serve
 import {
   IDENTITY_FILES_REQUIRED,
   handleBankPicker,
-  handleIdentityUpload,
   handlePostcodeLookup,
   identitySubmission,
   identityView,
   profileBankPicker,
   profileFormDefaults,
+  readProfilePost,
   refuseLookupOverLimit,
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { readForm, isUploadPost } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
 export const handle = hydrates("住所の自動入力、金融機関と法人番号の候補、本人確認書類のアップロード");
@@ -88,10 +88,10 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isUploadPost(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
-
+    const post = await readProfilePost(ctx, args.request, PROFILE_FORM);
+    if (post instanceof Response) return post;
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
-    const formData = applyPickedNames(await readForm(args.request));
+    const formData = applyPickedNames(post);
     // 「住所を検索」「金融機関を検索」 (without JavaScript): the page comes back with the address or
     // the matches and everything typed, nothing saved.
     const lookup =
@@ -103,7 +103,8 @@ export function action(args: ActionFunctionArgs) {
 
     const profile = await loadProfile(ctx);
 
-    if (formData.get("intent") === "identity") {
+    // Without JavaScript the identity button sends the profile's form, whose own intent comes with it.
+    if (formData.getAll("intent").includes("identity")) {
       const result = await identityValidator.validate(formData);
       if (result.error) {
         return formFailure(result.error.fieldErrors, submitted, 422, { formId: IDENTITY_FORM });
@@ -151,6 +152,11 @@ export function action(args: ActionFunctionArgs) {
 export default function ProfilePage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  // Without JavaScript the identity form is sent as part of the profile's, the one carrying the chosen
+  // files (readProfilePost): its answer brings back what was typed in the profile too.
+  const identityFailure =
+    isFormFailure(actionData) && actionData.formId === IDENTITY_FORM ? actionData : null;
   // The identity section opens for its own answer, and for an upload's (which posts the profile form).
   const identityAnswered =
     isFormFailure(actionData) &&
@@ -187,12 +193,18 @@ export default function ProfilePage() {
             failure={actionData}
             labels={PROFILE_FIELD_LABELS}
             defaults={view.identityDefaults}
+            postsWith={hydrated ? undefined : PROFILE_FORM}
           >
             <Form id={IDENTITY_FORM} method="post" noValidate className="form">
-              <input type="hidden" name="intent" value="identity" />
               <ErrorSummary />
               <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
-              <SubmitButton pendingText="提出しています…">本人確認書類を提出する</SubmitButton>
+              <SubmitButton
+                intent="identity"
+                form={hydrated ? undefined : PROFILE_FORM}
+                pendingText="提出しています…"
+              >
+                本人確認書類を提出する
+              </SubmitButton>
             </Form>
           </FormScope>
         </details>
@@ -215,9 +227,15 @@ export default function ProfilePage() {
           id={PROFILE_FORM}
           failure={actionData}
           labels={PROFILE_FIELD_LABELS}
-          defaults={view.defaults}
+          defaults={identityFailure ? { ...view.defaults, ...identityFailure.values } : view.defaults}
         >
-          <Form id={PROFILE_FORM} method="post" noValidate className="form">
+          <Form
+            id={PROFILE_FORM}
+            method="post"
+            encType={hydrated ? undefined : "multipart/form-data"}
+            noValidate
+            className="form"
+          >
             <input type="hidden" name="intent" value="profile" />
             <ErrorSummary />
             <BusinessFields />

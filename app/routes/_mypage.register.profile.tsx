@@ -35,16 +35,16 @@ import { formFailure } from "~/forms/form-errors.server";
 import { requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
-  handleIdentityUpload,
   handlePostcodeLookup,
   identitySubmission,
+  readProfilePost,
   refuseLookupOverLimit,
   identityView,
   profileFormDefaults,
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { readForm, isUploadPost } from "~/forms/read-form.server";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
 const PROFILE_FORM = "register-profile";
@@ -67,9 +67,8 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await requireUser(ctx);
-    if (isUploadPost(args.request)) return handleIdentityUpload(ctx, args.request, PROFILE_FORM);
-
-    const formData = await readForm(args.request);
+    const formData = await readProfilePost(ctx, args.request, PROFILE_FORM);
+    if (formData instanceof Response) return formData;
     // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
     const lookup =
       (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
@@ -108,6 +107,7 @@ export function action(args: ActionFunctionArgs) {
 export default function RegisterProfilePage() {
   const { identity, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
   return (
     <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS} defaults={defaults}>
       <h1>会員情報の登録</h1>
@@ -124,7 +124,13 @@ export default function RegisterProfilePage() {
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
-        <Form id={PROFILE_FORM} method="post" noValidate className="form">
+        <Form
+          id={PROFILE_FORM}
+          method="post"
+          encType={hydrated ? undefined : "multipart/form-data"}
+          noValidate
+          className="form"
+        >
           <ErrorSummary />
           <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
           <BusinessFields />

@@ -26,6 +26,8 @@ export type FieldLabels = Readonly<Record<string, string>> | ((name: string) => 
 interface Scope {
   /** The form the fields belong to (their `form` attribute); null when they stand inside it. */
   formId: string | null;
+  /** The form the fields are sent with when it is another than `formId` (see FormScope's postsWith). */
+  postsWith?: string;
   /** The action's answer for this form, if any (the summary takes focus when it changes). */
   failure: FormFailure | null;
   fieldErrors: Readonly<Record<string, string>>;
@@ -59,6 +61,7 @@ export function FormScope({
   defaults = {},
   labels,
   resolved,
+  postsWith,
   children,
 }: {
   id?: string | null;
@@ -71,6 +74,12 @@ export function FormScope({
    * uploaded in the background): they no longer show.
    */
   resolved?(name: string): boolean;
+  /**
+   * The form the fields are sent with, when not their own: without JavaScript a page whose upload
+   * slots post its main form sends that one form whatever is pressed, files and all (decision 0007).
+   * The answer still counts for this scope by its `id`.
+   */
+  postsWith?: string;
   children: ReactNode;
 }) {
   const mine = isFormFailure(failure) && (failure.formId === null || failure.formId === id) ? failure : null;
@@ -83,6 +92,7 @@ export function FormScope({
   }
   const scope: Scope = {
     formId: id,
+    postsWith,
     failure: mine,
     fieldErrors,
     formErrors: mine?.formErrors ?? [],
@@ -114,7 +124,7 @@ export function useField(name: string, override?: { error?: string | null; defau
     id: fieldId(name),
     error: error || undefined,
     defaultValue: scope.sent[name] ?? override?.defaultValue ?? scope.defaults[name] ?? "",
-    form: scope.formId ?? undefined,
+    form: scope.postsWith ?? scope.formId ?? undefined,
     /** The form's label for this field, for a field given none of its own. */
     label: labelIn(scope.labels, name),
     onInput: () => scope.edited(name),
