@@ -9,7 +9,7 @@
 // And an upload stored by the upstream whose answer is dropped: the slot lists the file (looked up by
 // the upload's key, decision 0022); one the upstream never got still reads as failure.
 // And a wizard step's save that meets a 5xx or no answer in time: the error summary above the form as
-// typed.
+// typed; an error screen inside the wizard starts again at its step, not at the top page.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -349,6 +349,37 @@ test("次へ meeting no answer in time shows ステータス 499 in the error su
   await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
   await expectTypedKept(page);
   await page.screenshot({ path: `/tmp/save-timeout-${testInfo.project.name}.png`, fullPage: true });
+});
+
+test("「最初からやり直す」 on an error screen inside the wizard returns to the step; elsewhere to the top page", async ({
+  page,
+  logInAs,
+  readyToApply,
+}, testInfo) => {
+  const user = await readyToApply("corporate");
+  await logInAs(user);
+  const failing =
+    (path: string): Fault =>
+    (req, res) => {
+      if (new URL(req.url ?? "/", UPSTREAM_URL).pathname !== path) return false;
+      req.resume();
+      res.writeHead(500, { "Content-Type": "application/json" });
+      res.end("{}");
+      return true;
+    };
+  fault = failing("/api/draft_entry/");
+  await openPage(page, "/entry/entry_invoice", testInfo);
+  await expect(page.getByText("エラーコード: 500")).toBeVisible();
+  await page.screenshot({ path: `/tmp/wizard-error-screen-${testInfo.project.name}.png`, fullPage: true });
+  fault = null;
+  await page.getByRole("link", { name: "最初からやり直す" }).click();
+  await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
+  await expect(page.getByRole("heading", { level: 1, name: "請求書の情報" })).toBeVisible();
+
+  fault = failing("/api/entries/");
+  await openPage(page, "/mypage", testInfo);
+  await expect(page.getByText("エラーコード: 500")).toBeVisible();
+  await expect(page.getByRole("link", { name: "最初からやり直す" })).toHaveAttribute("href", "/");
 });
 
 test("再提出する meeting a 5xx shows ステータス 502 above the resubmission form, the fix typed kept", async ({
