@@ -1,6 +1,7 @@
 // §2 Error screen, shared by the root and the layouts' error boundaries.
 
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { wizardPageOf } from "~/domain/entry-steps";
 import { type ErrorScreen as Screen, errorCauseOf, errorScreenFor } from "~/domain/error-screen";
 import { REQUEST_ID_ATTRIBUTE, useRequestId } from "./request-id";
 
@@ -9,15 +10,16 @@ interface RootData {
 }
 
 /** The §2 screen for what a boundary caught (a thrown answer, else an exception: 500). */
-export function errorScreenOf(error: unknown, isLoggedIn: boolean): Screen {
+export function errorScreenOf(error: unknown, isLoggedIn: boolean, pathname = "/"): Screen {
   const cause = errorCauseOf(isRouteErrorResponse(error) ? error : null);
-  return errorScreenFor(cause.code, isLoggedIn, cause);
+  return errorScreenFor(cause.code, isLoggedIn, { ...cause, restartAt: wizardPageOf(pathname) ?? "/" });
 }
 
 export function ErrorScreen() {
   const error = useRouteError();
   const root = useRouteLoaderData<RootData>("root");
-  const screen = errorScreenOf(error, root?.isLoggedIn === true);
+  const { pathname } = useLocation();
+  const screen = errorScreenOf(error, root?.isLoggedIn === true, pathname);
   const documentRequestId = useRequestId();
   // The failed data request's own id (a page changed in the browser), else the document's.
   const requestId = errorCauseOf(isRouteErrorResponse(error) ? error : null).requestId ?? documentRequestId;

@@ -48,6 +48,18 @@ export function stepOfPath(pathname: string): DetectedStep | null {
   return null;
 }
 
+/**
+ * The wizard's page a path is (a step, or a resubmission's form, which follows a step's order): where
+ * the error screen's 「最初からやり直す」 starts again, with what was saved. Null elsewhere (the complete
+ * page too: nothing there to do again).
+ */
+export function wizardPageOf(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const step = ENTRY_STEPS.find((name) => name !== "complete" && ENTRY_STEP_PATHS[name] === path);
+  if (step) return path;
+  return /^\/entry\/resubmit\/\d+$/.test(path) ? path : null;
+}
+
 /** The step before this one, whose page 戻る leads to; null for the first. */
 export function previousStep(step: EntryStepName): EntryStepName | null {
   const index = ENTRY_STEPS.indexOf(step);

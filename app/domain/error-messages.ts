@@ -15,6 +15,12 @@ export const ErrorMessage = {
   /** Issue 14: the upstream answered the login without a session (a maintenance page, a broken proxy). */
   loginNoSession:
     "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
+  /** A form's save met the upstream's server error: the error summary's heading, above the form as typed. */
+  savingServerError: "サーバーエラーのため保存できませんでした",
+  /** The same with no answer in time: whether it was saved is not known. */
+  savingNoAnswer: "サーバーから応答がなく、保存できたか確認できませんでした",
+  /** Said under either: what was typed is still in the form. */
+  savingTypedKept: "入力した内容は消えていません。しばらくしてから、もう一度お試しください。",
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 // §2 Error screen: what the user reads for each status.
 //   404: page not found, with a link to My page if logged in, otherwise to the top page.
-//   500-599: a server error occurred, with the code, asking the user to start again.
+//   500-599: a server error occurred, with the code, asking the user to start again (inside the
+//   wizard at the step the screen stands on, with what it saved; elsewhere at the top page).
 //   400-403: session expired, asking the user to log in again.
 //   Anything else: an error occurred with the code, or 999 if none.
 // Issue 14 ("honest error codes"): a request the app itself refuses (a body it cannot read, too
@@ -67,7 +68,16 @@ const homeLink = (isLoggedIn: boolean) =>
 export function errorScreenFor(
   code: number | null | undefined,
   isLoggedIn: boolean,
-  { refusedByApp = false, reason = "" }: { refusedByApp?: boolean; reason?: string } = {},
+  {
+    refusedByApp = false,
+    reason = "",
+    restartAt = "/",
+  }: {
+    refusedByApp?: boolean;
+    reason?: string;
+    /** Where 「最初からやり直す」 goes: a wizard page starts again at its step (entry-steps' wizardPageOf). */
+    restartAt?: string;
+  } = {},
 ): ErrorScreen {
   const shown = typeof code === "number" && Number.isInteger(code) && code > 0 ? code : UNKNOWN_ERROR_STATUS;
   if (shown === 404) {
@@ -83,7 +93,7 @@ export function errorScreenFor(
       code: shown,
       title: "サーバーエラーが発生しました",
       message: `サーバーエラーが発生しました（エラーコード: ${shown}）。お手数ですが、最初からやり直してください。`,
-      link: { href: "/", label: "最初からやり直す" },
+      link: { href: restartAt, label: "最初からやり直す" },
     };
   }
   if (refusedByApp && shown >= 400 && shown <= 499) {

@@ -1,9 +1,16 @@
 // Turning failures into the one failure shape (form-failure.ts): the values come back (never a
 // password), each message at its field (§5 "shown per form field … taking the first message"),
-// anything else at the top, with a 4xx.
+// anything else at the top, with a 4xx (a 5xx when the upstream failed on its side while saving).
 
 import { json } from "@remix-run/node";
-import { type UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
+import { ErrorMessage } from "~/domain/error-messages";
+import {
+  UpstreamMalformedResponseError,
+  UpstreamNetworkError,
+  UpstreamServerError,
+  type UpstreamValidationError,
+  firstMessages,
+} from "~/upstream/errors.server";
 import { type FormFailure, NON_FIELD_ERRORS } from "./form-failure";
 
 const SECRET_FIELDS = /password/i;
@@ -48,13 +55,44 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   options: {
     formId?: string | null;
     formErrors?: readonly string[];
+    /** The summary's heading, when not the page's own. */
+    title?: string;
     extra?: Extra;
     /** E.g. Retry-After on a 429. */
     headers?: Record<string, string>;
   } = {},
 ) {
   const body = failureBody(errors, submitted, options.formId ?? null, options.formErrors);
+  if (options.title) body.title = options.title;
   return json({ ...body, ...(options.extra as Extra) }, { status, headers: options.headers });
+}
+
+/**
+ * A save that met the upstream's own failure: §8 "Other statuses: server error, default message
+ * ステータス {code}" (5xx, or an answer it cannot read: 502) or "No response … status 499". Said in the
+ * error summary above the form as sent, with the HTTP status the error screen would have had (the page
+ * did not go through); the person presses again once the upstream is back. Null for any other error
+ * (a refusal, an ended session, a 5xx naming where to go): §8's other answers stay the caller's.
+ */
+export function serverFailure(error: unknown, submitted: FormData, formId: string | null): Response | null {
+  const code = upstreamFailureCode(error);
+  if (code === null) return null;
+  const noAnswer = error instanceof UpstreamNetworkError;
+  // 499 names the silence (§8) but is no status to answer with: 503, as its error screen is.
+  return formFailure({}, submitted, noAnswer ? 503 : code, {
+    formId,
+    title: noAnswer ? ErrorMessage.savingNoAnswer : ErrorMessage.savingServerError,
+    formErrors: [ErrorMessage.status(code), ErrorMessage.savingTypedKept],
+  });
+}
+
+/** §8's code of a failure on the upstream's side (5xx, 502 unreadable, 499 no answer), else null. */
+function upstreamFailureCode(error: unknown): number | null {
+  if (error instanceof UpstreamNetworkError || error instanceof UpstreamMalformedResponseError) {
+    return error.status;
+  }
+  const isServerError = error instanceof UpstreamServerError && error.status >= 500 && error.status <= 599;
+  return isServerError && !error.redirectTo ? error.status : null;
 }
 
 /**

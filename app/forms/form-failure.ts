@@ -15,6 +15,8 @@ export interface FormFailure {
   formErrors: string[];
   /** The values to put back into the fields, passwords removed. */
   values: Record<string, string>;
+  /** The summary's heading when it is not the page's (the server failed, not what was typed). */
+  title?: string;
 }
 
 /** The form a refused delete answers for: a toast tells it (§9), not a form's summary. */

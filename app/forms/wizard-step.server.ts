@@ -4,7 +4,8 @@
 //
 //   guard (§2 entry layout) → a multipart post's uploads, what was typed saved first (decision 0007)
 //   → 削除する → what was typed, with the step's own button applied (add or remove a claim…)
-//   → the draft saved, whatever the intent (the wizard rule) or §8 "Draft save error" with a 400
+//   → the draft saved, whatever the intent (the wizard rule) or §8 "Draft save error" with a 400, or
+//   the upstream's server error or silence above the form as typed, with a 5xx
 //   → 戻る, 下書き保存, the step's button, a bank field's search or 次へ: a redirect (PRG), or the
 //   problems at their fields, 422.
 //
@@ -24,7 +25,7 @@ import { ErrorMessage } from "~/domain/error-messages";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { applyPickedNames, isPickerSelect } from "~/forms/bank-picker";
 import { answerPickerSearch, bankFieldOf, pickerSearchPath } from "~/forms/bank-picker.server";
-import { formFailure } from "~/forms/form-errors.server";
+import { formFailure, serverFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { isUploadPost, readForm } from "~/forms/read-form.server";
 import {
@@ -124,6 +125,9 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     try {
       return { saved: await saveDraft(ctx, patch) };
     } catch (error) {
+      // The upstream failed on its side (5xx, no answer in time): said above the form as typed.
+      const failed = serverFailure(error, sent, definition.formId);
+      if (failed) return { refused: failed };
       if (!(error instanceof UpstreamValidationError)) throw error;
       // §8 "Draft save error", or the upstream's own word for the form as a whole when it has one.
       const message = error.nonFieldErrors[0] ?? ErrorMessage.draftSaveError;

@@ -7,24 +7,7 @@
 import { expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
-
-async function applicantWithInadequateInvoice(freshEmail: (label?: string) => string) {
-  const email = freshEmail("resubmit");
-  const user = await UpstreamUser.register(email);
-  runOperator("confirm-identity", String(user.id));
-  const entry = await user.createEntry();
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "inadequate",
-    "--reason",
-    "請求書の日付が読めません。鮮明な画像をご提出ください。",
-    "--document",
-    "invoice",
-  );
-  return { email, entry };
-}
+import { UpstreamUser, applicantWithInadequateInvoice, runOperator } from "./support-account";
 
 test("an inadequate invoice: the reason, a fix and a new file (nothing typed lost), resubmitted, under review again", async ({
   page,

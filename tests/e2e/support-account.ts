@@ -168,3 +168,21 @@ export async function verifyThroughUpstream(email: string): Promise<void> {
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }
+
+/** A user whose entry's first invoice the operator found inadequate: the resubmission page's case. */
+export async function applicantWithInadequateInvoice(freshEmail: (label?: string) => string) {
+  const email = freshEmail("resubmit");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry();
+  runOperator(
+    "review-claim",
+    String(entry.claimIds[0]),
+    "inadequate",
+    "--reason",
+    "請求書の日付が読めません。鮮明な画像をご提出ください。",
+    "--document",
+    "invoice",
+  );
+  return { email, entry };
+}

@@ -8,6 +8,8 @@
 //   9: calls that hang show the 499 screen once the page's budget is spent, not after 10 s per call.
 // And an upload stored by the upstream whose answer is dropped: the slot lists the file (looked up by
 // the upload's key, decision 0022); one the upstream never got still reads as failure.
+// And a wizard step's save that meets a 5xx or no answer in time: the error summary above the form as
+// typed; an error screen inside the wizard starts again at its step, not at the top page.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +18,8 @@ import { ErrorMessage } from "../../app/domain/error-messages";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD, UPSTREAM_URL, openPage, startAppAgainst, upstreamDatabase } from "./support";
 import { entriesOf, financialStep, invoiceStep, withdrawalStep } from "./support-wizard-run";
+import { GOOD_CLAIM, claim, fillClaim, fillEntryFields, press } from "./support-wizard-invoice";
+import { applicantWithInadequateInvoice } from "./support-account";
 
 /** Handles a request instead of the upstream when it returns true. */
 type Fault = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
@@ -264,4 +268,148 @@ test("an upload the upstream never got still reads as failure: アップロー�
   if (javaScript) await expect(slot.getByRole("alert")).toHaveText(`エラー：${ErrorMessage.uploadError}`);
   else await expect(page.getByText("エラーコード: 499")).toBeVisible();
   expect(storedNames(user.id)).toEqual([]);
+});
+
+/** Answers the draft's save (PATCH /api/draft_entry/) itself; every other call goes through. */
+function onDraftSave(handle: (res: http.ServerResponse) => void): Fault {
+  return (req, res) => {
+    if (req.method !== "PATCH" || new URL(req.url ?? "/", UPSTREAM_URL).pathname !== "/api/draft_entry/")
+      return false;
+    req.resume();
+    handle(res);
+    return true;
+  };
+}
+
+/** The invoice step's answer to the next post of its form. */
+const stepAnswer = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && new URL(response.url()).pathname === "/entry/entry_invoice",
+  );
+
+/** What fillEntryFields and fillClaim(GOOD_CLAIM) typed is all still in the fields. */
+async function expectTypedKept(page: Page) {
+  await expect(page.getByLabel("希望買取額（円）", { exact: false })).toHaveValue("1,000,000");
+  await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
+  const first = claim(page, 1);
+  await expect(first.getByLabel("売掛先の会社名", { exact: false })).toHaveValue(GOOD_CLAIM.company);
+  await expect(first.getByLabel("請求書額面（税込・円）", { exact: false })).toHaveValue(GOOD_CLAIM.amount);
+  await expect(first.getByLabel("口座番号", { exact: false })).toHaveValue(GOOD_CLAIM.accountNumber);
+  await expect(
+    first.getByRole("group", { name: /請求金額は確定していますか/ }).getByRole("radio", { name: "はい" }),
+  ).toBeChecked();
+}
+
+test("下書き保存 meeting a 5xx shows ステータス 503 in the error summary above the form, everything typed kept", async ({
+  page,
+  applicantOnInvoiceStep,
+}, testInfo) => {
+  await applicantOnInvoiceStep("save-5xx");
+  await fillEntryFields(page);
+  await fillClaim(page, 1, GOOD_CLAIM);
+  fault = onDraftSave((res) => {
+    res.writeHead(503, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ detail: "Service Unavailable" }));
+  });
+  const answered = stepAnswer(page);
+  await press(page, "下書き保存");
+  expect((await answered).status()).toBe(503);
+  const summary = page.locator(".error-summary");
+  await expect(summary).toContainText(ErrorMessage.status(503));
+  await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
+  await expectTypedKept(page);
+  // Above the form: the summary comes before the first field.
+  const summaryBox = await summary.boundingBox();
+  const fieldBox = await page.getByLabel("希望買取額（円）", { exact: false }).boundingBox();
+  expect(summaryBox!.y).toBeLessThan(fieldBox!.y);
+  await page.screenshot({ path: `/tmp/save-5xx-${testInfo.project.name}.png`, fullPage: true });
+
+  // The upstream is back: the same press saves what is in the fields.
+  fault = null;
+  await press(page, "下書き保存");
+  await expect(page.getByText("下書きを保存しました")).toBeVisible();
+  await expectTypedKept(page);
+});
+
+test("次へ meeting no answer in time shows ステータス 499 in the error summary, everything typed kept", async ({
+  page,
+  applicantOnInvoiceStep,
+}, testInfo) => {
+  await applicantOnInvoiceStep("save-timeout");
+  await fillEntryFields(page);
+  await fillClaim(page, 1, GOOD_CLAIM);
+  const held: http.ServerResponse[] = [];
+  fault = onDraftSave((res) => held.push(res));
+  const answered = stepAnswer(page);
+  await press(page, "次へ（決算書類）");
+  expect((await answered).status()).toBe(503);
+  for (const res of held) res.destroy();
+  await expect(page.locator(".error-summary")).toContainText(ErrorMessage.status(499));
+  await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
+  await expectTypedKept(page);
+  await page.screenshot({ path: `/tmp/save-timeout-${testInfo.project.name}.png`, fullPage: true });
+});
+
+test("「最初からやり直す」 on an error screen inside the wizard returns to the step; elsewhere to the top page", async ({
+  page,
+  logInAs,
+  readyToApply,
+}, testInfo) => {
+  const user = await readyToApply("corporate");
+  await logInAs(user);
+  const failing =
+    (path: string): Fault =>
+    (req, res) => {
+      if (new URL(req.url ?? "/", UPSTREAM_URL).pathname !== path) return false;
+      req.resume();
+      res.writeHead(500, { "Content-Type": "application/json" });
+      res.end("{}");
+      return true;
+    };
+  fault = failing("/api/draft_entry/");
+  await openPage(page, "/entry/entry_invoice", testInfo);
+  await expect(page.getByText("エラーコード: 500")).toBeVisible();
+  await page.screenshot({ path: `/tmp/wizard-error-screen-${testInfo.project.name}.png`, fullPage: true });
+  fault = null;
+  await page.getByRole("link", { name: "最初からやり直す" }).click();
+  await expect(page).toHaveURL(/\/entry\/entry_invoice$/);
+  await expect(page.getByRole("heading", { level: 1, name: "請求書の情報" })).toBeVisible();
+
+  fault = failing("/api/entries/");
+  await openPage(page, "/mypage", testInfo);
+  await expect(page.getByText("エラーコード: 500")).toBeVisible();
+  await expect(page.getByRole("link", { name: "最初からやり直す" })).toHaveAttribute("href", "/");
+});
+
+test("再提出する meeting a 5xx shows ステータス 502 above the resubmission form, the fix typed kept", async ({
+  page,
+  freshEmail,
+  logIn,
+  uploadInto,
+}, testInfo) => {
+  const { email, entry } = await applicantWithInadequateInvoice(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  await openPage(page, `/entry/resubmit/${entry.id}`, testInfo);
+  const amount = page.getByRole("group", { name: /請求書1/ }).getByLabel("請求書額面（税込・円）");
+  await amount.fill("1,200,000");
+  await uploadInto("請求書1の請求書", pdfFile("請求書_再提出.pdf"));
+  await expect(amount).toHaveValue("1,200,000");
+  fault = (req, res) => {
+    if (req.method !== "POST" || !new URL(req.url ?? "/", UPSTREAM_URL).pathname.endsWith("/review/"))
+      return false;
+    req.resume();
+    res.writeHead(502, { "Content-Type": "text/html" });
+    res.end("<html><body>Bad Gateway</body></html>");
+    return true;
+  };
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  await expect(page.locator(".error-summary")).toContainText(ErrorMessage.status(502));
+  await expect(page).toHaveURL(new RegExp(`/entry/resubmit/${entry.id}$`));
+  await expect(amount).toHaveValue("1,200,000");
+  await page.screenshot({ path: `/tmp/resubmit-5xx-${testInfo.project.name}.png`, fullPage: true });
+  fault = null;
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
 });

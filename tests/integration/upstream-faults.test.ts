@@ -15,12 +15,21 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ErrorMessage } from "~/domain/error-messages";
 import { claimUploadSlot } from "~/domain/file-kinds";
 import { type ErrorScreen, errorCauseOf, errorScreenFor } from "~/domain/error-screen";
 import { loader as rootLoader } from "~/root";
 import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import { APP_ORIGIN, appCookie, streamedUpload, type Applicant, applicantWithOneClaim } from "./app-requests";
+import {
+  APP_ORIGIN,
+  appCookie,
+  failureOf,
+  formPost,
+  streamedUpload,
+  type Applicant,
+  applicantWithOneClaim,
+} from "./app-requests";
 import { type Fault, type FaultProxy, startFaultProxy } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -480,5 +489,26 @@ describe("a lost upload answer is looked up before the person is told it failed"
     noResponseScreen(visit);
     expect((await victim.browser.get("/api/uploads/")).body).toEqual([]);
     expect(leftIn(APP_SPOOL_DIR), "the app's temporary upload files").toEqual([]);
+  });
+});
+
+describe("a step's save that meets the upstream's server error keeps the form", () => {
+  it("下書き保存 answered 503: the failure shape with ステータス 503 and the values sent, not the error screen", async () => {
+    const victim = await person();
+    proxy.setFault(victim.browser.cookies.get("sessionid")!, (req, res) => {
+      if (req.method !== "PATCH" || pathOf(req) !== "/api/draft_entry/") return false;
+      req.resume();
+      res.writeHead(503, { "Content-Type": "application/json" });
+      res.end("{}");
+      return true;
+    });
+    const fields = { purchase_amount_desired: "2,000,000", purpose: "仕入れ", intent: "save_draft" };
+    const request = formPost("/entry/entry_invoice", victim.cookie, fields);
+    const response = (await invoiceAction({ request, params: {}, context: {} })) as Response;
+    expect(response.status).toBe(503);
+    const failure = await failureOf(response);
+    expect(failure.formErrors).toEqual([ErrorMessage.status(503), ErrorMessage.savingTypedKept]);
+    expect(failure.title).toBe(ErrorMessage.savingServerError);
+    expect(failure.values).toMatchObject({ purchase_amount_desired: "2,000,000", purpose: "仕入れ" });
   });
 });

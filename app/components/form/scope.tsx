@@ -151,7 +151,10 @@ export function ErrorSummary({
   title = "入力内容をご確認ください",
   children,
 }: {
-  /** What went wrong, after 「エラー：」 (§8's own words where it gives them). */
+  /**
+   * What went wrong, after 「エラー：」 (§8's own words where it gives them); the answer's own title
+   * wins (the server failed while saving, nothing typed was wrong).
+   */
   title?: string;
   /** What to do next, under the list (e.g. a link back to the step to correct). */
   children?: ReactNode;
@@ -179,7 +182,7 @@ export function ErrorSummary({
   const labelOf = (name: string) => labelIn(labels ?? scope.labels, name);
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">エラー：{title}</h2>
+      <h2 id="error-summary-title">エラー：{scope.failure?.title ?? title}</h2>
       <ul>
         {formErrors.map((message) => (
           <li key={`form:${message}`}>{message}</li>

@@ -5,7 +5,7 @@
 // keep it) → 削除する, only a new file the page lists → the corporate-number search without
 // JavaScript → 再提出する: §5's resubmission rules and the files the finding needs, else 422 with
 // everything typed; then §7 POST /api/entries/{id}/review/ and the detail (PRG). The upstream's
-// refusal lands on the fields it names.
+// refusal lands on the fields it names; its server error or silence is said above the form as typed.
 
 import { redirectDocument } from "@remix-run/node";
 import { WizardIntent } from "~/domain/wizard-intents";
@@ -20,7 +20,7 @@ import {
   resubmittedFiles,
   uploadRequirements,
 } from "~/domain/resubmission";
-import { formFailure } from "~/forms/form-errors.server";
+import { formFailure, serverFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { isUploadPost, readForm } from "~/forms/read-form.server";
 import {
@@ -202,6 +202,9 @@ export async function resubmitAction(
   try {
     await resubmitEntry(ctx, id, body);
   } catch (error) {
+    // The upstream failed on its side (5xx, no answer in time): said above the form as typed.
+    const failed = serverFailure(error, formData, RESUBMIT_FORM_ID);
+    if (failed) return failed;
     if (!(error instanceof UpstreamValidationError)) throw error;
     return failure(upstreamErrors(error, indexes), formData, 400);
   }

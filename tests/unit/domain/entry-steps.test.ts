@@ -3,7 +3,7 @@
 // /entry/withdrawal_details."
 
 import { describe, expect, it } from "vitest";
-import { previousStep, stepOfPath } from "~/domain/entry-steps";
+import { previousStep, stepOfPath, wizardPageOf } from "~/domain/entry-steps";
 
 describe("stepOfPath", () => {
   it("a path ending in the segment entry, with or without a trailing slash, is the financial step", () => {
@@ -29,5 +29,27 @@ describe("previousStep (where 戻る leads)", () => {
     expect(previousStep("submitFinancialStatements")).toBe("submitInvoices");
     expect(previousStep("submitWithdrawalsDetail")).toBe("submitFinancialStatements");
     expect(previousStep("submitProfile")).toBe("submitWithdrawalsDetail");
+  });
+});
+
+describe("wizardPageOf (where an error screen's 「最初からやり直す」 starts again)", () => {
+  it("a step's page is itself, with or without a trailing slash", () => {
+    expect(wizardPageOf("/entry/entry_invoice")).toBe("/entry/entry_invoice");
+    expect(wizardPageOf("/entry/")).toBe("/entry");
+    expect(wizardPageOf("/entry/withdrawal_details")).toBe("/entry/withdrawal_details");
+    expect(wizardPageOf("/profile/before_entry")).toBe("/profile/before_entry");
+    expect(wizardPageOf("/entry/resubmit/12")).toBe("/entry/resubmit/12");
+  });
+  it("anything else is no wizard page: the complete page, look-ups, My page, the top page", () => {
+    for (const path of [
+      "/entry/complete",
+      "/entry/houjinbangou",
+      "/entry/banks",
+      "/mypage",
+      "/",
+      "/entry/resubmit/x",
+    ]) {
+      expect(wizardPageOf(path)).toBeNull();
+    }
   });
 });

@@ -18,6 +18,15 @@ describe("§2 error screen", () => {
       expect(screen.message).toContain("最初からやり直してください");
     }
   });
+  it("500-599 inside the wizard: 「最初からやり直す」 starts again at the step; elsewhere at the top page", () => {
+    expect(errorScreenFor(503, true, { restartAt: "/entry/entry_invoice" }).link).toEqual({
+      href: "/entry/entry_invoice",
+      label: "最初からやり直す",
+    });
+    expect(errorScreenFor(503, true).link.href).toBe("/");
+    // Only the server error's link moves: the others keep theirs.
+    expect(errorScreenFor(404, true, { restartAt: "/entry" }).link.href).toBe("/mypage");
+  });
   it("Codes 400-403: session expired, asking the user to log in again", () => {
     for (const code of [400, 401, 402, 403]) {
       expect(errorScreenFor(code, true)).toMatchObject({

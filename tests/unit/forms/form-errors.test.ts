@@ -3,8 +3,20 @@
 // step's field errors".
 
 import { describe, expect, it } from "vitest";
-import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure, valuesWithoutSecrets } from "~/forms/form-errors.server";
+import { ErrorMessage } from "~/domain/error-messages";
+import {
+  UpstreamCsrfError,
+  UpstreamMalformedResponseError,
+  UpstreamNetworkError,
+  UpstreamServerError,
+  UpstreamValidationError,
+} from "~/upstream/errors.server";
+import {
+  fieldErrorsFromUpstream,
+  formFailure,
+  serverFailure,
+  valuesWithoutSecrets,
+} from "~/forms/form-errors.server";
 
 describe("valuesWithoutSecrets: remove passwords from the values put back into the page", () => {
   it("drops every field whose name contains password, in any case", () => {
@@ -96,5 +108,52 @@ describe("fieldErrorsFromUpstream: taking the first message, merged into the ste
 
   it("returns no errors for an empty validation error", () => {
     expect(fieldErrorsFromUpstream(new UpstreamValidationError({}, []), ["email"])).toEqual({});
+  });
+});
+
+describe("serverFailure: a save that meets the upstream's server error or silence keeps the form", () => {
+  const sent = () => {
+    const form = new FormData();
+    form.append("purchase_amount_desired", "1,000,000");
+    form.append("claims[0].obliger_company_name", "株式会社売掛先");
+    return form;
+  };
+
+  it("§8 Other statuses: ステータス {code} in the summary, everything sent back, the upstream's 5xx", async () => {
+    const response = serverFailure(new UpstreamServerError(503), sent(), "invoice-form")!;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      formId: "invoice-form",
+      fieldErrors: {},
+      formErrors: [ErrorMessage.status(503), ErrorMessage.savingTypedKept],
+      values: { purchase_amount_desired: "1,000,000", "claims[0].obliger_company_name": "株式会社売掛先" },
+      title: ErrorMessage.savingServerError,
+    });
+  });
+
+  it("§8 No response: status 499 in the summary, answered 503 as the error screen is", async () => {
+    const response = serverFailure(new UpstreamNetworkError(new Error("timeout")), sent(), null)!;
+    expect(response.status).toBe(503);
+    const body = await response.json();
+    expect(body.formErrors[0]).toBe(ErrorMessage.status(499));
+    expect(body.title).toBe(ErrorMessage.savingNoAnswer);
+  });
+
+  it("an answer the app cannot read is the 502 it is everywhere else", async () => {
+    const response = serverFailure(new UpstreamMalformedResponseError("html"), sent(), null)!;
+    expect(response.status).toBe(502);
+    expect((await response.json()).formErrors[0]).toBe(ErrorMessage.status(502));
+  });
+
+  it("leaves §8's other answers to the caller: refusals, ended sessions, 429, a 5xx naming where to go", () => {
+    for (const error of [
+      new UpstreamValidationError({}, ["x"]),
+      new UpstreamCsrfError(403),
+      new UpstreamServerError(429),
+      new UpstreamServerError(503, "ステータス 503", "/maintenance"),
+      new Error("a bug"),
+    ]) {
+      expect(serverFailure(error, sent(), null)).toBeNull();
+    }
   });
 });
