@@ -104,4 +104,22 @@ for (const ending of ENDINGS) {
     await expect(payout.getByLabel(/^支店名 ※必須$/)).toHaveValue("本店営業部");
     await expect(payout.getByLabel(/^口座番号 ※必須$/)).toHaveValue("2345678");
   });
+
+  test(`financial step, ${ending}: the answer chosen is kept through the login`, async ({
+    page,
+    applicantOn,
+  }) => {
+    const user = await applicantOn("/entry", "corporate");
+    await page.getByRole("radio", { name: "いいえ（試算表を提出する）" }).check();
+    await endSession(page, user, ending);
+
+    const answer = stepPost(page, "/entry");
+    await page.getByRole("button", { name: "次へ" }).click();
+    expect((await answer).status()).toBe(401);
+    await expect(relogin(page)).toContainText(SESSION_EXPIRED);
+
+    await logInAgain(page, user.email, STRONG_PASSWORD);
+    await expect(page).toHaveURL(/\/entry(\?|#|$)/);
+    await expect(page.getByRole("radio", { name: "いいえ（試算表を提出する）" })).toBeChecked();
+  });
 }
