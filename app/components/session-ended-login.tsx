@@ -30,11 +30,11 @@ export function StepErrorBoundary() {
 
 function LoginInPlace({ answer }: { answer: SessionEnded }) {
   const { pathname } = useLocation();
-  const [expired] = noticesFor(["session_expired"]);
+  const [notice] = noticesFor([answer.reason]);
   return (
     <section className="narrow" aria-labelledby="login-in-place-title">
       <h1 id="login-in-place-title">もう一度ログインしてください</h1>
-      <p className="alert">{expired!.text}</p>
+      <p className="alert">{notice!.text}</p>
       <p>入力した内容はこの画面に残っています。ログインすると下書きとして保存し、入力の画面に戻ります。</p>
       {answer.filesDropped ? (
         <p className="alert">

@@ -15,7 +15,7 @@ import { RELOGIN_PARAM, type SessionEnded, TYPED_FIELD } from "~/forms/session-r
 import { isUploadFileField } from "~/forms/step-upload";
 import { type RequestContext, badRequestScreen } from "~/request/context.server";
 import { fetchCurrentUser } from "~/upstream/auth.server";
-import { endsUpstreamSession as endsSession } from "~/upstream/errors.server";
+import { UpstreamCsrfError, endsUpstreamSession as endsSession } from "~/upstream/errors.server";
 
 type Typed = [string, string][];
 
@@ -31,13 +31,29 @@ function typedOf(form: FormData): Typed {
 function sessionEnded(
   typed: Typed,
   filesDropped: boolean,
-  login: SessionEnded["login"] = null,
-  status = 401,
-  headers?: HeadersInit,
+  {
+    reason = "session_expired",
+    login = null,
+    status = 401,
+    headers,
+  }: Partial<SessionEnded> & {
+    status?: number;
+    headers?: HeadersInit;
+  } = {},
 ): Response {
-  const body: SessionEnded = { sessionEnded: true, typed: JSON.stringify(typed), filesDropped, login };
+  const body: SessionEnded = {
+    sessionEnded: true,
+    reason,
+    typed: JSON.stringify(typed),
+    filesDropped,
+    login,
+  };
   return json(body, { status, headers });
 }
+
+/** §8: a stale CSRF pair says so (its alert); any other end, the session expired. */
+const reasonOf = (error: unknown): SessionEnded["reason"] =>
+  error instanceof UpstreamCsrfError ? "csrf" : "session_expired";
 
 async function sessionIsGone(ctx: RequestContext): Promise<boolean> {
   try {
@@ -90,7 +106,11 @@ async function logInAndSave(ctx: RequestContext, request: Request, work: StepWor
   if ("failure" in attempt) {
     const failure: unknown = await attempt.failure.json();
     const login = isFormFailure(failure) ? (failure as NonNullable<SessionEnded["login"]>) : null;
-    throw sessionEnded(typed, false, login, attempt.failure.status, attempt.failure.headers);
+    throw sessionEnded(typed, false, {
+      login,
+      status: attempt.failure.status,
+      headers: attempt.failure.headers,
+    });
   }
   // Saved as 下書き保存 whatever was pressed before: the person sees it kept, then goes on from there.
   const form = new URLSearchParams(typed.filter(([name]) => name !== "intent"));
@@ -136,6 +156,6 @@ export async function keepTypedThroughLogin(
   } catch (error) {
     if (!endsSession(error) || kept === null) throw error;
     ctx.endSession();
-    throw sessionEnded(typedOf(kept), false);
+    throw sessionEnded(typedOf(kept), false, { reason: reasonOf(error) });
   }
 }

@@ -10,6 +10,8 @@ export const TYPED_FIELD = "typed";
 
 export interface SessionEnded {
   sessionEnded: true;
+  /** The §2 notice to show: the upstream's CSRF pair went stale (§8's alert), else the session expired. */
+  reason: "csrf" | "session_expired";
   /** What was typed, as the hidden field carries it. */
   typed: string;
   /** Files were chosen in the post (no JavaScript): not sent, to be chosen again after login. */

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import type { SessionEnded } from "~/forms/session-resume";
 import type { RequestContext } from "~/request/context.server";
-import { UpstreamServerError, UpstreamUnauthorizedError } from "~/upstream/errors.server";
+import { UpstreamCsrfError, UpstreamServerError, UpstreamUnauthorizedError } from "~/upstream/errors.server";
 
 const currentUser = vi.hoisted(() => ({ value: null as { id?: number; version: string } | null }));
 vi.mock("~/upstream/auth.server", () => ({ fetchCurrentUser: async () => currentUser.value }));
@@ -56,6 +56,7 @@ describe("a step's post whose session ended", () => {
     const body = (await answer.json()) as SessionEnded;
     expect(JSON.parse(body.typed)).toEqual(TYPED);
     expect(body.typed).not.toContain("password");
+    expect(body.reason).toBe("session_expired");
     expect(ended.value).toBe(true);
     expect(work).not.toHaveBeenCalled();
   });
@@ -72,6 +73,20 @@ describe("a step's post whose session ended", () => {
     expect(answer.status).toBe(401);
     expect(JSON.parse(((await answer.json()) as SessionEnded).typed)).toEqual(TYPED);
     expect(ended.value).toBe(true);
+  });
+
+  it("a stale CSRF pair during the save says §8's CSRF alert instead of the expired session", async () => {
+    const { ctx } = context();
+    const answer = await thrown(
+      keepTypedThroughLogin(ctx, post(TYPED), async (request, keep) => {
+        keep(await request.formData());
+        throw new UpstreamCsrfError(403);
+      }),
+    );
+    const body = (await answer.json()) as SessionEnded;
+    expect(answer.status).toBe(401);
+    expect(body.reason).toBe("csrf");
+    expect(JSON.parse(body.typed)).toEqual(TYPED);
   });
 
   it("leaves every other failure to §8 (a 5xx is no ended session)", async () => {
