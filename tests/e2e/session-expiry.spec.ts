@@ -52,10 +52,6 @@ for (const ending of ENDINGS) {
     expect((await answer).status()).toBe(401);
     await expect(page).toHaveURL(new RegExp(`${INVOICE}$`));
     await expect(relogin(page)).toContainText(SESSION_EXPIRED);
-    await page.screenshot({
-      path: `/tmp/h3-relogin-invoice-${javaScript ? "js" : "nojs"}.png`,
-      fullPage: true,
-    });
 
     // A wrong password: the upstream's word, the typed fields still carried, the password never echoed.
     const refused = stepPost(page, INVOICE);
