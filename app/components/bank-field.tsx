@@ -19,8 +19,9 @@ import type { FieldProps } from "./form/fields";
 import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { SearchChoices, SuggestField } from "./form/suggest-field";
+import { BANK_LOOKUP_PATH } from "~/domain/lookup-paths";
 
-export const BANKS_PATH = "/entry/banks";
+export const BANKS_PATH = BANK_LOOKUP_PATH;
 
 const BankPickerContext = createContext<BankPickerView>(EMPTY_BANK_PICKER);
 

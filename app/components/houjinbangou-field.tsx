@@ -8,6 +8,7 @@ import { fieldId } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { SearchChoices, SuggestField } from "./form/suggest-field";
 import { useHydrated } from "./use-hydrated";
+import { HOUJINBANGOU_LOOKUP_PATH } from "~/domain/lookup-paths";
 
 export interface Corporation {
   name: string;
@@ -22,7 +23,7 @@ export interface SuggestionsView {
   message: string | null;
 }
 
-export const SUGGESTIONS_PATH = "/entry/houjinbangou";
+export const SUGGESTIONS_PATH = HOUJINBANGOU_LOOKUP_PATH;
 const MIN_QUERY = 2;
 
 function setInputValue(id: string, value: string) {

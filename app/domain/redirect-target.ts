@@ -4,7 +4,10 @@
 // drop tabs and newlines. Issue 14: a check on the input alone is bypassed by dot segments, which
 // collapse while the URL is resolved: "/.//evil.example", "/a/..//evil.example" and
 // "/%2e//evil.example" all come out as "//evil.example", which a browser reads as another host. So
-// the check is made on what comes out, the string that goes into the Location header.
+// the check is made on what comes out, the string that goes into the Location header. A look-up route
+// (JSON for a script, no page) is never a target either: a person sent there after login sees raw data.
+
+import { isLookupPath } from "./lookup-paths";
 
 const MAX_LENGTH = 2048;
 // Control characters (tab, newline, NUL …), DEL and backslashes.
@@ -28,6 +31,7 @@ export function safeRedirectTarget(
   if (path === null || !isPlainPath(path)) return null;
   // Idempotent: the browser resolves the Location again and must arrive at this very path.
   if (resolvedPath(path, appOrigin) !== path) return null;
+  if (isLookupPath(new URL(path, ANY_ORIGIN).pathname)) return null;
   return path;
 }
 

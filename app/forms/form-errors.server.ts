@@ -15,6 +15,9 @@ import { type FormFailure, NON_FIELD_ERRORS } from "./form-failure";
 
 const SECRET_FIELDS = /password/i;
 
+/** A field whose value never comes back to the page (a password). */
+export const isSecretField = (name: string) => SECRET_FIELDS.test(name);
+
 /**
  * Errors as actions collect them: a message per field name; the key NON_FIELD_ERRORS (DRF's) holds
  * a message for the whole form.
@@ -26,7 +29,7 @@ export function valuesWithoutSecrets(submitted: FormData | Record<string, unknow
   const entries = submitted instanceof FormData ? [...submitted] : Object.entries(submitted);
   const values: Record<string, string> = {};
   for (const [name, value] of entries) {
-    if (typeof value === "string" && !SECRET_FIELDS.test(name) && !(name in values)) values[name] = value;
+    if (typeof value === "string" && !isSecretField(name) && !(name in values)) values[name] = value;
   }
   return values;
 }

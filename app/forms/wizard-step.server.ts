@@ -34,6 +34,7 @@ import {
   handleDeleteIntent,
   handleUploadPost,
 } from "~/forms/upload-actions.server";
+import { type StepWork, keepTypedThroughLogin } from "~/forms/session-resume.server";
 import type { RequestContext } from "~/request/context.server";
 import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
 import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
@@ -100,6 +101,8 @@ export interface WizardStep {
   action(ctx: RequestContext, request: Request): Promise<Response>;
 }
 
+type KeepTyped = Parameters<StepWork>[1];
+
 const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
 
 /** Declares a step once; its route's loader and action call what this answers. */
@@ -135,7 +138,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     }
   }
 
-  async function action(ctx: RequestContext, request: Request): Promise<Response> {
+  async function action(ctx: RequestContext, request: Request, keep: KeepTyped): Promise<Response> {
     const state = await guard(ctx);
     let { draft, files } = state;
 
@@ -147,6 +150,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
       const outcome = await handleUploadPost(ctx, request, {
         ...definition.uploads(ctx, state),
         saveTyped: async (typed) => {
+          keep(typed);
           const { values, problems } = definition.read(applyPickedNames(typed), draft);
           const saving = await save(ctx, definition.patch(values), typed, problems);
           return "refused" in saving ? saving.refused : null;
@@ -159,6 +163,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
       formData = await readForm(request);
     }
 
+    keep(formData);
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
     formData = applyPickedNames(formData);
     const intent = String(formData.get("intent") ?? WizardIntent.saveDraft);
@@ -215,5 +220,9 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     return redirect(`${path}?saved=1${definition.savedAnchor ?? ""}`);
   }
 
-  return { guard, action };
+  return {
+    guard,
+    // An ended session keeps what was typed: a login in place, then the save (decision 0027).
+    action: (ctx, request) => keepTypedThroughLogin(ctx, request, (post, keep) => action(ctx, post, keep)),
+  };
 }

@@ -8,7 +8,7 @@
 
 import { createHash } from "node:crypto";
 import { json } from "@remix-run/node";
-import { type LookupRefusal, lookupRefusal } from "~/domain/lookup-limit";
+import { type LookupRefusal, lookupRefusal, sessionEndedRefusal } from "~/domain/lookup-limit";
 import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
 import { AnswerCache } from "~/upstream/answer-cache.server";
 import { clientAddress } from "./client-address";
@@ -68,20 +68,30 @@ const confirmed = new AnswerCache<true>(10_000, 60 * 1000);
 
 /**
  * A look-up route's admission: the limits first (a flood asks the upstream nothing), then a logged-in
- * user, as requireUser decides, remembered for a minute. Null when admitted; else the 429 to answer
- * (requireUser's redirect to login is thrown, as on every page).
+ * user, as requireUser decides, remembered for a minute. Null when admitted; else the 429 to answer,
+ * or the 401 of an ended session: never requireUser's redirect, which a field's fetch would follow
+ * and so take the page away to login (and make the look-up the page to return to).
  */
 export async function admitLookup(ctx: RequestContext): Promise<Response | null> {
   const refusal = await limitLookup(ctx);
   if (refusal) return json(refusal, { status: 429, headers: refusalHeaders(refusal) });
   const session = sessionKey(ctx);
-  if (!session) {
-    await requireUser(ctx);
-    return null;
+  try {
+    if (!session) await requireUser(ctx);
+    else
+      await confirmed.answer(`${ctx.brand.id}\n${session}`, async () => {
+        await requireUser(ctx);
+        return true;
+      });
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return sessionEndedLookup(ctx);
   }
-  await confirmed.answer(`${ctx.brand.id}\n${session}`, async () => {
-    await requireUser(ctx);
-    return true;
-  });
   return null;
+}
+
+/** A look-up whose session has ended (no user, or the upstream refusing it): 401 with words for the field. */
+export function sessionEndedLookup(ctx: RequestContext): Response {
+  ctx.endSession();
+  return json(sessionEndedRefusal(), { status: 401 });
 }

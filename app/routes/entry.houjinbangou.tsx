@@ -1,19 +1,28 @@
 // Corporate-number suggestions as you type (JavaScript only; the invoice step's search button does the
 // same without it): GET /entry/houjinbangou?name=… answers the upstream's §7 GET
 // /api/ext/houjinbangou/ as JSON [{name, houjinbangou, address}], a query asked before from the cache;
-// past the look-up limits, 429 with Retry-After and a LookupRefusal (decision 0023). A resource route:
+// past the look-up limits, 429 with Retry-After and a LookupRefusal (decision 0023); an ended
+// session, 401 and a LookupRefusal too (decision 0027). A resource route:
 // no page.
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { withRequestContext } from "~/request/context.server";
-import { admitLookup } from "~/request/lookup-limit.server";
+import { admitLookup, sessionEndedLookup } from "~/request/lookup-limit.server";
+import { endsUpstreamSession } from "~/upstream/errors.server";
 import { suggestCorporations } from "~/upstream/houjinbangou.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const refused = await admitLookup(ctx);
     if (refused) return refused;
-    const results = await suggestCorporations(ctx, ctx.url.searchParams.get("name") ?? "");
+    let results;
+    try {
+      results = await suggestCorporations(ctx, ctx.url.searchParams.get("name") ?? "");
+    } catch (error) {
+      // The upstream's session ended: words for the field, never a redirect taking the page away.
+      if (endsUpstreamSession(error)) return sessionEndedLookup(ctx);
+      throw error;
+    }
     // Cache-Control: private, no-store comes from the request gate, as for every answer that sets none.
     return json(results);
   });

@@ -86,6 +86,15 @@ export class UpstreamAuthenticationError extends UpstreamError {
   }
 }
 
+/** The upstream no longer knows the person: §8's 401/403 (a stale CSRF pair too), or an authentication failure. */
+export function endsUpstreamSession(error: unknown): boolean {
+  return (
+    error instanceof UpstreamUnauthorizedError ||
+    error instanceof UpstreamAuthenticationError ||
+    error instanceof UpstreamCsrfError
+  );
+}
+
 /** The first message of each field, and of the non-field list (§5 "taking the first message"). */
 export function firstMessages(errors: Record<string, unknown>): Record<string, string> {
   const result: Record<string, string> = {};

@@ -56,6 +56,7 @@ a return received) mails them a link to the entry's detail page; confirm-identit
                                          stop (or allow) new entries, for one user segment or all
   set-entry-permission USER_ID true|false
                                          has_entry_permission_when_delayed
+  expire-sessions USER_ID                the user's logins end now, as after 14 days (they log in again)
 `;
 
 /** The command names help lists (the CLI refuses anything else before it opens the database). */
@@ -76,6 +77,7 @@ export const OPERATOR_COMMANDS = [
   "inadequate-identity",
   "set-suppression",
   "set-entry-permission",
+  "expire-sessions",
 ] as const;
 
 // ---- argument parsing ----
@@ -533,6 +535,17 @@ export function setEntryPermission(db: Db, userId: number, allowed: boolean, now
   });
 }
 
+/** The user's sessions reach their end now: the next call with one is anonymous, as after 14 days. */
+export function expireSessions(db: Db, userId: number, now: Date): string {
+  return inTransaction(db, () => {
+    const user = requireUser(db, userId);
+    const { changes } = db
+      .prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ? AND expires_at > ?")
+      .run(now.toISOString(), user.id, now.toISOString());
+    return `user ${user.id} (${user.email}): ${changes} session(s) expired`;
+  });
+}
+
 // ---- the command line ----
 
 /** Commands that change one entry, and which positional names it: the entry itself or one of its claims. */
@@ -681,6 +694,10 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
         throw new OperatorUsageError(`the permission must be true or false, got "${value}"`);
       }
       return setEntryPermission(db, idArgument(id!, "USER_ID"), value === "true", now);
+    }
+    case "expire-sessions": {
+      const [id] = expectPositionals(parseArgs(rest, []), ["USER_ID"]);
+      return expireSessions(db, idArgument(id!, "USER_ID"), now);
     }
     default:
       throw new OperatorUsageError(

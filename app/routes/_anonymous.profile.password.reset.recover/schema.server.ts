@@ -2,6 +2,6 @@
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { emailField } from "../_anonymous.login/schema.server";
+import { emailField } from "~/forms/login-schema.server";
 
 export const recoverValidator = withZod(z.object({ email: emailField }));

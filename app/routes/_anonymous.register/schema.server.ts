@@ -6,7 +6,7 @@ import { z } from "zod";
 import { PasswordMessage } from "~/domain/passwords";
 import { passwordsMatch, withCrossFieldChecks } from "~/forms/cross-field.server";
 import { newPasswordConfirmationField, newPasswordField } from "~/forms/new-password.server";
-import { emailField } from "../_anonymous.login/schema.server";
+import { emailField } from "~/forms/login-schema.server";
 
 export const registerSchema = z.object({
   email: emailField,

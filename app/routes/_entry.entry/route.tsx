@@ -4,7 +4,7 @@
 // Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
 // with it, the slots follow the answer at once. Every POST saves the draft first (decision 4).
 
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
@@ -15,20 +15,20 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
+import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import {
   type FinancialAnswers,
   financialDocumentType,
   isFinancialKind,
   requiredFinancialKinds,
 } from "~/domain/financial-step";
-import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { financialStep, json, withRequestContext } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "決算書類の提出")];
+export const meta = stepMeta("決算書類の提出");
 export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
   ENTRY_STEP_PATHS.submitInvoices,
   ENTRY_STEP_PATHS.submitWithdrawalsDetail,
@@ -39,6 +39,9 @@ export function loader(args: LoaderFunctionArgs) {
     json(financialStepView(await financialStep.guard(ctx), ctx.url)),
   );
 }
+
+/** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
+export const ErrorBoundary = StepErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => financialStep.action(ctx, args.request));

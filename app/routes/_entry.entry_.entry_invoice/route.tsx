@@ -8,7 +8,7 @@
 // Layout: the claims' inputs sit outside the <form> element and belong to it through their form
 // attribute, so each claim's upload slots (their own forms) can stand inside the claim.
 
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { ClaimFieldset } from "~/components/claim-fieldset";
@@ -21,11 +21,11 @@ import { StepBackLink } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { useHydrated } from "~/components/use-hydrated";
+import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { japanDate } from "~/domain/japan-date";
-import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import {
@@ -47,7 +47,7 @@ import {
 } from "./step.server";
 import { type SuggestionSearch, invoiceStepView } from "./view-model";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "請求書の情報")];
+export const meta = stepMeta("請求書の情報");
 export const handle = hydrates(
   "アップロードの進み具合、金額と合計の表示、支払期日の案内、候補、未保存の警告",
   [ENTRY_STEP_PATHS.submitFinancialStatements],
@@ -70,6 +70,9 @@ export function loader(args: LoaderFunctionArgs) {
     return json({ ...view, bankPicker });
   });
 }
+
+/** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
+export const ErrorBoundary = StepErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => invoiceStep.action(ctx, args.request));

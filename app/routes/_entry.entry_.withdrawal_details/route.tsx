@@ -4,7 +4,7 @@
 // bank account (§3, §5). Every POST saves the draft first (decision 4); statements are added and
 // removed with buttons that work without JavaScript.
 
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { BankAccountFieldset } from "~/components/bank-account-fieldset";
 import { BankPickerProvider } from "~/components/bank-field";
@@ -17,8 +17,8 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useHydrated } from "~/components/use-hydrated";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
-import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import {
@@ -32,7 +32,7 @@ import {
 import { WITHDRAWAL_FORM_ID } from "./form";
 import { withdrawalBankFields, withdrawalStepView } from "./view-model";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "入出金明細と振込先口座")];
+export const meta = stepMeta("入出金明細と振込先口座");
 export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
   ENTRY_STEP_PATHS.submitFinancialStatements,
   ENTRY_STEP_PATHS.submitProfile,
@@ -50,6 +50,9 @@ export function loader(args: LoaderFunctionArgs) {
     return json({ ...view, bankPicker });
   });
 }
+
+/** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
+export const ErrorBoundary = StepErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => withdrawalStep.action(ctx, args.request));

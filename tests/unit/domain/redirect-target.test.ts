@@ -243,3 +243,43 @@ describe("the page to return to after login", () => {
     expect(loginPath({ redirectTo: "/login?redirectTo=%2Fmypage" })).toBe("/login");
   });
 });
+
+describe("a look-up route is never a page to return to", () => {
+  // A script's JSON look-up asked with the session gone must not become the page after login.
+  const LOOKUPS = [
+    "https://app.example/entry/houjinbangou?name=%E6%A0%AA%E5%BC%8F",
+    "https://app.example/entry/banks?q=%E3%81%BF",
+    "https://app.example/entry/banks?bank=x&q=y&_data=routes%2Fentry.banks",
+    "https://app.example/profile/postcode?zipcode=1000005",
+    "https://app.example/Entry/HoujinBangou/?name=x",
+  ];
+
+  it("is left out of the login link made from the request", () => {
+    for (const url of LOOKUPS) {
+      expect(loginPath({ redirectTo: returnPathOf(new URL(url)), error: "session_expired" }), url).toBe(
+        "/login?error=session_expired",
+      );
+    }
+  });
+
+  it("is refused as a target from outside, however it is spelled", () => {
+    for (const target of [
+      "/entry/houjinbangou?name=x",
+      "/entry/banks",
+      "/entry/banks/",
+      "/ENTRY/BANKS?q=a",
+      "/entry/./banks?q=a",
+      "/x/../entry/houjinbangou",
+      "/profile/postcode?zipcode=1000005",
+      "/profile/%70ostcode?zipcode=1000005",
+    ]) {
+      expect(safeRedirectTarget(target, APP), target).toBeNull();
+    }
+  });
+
+  it("still lets the pages beside them be targets", () => {
+    expect(safeRedirectTarget("/entry/entry_invoice", APP)).toBe("/entry/entry_invoice");
+    expect(safeRedirectTarget("/profile", APP)).toBe("/profile");
+    expect(safeRedirectTarget("/entry", APP)).toBe("/entry");
+  });
+});

@@ -1,0 +1,54 @@
+// A wizard step's error boundary (decision 0027): when the step's post met an ended session, a login in
+// place that carries what was typed (the step's action logs in, then saves it as the draft); any other
+// error, the §2 error screen as the entry layout shows it.
+
+import type { MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { ErrorScreen, errorScreenOf } from "~/components/error-screen";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
+import { SubmitButton } from "~/components/form/submit-button";
+import { LoginFields } from "~/components/login-fields";
+import { LOGIN_FIELD_LABELS } from "~/forms/login-labels";
+import { RELOGIN_PARAM, type SessionEnded, TYPED_FIELD, isSessionEnded } from "~/forms/session-resume";
+import { pageTitle } from "~/routing/meta";
+import { noticesFor } from "~/routing/propagated-errors";
+
+/** A step's title; with its boundary shown, the login's or the error screen's, as the root gives. */
+export function stepMeta(page: string): MetaFunction {
+  return ({ error, matches }) => {
+    if (error == null) return [pageTitle(matches, page)];
+    const ended = isRouteErrorResponse(error) && isSessionEnded(error.data);
+    return [pageTitle(matches, ended ? "ログイン" : errorScreenOf(error, false).title)];
+  };
+}
+
+export function StepErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && isSessionEnded(error.data)) return <LoginInPlace answer={error.data} />;
+  return <ErrorScreen />;
+}
+
+function LoginInPlace({ answer }: { answer: SessionEnded }) {
+  const { pathname } = useLocation();
+  const [notice] = noticesFor([answer.reason]);
+  return (
+    <section className="narrow" aria-labelledby="login-in-place-title">
+      <h1 id="login-in-place-title">もう一度ログインしてください</h1>
+      <p className="alert">{notice!.text}</p>
+      <p>入力した内容はこの画面に残っています。ログインすると下書きとして保存し、入力の画面に戻ります。</p>
+      {answer.filesDropped ? (
+        <p className="alert">
+          選んだファイルはまだ送信していません。ログインのあと、もう一度選んでください。
+        </p>
+      ) : null}
+      <FormScope failure={answer.login}>
+        <Form method="post" action={`${pathname}?${RELOGIN_PARAM}`} noValidate className="form">
+          <ErrorSummary labels={LOGIN_FIELD_LABELS} />
+          <input type="hidden" name={TYPED_FIELD} value={answer.typed} />
+          <LoginFields wrongService={answer.login?.wrongService ?? null} />
+          <SubmitButton pendingText="ログインしています…">ログインして保存する</SubmitButton>
+        </Form>
+      </FormScope>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+// One login attempt from a posted login form: the honeypot, the fields, the login limits (decisions
+// 0014, 0020), §7 POST /api/auth/ and every §8 answer a login can get, in the failure shape. Used by
+// /login and by a wizard step's login in place (decision 0027), so both count and answer alike.
+
+import { ErrorMessage } from "~/domain/error-messages";
+import { HONEYPOT_FIELD } from "~/components/form/honeypot";
+import type { WrongServiceNotice } from "~/components/login-fields";
+import { NON_FIELD_ERRORS } from "~/forms/form-failure";
+import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { loginValidator } from "~/forms/login-schema.server";
+import { clientAddress } from "~/request/client-address";
+import type { RequestContext } from "~/request/context.server";
+import { deviceCookieAfterLogin, loginSource } from "~/request/device-cookie.server";
+import { RATE_LIMIT_MESSAGE, limitLoginAttempt, retryAfterHeader } from "~/security/rate-limit.server";
+import { logError } from "~/telemetry/logger.server";
+import { login } from "~/upstream/auth.server";
+import {
+  UpstreamMalformedResponseError,
+  UpstreamServerError,
+  UpstreamUnauthorizedError,
+  UpstreamValidationError,
+} from "~/upstream/errors.server";
+
+type WrongService = WrongServiceNotice;
+
+export type LoginAttempt =
+  | { failure: Response }
+  /** Logged in: the headers the answer must carry (the device cookie), and the posted return target. */
+  | { headers: Record<string, string>; redirectTo: string | undefined };
+
+/** Every failure of a login form carries `wrongService`, so the page reads one shape. */
+function loginFailure(
+  fieldErrors: Record<string, string>,
+  submitted: Record<string, unknown>,
+  status: number,
+  wrongService: WrongService | null = null,
+  headers?: Record<string, string>,
+) {
+  return formFailure(fieldErrors, submitted, status, { extra: { wrongService }, headers });
+}
+
+/** Too many tries: the message, and when to try again (Retry-After, the app's own or the upstream's). */
+function tooManyTries(submitted: Record<string, unknown>, retryAfterSeconds: number | null) {
+  return loginFailure(
+    { [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE },
+    submitted,
+    429,
+    null,
+    retryAfterHeader(retryAfterSeconds),
+  );
+}
+
+export async function attemptLogin(
+  ctx: RequestContext,
+  request: Request,
+  formData: FormData,
+): Promise<LoginAttempt> {
+  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  if (formData.get(HONEYPOT_FIELD)) {
+    return {
+      failure: loginFailure(
+        { [NON_FIELD_ERRORS]: "ログインできませんでした。入力内容をご確認ください。" },
+        submitted,
+        400,
+      ),
+    };
+  }
+  const result = await loginValidator.validate(formData);
+  if (result.error) return { failure: loginFailure(result.error.fieldErrors, submitted, 422) };
+  const { email, password, persistLoginState, redirectTo } = result.data;
+
+  // Per address, and per account in the bucket of this browser (its own when the account logged in
+  // from it before, else all new browsers'): guesses from elsewhere never lock the owner out.
+  const source = await loginSource(request, email);
+  const limit = await limitLoginAttempt(source, clientAddress(request));
+  if (!limit.allowed) return { failure: tooManyTries(submitted, limit.retryAfterSeconds) };
+
+  try {
+    await login(ctx, { email, password, persistLoginState }, source.device);
+  } catch (error) {
+    // Only a wrong password counts; the other brand's 401 comes only with the right one.
+    const wrongPassword = error instanceof UpstreamUnauthorizedError && !error.correctLoginUrl;
+    if (!wrongPassword) await limit.takeBack();
+    if (error instanceof UpstreamUnauthorizedError) {
+      // §8 "Login 401: operational error with server detail"; §6 the wrong service names the right one.
+      const wrongService: WrongService | null =
+        error.correctLoginUrl && /^https?:\/\//.test(error.correctLoginUrl)
+          ? { url: error.correctLoginUrl, serviceName: error.serviceName ?? "" }
+          : null;
+      return { failure: loginFailure({ [NON_FIELD_ERRORS]: error.detail }, submitted, 401, wrongService) };
+    }
+    if (error instanceof UpstreamValidationError) {
+      return { failure: loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400) };
+    }
+    if (error instanceof UpstreamMalformedResponseError) {
+      // No session came back (or no readable answer): an error on the form, never My page.
+      logError(error, "upstream: login answered no session");
+      return { failure: loginFailure({ [NON_FIELD_ERRORS]: ErrorMessage.loginNoSession }, submitted, 502) };
+    }
+    if (error instanceof Response) throw error;
+    const status = (error as { status?: number }).status;
+    // The upstream's own 429 passes through, with its Retry-After.
+    if (status === 429) {
+      const retryAfter = error instanceof UpstreamServerError ? error.retryAfterSeconds : null;
+      return { failure: tooManyTries(submitted, retryAfter) };
+    }
+    throw error;
+  }
+  await limit.takeBack();
+  // This browser is now known for the account: its wrong passwords count apart from strangers'.
+  return { headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) }, redirectTo };
+}
