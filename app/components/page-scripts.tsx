@@ -2,8 +2,9 @@
 // loaded: Remix's <Scripts> would have the browser fetch React, Remix and the route modules together
 // with the page, so on a 128 kbps line the person waits seconds for a page they could already use
 // (every form works without scripts). Here the page is shown and usable first; the scripts are
-// fetched after its load event, all at once (module preloads, no import waterfall), and then hydrate.
-// Decision 0015 records the figures and what this relies on in Remix v2.
+// fetched after its load event, all in parallel (module preloads, no import waterfall), and then
+// hydrate. Decision 0015 records the figures and what this relies on in Remix v2; 0026 why the boot's
+// work is cut into short tasks (a slow phone's main thread).
 //
 // It writes what <Scripts> writes (Remix 2.17: the server's hand-off in window.__remixContext, the
 // route modules in window.__remixRouteModules, then the client entry), only later. Used instead of
