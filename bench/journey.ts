@@ -295,8 +295,9 @@ async function cookieContext(
   appUrl: string,
   cookie: string,
   javaScriptEnabled: boolean,
+  device: Parameters<typeof browser.newContext>[0] = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ javaScriptEnabled });
+  const context = await browser.newContext({ ...device, javaScriptEnabled });
   await context.addCookies(
     cookie.split("; ").map((pair) => {
       const index = pair.indexOf("=");
@@ -414,10 +415,175 @@ async function measure(servers: Servers) {
   }
 }
 
+// The phone of a person past their plan's cap: 375 px wide, its CPU four times slower than this machine.
+const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const CPU_SLOWDOWN = 4;
+
+/**
+ * Records, in the page, the longest main-thread task (PerformanceObserver "longtask": 50 ms or more)
+ * and when React marked the document hydrated (app/root.tsx), on the page's own clock.
+ */
+function watchMainThread() {
+  const record = { tasks: [] as { start: number; duration: number }[], hydratedAt: null as number | null };
+  (window as unknown as { __bench: typeof record }).__bench = record;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      record.tasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+  // The document's element is not there yet when this runs: watch the whole document.
+  new MutationObserver(() => {
+    if (record.hydratedAt === null && document.documentElement.dataset.hydrated === "true")
+      record.hydratedAt = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });
+}
+
+interface HydrationRun {
+  /** ms from the navigation's start to its load event (the page shown and usable without scripts) */
+  load: number;
+  /** ms from the navigation's start to React's hydration; null with JavaScript off */
+  hydrated: number | null;
+  /**
+   * The longest main-thread task, ms, until the page and its later preloads settled: of those that end
+   * after the load event, when the scripts start (fetching, evaluating, hydrating), and of those that
+   * end before it (the page's own parsing, style and layout, as with JavaScript off). 0: none of 50 ms
+   * or more.
+   */
+  longestTask: number | null;
+  longestPageTask: number | null;
+  /** script bytes over the line (as the server sent them, gzip) until hydration, and in all */
+  scriptBytes: number;
+  allScriptBytes: number;
+}
+
+let lastWaterfall = "";
+
+/** One document load of the invoice step on the phone, timed by the page's own clock. */
+async function loadOnPhone(page: Page, recorder: Recorder, appUrl: string, javaScript: boolean) {
+  recorder.reset();
+  await page.goto(`${appUrl}${INVOICE_STEP}`);
+  const load = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return navigation.loadEventStart;
+  });
+  if (!javaScript) {
+    return {
+      load,
+      hydrated: null,
+      longestTask: null,
+      longestPageTask: null,
+      scriptBytes: 0,
+      allScriptBytes: 0,
+    } satisfies HydrationRun;
+  }
+  const scriptBytes = () =>
+    recorder
+      .all()
+      .filter((request) => request.type === "Script" && request.offline === null)
+      .reduce((sum, request) => sum + request.bytes, 0);
+  // Polled with a bare evaluate: page.waitForFunction would first compile Playwright's own script in
+  // the page, a long task of its own at this CPU slowdown.
+  while (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true")))
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const untilHydrated = scriptBytes();
+  // The modules preloaded for the next step arrive after hydration: their tasks count too.
+  await page.waitForLoadState("networkidle");
+  type Task = { start: number; duration: number };
+  const bench = await page.evaluate(
+    () => (window as unknown as { __bench: { tasks: Task[]; hydratedAt: number } }).__bench,
+  );
+  const longest = (tasks: Task[]) => Math.max(0, ...tasks.map((task) => task.duration));
+  lastWaterfall = `hydrated at ${bench.hydratedAt.toFixed(0)} ms (page clock)\n${waterfall(recorder.all())}`;
+  return {
+    load,
+    hydrated: bench.hydratedAt,
+    longestTask: longest(bench.tasks.filter((task) => task.start + task.duration > load)),
+    longestPageTask: longest(bench.tasks.filter((task) => task.start + task.duration <= load)),
+    scriptBytes: untilHydrated,
+    allScriptBytes: scriptBytes(),
+  } satisfies HydrationRun;
+}
+
+/**
+ * The invoice step loaded as a document on the phone on the capped line: with JavaScript off (its
+ * load), and on with an empty cache (cold) then again with the scripts cached (warm), each timed to
+ * React's hydration, with the longest main-thread task. Median of RUNS.
+ */
+async function measureHydration(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  appUrl: string,
+  cookie: string,
+) {
+  const runs: Record<"off" | "cold" | "warm", HydrationRun[]> = { off: [], cold: [], warm: [] };
+  let coldWaterfall = "";
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const javaScript of [false, true]) {
+      const context = await cookieContext(browser, appUrl, cookie, javaScript, PHONE);
+      try {
+        await context.addInitScript(watchMainThread);
+        const { page, recorder } = await throttledPage(context);
+        await (
+          await context.newCDPSession(page)
+        ).send("Emulation.setCPUThrottlingRate", {
+          rate: CPU_SLOWDOWN,
+        });
+        if (!javaScript) {
+          runs.off.push(await loadOnPhone(page, recorder, appUrl, false));
+          continue;
+        }
+        runs.cold.push(await loadOnPhone(page, recorder, appUrl, true));
+        if (run === 0) coldWaterfall = lastWaterfall;
+        runs.warm.push(await loadOnPhone(page, recorder, appUrl, true));
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  const off = median(runs.off.map((run) => run.load));
+  const figure = (key: "cold" | "warm") => {
+    const hydrated = median(runs[key].map((run) => run.hydrated ?? Number.NaN));
+    // Median of the runs' longest: a shared machine adds the odd long pause (a GC, another process).
+    const longest = median(runs[key].map((run) => run.longestTask ?? 0));
+    const longestPage = median(runs[key].map((run) => run.longestPageTask ?? 0));
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const bytes = median(runs[key].map((run) => run.scriptBytes));
+    const all = median(runs[key].map((run) => run.allScriptBytes));
+    return `  ${key}: shown ${seconds(median(runs[key].map((run) => run.load)))}, hydrated ${seconds(hydrated)} = ${(hydrated / off).toFixed(2)}× the JavaScript-off load (goal ≤ ${key === "cold" ? 4 : 1.5}×); longest main-thread task once the scripts start ${longest.toFixed(0)} ms (goal ≤ 100 ms; before them, the page's own ${longestPage.toFixed(0)} ms); scripts over the line ${kb(bytes)} until hydrated, ${kb(all)} with the next step's`;
+  };
+  console.log(
+    `\nthe invoice step on a phone (${PHONE.viewport.width} px, CPU slowed ${CPU_SLOWDOWN}×) at ${KBPS} kbps / ${LATENCY_MS} ms, a document load (median of ${RUNS}):`,
+  );
+  console.log(`  JavaScript off: shown and usable (load) ${seconds(off)}`);
+  console.log(figure("cold"));
+  console.log(figure("warm"));
+  fs.mkdirSync(outputDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(outputDir, "hydration-waterfall.txt"),
+    `The invoice step on the phone, JavaScript on, empty cache (ms since the navigation started):\n${coldWaterfall}\n`,
+  );
+  console.log("  waterfall of one cold load: bench-output/hydration-waterfall.txt");
+}
+
 function printTable(rows: string[][]) {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const row of rows)
     console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ")}`);
+}
+
+/** Starts its own servers, prints the invoice step's hydration figures on the phone, stops them. */
+export async function benchHydration() {
+  const servers = await startServers();
+  try {
+    // A fresh user who may apply, as in the journey; the page is only read, so one serves every run.
+    const user = await prepareUser(servers, "ready");
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      await measureHydration(browser, servers.appUrl, user.cookie);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await servers.stop();
+  }
 }
 
 /** Starts its own servers, prints the journey's figures, stops them. */

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { prepareUser, quantile, runLoad } from "../tests/load/load-run";
-import { benchJourney } from "./journey";
+import { benchHydration, benchJourney } from "./journey";
 import { benchLighthouse } from "./lighthouse";
 import { benchLookups } from "./lookups";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
@@ -198,11 +198,23 @@ async function load(users: number) {
   for (const line of [...figures.serverErrors, ...figures.failures]) console.log(`  ! ${line}`);
 }
 
-await main();
-await load(Number(process.env.BENCH_USERS) || 50);
-await benchSsr();
-await benchUploads();
-await benchLookups();
-await benchSlowUpload();
-await benchJourney();
-await benchLighthouse();
+// BENCH_ONLY=hydration,journey (a comma-separated list of the names below) runs only those parts.
+const parts: [string, () => Promise<void>][] = [
+  ["pages", main],
+  ["load", () => load(Number(process.env.BENCH_USERS) || 50)],
+  ["ssr", benchSsr],
+  ["uploads", benchUploads],
+  ["lookups", benchLookups],
+  ["slow-upload", benchSlowUpload],
+  ["journey", benchJourney],
+  ["hydration", benchHydration],
+  ["lighthouse", benchLighthouse],
+];
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+const unknown = only?.filter((name) => !parts.some(([part]) => part === name)) ?? [];
+if (unknown.length > 0) {
+  throw new Error(
+    `BENCH_ONLY: no part named ${unknown.join(", ")} (${parts.map(([name]) => name).join(", ")})`,
+  );
+}
+for (const [name, run] of parts) if (!only || only.includes(name)) await run();

@@ -2,7 +2,7 @@
 // feels". Decision 0015: a route says so in its handle; the pages it leads to are prefetched.
 
 import { describe, expect, it } from "vitest";
-import { bootScript } from "~/components/page-scripts";
+import { bootScript, moduleScript } from "~/components/page-scripts";
 import { hydrates, pageHasScripts, pagesToPrefetch, routesOfPath } from "~/routing/page-scripts";
 
 const routes = {
@@ -61,6 +61,46 @@ describe("the boot script", () => {
     expect(script).not.toContain("</script>");
     expect(script).not.toContain("<!--");
     expect(script).toContain('"n0nce"');
+  });
+
+  it("adds its preloads a few per task, then the module script, so no task starts them all", () => {
+    const files = Array.from({ length: 20 }, (_, index) => `/build/chunk-${index}.js`);
+    const appended: string[] = [];
+    const timers: (() => void)[] = [];
+    const element = () => ({}) as Record<string, string>;
+    const document = {
+      readyState: "complete",
+      createElement: element,
+      head: { appendChild: (link: Record<string, string>) => appended.push(link.href!) },
+      body: { appendChild: (script: Record<string, string>) => appended.push(`module:${script.type}`) },
+    };
+    const setTimeout = (callback: () => void) => timers.push(callback);
+    new Function("document", "setTimeout", "addEventListener", bootScript("n", files, "/* imports */"))(
+      document,
+      setTimeout,
+      () => {},
+    );
+    const perTask: number[] = [appended.length];
+    while (timers.length > 0) {
+      const before = appended.length;
+      timers.shift()!();
+      perTask.push(appended.length - before);
+    }
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(8);
+    expect(appended).toEqual([...files, "module:module"]);
+  });
+
+  it("evaluates the page's modules one import at a time, each in a task of its own", () => {
+    const script = moduleScript(
+      [{ file: "/build/chunk-a.js" }, { file: "/build/routes/step.js", routeId: "routes/step" }],
+      "/build/entry.client.js",
+      ["/build/routes/next.js"],
+    );
+    expect(script).not.toMatch(/^import\b/m);
+    expect(script).toMatch(
+      /await import\(file\)[\s\S]*await new Promise\(\(resolve\) => setTimeout\(resolve\)\)/,
+    );
+    expect(script).toContain('await import("/build/entry.client.js")');
   });
 
   it("waits for the page's load event before fetching anything", () => {
