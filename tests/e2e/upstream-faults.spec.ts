@@ -395,6 +395,10 @@ test("再提出する meeting a 5xx shows ステータス 502 above the resubmis
   const amount = page.getByRole("group", { name: /請求書1/ }).getByLabel("請求書額面（税込・円）");
   await amount.fill("1,200,000");
   await uploadInto("請求書1の請求書", pdfFile("請求書_再提出.pdf"));
+  // With JavaScript the file goes when chosen: 再提出する waits until the page lists it.
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+    "請求書_再提出.pdf",
+  );
   await expect(amount).toHaveValue("1,200,000");
   fault = (req, res) => {
     if (req.method !== "POST" || !new URL(req.url ?? "/", UPSTREAM_URL).pathname.endsWith("/review/"))
