@@ -18,7 +18,7 @@ export type UploadOutcome = { answered: UploadAnswer } | { lineGone: true };
 export interface UploadEvents {
   /** The share of the file the current try has sent (a retry starts again from 0). */
   onProgress(ratio: number): void;
-  /** True while a cut-off try waits to be sent again, false when a new try starts. */
+  /** True once a try is cut off, false when a later try sends bytes again or is answered. */
   onReconnecting(reconnecting: boolean): void;
 }
 
@@ -113,9 +113,19 @@ export async function sendUpload(
 ): Promise<UploadOutcome> {
   let lastContact = Date.now();
   let retries = 0;
+  let reconnecting = false;
+  const reconnected = () => {
+    if (reconnecting) events.onReconnecting((reconnecting = false));
+  };
+  // A try that only knocks at a line still gone keeps saying 「接続を待っています」: the slot says it
+  // is sending again once bytes go (or an answer comes).
+  const onProgress = (ratio: number) => {
+    if (ratio > 0) reconnected();
+    events.onProgress(ratio);
+  };
   for (;;) {
-    events.onProgress(0);
-    const result = await sendOnce(url, headers, file, events.onProgress);
+    const result = await sendOnce(url, headers, file, onProgress);
+    if ("answer" in result) reconnected();
     if ("answer" in result && !isRetriable(result.answer)) return { answered: result.answer };
     // The line worked for a while (bytes went, or an answer came): the wait starts small again.
     if ("answer" in result || result.sentBytes) {
@@ -125,8 +135,7 @@ export async function sendUpload(
     retries += 1;
     const delay = uploadRetryDelay(retries);
     if (Date.now() + delay - lastContact > UPLOAD_RETRY_WINDOW_MS) return { lineGone: true };
-    events.onReconnecting(true);
+    if (!reconnecting) events.onReconnecting((reconnecting = true));
     await pause(delay);
-    events.onReconnecting(false);
   }
 }
