@@ -133,9 +133,10 @@ export async function sendUpload(
       retries = 0;
     }
     retries += 1;
-    const delay = uploadRetryDelay(retries);
-    if (Date.now() + delay - lastContact > UPLOAD_RETRY_WINDOW_MS) return { lineGone: true };
+    const gone = Date.now() - lastContact;
+    if (gone >= UPLOAD_RETRY_WINDOW_MS) return { lineGone: true };
     if (!reconnecting) events.onReconnecting((reconnecting = true));
-    await pause(delay);
+    // The last wait is cut to the window's end, so one more try is made right then.
+    await pause(Math.min(uploadRetryDelay(retries), UPLOAD_RETRY_WINDOW_MS - gone));
   }
 }
