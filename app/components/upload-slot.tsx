@@ -115,11 +115,12 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     setProgress(0);
     try {
       const [transport, photos] = await loadUploadModules();
-      setScaling(true);
+      // Only a JPEG or PNG may need scaling (photoScaling); deciding means decoding it.
+      setScaling(chosen.type === "image/jpeg" || chosen.type === "image/png");
       const scaled = await photos.scaledPhoto(chosen).finally(() => setScaling(false));
       if (scaled) setNote(PhotoMessage.scaled(chosen.size, scaled.size));
       const file = scaled ?? chosen;
-      // One key for the file, whatever number of tries it takes (decision 0022).
+      // One key for the file, whatever number of tries it takes (decision 0027).
       const headers = streamedUploadHeaders({
         slot,
         kind,
@@ -221,7 +222,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       */}
       {hydrated ? (
         <p className="upload-camera">
-          <label htmlFor={cameraId} className="field-label">
+          <label htmlFor={cameraId} className="upload-camera-label">
             {PhotoMessage.camera}
           </label>
           <input

@@ -6,7 +6,6 @@
 // (decision 0022). An answer from the server (a refusal: size, type, quota) is final.
 
 import { UPLOAD_RETRY_WINDOW_MS, uploadRetryDelay } from "~/domain/upload-rules";
-import { isFormFailure } from "~/forms/form-failure";
 
 export interface UploadAnswer {
   status: number;
@@ -79,13 +78,12 @@ function sendOnce(
 }
 
 /**
- * An answer that is not the server's word on the file, so the file is sent again: 409 (the server
- * still handles this file's earlier try) and a gateway's 502/503/504 without the app's failure body
- * (the app could not be reached behind it).
+ * The one answer that is not the server's word on the file, so the file is sent again: 409, the
+ * server still handles this file's earlier try. Every other status is final, a 5xx too: the app
+ * answers 503 when the upstream gave no answer and none was found under the key (decision 0022).
  */
-function isRetriable({ status, body }: UploadAnswer): boolean {
-  if (status === 409) return true;
-  return (status === 502 || status === 503 || status === 504) && !isFormFailure(body);
+function isRetriable({ status }: UploadAnswer): boolean {
+  return status === 409;
 }
 
 /** Waits `ms`, or less when the browser says it is online again. */
