@@ -3,23 +3,32 @@
 // wizard step it posts the step's form instead, so what was typed is saved with it. With JavaScript,
 // the file uploads as soon as it is chosen, with a progress bar, and the page updates in place: the
 // file itself is the request body, so the server streams it on to the upstream (decision 0016); at
-// most three of a page's files go at once, the others wait their turn (decision 0021). The accepted
-// types and the size limit are written beside the input.
+// most three of a page's files go at once, the others wait their turn (decision 0021). How the file
+// travels (retries when the line drops) and a large photo's scaling are fetched when a file is first
+// chosen (upload-transport.client.ts, photo-scaling.client.ts), not with the page. The accepted types
+// and the size limit are written beside the input, and with JavaScript a camera control beside it.
 
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, useRef, useState } from "react";
 import { uploadFailureText } from "~/domain/error-messages";
 import { uploadFieldName } from "~/domain/file-kinds";
-import { ACCEPT_ATTRIBUTE, UploadRuleMessage } from "~/domain/upload-rules";
+import {
+  ACCEPT_ATTRIBUTE,
+  CAMERA_ACCEPT_ATTRIBUTE,
+  PhotoMessage,
+  UploadRuleMessage,
+} from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
 import { uploadLanes } from "~/forms/upload-lanes";
 import {
-  type StepUploadTarget,
+  newUploadKey,
   stepUploadFileField,
   stepUploadIntent,
   streamedUploadHeaders,
 } from "~/forms/step-upload";
 import { FieldMessage } from "./form/fields";
+import type * as Photos from "./photo-scaling.client";
+import type * as Transport from "./upload-transport.client";
 import { useField } from "./form/scope";
 import { useHydrated } from "./use-hydrated";
 
@@ -50,46 +59,24 @@ const uploadingKinds = new Set<string>();
 /** The page's uploads at once, across its slots (the server refuses a person more). */
 const lanes = uploadLanes();
 
-interface XhrResult {
-  status: number;
-  body: unknown;
+/** The upload transport and the photo scaling, fetched once, when the page first needs them. */
+type UploadModules = [typeof Transport, typeof Photos];
+let modules: Promise<UploadModules> | null = null;
+
+function loadUploadModules(): Promise<UploadModules> {
+  if (!modules) {
+    modules = Promise.all([import("./upload-transport.client"), import("./photo-scaling.client")]);
+    // A fetch the line broke is tried again at the next choice.
+    modules.catch(() => (modules = null));
+  }
+  return modules;
 }
 
-/**
- * POSTs the chosen file to the route's data endpoint as the whole body, its slot in the headers
- * (streamedUploadHeaders), reporting progress (fetch cannot). The browser sends the file's size as
- * the Content-Length, so the server can stream it upstream without holding it.
- */
-function postWithProgress(
-  form: HTMLFormElement,
-  routeId: string,
-  upload: StepUploadTarget & { file: File },
-  onProgress: (ratio: number) => void,
-) {
-  return new Promise<XhrResult>((resolve, reject) => {
-    const url = new URL(form.action || window.location.href, window.location.href);
-    url.searchParams.set("_data", routeId);
-    const request = new XMLHttpRequest();
-    request.open("POST", url.toString());
-    const { file, ...target } = upload;
-    for (const [name, value] of Object.entries(streamedUploadHeaders({ ...target, fileName: file.name }))) {
-      request.setRequestHeader(name, value);
-    }
-    request.upload.addEventListener("progress", (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener("load", () => {
-      let body: unknown = null;
-      try {
-        body = request.responseText ? JSON.parse(request.responseText) : null;
-      } catch {
-        body = null;
-      }
-      resolve({ status: request.status, body });
-    });
-    request.addEventListener("error", () => reject(new Error("network")));
-    request.send(file);
-  });
+/** The slot's data endpoint: the route's action, as the slot's form would post to it. */
+function uploadUrl(form: HTMLFormElement, routeId: string): string {
+  const url = new URL(form.action || window.location.href, window.location.href);
+  url.searchParams.set("_data", routeId);
+  return url.toString();
 }
 
 export function UploadSlot({ slot, label, kind, side, current, error, stepForm }: UploadSlotProps) {
@@ -99,16 +86,24 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const [waiting, setWaiting] = useState(false);
+  const [reconnecting, setReconnecting] = useState(false);
+  const [scaling, setScaling] = useState(false);
+  /** What happened to a scaled photo (size before and after), shown until the next file is chosen. */
+  const [note, setNote] = useState<string | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const matches = useMatches();
   const revalidator = useRevalidator();
   const routeId = matches.at(-1)?.id ?? "root";
 
+  function prefetch() {
+    loadUploadModules().catch(() => {});
+  }
+
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const form = formRef.current;
-    const file = event.target.files?.[0];
-    if (!form || !file) return;
+    const chosen = event.target.files?.[0];
+    if (!form || !chosen) return;
     if (uploadingKinds.has(kind)) {
       setClientError(UploadRuleMessage.inProgress);
       event.target.value = "";
@@ -116,15 +111,38 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     }
     uploadingKinds.add(kind);
     setClientError(null);
+    setNote(null);
     setProgress(0);
     try {
-      const result = await lanes.run(
+      const [transport, photos] = await loadUploadModules();
+      // Only a JPEG or PNG may need scaling (photoScaling); deciding means decoding it.
+      setScaling(chosen.type === "image/jpeg" || chosen.type === "image/png");
+      const scaled = await photos.scaledPhoto(chosen).finally(() => setScaling(false));
+      if (scaled) setNote(PhotoMessage.scaled(chosen.size, scaled.size));
+      const file = scaled ?? chosen;
+      // One key for the file, whatever number of tries it takes (decision 0028).
+      const headers = streamedUploadHeaders({
+        slot,
+        kind,
+        side,
+        fileName: file.name,
+        uploadKey: newUploadKey(),
+      });
+      const outcome = await lanes.run(
         () => {
           setWaiting(false);
-          return postWithProgress(form, routeId, { slot, kind, side, file }, setProgress);
+          return transport.sendUpload(uploadUrl(form, routeId), headers, file, {
+            onProgress: setProgress,
+            onReconnecting: setReconnecting,
+          });
         },
         () => setWaiting(true),
       );
+      if ("lineGone" in outcome) {
+        setClientError(UploadRuleMessage.lineGone);
+        return;
+      }
+      const result = outcome.answered;
       const failure = isFormFailure(result.body) ? result.body : null;
       const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
       if (refusal) setClientError(refusal);
@@ -139,6 +157,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
     } finally {
       uploadingKinds.delete(kind);
       setProgress(null);
+      setReconnecting(false);
       form.reset();
     }
   }
@@ -148,7 +167,9 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   const busy = progress !== null;
   const message = busy ? null : (clientError ?? field.error ?? null);
   const inputId = field.id;
-  const described = [`${inputId}-hint`, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
+  const cameraId = `${inputId}-camera`;
+  const hints = hydrated ? [`${inputId}-hint`, `${inputId}-photo-hint`] : [`${inputId}-hint`];
+  const described = [...hints, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
     <form
       ref={formRef}
@@ -167,6 +188,11 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       <p id={`${inputId}-hint`} className="field-hint">
         {UploadRuleMessage.limits}
       </p>
+      {hydrated ? (
+        <p id={`${inputId}-photo-hint`} className="field-hint">
+          {PhotoMessage.scaledHint}
+        </p>
+      ) : null}
       {current !== undefined ? (
         <p className="upload-current" data-testid={`upload-${slot}-current`}>
           {current
@@ -187,15 +213,45 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
         aria-invalid={message ? true : undefined}
         className="upload-input"
         onChange={hydrated ? upload : undefined}
+        // The transport is fetched while the person picks a file, not during hydration.
+        onClick={hydrated ? prefetch : undefined}
       />
+      {/*
+        A phone's camera straight away, beside the picker (which offers the camera too, also without
+        JavaScript: ACCEPT_ATTRIBUTE). A photo taken goes the way a chosen one does.
+      */}
+      {hydrated ? (
+        <p className="upload-camera">
+          <label htmlFor={cameraId} className="upload-camera-label">
+            {PhotoMessage.camera}
+          </label>
+          <input
+            id={cameraId}
+            type="file"
+            accept={CAMERA_ACCEPT_ATTRIBUTE}
+            capture="environment"
+            disabled={busy}
+            aria-label={`${label}：${PhotoMessage.camera}`}
+            aria-describedby={hints.join(" ")}
+            className="upload-input"
+            onChange={upload}
+            onClick={prefetch}
+          />
+        </p>
+      ) : null}
+      {note ? <p className="field-hint upload-note">{note}</p> : null}
       {busy ? (
         <p className="upload-progress" role="status">
-          {waiting ? (
+          {scaling ? (
+            PhotoMessage.scaling
+          ) : waiting ? (
             UploadRuleMessage.waiting
           ) : (
             <>
               <progress max={1} value={progress ?? 0} aria-label={`${label}をアップロード中`} />
-              アップロード中… {Math.round((progress ?? 0) * 100)}%
+              {reconnecting
+                ? UploadRuleMessage.reconnecting
+                : `アップロード中… ${Math.round((progress ?? 0) * 100)}%`}
             </>
           )}
         </p>

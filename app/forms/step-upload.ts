@@ -85,10 +85,22 @@ const SLOT_HEADER = "X-Upload-Slot";
 const KIND_HEADER = "X-Upload-Kind";
 const SIDE_HEADER = "X-Upload-Side";
 const NAME_HEADER = "X-Upload-Name";
+/**
+ * The browser's key for one chosen file, the same on every retry of it: the upstream stores a file
+ * once per key (decision 0022), so a retry after a lost answer finds the file instead of storing it twice.
+ */
+const KEY_HEADER = "X-Upload-Key";
+const uploadKey = () => /^[0-9a-f]{32}$/;
+
+/** A fresh key for one chosen file (streamedUploadHeaders' uploadKey). */
+export function newUploadKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 /** The request headers of a streamed upload, Content-Type included (Content-Length is the file's). */
 export function streamedUploadHeaders(
-  upload: StepUploadTarget & { fileName: string },
+  upload: StepUploadTarget & { fileName: string; uploadKey?: string },
 ): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Type": STREAMED_UPLOAD_TYPE,
@@ -97,16 +109,19 @@ export function streamedUploadHeaders(
     [NAME_HEADER]: encodeURIComponent(upload.fileName),
   };
   if (upload.side) headers[SIDE_HEADER] = upload.side;
+  if (upload.uploadKey) headers[KEY_HEADER] = upload.uploadKey;
   return headers;
 }
 
 /**
  * What a streamed upload's headers say: its target (null when no page would name it, as
- * parseUploadTarget) and the file's name (null when it is not percent-encoded UTF-8).
+ * parseUploadTarget), the file's name (null when it is not percent-encoded UTF-8) and the browser's
+ * key for the file (null when absent or not one newUploadKey makes).
  */
 export function parseStreamedUploadHeaders(headers: Headers): {
   target: StepUploadTarget | null;
   fileName: string | null;
+  uploadKey: string | null;
 } {
   const side = headers.get(SIDE_HEADER);
   const target = parseUploadTarget({
@@ -120,5 +135,6 @@ export function parseStreamedUploadHeaders(headers: Headers): {
   } catch {
     fileName = null;
   }
-  return { target, fileName };
+  const key = headers.get(KEY_HEADER);
+  return { target, fileName, uploadKey: key !== null && uploadKey().test(key) ? key : null };
 }

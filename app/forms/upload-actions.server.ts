@@ -26,6 +26,7 @@ import { UpstreamError } from "~/upstream/errors.server";
 import { UploadsBusyError, admitUpload, uploaderOf } from "~/upstream/upload-admission.server";
 import {
   type OutgoingFile,
+  UploadInProgressError,
   type ReceivedFilePart,
   type UploadedFile,
   deleteUpload,
@@ -134,6 +135,7 @@ async function uploadIntoSlot(
   fields: StepUploadTarget,
   file: OutgoingFile | string,
   options: UploadIntentOptions,
+  uploadKey: string | null = null,
 ): Promise<SlotRefusal | null> {
   if (!(await offers(fields, options))) return refusedFile(WRONG_SLOT);
   if (typeof file === "string") return refusedFile(file);
@@ -141,7 +143,7 @@ async function uploadIntoSlot(
   try {
     const admission = admitUpload(await uploaderOf(ctx), appConfig().maxUploadsAtOnce);
     try {
-      uploaded = await sendUpload(ctx, { kind: fields.kind, side: fields.side, file });
+      uploaded = await sendUpload(ctx, { kind: fields.kind, side: fields.side, file, uploadKey });
     } finally {
       admission.release();
     }
@@ -149,6 +151,11 @@ async function uploadIntoSlot(
     if (error instanceof UploadsBusyError) {
       const { status, retryAfterSeconds } = error;
       return { message: refusal(error.message), status, retryAfterSeconds };
+    }
+    // The browser's retry of a file whose earlier try the server still handles (its line dropped):
+    // 409, sent again by the slot once that try is over, stored or not (the key decides).
+    if (error instanceof UploadInProgressError && error.sameFile) {
+      return { message: refusal(error.message), status: 409, retryAfterSeconds: 1 };
     }
     const message = uploadFailureMessage(error);
     if (message === null) throw error;
@@ -176,14 +183,15 @@ async function handleStreamedUpload(
   request: Request,
   options: UploadIntentOptions,
 ): Promise<Response> {
-  const { target, fileName } = parseStreamedUploadHeaders(request.headers);
+  const { target, fileName, uploadKey } = parseStreamedUploadHeaders(request.headers);
   const upload = await readStreamedUpload(request, fileName ?? "");
   try {
     // A slot that is no name a page gives is not echoed, not even in the JSON answer.
     if (!target || fileName === null) return uploadFailure("", WRONG_SLOT);
     let refused: SlotRefusal | null;
     try {
-      refused = await uploadIntoSlot(ctx, target, upload.file ?? refusal(upload.refusal()!.reason), options);
+      const file = upload.file ?? refusal(upload.refusal()!.reason);
+      refused = await uploadIntoSlot(ctx, target, file, options, uploadKey);
     } catch (error) {
       // The body broke off or ran over its length: the browser's fault, not the upstream's.
       if (!upload.refusal()) throw error;

@@ -287,11 +287,15 @@ export const uploadedFileSchema = z.object({
 
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** Only one upload per kind at a time (§5): a second one while the first runs is refused. */
-const inFlight = new Set<string>();
+/**
+ * Only one upload per kind at a time (§5): a second one while the first runs is refused. Each holds
+ * the key it is stored under, to tell a browser's retry of the same file from another file.
+ */
+const inFlight = new Map<string, string>();
 
 export class UploadInProgressError extends Error {
-  constructor() {
+  /** `sameFile`: the one running is this file's earlier try (same key), whose end the retry should wait for. */
+  constructor(readonly sameFile = false) {
     super(UploadRuleMessage.inProgress);
   }
 }
@@ -316,14 +320,21 @@ export function spooledFile(file: ReceivedFile & { contentType: AcceptedContentT
  */
 export async function sendUpload(
   ctx: RequestContext,
-  upload: { kind: string; side?: "front" | "back"; file: OutgoingFile },
+  upload: {
+    kind: string;
+    side?: "front" | "back";
+    file: OutgoingFile;
+    /** The browser's key for the file, the same on each of its retries (newUploadKey); else a fresh one. */
+    uploadKey?: string | null;
+  },
 ): Promise<UploadedFile> {
   const key = `${ctx.session.credentials.sessionid ?? "anonymous"}:${upload.kind}:${upload.side ?? ""}`;
-  if (inFlight.has(key)) throw new UploadInProgressError();
-  inFlight.add(key);
+  const idempotencyKey = `upload-${upload.uploadKey ?? randomUUID()}`;
+  const running = inFlight.get(key);
+  if (running !== undefined) throw new UploadInProgressError(running === idempotencyKey);
+  inFlight.set(key, idempotencyKey);
   try {
     const boundary = `----sakidori${randomBytes(16).toString("hex")}`;
-    const idempotencyKey = `upload-${randomUUID()}`;
     const fields: [string, string][] = [
       ["idempotency_key", idempotencyKey],
       ["kind", upload.kind],

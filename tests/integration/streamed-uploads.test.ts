@@ -16,7 +16,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
-import { streamedUploadHeaders } from "~/forms/step-upload";
+import { newUploadKey, streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/security/guard-actions.server";
 import { APP_ORIGIN, applicantWithOneClaim, failureOf } from "./app-requests";
@@ -103,6 +103,7 @@ function postFile(
   bytes: Buffer,
   fileName = "請求書.pdf",
   origin = APP_ORIGIN,
+  uploadKey?: string,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -112,7 +113,7 @@ function postFile(
         headers: {
           Origin: origin,
           Cookie: cookie,
-          ...streamedUploadHeaders({ slot: SLOT, kind: "invoice-1", fileName }),
+          ...streamedUploadHeaders({ slot: SLOT, kind: "invoice-1", fileName, uploadKey }),
           "Content-Length": String(bytes.length),
         },
       },
@@ -270,5 +271,56 @@ describe("a slot's file streamed through to the upstream (JavaScript on)", () =>
     expect(leftIn(upstreamTmp), "the upstream's temporary files").toEqual([]);
     expect(await storedUploads(browser)).toEqual([]);
     expect(leftIn(APP_SPOOL_DIR), "the app's temporary files").toEqual([]);
+  });
+
+  it("a retry of one file under the browser's key (its answer lost) answers stored, and the file is stored and linked once", async () => {
+    const { browser, cookie } = await person();
+    const file = pdfOf(200 * 1024);
+    const key = newUploadKey();
+    expect((await postFile(cookie, file, "a.pdf", APP_ORIGIN, key)).status).toBe(302);
+    const again = await postFile(cookie, file, "a.pdf", APP_ORIGIN, key);
+    expect(again.status, again.body).toBe(302);
+
+    const stored = await storedUploads(browser);
+    expect(stored).toHaveLength(1);
+    const draft = (await browser.get("/api/draft_entry/")).body as {
+      claims: { contentfile_relations: number[] }[];
+    };
+    expect(draft.claims[0]!.contentfile_relations).toEqual([stored[0]!.id]);
+    // Another choice of the same file is another upload.
+    expect((await postFile(cookie, file, "a.pdf", APP_ORIGIN, newUploadKey())).status).toBe(302);
+    expect(await storedUploads(browser)).toHaveLength(2);
+  });
+
+  it("a retry that arrives while the server still handles the same file answers 409, to be sent again, not a refusal", async () => {
+    const { browser, cookie } = await person();
+    const key = newUploadKey();
+    const size = 2 * 1024 * 1024;
+    const socket = net.connect(appPort, "127.0.0.1");
+    socket.on("error", () => {});
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const headers = {
+      Host: `127.0.0.1:${appPort}`,
+      Origin: APP_ORIGIN,
+      Cookie: cookie,
+      ...streamedUploadHeaders({ slot: SLOT, kind: "invoice-1", fileName: "a.pdf", uploadKey: key }),
+      "Content-Length": String(size),
+    };
+    socket.write(
+      `POST ${INVOICE_PATH} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join("\r\n")}\r\n\r\n`,
+    );
+    socket.write(pdfOf(size / 2));
+    const upstreamTmp = path.join(upstream.dataDir, "tmp");
+    await eventually(() => leftIn(upstreamTmp).length > 0);
+    try {
+      const retry = await postFile(cookie, pdfOf(size), "a.pdf", APP_ORIGIN, key);
+      expect(retry.status, retry.body).toBe(409);
+    } finally {
+      socket.destroy();
+    }
+    await eventually(() => leftIn(upstreamTmp).length === 0);
+    expect(await storedUploads(browser)).toEqual([]);
   });
 });

@@ -50,7 +50,9 @@ async function relateUploadedFile(ctx: RequestContext, displayId: number, fileId
       contentfile_relations: [...claim.contentfile_relations],
     }));
     while (claims.length < displayId) claims.push(emptyClaim());
-    claims[displayId - 1]!.contentfile_relations.push(fileId);
+    // A retried upload answers the file its first try stored (decision 0022): related once.
+    const relations = claims[displayId - 1]!.contentfile_relations;
+    if (!relations.includes(fileId)) relations.push(fileId);
     return { claims };
   });
 }

@@ -99,7 +99,10 @@ export const withdrawalStep = defineWizardStep<WithdrawalValues>({
         const banks = stored.banks.map((bank) => ({ ...bank }));
         while (banks.length <= index) banks.push(emptyStatement());
         const bank = banks[index]!;
-        replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files).map((file) => file.id);
+        // A retried upload answers the file its first try stored (decision 0022): never replaced by itself.
+        replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files)
+          .map((file) => file.id)
+          .filter((id) => id !== uploaded.id);
         bank.contentfile_relations = [
           ...bank.contentfile_relations.filter((id) => !replaced.includes(id)),
           uploaded.id,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   isUploadFileField,
+  newUploadKey,
   parseStepUploadFileField,
+  parseStreamedUploadHeaders,
+  streamedUploadHeaders,
   parseStepUploadIntent,
   stepUploadFileField,
   stepUploadIntent,
@@ -32,5 +35,30 @@ describe("a slot's upload button inside a wizard step's form (decision 0007)", (
     expect(isUploadFileField("content")).toBe(true);
     expect(isUploadFileField("content:../x")).toBe(false);
     expect(isUploadFileField("purpose")).toBe(false);
+  });
+});
+
+describe("a streamed upload's key: the browser's, one per chosen file, the same on each retry (decision 0028)", () => {
+  const target = { slot: "claim-1-invoice", kind: "invoice-1", fileName: "a.pdf" };
+
+  it("travels in the headers and is read back", () => {
+    const key = newUploadKey();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(newUploadKey()).not.toBe(key);
+    const headers = new Headers(streamedUploadHeaders({ ...target, uploadKey: key }));
+    expect(parseStreamedUploadHeaders(headers).uploadKey).toBe(key);
+  });
+
+  it("is null when absent or not one the browser makes (it goes into the upstream's key)", () => {
+    expect(parseStreamedUploadHeaders(new Headers(streamedUploadHeaders(target))).uploadKey).toBeNull();
+    for (const bad of ["", "x".repeat(32), "0".repeat(31), "0".repeat(33), `${"0".repeat(31)}\n`]) {
+      const headers = new Headers(streamedUploadHeaders(target));
+      try {
+        headers.set("X-Upload-Key", bad);
+      } catch {
+        continue;
+      }
+      expect(parseStreamedUploadHeaders(headers).uploadKey, bad).toBeNull();
+    }
   });
 });
