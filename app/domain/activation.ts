@@ -16,7 +16,7 @@ export const ActivationMessage = {
   resent:
     "確認メールを再送しました。以前にお送りしたメールのリンクは使えなくなりましたので、新しいメールのリンクを開いてください。",
   alreadyVerified: "メールアドレスの確認は完了しています。",
-  /** One message for a refused resend (issue 15): the limit, and when to try again. */
+  /** A refused resend says the limit and when to try again. */
   resendLimited: (retryAfterSeconds: number) =>
     `確認メールの再送は${RESEND_WINDOW_MINUTES}分間に${RESEND_LIMIT_PER_USER}回までです。あと${Math.max(1, Math.ceil(retryAfterSeconds / 60))}分ほどたってから、もう一度お試しください。`,
 } as const;

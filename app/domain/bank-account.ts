@@ -8,7 +8,7 @@ import { ValidationMessage } from "./messages";
  * An account number as people type it, made what it means (REFERENCE.md: convert, do not refuse):
  * full-width digits become half-width (NFKC) and spaces and hyphens (any dash a Japanese keyboard
  * gives) go. Nothing else changes: 8 digits stay 8 digits, so §5's rule refuses them with its message
- * instead of a cut value being saved (issue 15).
+ * instead of a cut value being saved.
  */
 export function normalizeBankAccountNumber(value: string): string {
   return value.normalize("NFKC").replace(/[\s\-‐‑‒–—―−ー]/g, "");

@@ -1,4 +1,4 @@
-// Issue 10 item 1: banks and branches picked from the Zengin data (全銀協の金融機関・店舗コード, the
+// Banks and branches picked (decision 0013) from the Zengin data (全銀協の金融機関・店舗コード, the
 // npm package zengin-code, read on the server only). Pure: the search and its ranking over a directory
 // handed in, so the rules are tested on a few entries and the 5 MB of data never reach a browser.
 //

@@ -12,7 +12,7 @@ export const ContactFormatMessage = {
 
 /**
  * "100-0005", "１００－０００５", "1000005", "〒100-0005" → "1000005"; null when not a 7-digit
- * postcode. The postal mark 〒 people write in front is dropped (issue 15).
+ * postcode. The postal mark 〒 people write in front is dropped.
  */
 export function normalizeZipcode(value: string): string | null {
   const text = value.normalize("NFKC").replace(/\s+/g, "").replace(/^〒/, "").replace(DASHES, "-");
@@ -28,7 +28,7 @@ export function formatZipcode(value: string): string {
 /**
  * A Japanese telephone number: 10 or 11 digits starting with 0, hyphens allowed between digits.
  * Returned half-width with the hyphens as typed ("03-1234-5678"); null when not a number.
- * Also as people write it (issue 15): the area code in parentheses, 03(1234)5678 or (03)1234-5678,
+ * Also as people write it: the area code in parentheses, 03(1234)5678 or (03)1234-5678,
  * read as hyphens; and the international form +81 3-1234-5678 (or +81 (0)3…), whose +81 stands for
  * the leading 0 of the domestic number.
  */

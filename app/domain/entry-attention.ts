@@ -1,4 +1,4 @@
-// Issue 9 item 5: "an entry that needs the user (inadequate, reviewed and waiting for the contract, a
+// Required: "an entry that needs the user (inadequate, reviewed and waiting for the contract, a
 // return date within 7 days, a delay) is shown first with the action to take". What an entry asks of
 // its owner now, the most pressing first: money already late (§4 delay, or a return date passed), a
 // return due within RETURN_SOON_DAYS, documents to fix (§4 inadequate), a contract to agree (a reviewed

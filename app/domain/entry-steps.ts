@@ -38,8 +38,7 @@ export type DetectedStep = "financial" | "invoice" | "withdrawal";
  * §2 "Step detection by path: financial step is a path ending in entry (optional trailing slash);
  * invoice step is a path containing /entry/entry_invoice; withdrawal step is a path containing
  * /entry/withdrawal_details." "Ending in entry" is read as a last path segment `entry`: the
- * submitProfile step's /profile/before_entry ends in the letters "entry" too and is no financial step
- * (issue 15).
+ * submitProfile step's /profile/before_entry ends in the letters "entry" too and is no financial step.
  */
 export function stepOfPath(pathname: string): DetectedStep | null {
   if (pathname.includes("/entry/entry_invoice")) return "invoice";

@@ -1,4 +1,4 @@
-// Issue 9: where an entry stands, as the detail page draws it. §4's entry statuses in the order a
+// Where an entry stands, as the detail page draws it. §4's entry statuses in the order a
 // business owner lives them: 審査中 → 審査完了 → ご契約 → お振込 → 完了, each step passed with its date;
 // what interrupts the road (inadequate documents, a delay, a cancellation, no claim bought) is shown as
 // what it is, not as a step. Pure: the view model formats the dates.

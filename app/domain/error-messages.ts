@@ -12,7 +12,7 @@ export const ErrorMessage = {
   saveFailed: "申込みに失敗しました",
   saveFailedDetail: "エラーのある項目をご確認ください",
   claimLimit: "申し込みに登録できる請求書は5個までです。",
-  /** Issue 14: the upstream answered the login without a session (a maintenance page, a broken proxy). */
+  /** The upstream answered the login without a session (a maintenance page, a broken proxy). */
   loginNoSession:
     "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
   /** A form's save met the upstream's server error: the error summary's heading, above the form as typed. */

@@ -4,7 +4,7 @@
 //   wizard at the step the screen stands on, with what it saved; elsewhere at the top page).
 //   400-403: session expired, asking the user to log in again.
 //   Anything else: an error occurred with the code, or 999 if none.
-// Issue 14 ("honest error codes"): a request the app itself refuses (a body it cannot read, too
+// Honest error codes (decision 0008): a request the app itself refuses (a body it cannot read, too
 // large, not a form) shows its own 4xx code and says so; §2's "session expired" is for the
 // upstream's 400-403. An exception is a server error, 500: the HTTP status the user got.
 

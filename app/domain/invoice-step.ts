@@ -41,15 +41,15 @@ export const InvoiceStepMessage = {
 export const INVOICE_FILE_FIELD = "claims[0].invoice";
 
 /**
- * Issue 10 item 3: "a date … more than a year ahead gets a clear message (refusal)". The last payment
- * date accepted is the same day a year from today (Japan).
+ * A payment date more than a year ahead is refused with a clear message. The last payment date
+ * accepted is the same day a year from today (Japan).
  */
 export function lastPaymentDate(today: string): string {
   return addOneYear(today);
 }
 
 /**
- * The hint beside a payment date (issue 10 item 3): for a date the field accepts (today to a year
+ * The hint beside a payment date: for a date the field accepts (today to a year
  * ahead) that banks are closed on, when the money will arrive instead. `calendar` starts today.
  */
 export function paymentDateNotice(input: string, calendar: BankCalendar): string | null {
@@ -143,10 +143,10 @@ function claimProblems(
   }
   const date = parseDateInput(claim.obliger_payment_date);
   at("obliger_payment_date", date.reason && dateProblemMessage(date.reason));
-  // Issue 15: a payment date already passed cannot be the date an invoice will be paid.
+  // A payment date already passed cannot be the date an invoice will be paid.
   if (date.value !== null && date.value < today)
     at("obliger_payment_date", InvoiceStepMessage.paymentDatePast);
-  // Issue 10 item 3: further than a year is a date typed wrong (a year too far), not an invoice we buy.
+  // Further than a year is a date typed wrong (a year too far), not an invoice we buy.
   if (date.value !== null && date.value > lastPaymentDate(today)) {
     at("obliger_payment_date", InvoiceStepMessage.paymentDateTooFar(lastPaymentDate(today)));
   }
@@ -242,7 +242,7 @@ const missingMessages = (): readonly string[] => [
 ];
 
 /**
- * Issue 15 "drafts tell the truth": what is wrong in what was typed (an amount that is no amount, a
+ * Drafts tell the truth: what is wrong in what was typed (an amount that is no amount, a
  * date already passed, an account number of 8 digits…), leaving out what is merely not filled yet.
  * 下書き保存 keeps the draft and answers these at their fields with §8's draft-save message.
  */
@@ -275,7 +275,7 @@ export interface ClaimTotals {
 }
 
 /**
- * Issue 10 item 4: "the total of the claims (sum of 請求書額面 and of 売掛先からの銀行振込金額)". Amounts
+ * The total of the claims: the sum of 請求書額面 and of 売掛先からの銀行振込金額. Amounts
  * are read as the fields take them (commas, 円, full-width digits); one that is not yet an amount
  * is left out and said so, rather than the total refusing to show.
  */
@@ -297,8 +297,8 @@ export function claimTotals(
 }
 
 /**
- * Issue 10 item 4: "a gentle note when the desired amount exceeds the total of the scheduled
- * deposits" (a note, not an error: the operator decides the price in the review).
+ * A gentle note when the desired amount exceeds the total of the scheduled deposits (a note, not an
+ * error: the operator decides the price in the review).
  */
 export function isDesiredAboveDeposits(
   desired: string | number | null | undefined,

@@ -40,7 +40,7 @@ export function japaneseWeekday(iso: string): string {
   return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
 }
 
-/** "2027年2月26日（金）": a payment date as every screen shows it (issue 10 item 3). */
+/** "2027年2月26日（金）": a payment date as every screen shows it. */
 export function formatJapaneseDateWithWeekday(value: string): string {
   return isIsoDate(value) ? `${formatJapaneseDate(value)}（${japaneseWeekday(value)}）` : value;
 }

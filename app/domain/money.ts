@@ -71,7 +71,7 @@ export function formatYenInput(value: number): string {
 }
 
 /**
- * Issue 10 item 4: an amount grouped as it is typed ("1234567" → "1,234,567"), with the caret kept
+ * An amount grouped as it is typed ("1234567" → "1,234,567"), with the caret kept
  * after the same digit. Only text of digits and commas (full-width too) is regrouped: anything else
  * ("1000円", a letter) is left as typed until the field is left (`formatYenOnLeave`), and so is a
  * leading zero, so nothing the person is in the middle of typing jumps around. Null: leave it.

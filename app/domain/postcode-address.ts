@@ -1,4 +1,4 @@
-// Postcode → prefecture and city for the profile's two addresses (issue 10 item 2, decision 0012).
+// Postcode → prefecture and city for the profile's two addresses (decision 0012).
 // The pure half: what a typed postcode is, what an answer of the postcode data becomes, which fields
 // a found address may fill, and the words people read. The data itself is read on the server only
 // (app/lookup/postcode.server.ts); the browser gets this module and a fetch, never the data.

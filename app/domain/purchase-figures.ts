@@ -1,10 +1,10 @@
-// Issue 9: the money on offer once a claim is reviewed (§3 Claim: purchase_principal_amount,
+// The money on offer once a claim is reviewed (§3 Claim: purchase_principal_amount,
 // purchase_amount, purchase_ratio, purchase_fee, purchase_fee_ratio, bank_charge), and what the user
 // receives. The spec names the fields, not how they combine; read as two-party factoring is priced in
 // Japan (and as the reference upstream's operator command sets them): the purchase amount is what we
 // pay for the claim, the fee and the bank charge come off it, so
 //   お受け取り額 = purchase_amount − purchase_fee − bank_charge.
-// The fee as an annual rate lets a business owner compare it with a bank loan (issue 9):
+// The fee as an annual rate lets a business owner compare it with a bank loan:
 //   年率換算 = fee ÷ amount received × 365 ÷ days from today to the debtor's payment date,
 // shown in percent to one decimal, rounded half up; none when the date is today or past, or nothing is
 // received. Pure.

@@ -1,7 +1,7 @@
 // Redirect targets that come from outside (a ?redirectTo= query, a login form field, the upstream's
 // redirect_to of §8) must stay on this site (ARCHITECTURE decision 7). REFERENCE.md: a check on the
 // first characters alone is bypassed by "/\t/evil.example" and "/\n/evil.example", since browsers
-// drop tabs and newlines. Issue 14: a check on the input alone is bypassed by dot segments, which
+// drop tabs and newlines. And a check on the input alone is bypassed by dot segments, which
 // collapse while the URL is resolved: "/.//evil.example", "/a/..//evil.example" and
 // "/%2e//evil.example" all come out as "//evil.example", which a browser reads as another host. So
 // the check is made on what comes out, the string that goes into the Location header. A look-up route

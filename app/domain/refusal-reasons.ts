@@ -1,4 +1,4 @@
-// Why the app could not use a browser's request (issue 14), by status: the server that refuses it says
+// Why the app could not use a browser's request (decision 0008), by status: the server that refuses it says
 // why in its answer, and the error screen shows the words it is given. So the browser never carries
 // these words, nor the upload rules the 413 one quotes, for a screen it almost never draws itself.
 

@@ -1,4 +1,4 @@
-// §2 /entry/resubmit/:entryId and §7 POST /api/entries/{id}/review/ (issue 9 item 2): after review
+// §2 /entry/resubmit/:entryId and §7 POST /api/entries/{id}/review/ (decision 0011): after review
 // the operator marks what is inadequate: a claim (its fields, its invoice or additional documents:
 // §4 claim status inadequate, invoice_confirmation_status / additional_doc_confirmation_status
 // inadequate) or one of the entry's document groups (financial_statement_confirmation_status,

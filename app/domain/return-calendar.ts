@@ -1,4 +1,4 @@
-// Issue 9 item 1: "a calendar file (.ics) for the date" of each return obligation, so a business owner
+// A calendar file (.ics) for the date of each return obligation, so a business owner
 // puts the day in the calendar they already use. iCalendar (RFC 5545) as every calendar app reads it:
 // CRLF line ends, lines folded at 75 octets without splitting a character, text escaped, all-day
 // events (VALUE=DATE), a reminder at 9:00 three days before. Pure: the route sends it.

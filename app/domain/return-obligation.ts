@@ -1,4 +1,4 @@
-// Issue 9 item 1, after contract: the return obligation of a claim. In two-party factoring the debtor
+// After contract: the return obligation of a claim. In two-party factoring the debtor
 // is not told of the sale and still pays the user; the user forwards that money to the provider by the
 // claim's return_date (§3 Claim: return_date, returned_at). §4 "After contract: contracted,
 // transferred, returned, delay": a contracted, transferred or delayed claim is still owed back; a
@@ -9,7 +9,7 @@
 import { daysUntil, yenAmount } from "./purchase-figures";
 import { ClaimStatus } from "./statuses";
 
-/** My page and the detail call a return this close "soon" (issue 9 item 5: "within 7 days"). */
+/** My page and the detail call a return this close "soon": within 7 days. */
 export const RETURN_SOON_DAYS = 7;
 
 export interface ReturnObligationInput {

@@ -54,7 +54,7 @@ export type ClaimStatusName = keyof typeof ClaimStatus;
 export type ClaimStatusValue = (typeof ClaimStatus)[ClaimStatusName];
 
 /**
- * Issue 9 item 3, as §4's "Entry transitions by call: … contract" and the upstream's own check have it:
+ * As §4's "Entry transitions by call: … contract" and the upstream's own check have it:
  * the user may agree to the contract only for a reviewed entry with at least one claim that can be
  * bought (can_buy); only those claims are contracted.
  */

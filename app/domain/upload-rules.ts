@@ -16,7 +16,7 @@ export const UploadRuleMessage = {
   /** Written beside every file input. */
   limits: `PDF・JPEG・PNG 形式、1ファイル${MEGABYTES}MBまで`,
   tooLarge: `ファイルサイズは${MEGABYTES}MBまでです。`,
-  /** Several files in one post (no JavaScript, decision 0007) share one file's limit (issue 14). */
+  /** Several files in one post (no JavaScript, decision 0007) share one file's limit. */
   tooLargeTogether: `一度に送れるファイルは合計${MEGABYTES}MBまでです。1つずつアップロードしてください。`,
   unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
   noFile: "ファイルを選択してください。",

@@ -251,7 +251,7 @@ export function hasNoPayoutAccount(account: DraftBankAccount | null | undefined)
 }
 
 /**
- * The payout account the step shows (issue 15 "prefilled from what we know"): the draft's as typed;
+ * The payout account the step shows, prefilled from what we know: the draft's as typed;
  * when the draft has none, the account saved in the profile, to be checked and edited before it is
  * saved into the draft. Nobody types the same account a third time.
  */

@@ -1,4 +1,4 @@
-// The one intent vocabulary of the entry wizard's steps (issue 8): what each step button posts as
+// The one intent vocabulary of the entry wizard's steps: what each step button posts as
 // `intent`, read by every step's action. Step-specific intents follow the same style:
 // add_claim, remove_claim:<n>, add_holder:<n>, remove_holder:<n>:<m>, search_houjinbangou:<n>,
 // select_houjinbangou:<n>, add_bank, remove_bank:<n>, save_bank:<n>. Each step's form module (form.ts

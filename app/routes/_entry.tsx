@@ -10,7 +10,7 @@ import financialStyles from "~/styles/financial-step.css";
 import invoiceStyles from "~/styles/invoice-step.css";
 
 // Every step's stylesheet, here rather than on each step: moving from step to step in the browser
-// then waits for no stylesheet (issue 12 item 2; together ≈2 KB gzip, cached after the first page).
+// then waits for no stylesheet (decision 0015; together ≈2 KB gzip, cached after the first page).
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: financialStyles },
   { rel: "stylesheet", href: invoiceStyles },
@@ -37,7 +37,7 @@ export default function EntryLayout() {
   return (
     <PageFrame options={frame}>
       {step ? <StepIndicator current={step} /> : null}
-      {/* Every wizard page: e.g. why the entry-step guard sent the user here (issue 15). */}
+      {/* Every wizard page: e.g. why the entry-step guard sent the user here. */}
       <PropagatedNotices />
       <Outlet />
     </PageFrame>

@@ -1,4 +1,4 @@
-// Issue 9 item 4: where a cancelled entry's post lands (PRG). Says what happened and what the user may
+// Where a cancelled entry's post lands (PRG). Says what happened and what the user may
 // do next; the entry itself shows as 終了 on My page and its detail.
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Issue 9 item 3: where an agreed contract lands (PRG). Says what happens next (the payout, then the
+// Where an agreed contract lands (PRG). Says what happens next (the payout, then the
 // return obligation) and links back to the entry, whose detail now shows the dates.
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";

@@ -183,8 +183,8 @@ export default function ProfilePage() {
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
         <details className="identity-update" open={view.identity.needsDocuments || identityAnswered}>
           <summary>本人確認書類を提出・更新する</summary>
-          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep
-              (issue 15); the document type below is chosen after the upload. */}
+          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep;
+              the document type below is chosen after the upload. */}
           <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS}>
             <IdentityUploads identity={view.identity} form={PROFILE_FORM} />
           </FormScope>

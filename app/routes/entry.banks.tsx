@@ -1,5 +1,5 @@
 // Bank and branch matches as you type (JavaScript only; each field's 「検索」 button does the same
-// without it, issue 10 item 1): GET /entry/banks?q=… answers the banks of the Zengin directory,
+// without it, decision 0013): GET /entry/banks?q=… answers the banks of the Zengin directory,
 // GET /entry/banks?bank=<bank name>&q=… the branches of that bank, as JSON [{code, name, kana}];
 // past the look-up limits, 429 with Retry-After and a LookupRefusal (decision 0023). A resource route:
 // no page. The directory stays on the server.

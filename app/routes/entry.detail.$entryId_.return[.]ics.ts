@@ -1,4 +1,4 @@
-// Issue 9 item 1: GET /entry/detail/:entryId/return.ics, the return dates of an entry's contracted
+// GET /entry/detail/:entryId/return.ics, the return dates of an entry's contracted
 // claims as a calendar file (a resource route: no page). Linked from the detail page once there is a
 // return to make; the same guard as the page (digits only, login, the user's own entry, else 404).
 

@@ -324,7 +324,7 @@ export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, st
   return labels;
 }
 
-/** The claims' bank fields with what the page shows in them (issue 10 item 1: codes and notes). */
+/** The claims' bank fields with what the page shows in them: codes and notes. */
 export function invoiceBankFields(values: InvoiceFormValues): PickerField[] {
   return values.claims.map((claim, index) => ({
     kind: "bank",

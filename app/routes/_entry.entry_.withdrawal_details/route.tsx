@@ -41,7 +41,7 @@ export const handle = hydrates("アップロードの進み具合、金融機関
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const facts = await withdrawalStep.guard(ctx);
-    // The profile's payout account is read only when the draft has none to show (issue 15).
+    // The profile's payout account is read only when the draft has none to show.
     const profileAccount = hasNoPayoutAccount(facts.draft.bank_account)
       ? ((await loadProfile(ctx)).bank_account ?? null)
       : null;

@@ -90,7 +90,7 @@ export const withdrawalStep = defineWizardStep<WithdrawalValues>({
     },
     // The upload id goes into the statement's contentfile_relations; an earlier file of the same slot
     // is replaced (the slot says 差し替える). As stored now, so uploads started together all end
-    // linked (issue 15).
+    // linked.
     afterUpload: async (uploaded) => {
       const parsed = parseUploadKind(uploaded.kind)!;
       const index = parsed.displayId! - 1;

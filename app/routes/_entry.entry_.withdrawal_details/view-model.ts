@@ -20,7 +20,7 @@ import {
 import { emptyStatement } from "./form";
 
 export interface WithdrawalPageInput extends StepFacts {
-  /** The payout account saved in the profile (issue 15: shown when the draft has none), if read. */
+  /** The payout account saved in the profile (shown when the draft has none), if read. */
   profileAccount: DraftBankAccount | null;
   now: Date;
   url: URL;
@@ -67,7 +67,7 @@ export function withdrawalStepView({
   };
 }
 
-/** The step's bank fields with what the page shows in them (issue 10 item 1: codes and notes). */
+/** The step's bank fields with what the page shows in them: codes and notes. */
 export function withdrawalBankFields(
   view: Pick<ReturnType<typeof withdrawalStepView>, "statements" | "bankAccount">,
 ): PickerField[] {

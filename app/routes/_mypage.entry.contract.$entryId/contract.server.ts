@@ -1,4 +1,4 @@
-// Issue 9 item 3: POST /entry/contract/:entryId, the user agrees to the contract online. The entry is
+// POST /entry/contract/:entryId, the user agrees to the contract online. The entry is
 // read first: a contracted one sends nothing and lands on the contract's complete page (a second
 // press, decision 0024); only a reviewed entry with a claim that can be bought may be contracted, so a
 // post for any other sends nothing and says why; the consent tick is required (422 without it); then

@@ -1,4 +1,4 @@
-// §2 /entry/contract/:entryId (authenticated-redirect; issue 9 item 3): the user agrees to the
+// §2 /entry/contract/:entryId (authenticated-redirect): the user agrees to the
 // contract online. The figures once more (each claim the contract covers, what comes off, what the user
 // receives, when it is due back), the agreement linked, a required consent tick, one post →
 // /entry/contract/complete. Only a reviewed entry with a claim that can be bought; any other says why

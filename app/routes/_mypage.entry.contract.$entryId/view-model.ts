@@ -1,4 +1,4 @@
-// Issue 9 item 3: what the contract page and the agreement show of an entry: the parties, the claims
+// What the contract page and the agreement show of an entry: the parties, the claims
 // the contract covers with their figures, the totals, the dates. Pure (the loaders make the calls).
 // Before contract the claims that can be bought are offered (can_buy); after it, the ones contracted
 // (§4 "Purchase-amount statuses: can_buy, contracted, transferred, delay, returned" are exactly these).

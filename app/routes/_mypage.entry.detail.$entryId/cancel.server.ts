@@ -1,4 +1,4 @@
-// The entry detail's one form (issue 9 item 4): cancel the entry. §4 "Cancellable only while
+// The entry detail's one form: cancel the entry. §4 "Cancellable only while
 // under_review, inadequate or reviewed"; the person ticks that they understand it cannot be undone
 // (the confirmation works without JavaScript); a post for an entry already cancelled lands on the
 // cancel's complete page (a second press, decision 0024), one for an entry in another state changes

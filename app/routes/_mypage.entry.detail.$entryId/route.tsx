@@ -1,4 +1,4 @@
-// §2 /entry/detail/:entryId (authenticated-redirect; issue 9): one of the user's entries after it was
+// §2 /entry/detail/:entryId (authenticated-redirect): one of the user's entries after it was
 // submitted. Where it stands (a timeline drawn without JavaScript), what the operator found inadequate
 // in their own words, the review status of each document group (§4), and each claim with its debtor,
 // amount, payment date, receiving account and files. Operators send users direct links here. The id
@@ -52,7 +52,7 @@ export function loader(args: LoaderFunctionArgs) {
   });
 }
 
-/** The page's one form: cancel the entry (issue 9 item 4). */
+/** The page's one form: cancel the entry. */
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const id = digitsParam(args.params.entryId);
@@ -227,7 +227,7 @@ function Timeline({ timeline }: { timeline: EntryDetailView["timeline"] }) {
   );
 }
 
-/** Issue 9 item 3: once reviewed, the agreement to read and, while it may be, the contract to agree. */
+/** Once reviewed, the agreement to read and, while it may be, the contract to agree. */
 function NextSteps({
   contractPath,
   agreementPath,
@@ -332,7 +332,7 @@ function ReturnObligationFacts({
   );
 }
 
-/** Issue 9 item 2: one button to fix what is inadequate, on the resubmission page. */
+/** One button to fix what is inadequate, on the resubmission page. */
 function ResubmitLink({ path }: { path: string }) {
   return (
     <p>

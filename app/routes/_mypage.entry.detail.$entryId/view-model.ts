@@ -1,4 +1,4 @@
-// The entry detail page's view model (issue 9): only what the page shows, in the words and formats a
+// The entry detail page's view model: only what the page shows, in the words and formats a
 // business owner reads. Pure (the loader makes the call).
 
 import type { Brand } from "~/brand/brands";
@@ -75,7 +75,7 @@ export function returnAccountText(account: Brand["returnAccount"]): string {
   return `${account.bankName} ${account.branchName} ${account.depositType} ${account.accountNumber} ${account.holderName}`;
 }
 
-/** The entry's own paths the page links to (issue 9): the agreement, the contract, the calendar file. */
+/** The entry's own paths the page links to: the agreement, the contract, the calendar file. */
 export const entryPaths = {
   agreement: (id: number) => `/entry/${id}/factoring_service_agreement`,
   contract: (id: number) => `/entry/contract/${id}`,
@@ -96,7 +96,7 @@ export function entryDetailView(
   brand: Pick<Brand, "returnAccount">,
   /** The bank holidays around the entry's return dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
-  /** Just resubmitted (issue 9 item 2): the page says it was received. */
+  /** Just resubmitted: the page says it was received. */
   resubmitted = false,
 ) {
   const timeline: EntryTimeline = entryTimeline(entry);
@@ -115,11 +115,11 @@ export function entryDetailView(
     statusLabel: entryStatusLabel(entry.status),
     tone: entryStatusTone(entry.status),
     resubmittedNotice: resubmitted ? ResubmissionMessage.resubmitted : null,
-    /** Issue 9 item 2: what the operator found inadequate is fixed on the resubmission page. */
+    /** What the operator found inadequate is fixed on the resubmission page. */
     resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
     cancellable: isEntryCancellable(entry.status),
-    /** Issue 9 item 3: a reviewed entry with a claim that can be bought may be contracted. */
+    /** A reviewed entry with a claim that can be bought may be contracted. */
     contractPath: isEntryContractable(
       entry.status,
       entry.claims.map((claim) => claim.status),

@@ -1,4 +1,4 @@
-// The resubmission's form (§2 /entry/resubmit/:entryId, issue 9 item 2): its id, the fields of each
+// The resubmission's form (§2 /entry/resubmit/:entryId, decision 0011): its id, the fields of each
 // claim the operator found inadequate (the invoice step's own paths, claims[n].amount…, n the claim's
 // position in the entry), what a post becomes, what the review call sends for a claim, and the error
 // summary's labels. Pure: used by the action, the view model and the page.

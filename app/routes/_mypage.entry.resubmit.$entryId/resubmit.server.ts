@@ -1,4 +1,4 @@
-// Issue 9 item 2: POST /entry/resubmit/:entryId. The same order as a wizard step (decision 0010), on
+// POST /entry/resubmit/:entryId (decision 0011). The same order as a wizard step (decision 0010), on
 // the entry instead of a draft: the entry is read first and only one with something inadequate goes
 // on (a forged or replayed post sends nothing and says why) → a multipart post's uploads, into the
 // slots the page shows (without JavaScript what was typed comes back with them: there is no draft to

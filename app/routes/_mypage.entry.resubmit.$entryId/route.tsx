@@ -1,4 +1,4 @@
-// §2 /entry/resubmit/:entryId (authenticated-redirect; issue 9 item 2): after review, the user fixes
+// §2 /entry/resubmit/:entryId (authenticated-redirect; decision 0011): after review, the user fixes
 // what the operator found inadequate and sends it again (§7 POST /api/entries/{id}/review/). Only
 // that can change: an inadequate claim's fields and files (the invoice step's own fields and upload
 // slots), and the entry's financial or account-statement documents found inadequate. Everything else
@@ -53,7 +53,7 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const [entry, pending] = await Promise.all([loadEntry(ctx, id), loadPendingFiles(ctx)]);
-    // The payment date's bank-holiday hint (issue 10 item 3) needs the holidays it may fall on.
+    // The payment date's bank-holiday hint needs the holidays it may fall on.
     const calendar = paymentDateCalendar(japanDate(ctx.now));
     return json({ ...resubmitView(entry, pending, isIndividual(user)), calendar });
   });

@@ -1,4 +1,4 @@
-// The resubmission page's view model (issue 9 item 2): the operator's words, each claim (those found
+// The resubmission page's view model (decision 0011): the operator's words, each claim (those found
 // inadequate as the invoice step's fields with their upload slots; the others as they stand), the
 // entry's document groups found inadequate with a slot per kind, what was submitted and what is new.
 // Pure (the loader makes the calls).

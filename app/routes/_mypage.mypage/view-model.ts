@@ -79,7 +79,7 @@ function identityText(problem: IdentityProblem, validDate: string): string {
   }
 }
 
-/** What My page says an entry needs, and the one action that does it (issue 9 item 5). */
+/** What My page says an entry needs, and the one action that does it. */
 function attentionView(kind: EntryAttentionKind, entryId: number) {
   const detail = `/entry/detail/${entryId}`;
   switch (kind) {

@@ -1,5 +1,5 @@
 // /profile/password/change (mypage layout, authenticated-redirect): a logged-in user changes the
-// password (issue 4; §7 POST /api/password/change/). The upstream cycles its session key on success
+// password (§7 POST /api/password/change/). The upstream cycles its session key on success
 // (REFERENCE.md) and ends the user's other sessions; the upstream client keeps the new `sessionid` and
 // withRequestContext saves it in the app session, so the person stays logged in here.
 // The folder is `profile_` so that a /profile route of the same layout never becomes its parent.
