@@ -1,6 +1,6 @@
 // ESLint: typescript-eslint, react-hooks, the house rule that *.server modules are imported only
 // by routes and other *.server modules (the classic compiler silently empties them in the browser),
-// and the layers of STYLE.md "Where a thing lives" (issue 8): the domain imports only the domain, the
+// and the layers of STYLE.md "Where a thing lives": the domain imports only the domain, the
 // upstream client layer no components, forms or routes, components no routes.
 
 import js from "@eslint/js";

@@ -1,4 +1,4 @@
-// Server rendering: every document is rendered whole, then answered at once (issue 12 item 3).
+// Server rendering: every document is rendered whole, then answered at once (decision 0018).
 //
 // Why not stream: no route defers data, so React's shell is already the whole page and streaming only
 // cut it into 2 KB chunks, and the server's compression middleware flushes its Brotli stream after

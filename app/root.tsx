@@ -21,7 +21,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * An error screen's `<title>` (issue 14: every error screen has one). Remix asks the meta of the
+ * An error screen's `<title>` (every error screen has one). Remix asks the meta of the
  * routes down to the boundary that renders; layouts and the catch-all export none and inherit this.
  */
 export const meta: MetaFunction = ({ error, matches }) =>

@@ -1,4 +1,4 @@
-// Issue 12 item 6, the 128 kbps journey: Debian's Chromium through Playwright, a fresh context (empty
+// `npm run bench`, the 128 kbps journey: Debian's Chromium through Playwright, a fresh context (empty
 // cache) per run, the line throttled by the DevTools protocol to what a Japanese phone plan gives past
 // its monthly cap (128 kbps each way, decimal kilobits as carriers count them; 400 ms a round trip).
 // /login → log in (a fresh user who may apply) → My page → its link to the invoice step, JavaScript on

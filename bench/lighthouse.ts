@@ -1,4 +1,4 @@
-// Issue 12 item 6, the Lighthouse mobile scores (its defaults: a mid-range phone, 4× CPU slowdown, a
+// `npm run bench`, the Lighthouse mobile scores (its defaults: a mid-range phone, 4× CPU slowdown, a
 // throttled 4G line simulated) of /login, My page, the invoice step and an entry's detail page, median
 // of 3 runs each, against the built app. Debian's Chromium is started per run with a fresh profile and
 // its lookups of Google hosts refused (Lighthouse runs offline here: docs/REFERENCE.md). Printed, never

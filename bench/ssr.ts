@@ -1,4 +1,4 @@
-// Server rendering against the framework floor (issue 12 item 3): requests per second of a bare Remix v2
+// Server rendering against the framework floor (decision 0018): requests per second of a bare Remix v2
 // form page (bench/fixtures/bare-remix, built and served as the app is: `NODE_ENV=production remix
 // build`, remix-serve) beside the app's /login (a visitor) and /mypage (the demo account), side by side
 // in one run with one client. The client is a closed loop over node:http keep-alive connections sending

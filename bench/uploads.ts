@@ -1,4 +1,4 @@
-// `npm run bench`, uploads (issue 12 item 4): a 10 MiB file posted through the app as the upload slot
+// `npm run bench`, uploads (decision 0016): a 10 MiB file posted through the app as the upload slot
 // posts it with JavaScript on (upload-slot.tsx), against the same file posted straight to the upstream
 // (§7 POST /api/uploads/); then the app's memory while four such uploads run at once. Its own servers
 // (the reference upstream and the built app under its own server), printed, never asserted.

@@ -1,4 +1,4 @@
-// The demo account created on an empty database (issue 2: corporate, profile complete, identity
+// The demo account created on an empty database (corporate, profile complete, identity
 // confirmed), so `npm start` on a fresh clone can log in at once. `npm start` prints the credentials.
 
 import { ReviewStatus } from "../app/domain/statuses";

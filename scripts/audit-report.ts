@@ -1,4 +1,4 @@
-// Issue 11 item 5: `npm audit` is clean apart from an allowlist whose every line says why. The pure
+// `npm audit` must be clean apart from an allowlist whose every line says why. The pure
 // half (reading npm's JSON and the allowlist, comparing them), unit-tested; scripts/audit.ts runs npm.
 
 /** One advisory npm reports: its GitHub advisory id, the package it is in, how bad. */

@@ -1,5 +1,5 @@
 // `npm run audit` (part of `npm test`): `npm audit` must report nothing but what audit-allowlist.txt
-// accepts, each line with its reason (issue 11 item 5). When the registry's audit endpoint cannot be
+// accepts, each line with its reason. When the registry's audit endpoint cannot be
 // reached (offline, or a proxy that refuses it: the bulk endpoint answered 405 on the build machine),
 // the check says so plainly and is skipped rather than failed: it proves nothing either way then.
 

@@ -1,7 +1,7 @@
 // The tools `npm test` runs against, from Debian's packages (no downloads of their own on these
 // machines): Chromium with a Japanese font for the browser tests (screenshots show text, not boxes),
-// and redis-server and nginx, which the scale-out tests start (issue 11: two replicas behind a
-// proxy, one count every replica shares). Installs what is missing when we are root; otherwise
+// and redis-server and nginx, which the scale-out tests start (two replicas behind a
+// proxy, one count every replica shares: decision 0014). Installs what is missing when we are root; otherwise
 // stops with a one-line instruction.
 
 import { execFileSync } from "node:child_process";

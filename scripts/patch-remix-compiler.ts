@@ -1,6 +1,6 @@
 // Run before every `remix build` (package.json "build"): tells the classic compiler that the empty
 // stand-in it puts in the browser build for a `*.server` module has no side effects, so esbuild drops
-// the import instead of shipping a 100-byte chunk per server module (issue 12: /login loaded nine of
+// the import instead of shipping a 100-byte chunk per server module (/login loaded nine of
 // them, each a request of its own). Decision 0015 says why this is a patch and how to retire it.
 //
 // The change is one property in @remix-run/dev's emptyModules plugin. It is applied in place and is

@@ -6,8 +6,8 @@
 // which builds, serves with remix-serve and rebuilds on every change. A development build answers 500
 // under remix-serve in production mode, hence NODE_ENV=development there.
 //
-// Issue 14: when the embedded upstream dies, the app keeps serving (pages that need the upstream show
-// the 499 screen meanwhile) and the upstream is started again with a backoff (scripts/supervise.ts).
+// When the embedded upstream dies, the app keeps serving (pages that need the upstream show the 499
+// screen meanwhile) and the upstream is started again with a backoff (scripts/supervise.ts, decision 0008).
 // When the app itself dies, everything stops: `npm start` is no process manager, and an app that
 // cannot serve should be seen (the exit code says why) rather than restarted in a loop.
 //

@@ -1,4 +1,4 @@
-// Keeps a child process running (issue 14, "`npm start` survives its upstream"): when it exits it is
+// Keeps a child process running (`npm start` survives its upstream: decision 0008): when it exits it is
 // started again after a delay that doubles from `initialDelayMs` up to `maxDelayMs`, and falls back
 // to `initialDelayMs` once a run has lasted `resetAfterMs` (a crash now and then is not a crash loop).
 // Each exit and each restart is logged.

@@ -29,8 +29,8 @@ export interface Brand {
   /** Whom a customer contacts, in the brand's own words (/unsupported names it with supportEmail). */
   contactDesk: string;
   /**
-   * Where a user forwards what a debtor paid for a claim the provider bought (the return obligation,
-   * issue 9): the operator's own collection account, shown after contract and in the agreement.
+   * Where a user forwards what a debtor paid for a claim the provider bought (the return
+   * obligation): the operator's own collection account, shown after contract and in the agreement.
    */
   returnAccount: {
     bankName: string;

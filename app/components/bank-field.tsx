@@ -1,4 +1,4 @@
-// The bank and branch fields (issue 10 item 1), in every place a bank is asked: a claim's receiving
+// The bank and branch fields (decision 0013), in every place a bank is asked: a claim's receiving
 // account, each account statement, the payout account, the profile's bank account. A person types a
 // name or its reading and picks from the Zengin directory: with JavaScript as they type (from
 // /entry/banks), without it through 「金融機関を検索」, which brings the page back with the matches as

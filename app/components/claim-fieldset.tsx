@@ -49,7 +49,7 @@ export interface ClaimFilesView {
   /** Files of another claim's slot (the claims were renumbered): not counted, to be uploaded again. */
   misplaced: ClaimFileItem[];
   /**
-   * A resubmission (issue 9 item 2): what was submitted of each document, listed read-only beside
+   * A resubmission (decision 0011): what was submitted of each document, listed read-only beside
    * its slot; the new files above (`invoices`, `additionalDocs`) replace them.
    */
   submitted?: { invoices: SubmittedFileItem[]; additionalDocs: SubmittedFileItem[] };
@@ -185,7 +185,7 @@ export function ClaimUploads({
 }
 
 /**
- * The payment date, with the bank-holiday hint beside it (issue 10 item 3): rendered from the value
+ * The payment date, with the bank-holiday hint beside it: rendered from the value
  * the field starts from (after a save, without JavaScript) and, with JavaScript, as a date is picked.
  * The hint's box is always there, so a screen reader announces it politely when it fills.
  */

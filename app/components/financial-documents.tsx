@@ -1,4 +1,4 @@
-// The financial step's pieces (§2 /entry; issue 5 item 3): the questions that decide the document
+// The financial step's pieces (§2 /entry): the questions that decide the document
 // type (§4) and one upload slot per document the type needs (§5), each with its files. Kept apart
 // from the route so a later screen (resubmission) can mount them on an existing entry.
 

@@ -1,4 +1,4 @@
-// The postcode of a profile address with its 「住所を検索」 (issue 10 item 2, decision 0012).
+// The postcode of a profile address with its 「住所を検索」 (decision 0012).
 // Without JavaScript the button posts the page's form: the page comes back with everything typed and
 // the prefecture and city filled (or the message at the postcode). With JavaScript the button and the
 // 7th digit typed ask the resource route /profile/postcode instead, and the answer fills the fields at

@@ -29,7 +29,7 @@ export function BusinessFields() {
   // §6: a brand without individuals never offers 個人事業主 (saving it would lock the account out).
   const { individualSupported } = useBrand();
   // The business type chosen now: as rendered (saved, or sent back after a refusal), then, with
-  // JavaScript, as the radio changes. A corporation must give its name (issue 15: ※必須 follows it).
+  // JavaScript, as the radio changes. A corporation must give its name: its ※必須 follows the choice.
   const [chosen, setChosen] = useState<unknown>(division.defaultValue);
   const isIndividual = chosen === "individual";
   return (
@@ -66,7 +66,7 @@ export function BusinessFields() {
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
   // Each label (the form's, app/forms/profile-labels.ts) says whose it is, so the two groups' fields
-  // have different names, the same as in the error summary (issue 15). The postcode fills the
+  // have different names, the same as in the error summary. The postcode fills the
   // prefecture and city (PostcodeField); the town goes before the house number.
   return (
     <fieldset className="form-group" id={addressGroupId(who)}>

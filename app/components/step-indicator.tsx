@@ -58,7 +58,7 @@ export function StepIndicator({ current }: { current: EntryStepName }) {
 /** 戻る: to the step before this one (none on the first step). */
 /**
  * 戻る on every step after the first. On a step with a form it submits it with the `back` intent:
- * what was typed is saved as a draft, then the previous step opens (issue 15). Without a form (the
+ * what was typed is saved as a draft, then the previous step opens. Without a form (the
  * confirmation page) it is a link.
  */
 export function StepBackLink({ current, form }: { current: EntryStepName; form?: string }) {

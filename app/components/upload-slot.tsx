@@ -146,7 +146,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       const failure = isFormFailure(result.body) ? result.body : null;
       const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
       if (refusal) setClientError(refusal);
-      // 413: the request was over the upload cap (issue 14) and refused unread, by the app or a proxy.
+      // 413: the request was over the upload cap (decision 0008) and refused unread, by the app or a proxy.
       else if (result.status === 413) setClientError(uploadFailureText(null, UploadRuleMessage.tooLarge));
       else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
       // The file is in: the page's message for this slot (e.g. 「…をアップロードしてください。」) leaves.

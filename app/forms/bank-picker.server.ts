@@ -1,4 +1,4 @@
-// The bank and branch pickers' server half (issue 10 item 1): the searches a field's 「検索」 button
+// The bank and branch pickers' server half (decision 0013): the searches a field's 「検索」 button
 // asks for (answered from the directory, app/lookup/bank-directory.server.ts), a wizard step's search
 // carried in its URL, and the notes a page shows beside the names in its fields.
 

@@ -1,5 +1,5 @@
 // The bank and branch pickers' vocabulary, shared by the fields (app/components/bank-field.tsx), the
-// actions and the loaders (issue 10 item 1). Without JavaScript a field's 「検索」 button posts the
+// actions and the loaders (decision 0013). Without JavaScript a field's 「検索」 button posts the
 // page's form with intent `search_bank:<field>` (or `search_branch:<field>`); the page comes back with
 // the matches as radios named `bank_choice:<field>`, and whichever button is pressed next, a chosen
 // match fills the field (applyPickedNames). With JavaScript the same matches come from /entry/banks as

@@ -1,4 +1,4 @@
-// The one shape every action answers when a form cannot go through (issue 8): which form of the
+// The one shape every action answers when a form cannot go through (decision 0009): which form of the
 // page failed, a message per field (§5: the first one), messages that belong to no field, and what
 // the person sent, to put back (never a password). The page reads it through the form scope
 // (components/form.tsx); this module is plain so both sides share the type.

@@ -150,7 +150,7 @@ export async function refuseLookupOverLimit(ctx: RequestContext, formData: FormD
 }
 
 /**
- * 「住所を検索」 without JavaScript (issue 10 item 2): the button posts the page's form with the intent
+ * 「住所を検索」 without JavaScript: the button posts the page's form with the intent
  * lookup_postcode:office|owner. Nothing is saved; the page comes back with everything sent (the failure
  * shape's values, as after an identity upload) and that address's prefecture and city replaced by the
  * postcode's (the person asked), the town put in 番地・建物名 only while it is empty (decision 0012).
@@ -181,7 +181,7 @@ export function handlePostcodeLookup(formData: FormData, formId: string) {
   return formFailure({}, values, 200, { formId, extra: { postcodeLookup } });
 }
 
-/** The profile's bank fields, their codes or notes, and a search just made (issue 10 item 1). */
+/** The profile's bank fields, their codes or notes, and a search just made (decision 0013). */
 export function profileBankPicker(
   values: { bank_name?: string | null; branch_name?: string | null },
   search: PickerSearchView | null,
@@ -197,7 +197,7 @@ export function profileBankPicker(
 }
 
 /**
- * 「金融機関を検索」「支店を検索」 and 「この金融機関を選択」 without JavaScript (issue 10 item 1): the
+ * 「金融機関を検索」「支店を検索」 and 「この金融機関を選択」 without JavaScript (decision 0013): the
  * profile has no draft to keep what was typed, so the page comes back with it all, the matches, or
  * what keeps the search from answering at its field (422). Null when the post is neither.
  */

@@ -1,4 +1,4 @@
-// The one way an action reads its posted form (issue 14). A post the app's own pages could not have
+// The one way an action reads its posted form (decision 0008). A post the app's own pages could not have
 // sent is answered with a 4xx screen before any upstream call, never a 500: a Content-Type that is
 // not a form 415, a body too large 413, a body that cannot be read 400. A field name with a
 // `__proto__`, `constructor` or `prototype` path segment is refused (400) rather than dropped: no page
@@ -39,7 +39,7 @@ export function isMultipartRequest(request: Request): boolean {
   return mediaType(request) === MULTIPART;
 }
 
-/** A slot's file sent as the whole body (JavaScript on, issue 12 item 4). */
+/** A slot's file sent as the whole body (JavaScript on, decision 0016). */
 export function isStreamedUpload(request: Request): boolean {
   return mediaType(request) === STREAMED_UPLOAD_TYPE;
 }
@@ -220,7 +220,7 @@ export interface StreamedUpload {
 }
 
 /**
- * A slot's file sent as the whole body (issue 12 item 4, decision 0016), read as it is sent on: the
+ * A slot's file sent as the whole body (decision 0016), read as it is sent on: the
  * size comes from Content-Length, which is then held to the bytes that actually come (one more, or
  * one short, and the sending fails with tooLarge or brokenOff: a browser that hangs up ends the body
  * early). Before a byte goes upstream: no length is 411, over MAX_UPLOAD_BYTES 413, nothing 400

@@ -6,7 +6,7 @@
 // the post. No hidden inputs: the form's values stay what the person typed.
 
 // A slot or kind name: ASCII letters, digits, `_` and `-`, all a page gives, and all that may go into
-// a Location header's fragment or an upstream field (issue 14: CR/LF, NUL and non-Latin-1 reached it).
+// a Location header's fragment or an upstream field (never CR/LF, NUL or non-Latin-1).
 // Built where they are read (the actions), not at module level: the browser build keeps a module-level
 // RegExp call on every page with an upload slot, which only writes these names.
 const NAME = "[A-Za-z0-9_-]{1,64}";
@@ -75,7 +75,7 @@ export function isUploadFileField(name: string): boolean {
 }
 
 /**
- * With JavaScript a slot sends its file as the whole request body (issue 12 item 4), so the server
+ * With JavaScript a slot sends its file as the whole request body (decision 0016), so the server
  * knows the file's size from the Content-Length before a byte arrives and streams it to the upstream
  * without writing it to disk. The slot, kind, side and file name travel in these headers (the name
  * percent-encoded: a header holds only Latin-1).

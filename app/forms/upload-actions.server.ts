@@ -61,7 +61,7 @@ export interface UploadIntentOptions {
   /**
    * For a form that is not saved with an upload (the profile's): the upload comes back with what was
    * typed, to show again, beside the slot's message when it was refused (uploadError) and in place
-   * of the redirect when it was stored (null: issue 15, nothing typed is lost). Without it, a refusal
+   * of the redirect when it was stored (null: nothing typed is lost). Without it, a refusal
    * answers only the message and a stored file redirects to its slot.
    */
   keepTyped?(formData: FormData, refusal: ({ slot: string } & SlotRefusal) | null): Response;

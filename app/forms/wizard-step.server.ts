@@ -1,4 +1,4 @@
-// The one shape of an entry-wizard step's action (issue 8). Each step declares only what differs (its
+// The one shape of an entry-wizard step's action (decision 0010). Each step declares only what differs (its
 // form module's reading of the fields, its upload slots, its own buttons, its §4/§5 rule); every step
 // then runs the same order:
 //
@@ -89,7 +89,7 @@ export interface WizardStepDefinition<Values> {
   change?(intent: string, values: Values, formData: FormData): StepChange<Values> | null;
   /** §4/§5: what keeps 次へ from moving on, given the draft as saved; empty when the step is complete. */
   problems(saved: DraftEntry, state: EntryStepState): FieldProblems;
-  /** What is wrong in the saved draft, said on 下書き保存 instead of 「保存しました」 (issue 15). */
+  /** What is wrong in the saved draft, said on 下書き保存 instead of 「保存しました」. */
   draftProblems?(saved: DraftEntry): FieldProblems;
   /** The anchor 下書き保存 comes back to. */
   savedAnchor?: string;
@@ -185,7 +185,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     const { saved } = saving;
     if (change?.removedFiles?.length) await deleteUploadsQuietly(ctx, change.removedFiles);
     // 「金融機関を検索」「支店を検索」 without JavaScript: saved, then back with the matches (PRG), or
-    // what keeps the search from answering at the field (issue 10 item 1).
+    // what keeps the search from answering at the field (decision 0013).
     const picker = answerPickerSearch(formData);
     if (picker && "problem" in picker) problems[picker.field] = picker.problem;
     // A search past the look-up limits (decision 0023): saved all the same, the refusal at its field.
@@ -212,7 +212,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
       if (hasProblems(stepProblems)) return failure(stepProblems, formData, 422);
       return redirect(ENTRY_STEP_PATHS[nextStep]);
     }
-    // 下書き保存: saved as typed; what is wrong in it is said at its field (issue 15).
+    // 下書き保存: saved as typed; what is wrong in it is said at its field.
     const wrong = definition.draftProblems?.(saved) ?? {};
     if (hasProblems(wrong)) {
       return failure({ ...wrong, [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 422);

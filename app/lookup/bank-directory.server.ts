@@ -1,4 +1,4 @@
-// The Zengin directory of banks and branches (issue 10 item 1; decision 0013): npm zengin-code, about
+// The Zengin directory of banks and branches (decision 0013): npm zengin-code, about
 // 5 MB of JSON read on the first look-up and kept for the life of the process. Server only: no call
 // leaves the server and the data never reaches a browser bundle.
 

@@ -65,7 +65,7 @@ export class RequestContext {
     const session = await AppSession.fromRequest(request);
     const scope = currentRequestScope();
     if (scope) scope.user = session.user;
-    // Issue 14: one budget for every upstream call of this request (UPSTREAM_DEADLINE_MS).
+    // One budget for every upstream call of this request (UPSTREAM_DEADLINE_MS, decision 0008).
     const client = new UpstreamClient(config.apiBaseUrl, session.credentials, brand.id, {
       deadlineMs: config.upstreamDeadlineMs,
     });
@@ -148,7 +148,7 @@ export function errorScreen(code: number, httpStatus = code, headers?: Record<st
 }
 
 /**
- * The one answer to a request the app cannot read (issue 14): 400 unreadable body or forbidden field
+ * The one answer to a request the app cannot read (decision 0008): 400 unreadable body or forbidden field
  * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code and
  * the reason app/domain/refusal-reasons.ts gives that code (413: the §8 size limit), carried here.
  */
@@ -165,7 +165,7 @@ export function badRequestScreen(status: 400 | 413 | 415): Response {
  */
 export function responseForUpstreamError(error: unknown, ctx: RequestContext): Response {
   if (!(error instanceof UpstreamError)) throw error;
-  // A POST returns to the page its form was on, as a GET does (issue 14); loginPath checks it.
+  // A POST returns to the page its form was on, as a GET does; loginPath checks it.
   const returnTo = returnPathOf(ctx.url);
   if (error instanceof UpstreamCsrfError) {
     ctx.endSession();

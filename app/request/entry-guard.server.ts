@@ -60,7 +60,7 @@ export async function requireEntryStep(
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
   if (stepIndex(step) > stepIndex(firstUnfinished)) {
     await beforeRefusing();
-    // With a notice saying why the user is here and not where they asked to be (issue 15).
+    // With a notice saying why the user is here and not where they asked to be.
     throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], UNFINISHED_STEP_NOTICE[firstUnfinished]));
   }
   return { user, settings, draft, files, entries, firstUnfinished };

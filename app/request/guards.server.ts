@@ -21,7 +21,7 @@ export async function requireUser(ctx: RequestContext): Promise<AuthenticatedUse
   if (!user || typeof user.id !== "number") {
     const hadSession = ctx.session.hasUpstreamSession;
     if (hadSession) ctx.endSession();
-    // A POST returns to the page its form was on, as a GET does (issue 14); loginPath checks it.
+    // A POST returns to the page its form was on, as a GET does; loginPath checks it.
     const returnTo = returnPathOf(ctx.url);
     throw redirect(loginPath({ redirectTo: returnTo, error: hadSession ? "session_expired" : undefined }));
   }

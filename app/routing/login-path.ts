@@ -4,7 +4,7 @@ import { safeRedirectTarget } from "~/domain/redirect-target";
 
 export type LoginNotice = "csrf" | "session_expired" | "logged_out" | "auth";
 
-/** `redirectTo` is kept only when it is a safe target (issue 14), and never the top or login page. */
+/** `redirectTo` is kept only when it is a safe target (decision 0008), and never the top or login page. */
 export function loginPath(options: { error?: LoginNotice; redirectTo?: string | null } = {}): string {
   const params = new URLSearchParams();
   const redirectTo = safeRedirectTarget(options.redirectTo);

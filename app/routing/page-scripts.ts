@@ -9,7 +9,7 @@ export interface PageScriptsHandle {
   scripts?: string;
   /**
    * The pages a person goes on to from here (a wizard's next step): their modules are fetched with
-   * this page's, after it loaded, so moving on waits for no module (issue 12 item 2).
+   * this page's, after it loaded, so moving on waits for no module (decision 0015).
    */
   prefetch?: readonly string[];
 }

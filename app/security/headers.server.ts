@@ -14,7 +14,7 @@ export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
-    // No other site may embed any response of ours (issue 14: personal data in `?_data=` answers).
+    // No other site may embed any response of ours (`?_data=` answers carry personal data).
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
@@ -22,7 +22,7 @@ export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
 }
 
 /**
- * What a response says about caching when its handler said nothing (issue 14): loader data
+ * What a response says about caching when its handler said nothing (decision 0008): loader data
  * (`?_data=`), resource routes and error answers carry personal data or depend on the session, so
  * no cache keeps them. Static files set their own (app/server: /build/* a year, immutable).
  */

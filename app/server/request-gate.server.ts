@@ -122,7 +122,7 @@ export function clientAddressOf(req: http.IncomingMessage, hops: number): string
 }
 
 /**
- * The Host Remix should see for a request that may proceed (issue 14, "works behind a proxy").
+ * The Host Remix should see for a request that may proceed (the app works behind a proxy: decision 0008).
  * A proxy that rewrites Host (nginx's default `Host: $proxy_host`) and adds no X-Forwarded-Host
  * leaves Remix comparing the browser's Origin (the public origin, APP_BASE_URL) with the internal
  * host: its own check answers 500. When a write came from APP_BASE_URL's origin (its Origin, else

@@ -42,7 +42,7 @@ export function nullAsAbsent<S extends z.ZodTypeAny>(schema: S) {
 
 export interface CallOptions<S extends z.ZodTypeAny = z.ZodTypeAny> {
   /**
-   * What a 2xx must carry to be read (issue 8, issue 14): the JSON it parses as (an empty body parses
+   * What a 2xx must carry to be read (decision 0008): the JSON it parses as (an empty body parses
    * as undefined). Anything else is a malformed answer. Each resource module states its own.
    */
   schema: S;
@@ -64,7 +64,7 @@ export interface CallOptions<S extends z.ZodTypeAny = z.ZodTypeAny> {
 
 export interface ClientOptions {
   /**
-   * One budget for all the calls of one request (issue 14): the time the page spends waiting for the
+   * One budget for all the calls of one request (decision 0008): the time the page spends waiting for the
    * upstream, overlapping calls counted once. Time the app spends elsewhere (reading a slow browser's
    * upload) and uploads to the upstream are not charged. Without it, only per-call timeouts.
    */

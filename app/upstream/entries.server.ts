@@ -62,7 +62,7 @@ const entryListItemSchema = z.object({
   /** "decimal string without decimals"; null on an entry made without one. */
   purchase_amount_desired: z.union([z.string(), z.number()]).nullable(),
   created_at: z.string(),
-  // The status for §4's rules; the dates and amounts for a return that falls due (issue 9 item 5).
+  // The status for §4's rules; the dates and amounts for a return that falls due.
   claims: z.array(
     z.object({
       status: z.number(),
@@ -149,7 +149,7 @@ const entryDetailSchema = z.object({
       invoice_confirmation_status: z.number().nullish(),
       additional_doc_confirmation_status: z.number().nullish(),
       obliger_company_name: nullAsAbsent(z.string()),
-      // What a resubmission of an inadequate claim starts from (issue 9 item 2).
+      // What a resubmission of an inadequate claim starts from (decision 0011).
       houjinbangou: nullAsAbsent(z.string()),
       houjinbangou_address: nullAsAbsent(z.string()),
       is_fixed_debt: z.boolean().nullish(),
@@ -189,7 +189,7 @@ export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail>
 }
 
 /**
- * A state-changing call on one entry whose answer may be lost (issue 14): when it gets none, the entry
+ * A state-changing call on one entry whose answer may be lost (decision 0008): when it gets none, the entry
  * is read again and the change counts as made when `made` says so, so a lost answer neither reads as a
  * failure nor invites a second try. So too when the upstream refuses it (400) because the change was
  * just made: the first of two presses without JavaScript got there first (decision 0024).
@@ -239,7 +239,7 @@ export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
 export const isContracted = (entry: Pick<EntryDetail, "contracted_at">) => entry.contracted_at !== undefined;
 
 /**
- * §7 POST /api/entries/{id}/contract/ (issue 9): the user agrees to the contract online; only a
+ * §7 POST /api/entries/{id}/contract/: the user agrees to the contract online; only a
  * reviewed entry with a can_buy claim (a 400 names why not, UpstreamValidationError), a 404 another
  * user's. The body is the upstream's {agreed: true}.
  */
@@ -263,7 +263,7 @@ export interface ResubmissionBody {
 }
 
 /**
- * §7 POST /api/entries/{id}/review/ (issue 9 item 2): the user resubmits what the operator found
+ * §7 POST /api/entries/{id}/review/ (decision 0011): the user resubmits what the operator found
  * inadequate; only an inadequate entry (a 400 names why not, UpstreamValidationError, with field errors
  * per claim as for a create), a 404 another user's. A lost answer counts as made once the entry is no
  * longer inadequate.

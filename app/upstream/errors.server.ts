@@ -51,7 +51,7 @@ export class UpstreamServerError extends UpstreamError {
     readonly status: number,
     readonly detail: string = ErrorMessage.status(status),
     readonly redirectTo: string | null = null,
-    /** A 429's or 503's Retry-After in seconds, passed on to the page (issue 11). */
+    /** A 429's or 503's Retry-After in seconds, passed on to the page (decision 0014). */
     readonly retryAfterSeconds: number | null = null,
   ) {
     super(detail);
@@ -59,7 +59,7 @@ export class UpstreamServerError extends UpstreamError {
 }
 
 /**
- * §8 "Other statuses: server error", for a 2xx the app cannot read (issue 14): an HTML maintenance
+ * §8 "Other statuses: server error", for a 2xx the app cannot read (decision 0008): an HTML maintenance
  * page, garbage, the wrong Content-Type, a list where an object belongs, a login without a session.
  * The upstream failed, not the user's session: shown as 502, the session is kept.
  */

@@ -1,10 +1,10 @@
 // Uploads (ARCHITECTURE decision 8): one file per upstream POST, sent with a Content-Length (Django
 // reads a chunked body as empty). With JavaScript a slot's file is the whole request body and goes
-// straight through to the upstream as it arrives (issue 12 item 4, decision 0016: read-form.server.ts
+// straight through to the upstream as it arrives (decision 0016: read-form.server.ts
 // checks it). A multipart form (without JavaScript: a page's form with several files, decision 0007)
 // is received as a stream with a 10 MiB cap, each file checked by its first bytes and spooled to a
 // temporary file, since what was typed is saved before any file is sent; the temporary files are
-// removed whatever happens. Issue 14: a request may bring at most one file's limit plus the form
+// removed whatever happens. A request may bring at most one file's limit plus the form
 // around it, and never spools more than one file's limit, whatever its parts; a body the parser
 // cannot read is a 400.
 // And their deletion (§7 DELETE /api/uploads/{id}/).
@@ -69,7 +69,7 @@ export interface ReceivedForm extends ReceivedFilePart {
  * with every slot's empty input stays far below 256 KiB (its text fields are a few KiB).
  */
 export const FORM_OVERHEAD_BYTES = 256 * 1024;
-/** What one upload request may bring (issue 14): more is answered 413 without being read. */
+/** What one upload request may bring (decision 0008): more is answered 413 without being read. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 
 class BodyTooLarge extends Error {}
@@ -89,7 +89,7 @@ export interface ReceiveOptions {
   isFileField?(name: string): boolean;
 }
 
-/** The bytes all parts of one request may spool together: one file's limit (issue 14). */
+/** The bytes all parts of one request may spool together: one file's limit. */
 interface SpoolBudget {
   left: number;
 }

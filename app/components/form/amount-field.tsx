@@ -1,4 +1,4 @@
-// An amount of yen (issue 10 item 4): a TextField of the family whose digits are grouped as they are
+// An amount of yen: a TextField of the family whose digits are grouped as they are
 // typed, with JavaScript ("1234567" → "1,234,567", the caret kept after its digit), and tidied when
 // the field is left ("１０００円" → "1,000"). Without JavaScript it is the plain field; the server
 // accepts commas, 円 and full-width digits either way (parseYen), so this only helps reading.

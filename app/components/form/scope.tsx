@@ -1,4 +1,4 @@
-// The one form system (issue 8, decision 0009), folder app/components/form/: this module is its
+// The one form system (decision 0009), folder app/components/form/: this module is its
 // scope and error summary; the fields (fields.tsx), the select, checkbox, honeypot and submit button
 // stand beside it so a page carries only what it uses. Every form of the app is a plain Remix
 // <Form>; its action validates on the server (zod, remix-validated-form's validators in `*.server.ts`)
