@@ -1,4 +1,4 @@
-// Issue 10 item 5, "Accessibility kept at zero", JavaScript on and off: every page, in every state a
+// Accessibility kept at zero findings, JavaScript on and off: every page, in every state a
 // person meets it (logged out, logged in, each wizard step, each form sent with errors, an entry
 // under review, inadequate, reviewed, contracted, late), has
 // 1. no axe-core violation of the WCAG 2.0/2.1 A and AA rules, at the desktop width, and

@@ -1,4 +1,4 @@
-// Issue 15 item 1: "No field changes a value without telling": an account number is never cut by a
+// No field changes a value without telling: an account number is never cut by a
 // maxlength. Typed 12345678, every account-number field keeps all eight digits and §5 answers
 // 「7桁の半角数字で入力してください」; typed with full-width digits, a hyphen or a space, it is
 // normalised like the claim's and saved as seven digits. JavaScript on and off.

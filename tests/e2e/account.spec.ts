@@ -1,4 +1,4 @@
-// Issue 4 (activation and My page), each flow with JavaScript on and off: register → the activation
+// Activation and My page, each flow with JavaScript on and off: register → the activation
 // link from the outbox → confirm → complete; a used link refused; resend; My page's next step for a
 // fresh user, the demo account ready to apply, an entry's Japanese status blocking a new one, and an
 // expired identity.

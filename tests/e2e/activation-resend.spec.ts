@@ -1,4 +1,4 @@
-// One message per resend outcome (issue 15 item 8): the 4th resend within the limit's window says
+// One message per resend outcome: the 4th resend within the limit's window says
 // only that the limit is reached and when to try again, not 「再送しました」 beside it.
 
 import { expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// Issue 3 flows, each run with JavaScript on and off: register, log in, keep me logged in, log out,
+// Sign-in flows, each run with JavaScript on and off: register, log in, keep me logged in, log out,
 // return to a guarded page after login, the wrong-service login, and the error screens.
 
 import http from "node:http";

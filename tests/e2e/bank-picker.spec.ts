@@ -1,7 +1,7 @@
-// Issue 10 item 1, JavaScript on and off: a bank and a branch picked from the Zengin directory in each
-// kind of bank field (the payout account and a statement on the withdrawal step, a claim's receiving
-// account on the invoice step, the profile's bank account). With JavaScript the matches come as the
-// person types; without it, 「金融機関を検索」 brings the page back with them as radios, and nothing
+// The bank picker (decision 0013), JavaScript on and off: a bank and a branch picked from the Zengin
+// directory in each kind of bank field (the payout account and a statement on the withdrawal step, a
+// claim's receiving account on the invoice step, the profile's bank account). With JavaScript the matches
+// come as the person types; without it, 「金融機関を検索」 brings the page back with them as radios, and nothing
 // typed elsewhere is lost. The code shows beside a known name; an unknown one is kept, with a note.
 
 import { type Locator, type Page, expect, test } from "./fixtures";

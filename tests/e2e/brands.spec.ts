@@ -1,4 +1,4 @@
-// Issue 4 item 6, white-label: each brand reads its own name, logo and colours (CSS variables, no
+// White-label: each brand reads its own name, logo and colours (CSS variables, no
 // extra JavaScript), the white-label brand carries the content tag id of §9, BRAND fixes the brand for
 // a deployment, and the wrong-service login names the other brand's login. JavaScript on and off.
 

@@ -1,4 +1,4 @@
-// Issue 12 item 5, the §8–§9 browser runtime (docs/decisions/0017-browser-runtime.md): the new-version
+// The §8–§9 browser runtime (docs/decisions/0017-browser-runtime.md): the new-version
 // check (builds/latest.json, hourly), the chunk-load reload guard (at most once in 10 s) and the
 // analytics data layer (off unless configured). All of it runs only with JavaScript: without it there
 // is nothing to reload or to count, and every page is a fresh document anyway.

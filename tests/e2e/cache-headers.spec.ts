@@ -1,4 +1,4 @@
-// Issue 14, "personal data never cached": every loader data answer (`?_data=`) and every resource
+// Personal data is never cached: every loader data answer (`?_data=`) and every resource
 // route sends `Cache-Control: private, no-store`, as documents do; every answer carries
 // `Cross-Origin-Resource-Policy: same-origin`; the build's static files keep their long caching.
 

@@ -1,4 +1,4 @@
-// The payment date's example is written as people write a date (issue 15 item 8: 「例：2026/12/31」).
+// The payment date's example is written as people write a date: 「例：2026/12/31」, not 「例：2026-12-31」.
 
 import { expect, test } from "./fixtures";
 import { claim } from "./support-wizard-invoice";

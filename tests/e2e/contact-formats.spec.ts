@@ -1,4 +1,4 @@
-// Postcodes and phone numbers as people write them (issue 15 item 8): 〒100-0005, 03(1234)5678 and
+// Postcodes and phone numbers as people write them: 〒100-0005, 03(1234)5678 and
 // +81 are accepted on the profile and saved in the usual form.
 
 import { expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// Issue 11 item 5, "attacks in the suite": a post from another site, to every route with an action
+// Attacks are tested in the suite: a post from another site, to every route with an action
 // (read from the server build, so a new route is covered by itself), in each shape a browser or a
 // forger can give it — a foreign Origin, `Origin: null`, only `Sec-Fetch-Site: cross-site`, only a
 // foreign Referer, no signal at all, a `?_data=` fetch — is refused with the gate's 403, and the

@@ -1,4 +1,4 @@
-// Issue 15 item 5, "drafts and submits tell the truth": 下書き保存 with 「abc円」, 「-5」 and a payment
+// Drafts and submits tell the truth: 下書き保存 with 「abc円」, 「-5」 and a payment
 // date of 2020-01-01 keeps what was typed and says §8's draft-save message, with each problem at its
 // field, instead of 「下書きを保存しました。」; 次へ refuses the passed date too. JavaScript on and off.
 

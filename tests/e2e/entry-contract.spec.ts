@@ -1,4 +1,4 @@
-// Issue 9 items 1 and 3, JavaScript on and off, with the operator command driving the review: a
+// After submission, JavaScript on and off, with the operator command driving the review: a
 // reviewed entry → the agreement, filled with its figures → the contract (consent required) → the
 // detail after contract (payout being prepared) → transferred (the payout date, each claim's return
 // date, amount and account, the calendar file) → delay (what is late and what to do) → returned.

@@ -1,4 +1,4 @@
-// Issue 9 item 1 (first part), §2 /entry/detail/:entryId, JavaScript on and off: an entry after it was
+// §2 /entry/detail/:entryId, JavaScript on and off: an entry after it was
 // submitted, opened from My page or from an operator's link; its road drawn without JavaScript; the
 // operator's words for what is inadequate, at the claim; another user's entry is page not found.
 

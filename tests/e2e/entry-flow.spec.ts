@@ -1,4 +1,4 @@
-// Issue 5's whole journey, JavaScript on and off: from an empty draft to /entry/complete for a
+// The entry wizard's whole journey, JavaScript on and off: from an empty draft to /entry/complete for a
 // corporation and for a sole proprietor, with real PDF and PNG files; the entry then shows on My page
 // as under review. Also: the draft survives a logout half-way, skipping ahead is redirected, and a
 // double submit makes one entry.

@@ -1,4 +1,4 @@
-// Issue 9 item 2, §2 /entry/resubmit/:entryId, JavaScript on and off: the operator finds an invoice
+// §2 /entry/resubmit/:entryId (decision 0011), JavaScript on and off: the operator finds an invoice
 // inadequate; the user reads why on My page and the detail, fixes the claim and uploads a new
 // invoice on the resubmission page (without JavaScript the upload comes back with everything typed),
 // resubmits, and the detail shows the entry under review again. Nothing else can be changed; an

@@ -149,7 +149,7 @@ test("下書き保存 keeps the answers and the page; a file can be deleted afte
   ).toContainText("まだアップロードされていません");
 });
 
-test("with JavaScript, a message leaves as soon as its question is answered (issue 15)", async ({
+test("with JavaScript, a message leaves as soon as its question is answered", async ({
   page,
   javaScript,
   applicantOn,

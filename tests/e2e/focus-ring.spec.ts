@@ -1,4 +1,4 @@
-// A focus ring of at least 3:1 on every background (issue 15 item 8; WCAG 2.2 focus appearance):
+// A focus ring of at least 3:1 on every background (WCAG 2.2 focus appearance):
 // a dark inner ring seen against light backgrounds and the yellow button, a yellow outer ring seen
 // against the dark header. Read from the computed styles of focused controls.
 

@@ -29,7 +29,7 @@ function noncesOf(csp: string | undefined, html: string) {
   return { allowed, tags };
 }
 
-test("issue 11 item 5: every <script> (and <style>) carries the CSP nonce, and the nonce is new per request", async ({
+test("every <script> (and <style>) carries the CSP nonce, and the nonce is new per request", async ({
   playwright,
   baseURL,
 }, testInfo) => {
@@ -89,7 +89,7 @@ function plainGet(url: string): Promise<{ headers: http.IncomingHttpHeaders; bod
   });
 }
 
-test("issue 12 item 3: a page is answered at once, one complete document of a stated length", async ({
+test("a page is answered at once, one complete document of a stated length", async ({
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "js-on", "HTTP only: runs in js-on");

@@ -1,4 +1,4 @@
-// Issue 5 item 2, the invoice step /entry/entry_invoice (JavaScript on and off): the draft survives
+// The invoice step /entry/entry_invoice (JavaScript on and off): the draft survives
 // (save, come back, values there), the §5 messages at their fields with the bad input kept, claims
 // added and removed without losing what was typed (a sixth refused), corporate-number suggestions,
 // the claims' files, and 「次へ」 to the financial step once §5 "Invoice step satisfied" holds.

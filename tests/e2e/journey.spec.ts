@@ -1,4 +1,4 @@
-// Issue 4's whole journey, JavaScript on and off: register → the activation link from the outbox →
+// The whole sign-up journey, JavaScript on and off: register → the activation link from the outbox →
 // the profile with the identity front and back → My page showing the account ready for an entry.
 
 import { expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// Malformed requests get a 4xx page, never a 500 (issue 14): every kind of body a page could not have
+// Malformed requests get a 4xx page, never a 500: every kind of body a page could not have
 // sent, posted to every route with an action, anonymous and logged in (the guards run first, so the
 // logged-in run is what reaches the body). The routes are read from the server build itself, so a new
 // route is covered by itself. Real HTTP through the request gate, with a same-origin Origin header.

@@ -1,4 +1,4 @@
-// Issue 9 item 5, JavaScript on and off, with the operator command: an entry that needs the user is
+// JavaScript on and off, with the operator command: an entry that needs the user is
 // shown on My page with the action to take (the contract waiting; then, after transfer, a return that
 // is late); a delay claim blocks a new entry (My page says why and what to do; the wizard refuses to
 // open and says so) until the operator's permission lifts it.

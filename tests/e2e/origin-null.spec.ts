@@ -1,6 +1,6 @@
 // A same-origin form post sent under a no-referrer policy carries `Origin: null` (REFERENCE.md). The
 // request gate accepts it on Sec-Fetch-Site; Remix's own origin check must then not see "null" and
-// answer an empty 500 (issue 14: never a 500 where the request is fine).
+// answer an empty 500: never a 500 where the request is fine.
 
 import { type APIRequestContext, expect, test } from "./fixtures";
 import { DEMO } from "./support";

@@ -1,4 +1,4 @@
-// Issue 12 item 1, decision 0015: JavaScript only where it helps. A page none of whose routes hydrates
+// Decision 0015: JavaScript only where it helps. A page none of whose routes hydrates
 // ships no script file (at most a few bytes inline: §2's hash notices, §7's experiment id); a page that
 // hydrates is shown and usable before any script is fetched, and hydrates after its load event.
 

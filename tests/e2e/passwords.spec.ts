@@ -1,4 +1,4 @@
-// Issue 4 item 3, each test run with JavaScript on and off: the password reset through the e-mailed
+// Passwords, each test run with JavaScript on and off: the password reset through the e-mailed
 // link (read from the upstream's outbox), the refused links (used, tampered, incomplete), the same
 // answer for any address, the routes of §2 around it, and the password change that keeps the session.
 

@@ -1,7 +1,7 @@
-// Issue 10 items 3 and 4 on the invoice step (JavaScript on and off): a payment date banks are closed
-// on gets a hint naming the business day the money will arrive (at once with JavaScript, after a
-// save without), a date more than a year ahead is refused at its field with everything else kept,
-// and the total of the claims stands beside the desired purchase amount.
+// Payment dates and the claims' total on the invoice step (JavaScript on and off): a payment date banks
+// are closed on gets a hint naming the business day the money will arrive (at once with JavaScript, after
+// a save without), a date more than a year ahead is refused at its field with everything else kept, and
+// the total of the claims stands beside the desired purchase amount.
 
 import { japanDate } from "../../app/domain/japan-date";
 import { isoDateFromToday } from "../fixtures/dates";

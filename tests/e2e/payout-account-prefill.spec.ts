@@ -1,4 +1,4 @@
-// Prefilled from what we know (issue 15 item 3): the withdrawal step's お振込先口座 shows the account
+// Prefilled from what we know: the withdrawal step's お振込先口座 shows the account
 // saved in the profile while the draft has none; it stays editable, and what is saved is the draft's.
 
 import { type Page, expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// No horizontal scroll on a 375 px phone (issue 15 item 8: /register/profile was 397 px wide): every
+// No horizontal scroll on a 375 px phone (/register/profile was once 397 px wide): every
 // page, logged out and logged in, the wizard's steps included, fits the viewport's width.
 
 import { type Page, type TestInfo, expect, test } from "./fixtures";

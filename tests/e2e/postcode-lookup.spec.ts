@@ -1,7 +1,7 @@
-// Issue 10 item 2 (JavaScript on and off): the postcode fills the prefecture and the city on the
-// profile pages. Without JavaScript 「住所を検索」 posts the page's form and the page comes back with
-// the address and everything typed; with JavaScript the 7th digit typed fills the empty fields at
-// once, and the button replaces them. A postcode with no address gets its message, nothing lost.
+// The postcode lookup (decision 0012), JavaScript on and off: the postcode fills the prefecture and the
+// city on the profile pages. Without JavaScript 「住所を検索」 posts the page's form and the page comes back with
+// the address and everything typed; with JavaScript the 7th digit typed fills the empty fields at once,
+// and the button replaces them. A postcode with no address gets its message, nothing lost.
 
 import { expect, test } from "./fixtures";
 

@@ -1,4 +1,4 @@
-// Issue 9 item 6, JavaScript on and off: the pre-entry screening (/register/pre_entry →
+// JavaScript on and off: the pre-entry screening (/register/pre_entry →
 // /pre_entry/result) against the upstream's screening call. Every answer is required and a blank
 // form keeps nothing back silently; a declined result shows the upstream's reasons, and My page then
 // says that an entry cannot be made (§4 preEntryDeclined), as the wizard refuses it.

@@ -1,4 +1,4 @@
-// ※必須 follows the chosen business type (issue 15 item 8): 会社名・屋号 is required of a corporation
+// ※必須 follows the chosen business type: 会社名・屋号 is required of a corporation
 // (the server refuses it empty), optional for an individual; with JavaScript the mark follows the
 // radio as it is changed, without it the business type the page was rendered with.
 

@@ -1,4 +1,4 @@
-// Uploads keep the form (issue 15 item 2): an identity document uploaded on /register/profile or
+// Uploads keep the form: an identity document uploaded on /register/profile or
 // /profile leaves every value typed on the page as it was, also without JavaScript, where the slot
 // posts the page's form (decision 0007) and the page comes back with what was typed (not saved).
 

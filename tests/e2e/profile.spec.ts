@@ -1,4 +1,4 @@
-// Issue 4, profile and identity (JavaScript on and off): the first profile registration with the
+// Profile and identity (JavaScript on and off): the first profile registration with the
 // identity front and back, the refusals of bad files and bad input, and an expired identity asking
 // for new documents.
 

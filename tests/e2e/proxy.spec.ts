@@ -1,4 +1,4 @@
-// Issue 14, "works behind a proxy": with APP_BASE_URL set to the proxy's public origin, a reverse
+// The app works behind a proxy: with APP_BASE_URL set to the proxy's public origin, a reverse
 // proxy that rewrites Host (as nginx's default `proxy_set_header Host $proxy_host` does, with no
 // X-Forwarded-Host) must not break same-origin form posts, JavaScript on and off. The proxy is a
 // small node:http one on another host name and port: the browser sees only 127.0.0.1:<proxy>, the

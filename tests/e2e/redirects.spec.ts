@@ -1,4 +1,4 @@
-// Issue 14, items 1 and 11: a redirect built from outside input never leaves the site (the login
+// A redirect built from outside input never leaves the site (the login
 // form's redirectTo field, the /login?redirectTo= link, the upstream's redirect_to of §8), and a POST
 // whose session has expired comes back to its page after login, as a GET does.
 

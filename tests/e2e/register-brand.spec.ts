@@ -1,4 +1,4 @@
-// Offer only what the brand accepts (issue 15 item 7, §6): a white-label brand without individuals
+// Offer only what the brand accepts (§6): a white-label brand without individuals
 // offers 法人 only at /register, and refuses 個人事業主 if it is posted anyway (422, the message at the
 // field, what was typed kept). The own brand still offers both.
 

@@ -1,4 +1,4 @@
-// Issue 11 item 2, scale-out proven: two app processes behind nginx (Debian's) on loopback, with Redis
+// Scale-out proven: two app processes behind nginx (Debian's) on loopback, with Redis
 // (Debian's redis-server), both pointed at the suite's one reference upstream and sharing only the
 // cookie secrets and REDIS_URL. A user logged in through one continues through the other; an upload
 // made through one is listed by both; the login rate limit counts across both (per client address,
@@ -172,7 +172,7 @@ test("two replicas behind nginx with Redis: one session, one set of files, one r
     });
     expect(bystander.status).toBe(302);
     console.log(
-      `[issue 11] scale-out: 2 replicas behind nginx, the 31st post from one address refused (${refused}/31)`,
+      `[scale-out] 2 replicas behind nginx, the 31st post from one address refused (${refused}/31)`,
     );
   } finally {
     nginx?.kill("SIGQUIT");

@@ -1,4 +1,4 @@
-// Issue 15 item 8: the error summary names each field exactly as the field's label does (GOV.UK and
+// The error summary names each field exactly as the field's label does (GOV.UK and
 // デジタル庁: the same words in both places, so a person finds what the summary links to). Read from
 // the page itself: every summary link's 「label：」 against the label of the control it points at.
 // JavaScript on and off.

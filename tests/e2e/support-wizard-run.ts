@@ -1,5 +1,5 @@
-// The wizard as a person goes through it, step by step in the browser (issue 5's journey), for the
-// specs that need a whole run: the entry flow, and the lost-answer fault of issue 14.
+// The wizard as a person goes through it, step by step in the browser, for the specs that need a
+// whole run: the entry flow, and the entry write whose answer is lost (exactly one entry, still accepted).
 
 import { type Locator, type Page, type TestInfo, expect } from "@playwright/test";
 import { pdfFile, pngFile } from "./files";

@@ -1,4 +1,4 @@
-// Issue 5, "nothing entered so far is lost": on every wizard step, text typed and not yet saved is
+// Nothing entered so far is lost: on every wizard step, text typed and not yet saved is
 // still there after an upload, and a file chosen is sent whichever button is pressed. With
 // JavaScript the file goes on its own and the inputs are left alone; without it the step's form
 // carries the chosen files, so what was typed is saved in the draft first and each chosen file is

@@ -1,4 +1,4 @@
-// Uploads started together all end linked (issue 15 item 2): with JavaScript each chosen file goes
+// Uploads started together all end linked: with JavaScript each chosen file goes
 // at once in its own request; five chosen within a moment in five slots must all be in the draft
 // after a reload (they were written last-write-wins, and one link was lost).
 

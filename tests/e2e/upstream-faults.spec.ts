@@ -1,11 +1,11 @@
-// Issue 14 items 7, 8 and 9, JavaScript on and off, through a fault-injecting proxy (node:http) in
+// Upstream faults (decision 0008), JavaScript on and off, through a fault-injecting proxy (node:http) in
 // front of the run's real reference upstream: an app of its own talks to the proxy, which forwards
 // everything unless a test sets a fault.
-//   7: a 2xx the app cannot read is a 502 screen and the session is kept; a login that brings back no
-//      session is an error on the login form, never My page.
-//   8: the entry write stored by the upstream and its answer dropped: the user still ends on
-//      「お申し込みを受け付けました」, and exactly one entry exists.
-//   9: calls that hang show the 499 screen once the page's budget is spent, not after 10 s per call.
+//   - a 2xx the app cannot read is a 502 screen and the session is kept; a login that brings back no
+//     session is an error on the login form, never My page.
+//   - the entry write stored by the upstream and its answer dropped: the user still ends on
+//     「お申し込みを受け付けました」, and exactly one entry exists.
+//   - calls that hang show the 499 screen once the page's budget is spent, not after 10 s per call.
 // And an upload stored by the upstream whose answer is dropped: the slot lists the file (looked up by
 // the upload's key, decision 0022); one the upstream never got still reads as failure.
 // And a wizard step's save that meets a 5xx or no answer in time: the error summary above the form as
@@ -156,7 +156,9 @@ test("a 2xx the app cannot read shows the 502 screen, and the user is still logg
     type: "faults tried / sessions kept",
     description: `${MALFORMED_ANSWERS.length} / ${kept}`,
   });
-  console.log(`[issue 14] malformed answers tried / sessions kept: ${MALFORMED_ANSWERS.length} / ${kept}`);
+  console.log(
+    `[upstream faults] malformed answers tried / sessions kept: ${MALFORMED_ANSWERS.length} / ${kept}`,
+  );
 });
 
 test("a login the upstream answers 200 without a session cookie is an error on the login form, never My page", async ({

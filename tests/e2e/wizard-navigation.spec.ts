@@ -1,4 +1,4 @@
-// The wizard knows where it is (issue 15 item 4): every wizard page marks its own step and says
+// The wizard knows where it is: every wizard page marks its own step and says
 // 「ステップ n / 4」 in text; finished steps are plain links; 戻る leads to the step before; and a user
 // the entry-step guard (§2) sends elsewhere is told why. JavaScript on and off.
 

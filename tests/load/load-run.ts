@@ -1,4 +1,4 @@
-// Issue 11 item 4, "Load in the suite": many users at once through the app's own forms, JavaScript off
+// Load in the suite: many users at once through the app's own forms, JavaScript off
 // (plain HTTP: form posts with a cookie jar, redirects followed, the HTML read for the next form's
 // names), against the built app (scripts/serve.ts) and the reference upstream, each started on a free port
 // with a temporary data directory, as in production. Shared by tests/integration/load.test.ts (which
