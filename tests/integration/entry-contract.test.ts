@@ -1,4 +1,4 @@
-// Issue 9 item 3, §2 /entry/contract/:entryId, /entry/:entryId/factoring_service_agreement and the
+// §2 /entry/contract/:entryId, /entry/:entryId/factoring_service_agreement and the
 // detail's calendar file, called directly against the in-process reference upstream: only a reviewed
 // entry with a claim that can be bought is contracted; no consent, no contract; a replay makes no
 // second one; the agreement carries the entry's figures; the .ics carries the return dates.
@@ -170,7 +170,7 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     expect(ics).toContain(`DTSTART;VALUE=DATE:${paymentDate.replace(/-/g, "")}`);
     expect(ics).toContain("返金額：1\\,000\\,000円");
 
-    // Issue 11 item 5: another user's calendar file is page not found, never the entry's dates.
+    // Another user's calendar file is page not found, never the entry's dates.
     const stranger = await appCookie(createUserWithSession(upstream));
     const theirs = await get(calendarLoader as Loader, path, { entryId: id }, stranger);
     expect(theirs.status).toBe(404);

@@ -1,4 +1,4 @@
-// Issue 9, §2 /entry/detail/:entryId: the loader called directly against the in-process reference
+// §2 /entry/detail/:entryId: the loader called directly against the in-process reference
 // upstream. Digits only, else page not found before anything else; another user's entry or a missing
 // one is page not found; a logged-out visitor goes to login and comes back; the user's own entry shows.
 

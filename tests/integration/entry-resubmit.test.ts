@@ -1,4 +1,4 @@
-// Issue 9 item 2, §2 /entry/resubmit/:entryId, called directly against the in-process reference
+// §2 /entry/resubmit/:entryId, called directly against the in-process reference
 // upstream: only what is inadequate can change (an inadequate claim's fields and files, an inadequate
 // document group's files); §5 "Resubmit skips bank checks"; new files replace the submitted ones of
 // their kind; an entry that is not inadequate sends nothing; the detail then shows it under review.

@@ -151,7 +151,7 @@ describe("§2 entry-step (requireEntryStep)", () => {
   it("a user who may enter and skips ahead is sent to the first unfinished step", async () => {
     const context = await contextFor("/entry/withdrawal_details", createUserWithSession(upstream));
     const location = await thrownRedirect(requireEntryStep(context, "submitWithdrawalsDetail"));
-    // With the notice saying why (issue 15).
+    // With the notice saying why.
     expect(["/entry/entry_invoice?error=unfinished_invoices", "/entry?error=unfinished_financial"]).toContain(
       location,
     );

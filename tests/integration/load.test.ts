@@ -1,4 +1,4 @@
-// Issue 11 item 4, "Load in the suite": 50 users at once register, log in, fill their profile and
+// Load in the suite: 50 users at once register, log in, fill their profile and
 // the wizard and submit entries through the app's own forms (JavaScript off, plain HTTP) against the
 // built app and the reference upstream, as in production (tests/load/load-run.ts). It runs against the
 // server build: npm test builds before vitest; alone, run npm run build first (without a build the test

@@ -1,4 +1,4 @@
-// Issue 12 item 3: My page asks the upstream only what it shows. §7 records the visit after mail
+// My page asks the upstream only what it shows. §7 records the visit after mail
 // verification once: `me` carries the timestamp from then on, so a later My page makes no write (the
 // me schema used to drop the field, and every view of My page posted the record again).
 

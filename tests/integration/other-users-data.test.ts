@@ -1,4 +1,4 @@
-// Issue 11 item 5, "another user's things are unreachable through the app": a logged-in user who
+// Another user's things are unreachable through the app: a logged-in user who
 // posts the id of someone else's upload to every page that deletes by id gets §8's delete failure and
 // the file stays; their wizard pages never show the other user's draft or file names; the app has no
 // route that hands out a file's bytes. Another user's entry (detail, cancel, contract, agreement,

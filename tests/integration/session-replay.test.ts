@@ -1,4 +1,4 @@
-// Issue 11 item 5: the app's cookie replayed after the session it carries has ended is refused. The
+// The app's cookie replayed after the session it carries has ended is refused. The
 // app's cookie only carries the upstream's session (sealed); logout ends that session upstream, and a
 // password change cycles it and ends the user's other sessions (REFERENCE.md). A copy of the cookie
 // taken before either — from a shared computer, a stolen backup — then sends to login with nothing

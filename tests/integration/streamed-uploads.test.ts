@@ -1,4 +1,4 @@
-// Issue 12 item 4, "uploads at upstream speed" (decision 0016): with JavaScript a slot's file is the
+// Uploads at upstream speed (decision 0016): with JavaScript a slot's file is the
 // request body and goes through to the upstream as it arrives, never written to the app's disk. The
 // invoice step's action is served over real HTTP the way the app's server serves it (the body turned into
 // a web stream by @remix-run/node, the action wrapped by guardActions), against the reference

@@ -1,4 +1,4 @@
-// Issue 11 item 3, "Faults in the suite": the app called as Remix calls it (My page's loader, the
+// Upstream faults in the suite: the app called as Remix calls it (My page's loader, the
 // invoice step's upload action) against the reference upstream behind a fault-injecting proxy, with
 // the default page budget (UPSTREAM_DEADLINE_MS unset: 10 s). Each fault touches one user (the
 // victim); for each:
@@ -421,7 +421,7 @@ const FAULTS: FaultCase[] = [
   },
 ];
 
-describe("issue 11 item 3: each upstream fault gives the §2/§8 screen within 11 s, others served, nothing left, recovery", () => {
+describe("each upstream fault gives the §2/§8 screen within 11 s, others served, nothing left, recovery", () => {
   it.each(FAULTS)("$name", async (fault) => {
     tried += 1;
     const victim = await person();

@@ -1,4 +1,4 @@
-// The wizard steps' actions called directly, as Remix calls them (issue 8: the server half proven in
+// The wizard steps' actions called directly, as Remix calls them (the server half proven in
 // a second, not a browser run), against the in-process reference upstream. Every step runs the one
 // shape of app/forms/wizard-step.server.ts: what was typed is saved in the draft whatever the button
 // (the wizard rule), then 戻る, 下書き保存, the step's own buttons or 次へ answer a redirect (PRG), or

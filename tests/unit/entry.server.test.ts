@@ -1,4 +1,4 @@
-// app/entry.server.tsx renders a document whole before answering (issue 12 item 3): one buffer, no NUL
+// app/entry.server.tsx renders a document whole before answering: one buffer, no NUL
 // byte where React 18's 2 KB chunks ended in the middle of Japanese text, a failed shell rejected.
 
 import { createElement } from "react";

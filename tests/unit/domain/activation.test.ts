@@ -1,4 +1,4 @@
-// Issue 15: "one message per resend outcome, saying when to try again".
+// One message per resend outcome, saying when to try again.
 
 import { describe, expect, it } from "vitest";
 import { ActivationMessage } from "~/domain/activation";

@@ -35,7 +35,7 @@ describe("§5 Bank account number: exactly 7 half-width digits", () => {
   });
 });
 
-describe("issue 15: an account number is normalised, never cut, then §5 decides", () => {
+describe("an account number is normalised, never cut, then §5 decides", () => {
   it.each([
     ["1234567", "1234567"],
     ["１２３４５６７", "1234567"],

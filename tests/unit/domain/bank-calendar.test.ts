@@ -1,4 +1,4 @@
-// Issue 10 item 3: "a payment date on a Saturday, Sunday or a Japanese public holiday gets a hint
+// Required: "a payment date on a Saturday, Sunday or a Japanese public holiday gets a hint
 // (not an error) that the transfer will move to the next business day, naming that day … Japanese
 // banks are also closed 12/31–1/3". The holidays come from @holiday-jp/holiday_jp through the
 // server's compact table; the dates are fixed, the rule does not look at the clock.

@@ -20,7 +20,7 @@ describe("Japanese postcodes and phone numbers are converted as people type them
     }
   });
 
-  // Issue 15: "〒100-0005 and 03(1234)5678 are refused" — the postal mark, the area code in
+  // These were once refused (〒100-0005, 03(1234)5678): the postal mark, the area code in
   // parentheses and +81 (standing for the leading 0) are written by people and accepted.
   it("a postcode may carry the postal mark 〒 in front", () => {
     for (const typed of ["〒100-0005", "〒 1000005", "〒１００－０００５"]) {

@@ -4,7 +4,7 @@ import { ClaimStatus, EntryStatus } from "~/domain/statuses";
 
 const TODAY = "2026-11-24";
 
-describe("what an entry asks of its owner (issue 9: inadequate, reviewed and waiting for the contract, a return date within 7 days, a delay)", () => {
+describe("what an entry asks of its owner (inadequate, reviewed and waiting for the contract, a return date within 7 days, a delay)", () => {
   it("a delay, or a return date passed, is late", () => {
     expect(
       entryAttention(

@@ -11,7 +11,7 @@ describe("stepOfPath", () => {
     expect(stepOfPath("/entry/")).toBe("financial");
   });
 
-  it("a path whose last segment merely ends in the letters entry is not (issue 15: /profile/before_entry)", () => {
+  it("a path whose last segment merely ends in the letters entry is not (/profile/before_entry)", () => {
     expect(stepOfPath("/profile/before_entry")).toBeNull();
     expect(stepOfPath("/reentry")).toBeNull();
   });

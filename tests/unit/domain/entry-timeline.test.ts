@@ -1,4 +1,4 @@
-// Issue 9: the entry's road as the detail page draws it (§4 entry statuses 1–6, claim status delay 7).
+// The entry's road as the detail page draws it (§4 entry statuses 1–6, claim status delay 7).
 
 import { describe, expect, it } from "vitest";
 import { type TimelineInput, entryTimeline } from "~/domain/entry-timeline";

@@ -43,7 +43,7 @@ describe("§2 error screen", () => {
   });
 });
 
-describe("issue 14, honest error codes", () => {
+describe("honest error codes", () => {
   it("a request the app refuses itself shows its own 4xx code, not §2's session expired", () => {
     for (const code of [400, 413, 415]) {
       const screen = errorScreenFor(code, false, { refusedByApp: true });

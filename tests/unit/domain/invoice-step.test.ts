@@ -296,7 +296,7 @@ describe("§5 Invoice step satisfied when: … and at least one successfully upl
   });
 });
 
-describe("issue 15: a payment date in the past is refused with a clear message", () => {
+describe("a payment date in the past is refused with a clear message", () => {
   const files = [file(1, "invoice-1")];
   it("yesterday is refused; today and later are accepted", () => {
     expect(
@@ -318,7 +318,7 @@ describe("issue 15: a payment date in the past is refused with a clear message",
   });
 });
 
-describe("issue 15: 下書き保存 tells the truth about what is wrong, not about what is missing", () => {
+describe("下書き保存 tells the truth about what is wrong, not about what is missing", () => {
   it("an amount that is no amount, a negative one and a passed date are wrong; blanks are not", () => {
     const problems = invoiceDraftProblems(
       draft({
@@ -396,7 +396,7 @@ describe("resubmittedClaimProblems: §5 'On first submit (not resubmit) also: �
   });
 });
 
-describe("issue 10 item 3: a payment date more than a year ahead is refused with a clear message", () => {
+describe("a payment date more than a year ahead is refused with a clear message", () => {
   const files = [file(1, "invoice-1")];
   const on = (date: string) =>
     invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: date })] }), files);
@@ -420,7 +420,7 @@ describe("issue 10 item 3: a payment date more than a year ahead is refused with
   });
 });
 
-describe("issue 10 item 3: the bank-holiday hint beside the payment date", () => {
+describe("the bank-holiday hint beside the payment date", () => {
   const calendar = {
     from: TODAY,
     to: "2027-12-07",
@@ -443,7 +443,7 @@ describe("issue 10 item 3: the bank-holiday hint beside the payment date", () =>
   });
 });
 
-describe("issue 10 item 4: the total of the claims beside the desired purchase amount", () => {
+describe("the total of the claims beside the desired purchase amount", () => {
   it("sums 請求書額面 and 売掛先からの銀行振込金額 as the fields take them (commas, 円, full-width)", () => {
     expect(
       claimTotals([

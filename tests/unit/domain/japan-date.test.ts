@@ -1,4 +1,4 @@
-// Issue 10 item 3: "Payment dates: shown as 2027年2月26日（金） (date and weekday) wherever a payment
+// Required: "Payment dates: shown as 2027年2月26日（金） (date and weekday) wherever a payment
 // date is displayed", whatever zone the server runs in.
 
 import { describe, expect, it } from "vitest";

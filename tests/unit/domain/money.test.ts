@@ -95,13 +95,13 @@ describe("dates: YYYY-MM-DD from a date input, impossible dates refused", () => 
     expect(dateProblemMessage("blank")).toBe("この項目は空にできません");
   });
 
-  it("the example shows the date as people write it (issue 15: 「例：2026/12/31」)", () => {
+  it("the example shows the date as people write it (「例：2026/12/31」)", () => {
     expect(dateProblemMessage("format")).toBe("日付は「2026/12/31」の形で入力してください。");
     expect(parseDateInput("2026/12/31")).toEqual({ value: "2026-12-31", reason: null });
   });
 });
 
-describe("issue 10 item 4: amounts shown as 1,234,567 as the person types, the caret kept usable", () => {
+describe("amounts shown as 1,234,567 as the person types, the caret kept usable", () => {
   it("regroups digits and keeps the caret after the digit it followed", () => {
     // "123456|7" typed at the end → "1,234,567|".
     expect(regroupYenAsTyped("1234567", 7)).toEqual({ text: "1,234,567", caret: 9 });

@@ -36,7 +36,7 @@ describe("§4 may create a new entry", () => {
   });
   it("status is lackOfUserData or login", () => {
     const declined = { ...base.user, has_satisfied_profile: false, has_pre_entry_declined: true };
-    // preEntryDeclined is said as what it is (issue 9 item 6).
+    // preEntryDeclined is said as what it is.
     expect(newEntryBlockers({ ...base, user: declined })).toEqual(["preEntryDeclined"]);
     expect(mayCreateNewEntry({ ...base, user: { ...base.user, has_satisfied_profile: false } })).toBe(true);
   });

@@ -1,4 +1,4 @@
-// Issue 10 item 2, decision 0012: the pure half of postcode → prefecture and city.
+// Decision 0012: the pure half of postcode → prefecture and city.
 
 import { describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,4 @@
-// Issue 9: the money on offer for a reviewed claim, what the user receives and the fee as an annual rate.
+// The money on offer for a reviewed claim, what the user receives and the fee as an annual rate.
 
 import { describe, expect, it } from "vitest";
 import {

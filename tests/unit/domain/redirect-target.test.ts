@@ -7,7 +7,7 @@ const APP = "https://app.sakidori.example";
 const ELSEWHERE = "http://x.invalid";
 
 /**
- * Issue 14, item 1: "the login field, the link, the guards and the upstream's redirect_to never give
+ * Required: "the login field, the link, the guards and the upstream's redirect_to never give
  * a Location that leaves the origin or starts with //". What comes out is null or a path that starts
  * with exactly one "/", that a browser resolves on this origin, and that resolves to itself again.
  */
@@ -190,7 +190,7 @@ describe("property: whatever comes out stays on this site", () => {
     );
   });
 
-  it('issue 11 item 5: "left the origin / tried" over the hostile list and 5,000 generated targets is 0', () => {
+  it('"left the origin / tried" over the hostile list and 5,000 generated targets is 0', () => {
     const tried = [
       ...DOT_SEGMENT_ESCAPES,
       ...OTHER_HOSTILE,

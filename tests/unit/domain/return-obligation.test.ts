@@ -12,7 +12,7 @@ const claim = {
   amount: "1100000",
 };
 
-describe("the return obligation (issue 9: the debtor pays the user, who forwards it to us by return_date)", () => {
+describe("the return obligation (the debtor pays the user, who forwards it to us by return_date)", () => {
   it("After contract (contracted, transferred, delay) the claim is owed back; before it, nothing", () => {
     for (const status of [ClaimStatus.contracted, ClaimStatus.transferred, ClaimStatus.delay]) {
       expect(returnObligation({ ...claim, status }, TODAY)).not.toBeNull();

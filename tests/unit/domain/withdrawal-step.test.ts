@@ -187,7 +187,7 @@ describe("§4 Needed withdrawals-detail start date", () => {
   });
 });
 
-describe("the payout account shown (issue 15: prefilled from the profile's saved account)", () => {
+describe("the payout account shown (prefilled from the profile's saved account)", () => {
   const saved = {
     bank_name: "みどり銀行",
     branch_name: "本店営業部",

@@ -1,4 +1,4 @@
-// Issue 10 item 2: 「住所を検索」 without JavaScript posts the profile form; the page comes back with
+// 「住所を検索」 without JavaScript posts the profile form; the page comes back with
 // everything typed and the address filled, or with the message at the postcode and a 4xx.
 
 import { describe, expect, it } from "vitest";

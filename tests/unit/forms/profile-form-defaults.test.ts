@@ -1,4 +1,4 @@
-// The profile form's starting values (issue 8: a new labelled field of the profile needs no line in
+// The profile form's starting values (a new labelled field of the profile needs no line in
 // profileFormDefaults): every labelled field the profile holds as text, and the few shown in another
 // form than stored.
 

@@ -1,6 +1,6 @@
-// Issue 14: "bodies the route cannot read answer 400 (or 415) without calling the upstream; forbidden
-// field names are dropped or refused; an upload slot must be one the page offers before it goes
-// anywhere". The helper every action reads its form with, and the slot check of the upload posts.
+// Bodies the route cannot read answer 400 (or 415) without calling the upstream; forbidden field
+// names are dropped or refused; an upload slot must be one the page offers before it goes anywhere.
+// The helper every action reads its form with, and the slot check of the upload posts.
 
 import { describe, expect, it } from "vitest";
 import { refusalReason } from "~/domain/refusal-reasons";

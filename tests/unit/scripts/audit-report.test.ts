@@ -21,7 +21,7 @@ const REPORT = JSON.stringify({
   },
 });
 
-describe("issue 11 item 5: npm audit is clean apart from an allowlist whose every line says why", () => {
+describe("npm audit is clean apart from an allowlist whose every line says why", () => {
   it("reads each advisory once, by its GitHub id, skipping packages that only depend on one", () => {
     expect(readAuditJson(REPORT)).toEqual({
       kind: "report",

@@ -20,7 +20,7 @@ const until = async (condition: () => boolean, timeoutMs = 10_000) => {
   }
 };
 
-describe("issue 14: npm start restarts its upstream when it dies, with a backoff, logging both", () => {
+describe("npm start restarts its upstream when it dies, with a backoff, logging both", () => {
   it("restarts a dying child with doubling delays up to the maximum, logging each exit and restart", async () => {
     const log: string[] = [];
     const startedAt: number[] = [];

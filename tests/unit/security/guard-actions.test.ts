@@ -1,4 +1,4 @@
-// Issue 14: "bodies the route cannot read answer 400 (or 415) without calling the upstream". Every
+// Bodies the route cannot read answer 400 (or 415) without calling the upstream. Every
 // action is wrapped (server.ts): a body that is no form, or declares more than any page posts, is
 // refused before the action — and so before its guards ask the upstream anything.
 

@@ -10,7 +10,7 @@ beforeAll(() => {
 const request = (method: string, headers: Record<string, string>) =>
   ({ method, headers }) as unknown as http.IncomingMessage;
 
-describe("issue 14, works behind a proxy: Remix sees the host the browser used", () => {
+describe("works behind a proxy: Remix sees the host the browser used", () => {
   it("a write from APP_BASE_URL's origin through a proxy that rewrote Host gets APP_BASE_URL's host", async () => {
     const { mayProceed, publicHostOf } = await import("~/server/request-gate.server");
     const post = request("POST", { host: "127.0.0.1:3000", origin: "https://app.example" });
@@ -50,7 +50,7 @@ describe("issue 14, works behind a proxy: Remix sees the host the browser used",
   });
 });
 
-describe("issue 11: the client's address the rate limits count by", () => {
+describe("the client's address the rate limits count by", () => {
   const from = (remoteAddress: string, forwardedFor?: string) =>
     ({
       method: "POST",

@@ -1,4 +1,4 @@
-// Issue 8: "Responses are parsed with zod at that boundary instead of `as T`." Each resource call
+// Responses are parsed with zod at that boundary instead of `as T`. Each resource call
 // states the shape of the answer it reads; a 2xx that does not have it is the §8 server error the
 // client gives any 2xx it cannot read (UpstreamMalformedResponseError, 502), never a value of the
 // wrong type handed to a page. A field the app does not read, and a null where the API allows one

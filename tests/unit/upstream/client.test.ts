@@ -396,7 +396,7 @@ describe("§8 Error catalogue", () => {
   });
 });
 
-describe("issue 14 item 7: a 2xx that is not the expected JSON is a §8 server error (502), never a logout", () => {
+describe("a 2xx that is not the expected JSON is a §8 server error (502), never a logout", () => {
   const html = "<!doctype html><html><body><h1>ただいまメンテナンス中です</h1></body></html>";
 
   async function malformed(promise: Promise<unknown>) {
@@ -440,7 +440,7 @@ describe("issue 14 item 7: a 2xx that is not the expected JSON is a §8 server e
     expect(await client().call("GET", "/api/entries/", { schema: LIST })).toEqual([{ id: 1 }]);
   });
 
-  it("issue 8: a 2xx that is JSON but not of the call's schema is malformed; extra fields are not", async () => {
+  it("a 2xx that is JSON but not of the call's schema is malformed; extra fields are not", async () => {
     const schema = z.object({ id: z.number(), note: z.string().nullable() });
     handler = answer(200, { id: "1", note: null });
     const error = await malformed(client().call("GET", "/api/entries/1/", { schema }));
@@ -482,7 +482,7 @@ describe("issue 14 item 7: a 2xx that is not the expected JSON is a §8 server e
   });
 });
 
-describe("issue 14 item 9: all calls of one request share one deadline", () => {
+describe("all calls of one request share one deadline", () => {
   const slow =
     (ms: number): FakeHandler =>
     (req, res, body) => {

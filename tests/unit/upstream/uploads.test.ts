@@ -87,7 +87,7 @@ describe("receiving an upload (ARCHITECTURE decision 8)", () => {
   });
 });
 
-/** Names people give files (issue 14): each must arrive under its name, never a 500 or "no file". */
+/** Names people give files: each must arrive under its name, never a 500 or "no file". */
 const HARD_NAMES: [sent: string, received: string][] = [
   ["請求書;最終版.pdf", "請求書;最終版.pdf"],
   ["invoice=final.pdf", "invoice=final.pdf"],
@@ -101,7 +101,7 @@ const HARD_NAMES: [sent: string, received: string][] = [
   ["back\\slash.pdf", "slash.pdf"],
 ];
 
-describe("receiving any file name (issue 14)", () => {
+describe("receiving any file name", () => {
   it.each(HARD_NAMES)("%s arrives as %s", async (sent, received) => {
     const form = await receiveMultipartForm(multipartRequest(Buffer.from("%PDF-1.4\n"), sent));
     expect(fileProblem(form)).toBeNull();
@@ -189,7 +189,7 @@ async function measuringSpool<T>(work: () => Promise<T>): Promise<{ result: T | 
   }
 }
 
-describe("a size cap per request (issue 14): one file's 10 MiB plus 256 KiB for the form", () => {
+describe("a size cap per request: one file's 10 MiB plus 256 KiB for the form", () => {
   const isSlotFile = (name: string) => name.startsWith("content:");
 
   it("is 10 MiB and 256 KiB", () => {
@@ -209,7 +209,7 @@ describe("a size cap per request (issue 14): one file's 10 MiB plus 256 KiB for 
   });
 
   it("cuts a body without a length at the cap with 413, never spooling more than one file's limit", async () => {
-    // Twenty 10 MiB files, as the issue's attacker sent them (161 MB spooled before).
+    // Twenty 10 MiB files, as an attacker sent them (161 MB spooled before).
     const { request, pulled } = streamedRequest(() => manyFiles(20, MAX_UPLOAD_BYTES), MULTIPART);
     const before = spoolBytes();
     const { result, peak } = await measuringSpool(() =>
@@ -243,7 +243,7 @@ describe("a size cap per request (issue 14): one file's 10 MiB plus 256 KiB for 
   });
 });
 
-describe("a body the app cannot read is a 400, never a 500 (issue 14)", () => {
+describe("a body the app cannot read is a 400, never a 500", () => {
   const bodies: [string, Record<string, string>, string][] = [
     ["no boundary", { "Content-Type": "multipart/form-data" }, `--x\r\n`],
     ["a malformed boundary", { "Content-Type": "multipart/form-data; boundary=" }, "--\r\n"],
@@ -506,7 +506,7 @@ describe("a lost upload answer is looked up by the upload's key", () => {
   });
 });
 
-describe("the names reach the reference upstream's parser as they were (issue 14)", () => {
+describe("the names reach the reference upstream's parser as they were", () => {
   let server: http.Server;
   const stored: string[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-names-"));

@@ -1,4 +1,4 @@
-// Issue 14 item 8: "A lost answer is looked up, not guessed": a write whose answer is lost is looked
+// A lost answer is looked up, not guessed: a write whose answer is lost is looked
 // up before the app answers; 499 only when the lookup gets no answer either. Against a local HTTP
 // server that stores by idempotency key as the reference upstream does, and drops answers on demand.
 
@@ -67,7 +67,7 @@ function submit(upstream: UpstreamClient, lookups: string[] = []) {
   );
 }
 
-describe("issue 14: a lost answer is looked up, not guessed", () => {
+describe("a lost answer is looked up, not guessed", () => {
   it("an answered write is not looked up", async () => {
     const lookups: string[] = [];
     expect(await submit(client(), lookups)).toEqual({ id: 1 });

@@ -100,7 +100,7 @@ describe("My page's view model", () => {
     ]);
   });
 
-  it("issue 9: entries that need the user come first, the most pressing first, each with its action", () => {
+  it("entries that need the user come first, the most pressing first, each with its action", () => {
     const entry = (id: number, status: number, claims: MyPageInput["entries"][number]["claims"]) => ({
       id,
       code: `E${id}`,

@@ -1,4 +1,4 @@
-// Issue 9, the entry detail page's view model: what a business owner reads of an entry after it was
+// The entry detail page's view model: what a business owner reads of an entry after it was
 // submitted (pure; the loader's call is tested in tests/integration/entry-detail.test.ts).
 
 import { describe, expect, it } from "vitest";

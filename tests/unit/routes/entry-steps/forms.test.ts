@@ -1,4 +1,4 @@
-// The wizard steps' pure form modules (issue 8): what a post becomes in the draft, and the step's own
+// The wizard steps' pure form modules: what a post becomes in the draft, and the step's own
 // buttons. The actions that run them are proven in tests/integration/wizard-step-actions.test.ts.
 
 import { describe, expect, it } from "vitest";

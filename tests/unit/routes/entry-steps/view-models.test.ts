@@ -46,7 +46,7 @@ describe("withdrawalStepView", () => {
   };
   const input = { user, entries: [], files: [], profileAccount, now: new Date("2026-11-24T00:00:00Z"), url };
 
-  it("issue 15: without a payout account in the draft, shows the profile's; one empty statement to fill", () => {
+  it("without a payout account in the draft, shows the profile's; one empty statement to fill", () => {
     const view = withdrawalStepView({ ...input, draft: EMPTY_DRAFT });
     expect(view.bankAccount).toEqual(profileAccount);
     expect(view.statements).toHaveLength(1);
