@@ -72,7 +72,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  console.log(`[issue 11] upstream faults survived / tried: ${survived} / ${tried}`);
+  console.log(`[upstream faults] survived / tried: ${survived} / ${tried}`);
   await proxy.close();
   await upstream.dispose();
   fs.rmSync(appTmpDir, { recursive: true, force: true });
