@@ -1,6 +1,6 @@
 // Browser tests: Debian's Chromium against the built app and the reference upstream, both started
 // by the test run on free ports with a temporary data directory. Every flow runs twice: JavaScript
-// on and JavaScript off (ARCHITECTURE decision 2).
+// on and JavaScript off (ARCHITECTURE §2).
 
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

@@ -14,7 +14,7 @@ export default {
   // The build's entry installs the request gate and guards every action (docs/decisions/0003).
   server: "./server.ts",
   future: {
-    // ARCHITECTURE decision 1: every v3 flag on except single fetch and lazy route discovery.
+    // ARCHITECTURE §1: every v3 flag on except single fetch and lazy route discovery.
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,

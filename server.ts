@@ -1,5 +1,5 @@
 // The server build's entry (remix.config.js `server`): the build, with every route action
-// origin-checked (ARCHITECTURE decision 12) and every resource route's refusal of a browser's
+// origin-checked (ARCHITECTURE §12) and every resource route's refusal of a browser's
 // navigation answered with the error screen, and `startServer` that serves it (scripts/serve.ts).
 
 import * as build from "@remix-run/dev/server-build";

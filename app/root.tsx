@@ -43,7 +43,7 @@ export type RootLoaderData = {
   analytics: AnalyticsSettings | null;
 };
 
-/** Brand colours as CSS variables (ARCHITECTURE decision 10): no brand ships JavaScript. */
+/** Brand colours as CSS variables (ARCHITECTURE §10): no brand ships JavaScript. */
 function brandStyle(brand: Brand): string {
   return `:root{--brand-primary:${brand.colors.primary};--brand-primary-dark:${brand.colors.primaryDark};--brand-accent:${brand.colors.accent};--brand-on-primary:${brand.colors.onPrimary}}`;
 }

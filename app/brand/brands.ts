@@ -1,4 +1,4 @@
-// White-label brands (ARCHITECTURE decision 10): a brand is configuration (service name, colours,
+// White-label brands (ARCHITECTURE §10): a brand is configuration (service name, colours,
 // logo, legal links, analytics content tag id), chosen per deployment (BRAND) or per host, rendered as
 // CSS variables. No brand ships JavaScript of its own. The logo artwork is in ./logos.tsx, keyed by id.
 

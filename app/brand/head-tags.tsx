@@ -1,5 +1,5 @@
 // What a brand adds to the document's <head>. §9: the white-label product's analytics content tag id
-// is 15; it is published as a meta tag (no script: ARCHITECTURE decision 10, no brand ships
+// is 15; it is published as a meta tag (no script: ARCHITECTURE §10, no brand ships
 // JavaScript), so a tag manager configured by the operator can read it. The own brand has none.
 
 import type { Brand } from "./brands";

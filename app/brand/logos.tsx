@@ -1,4 +1,4 @@
-// The brands' logos (ARCHITECTURE decision 10): inline SVG, text and mark, no external file and no
+// The brands' logos (ARCHITECTURE §10): inline SVG, text and mark, no external file and no
 // script. The text is drawn in currentColor (the header's on-primary colour); the marks take the
 // brand's own palette from its configuration. Presentation attributes only: the CSP forbids style="".
 // `textLength` pins the width of the lettering whatever Japanese font the device has.

@@ -36,7 +36,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Logout is a POST (ARCHITECTURE decision 12): a link could be triggered by another site. */
+/** Logout is a POST (ARCHITECTURE §12): a link could be triggered by another site. */
 export function LogoutButton() {
   return (
     <Form reloadDocument method="post" action="/logout" className="inline-form">

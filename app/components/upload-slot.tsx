@@ -1,4 +1,4 @@
-// One upload slot (ARCHITECTURE decision 8): its own form, one file per POST. Without JavaScript
+// One upload slot (ARCHITECTURE §8): its own form, one file per POST. Without JavaScript
 // the form posts and the page comes back with the file listed (or the error at the input); inside a
 // wizard step it posts the step's form instead, so what was typed is saved with it. With JavaScript,
 // the file uploads as soon as it is chosen, with a progress bar, and the page updates in place: the

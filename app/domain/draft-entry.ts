@@ -1,5 +1,5 @@
 // §3 Draft entry, as GET/PATCH /api/draft_entry/ carry it (docs/upstream-api/entries.md): the wizard's
-// state lives on the upstream (ARCHITECTURE decision 4). Pure types shared by the rules and the screens.
+// state lives on the upstream (ARCHITECTURE §4). Pure types shared by the rules and the screens.
 
 import type {
   BankAccountDepositType,

@@ -25,7 +25,7 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const IDENTITY_SIDES = ["front", "back"] as const;
 export type IdentitySide = (typeof IDENTITY_SIDES)[number];
 
-/** Accepted upload content types (architecture decision 8: PDF, JPEG, PNG by their first bytes). */
+/** Accepted upload content types (ARCHITECTURE §8: PDF, JPEG, PNG by their first bytes). */
 export const ACCEPTED_CONTENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export type AcceptedContentType = (typeof ACCEPTED_CONTENT_TYPES)[number];
 

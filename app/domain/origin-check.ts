@@ -1,4 +1,4 @@
-// ARCHITECTURE decision 12: every non-GET request is checked for a same-origin Origin (else
+// ARCHITECTURE §12: every non-GET request is checked for a same-origin Origin (else
 // Sec-Fetch-Site, else Referer); anything else is refused with a 403 before the upstream is called.
 
 export interface RequestOriginHeaders {

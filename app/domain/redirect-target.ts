@@ -1,5 +1,5 @@
 // Redirect targets that come from outside (a ?redirectTo= query, a login form field, the upstream's
-// redirect_to of §8) must stay on this site (ARCHITECTURE decision 7). REFERENCE.md: a check on the
+// redirect_to of §8) must stay on this site (ARCHITECTURE §7). REFERENCE.md: a check on the
 // first characters alone is bypassed by "/\t/evil.example" and "/\n/evil.example", since browsers
 // drop tabs and newlines. And a check on the input alone is bypassed by dot segments, which
 // collapse while the URL is resolved: "/.//evil.example", "/a/..//evil.example" and

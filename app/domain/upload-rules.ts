@@ -1,7 +1,7 @@
-// The file rules a person reads (ARCHITECTURE decision 8): PDF, JPEG or PNG, 10 MiB a file. The same
+// The file rules a person reads (ARCHITECTURE §8): PDF, JPEG or PNG, 10 MiB a file. The same
 // words at the input, in the app's checks and in the reference upstream's answers.
 
-/** Architecture decision 8: 10 MiB a file. */
+/** ARCHITECTURE §8: 10 MiB a file. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);

@@ -1,5 +1,5 @@
 // The upload and delete intents every page with upload slots handles the same way: one file per
-// POST (ARCHITECTURE decision 8), checked here, sent upstream, then PRG back to the slot; a refusal
+// POST (ARCHITECTURE §8), checked here, sent upstream, then PRG back to the slot; a refusal
 // comes back at the slot with a 4xx (§8 upload and delete messages). With JavaScript a slot's file is
 // the request body and streams through to the upstream (decision 0016). Without JavaScript the page's
 // form comes with the files chosen in its slots: a wizard step's typed fields are saved before the

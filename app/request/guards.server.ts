@@ -1,4 +1,4 @@
-// The guards of §2 as server helpers (ARCHITECTURE decision 7). Each is one call in a loader or
+// The guards of §2 as server helpers (ARCHITECTURE §7). Each is one call in a loader or
 // action that returns what it learned or throws a redirect. A parent loader does not protect its
 // children: every route that needs a guard calls it.
 

@@ -1,4 +1,4 @@
-// The app's own session (ARCHITECTURE decision 6): an HttpOnly, SameSite=Lax cookie, Secure on https,
+// The app's own session (ARCHITECTURE §6): an HttpOnly, SameSite=Lax cookie, Secure on https,
 // signed with rotatable secrets, carrying the upstream's sessionid and csrftoken encrypted. "Keep me
 // logged in" makes it persistent (14 days, the upstream's session age); otherwise it ends with the browser.
 

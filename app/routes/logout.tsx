@@ -1,4 +1,4 @@
-// Logout is a POST (ARCHITECTURE decision 12): the upstream session ends, then the app's.
+// Logout is a POST (ARCHITECTURE §12): the upstream session ends, then the app's.
 
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { logout } from "~/upstream/auth.server";

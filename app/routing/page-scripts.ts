@@ -1,4 +1,4 @@
-// ARCHITECTURE decision 15 and docs/decisions/0015: a page loads the browser runtime (React, Remix,
+// ARCHITECTURE §15 and docs/decisions/0015: a page loads the browser runtime (React, Remix,
 // its route modules) only when one of its routes says it gains something a person feels from it:
 // upload progress, suggestions as you type, the unsaved-changes warning, figures that follow the
 // typing. Every other page ships no script file; every form works without one.

@@ -1,4 +1,4 @@
-// Security headers (ARCHITECTURE decision 12). Every response gets the fixed ones; documents also get
+// Security headers (ARCHITECTURE §12). Every response gets the fixed ones; documents also get
 // a Content-Security-Policy whose script nonce is new for each request.
 
 import { randomBytes } from "node:crypto";

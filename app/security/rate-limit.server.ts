@@ -1,4 +1,4 @@
-// Rate limits for the login, register, password and mail forms (ARCHITECTURE decision 12; decisions
+// Rate limits for the login, register, password and mail forms (ARCHITECTURE §12; decisions
 // 0014 and 0020): counts that cannot be turned against users.
 //
 // - Per client address (the socket's, or the one a trusted proxy reports: the request gate passes it

@@ -1,6 +1,6 @@
 // The request gate: every request passes here before Remix sees it (docs/decisions/0003). Remix 2.17.5
 // runs its own origin check on document POSTs before any route code, answering an empty 500; a
-// cross-site post must be a 403 with a page the user can read (ARCHITECTURE decision 12).
+// cross-site post must be a 403 with a page the user can read (ARCHITECTURE §12).
 
 import type http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";

@@ -1,5 +1,5 @@
 // The draft entry on the upstream (contract addition, docs/upstream-api/entries.md): read once per
-// page, and each step saves its own keys before moving on (ARCHITECTURE decision 4); and the user's
+// page, and each step saves its own keys before moving on (ARCHITECTURE §4); and the user's
 // files no entry holds yet, which the steps list beside it.
 
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Uploads (ARCHITECTURE decision 8): one file per upstream POST, sent with a Content-Length (Django
+// Uploads (ARCHITECTURE §8): one file per upstream POST, sent with a Content-Length (Django
 // reads a chunked body as empty). With JavaScript a slot's file is the whole request body and goes
 // straight through to the upstream as it arrives (decision 0016: read-form.server.ts
 // checks it). A multipart form (without JavaScript: a page's form with several files, decision 0007)

@@ -1,6 +1,6 @@
 // POST /api/entries/ as one transaction: the entry, its claims (positions 1..n), the files attached
 // to each, and the user's draft discarded. A replay with the same idempotency key gives back the
-// entry the first call created (architecture decision 3: a replayed submit never creates a second).
+// entry the first call created (ARCHITECTURE §3: a replayed submit never creates a second).
 
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../app/domain/statuses";
 import { type Db, inTransaction } from "../db/database";
@@ -118,7 +118,7 @@ function insertEntry(db: Db, userId: number, input: NewEntryInput, now: Date): E
   });
   for (const uploadId of input.addfiles) attach.run(entryId, null, uploadId);
 
-  // The draft has become this entry (architecture decision 4).
+  // The draft has become this entry (ARCHITECTURE §4).
   if (draft) db.prepare("DELETE FROM draft_entries WHERE id = ?").run(draft.id);
   return findEntry(db, entryId)!;
 }

@@ -1,4 +1,4 @@
-// §3 Draft entry (architecture decision 4: the wizard's state lives on the upstream): one draft per
+// §3 Draft entry (ARCHITECTURE §4: the wizard's state lives on the upstream): one draft per
 // user, read whole, saved a step at a time (top-level keys merged), discarded on submit or on
 // request. A draft is incomplete by nature, so only types and sizes are checked, never completeness.
 

@@ -1,4 +1,4 @@
-// The operator's side of §4, which has no screens (architecture decision 11): list users and entries,
+// The operator's side of §4, which has no screens (ARCHITECTURE §11): list users and entries,
 // record a review per claim, move entries and claims through contract, transfer, delay, return and
 // cancel, confirm or expire identities, stop new entries. `npm run operator -- help` runs these;
 // tests call runOperatorCommand directly. Every change runs in one write transaction.

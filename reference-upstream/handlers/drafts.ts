@@ -1,4 +1,4 @@
-// The draft entry (contract addition, §3 Draft entry; architecture decision 4): one per user, kept
+// The draft entry (contract addition, §3 Draft entry; ARCHITECTURE §4): one per user, kept
 // across logouts, read whole, saved a step at a time, discarded (docs/upstream-api/entries.md).
 
 import { deleteDraft, readDraft, saveDraft } from "../entries/draft";

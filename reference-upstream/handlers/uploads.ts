@@ -1,7 +1,7 @@
 // §7 uploads: POST /api/uploads/ (multipart kind + content), DELETE /api/uploads/{id}/,
 // PATCH /api/uploads/active_delinquency/ (ids); contract additions GET /api/uploads/ (the user's
 // files not yet held by an entry) and GET /api/uploads/{id}/content/ (the stored bytes).
-// Files stream to disk (architecture decision 8) within the user's quota (decision 0022); a user only
+// Files stream to disk (ARCHITECTURE §8) within the user's quota (decision 0022); a user only
 // ever sees their own uploads.
 
 import fs from "node:fs";

@@ -3,7 +3,7 @@
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
 
 export const UploadMessage = {
-  /** Architecture decision 8: 10 MiB a file (shown as "10MB", as people read it). */
+  /** ARCHITECTURE §8: 10 MiB a file (shown as "10MB", as people read it). */
   tooLarge: UploadRuleMessage.tooLarge,
   /** DRF FileField "No file was submitted." */
   noFile: "ファイルが送信されていません。",
@@ -11,7 +11,7 @@ export const UploadMessage = {
   emptyFile: UploadRuleMessage.emptyFile,
   /** DRF FileField "The submitted data was not a file. Check the encoding type on the form." */
   notAFile: "送信されたデータはファイルではありません。フォームのエンコードタイプを確認してください。",
-  /** Architecture decision 8: PDF, JPEG and PNG, recognised by their first bytes. */
+  /** ARCHITECTURE §8: PDF, JPEG and PNG, recognised by their first bytes. */
   unsupportedType: UploadRuleMessage.unsupportedType,
   sideOnlyForIdentity: "本人確認書類（identity）以外には指定できません。",
   attachedToEntry: "申し込み済みのファイルは削除できません。",

@@ -1,4 +1,4 @@
-// Reads a multipart/form-data upload as a stream (architecture decision 8): the text fields are
+// Reads a multipart/form-data upload as a stream (ARCHITECTURE §8): the text fields are
 // kept in memory (they are small and capped), the file part named `content` is spooled to a
 // temporary file in DATA_DIR/tmp while its bytes are counted, so memory stays flat whatever the
 // file's size. The `kind` field may come before or after the file, which is why the file goes to

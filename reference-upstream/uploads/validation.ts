@@ -1,6 +1,6 @@
 // The rules of POST /api/uploads/ over a parsed form: `kind` a §3 kind (optionally -{displayId}),
 // `side` front/back for identity files only, `content` a non-empty PDF, JPEG or PNG of at most
-// 10 MiB recognised by its first bytes (architecture decision 8), an optional `idempotency_key` of at
+// 10 MiB recognised by its first bytes (ARCHITECTURE §8), an optional `idempotency_key` of at
 // most 64 characters. All field errors are reported together, as DRF's serializer does.
 
 import {

@@ -110,7 +110,7 @@ class Browser {
   private async send(method: string, url: URL, body?: URLSearchParams | FormData): Promise<Response> {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.Cookie = this.cookieHeader();
-    // A browser's form post names its page's origin (ARCHITECTURE decision 12).
+    // A browser's form post names its page's origin (ARCHITECTURE §12).
     if (method !== "GET") headers.Origin = this.origin;
     this.stats.requests += 1;
     this.stats.inFlight += 1;

@@ -2,7 +2,7 @@
 // entry-step and system-settings. The yes/no on financial statements (and an individual's tax return
 // method, a corporation's SGA-expenses flag) decides the document type (§4) and its uploads (§5).
 // Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
-// with it, the slots follow the answer at once. Every POST saves the draft first (decision 4).
+// with it, the slots follow the answer at once. Every POST saves the draft first (ARCHITECTURE §4).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";

@@ -1,7 +1,7 @@
 // §2 /entry/withdrawal_details, the withdrawal step (submitWithdrawalsDetail): entry layout with
 // authenticated-redirect, entry-step and system-settings. One or more account activity statements
 // (§3) with their uploads, the start date they must cover (§4, 4-month lookback), and the payout
-// bank account (§3, §5). Every POST saves the draft first (decision 4); statements are added and
+// bank account (§3, §5). Every POST saves the draft first (ARCHITECTURE §4); statements are added and
 // removed with buttons that work without JavaScript.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -9,7 +9,7 @@ import {
   hostNameOf,
 } from "~/brand/brands";
 
-describe("brandFor: the brand is chosen per host, or fixed per deployment (ARCHITECTURE decision 10)", () => {
+describe("brandFor: the brand is chosen per host, or fixed per deployment (ARCHITECTURE §10)", () => {
   it.each([
     ["midori.localhost:3000", "midori"],
     ["MIDORI.example.jp", "midori"],

@@ -1,4 +1,4 @@
-// ARCHITECTURE decision 15: "a page loads the browser runtime only where it adds something a person
+// ARCHITECTURE §15: "a page loads the browser runtime only where it adds something a person
 // feels". Decision 0015: a route says so in its handle; the pages it leads to are prefetched.
 
 import { describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@ import { contentSecurityPolicy } from "~/security/headers.server";
 const directive = (policy: string, name: string) =>
   policy.split("; ").find((part) => part.startsWith(`${name} `));
 
-describe("ARCHITECTURE decision 12 and §9: the CSP allows a third party only when analytics is configured", () => {
+describe("ARCHITECTURE §12 and §9: the CSP allows a third party only when analytics is configured", () => {
   it("without analytics: scripts only from us and by nonce, connections only to us", () => {
     const policy = contentSecurityPolicy("abc");
     expect(directive(policy, "script-src")).toBe("script-src 'self' 'nonce-abc'");

@@ -44,7 +44,7 @@ function multipartRequest(file: Buffer | null, name = "scan.pdf", fields: Record
   return new Request("http://app.test/profile", { method: "POST", body: form });
 }
 
-describe("receiving an upload (ARCHITECTURE decision 8)", () => {
+describe("receiving an upload (ARCHITECTURE §8)", () => {
   it("keeps the fields, spools the file, recognises it by its first bytes, and cleans up", async () => {
     const before = spooled().length;
     const form = await receiveMultipartForm(
