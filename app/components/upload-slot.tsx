@@ -79,6 +79,15 @@ function uploadUrl(form: HTMLFormElement, routeId: string): string {
   return url.toString();
 }
 
+/**
+ * The encType of a page form whose upload slots send it without JavaScript (decision 0007): multipart,
+ * so the files chosen in its slots go with whichever button is pressed; with JavaScript the slots
+ * send their own files and the form posts plainly.
+ */
+export function usePageFormEncType(): "multipart/form-data" | undefined {
+  return useHydrated() ? undefined : "multipart/form-data";
+}
+
 export function UploadSlot({ slot, label, kind, side, current, error, stepForm }: UploadSlotProps) {
   const fieldName = uploadFieldName(slot);
   // The slot's message from the page's action (no JavaScript) comes through the form scope.

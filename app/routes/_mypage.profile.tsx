@@ -18,6 +18,7 @@ import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/sco
 import { SubmitButton } from "~/components/form/submit-button";
 import { PropagatedNotices } from "~/components/notices";
 import { useHydrated } from "~/components/use-hydrated";
+import { usePageFormEncType } from "~/components/upload-slot";
 import {
   AddressFields,
   BankAccountFields,
@@ -153,6 +154,7 @@ export default function ProfilePage() {
   const view = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const formEncType = usePageFormEncType();
   // Without JavaScript the identity form is sent as part of the profile's, the one carrying the chosen
   // files (readProfilePost): its answer brings back what was typed in the profile too.
   const identityFailure =
@@ -229,13 +231,7 @@ export default function ProfilePage() {
           labels={PROFILE_FIELD_LABELS}
           defaults={identityFailure ? { ...view.defaults, ...identityFailure.values } : view.defaults}
         >
-          <Form
-            id={PROFILE_FORM}
-            method="post"
-            encType={hydrated ? undefined : "multipart/form-data"}
-            noValidate
-            className="form"
-          >
+          <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
             <input type="hidden" name="intent" value="profile" />
             <ErrorSummary />
             <BusinessFields />

@@ -44,7 +44,7 @@ import {
   saveProfileOrFail,
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
-import { useHydrated } from "~/components/use-hydrated";
+import { usePageFormEncType } from "~/components/upload-slot";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
 const PROFILE_FORM = "register-profile";
@@ -107,7 +107,7 @@ export function action(args: ActionFunctionArgs) {
 export default function RegisterProfilePage() {
   const { identity, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
+  const formEncType = usePageFormEncType();
   return (
     <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS} defaults={defaults}>
       <h1>会員情報の登録</h1>
@@ -124,13 +124,7 @@ export default function RegisterProfilePage() {
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
-        <Form
-          id={PROFILE_FORM}
-          method="post"
-          encType={hydrated ? undefined : "multipart/form-data"}
-          noValidate
-          className="form"
-        >
+        <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
           <ErrorSummary />
           <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
           <BusinessFields />

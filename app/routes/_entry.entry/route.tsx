@@ -14,7 +14,7 @@ import { StepBackLink } from "~/components/step-indicator";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
-import { useHydrated } from "~/components/use-hydrated";
+import { usePageFormEncType } from "~/components/upload-slot";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import {
   type FinancialAnswers,
@@ -60,7 +60,7 @@ export default function FinancialStepPage() {
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
   // With JavaScript, leaving with answers not yet saved asks first (files save as they upload).
   useUnsavedChanges(FINANCIAL_FORM_ID, JSON.stringify(saved));
-  const hydrated = useHydrated();
+  const formEncType = usePageFormEncType();
   const type = financialDocumentType(
     individual ? "individual" : "corporate",
     answers.can_submit_financial_statements,
@@ -99,13 +99,7 @@ export default function FinancialStepPage() {
         <section className="wizard-section" aria-labelledby="financial-questions-title">
           <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
           {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
-          <Form
-            id={FINANCIAL_FORM_ID}
-            method="post"
-            encType={hydrated ? undefined : "multipart/form-data"}
-            className="form"
-            noValidate
-          >
+          <Form id={FINANCIAL_FORM_ID} method="post" encType={formEncType} className="form" noValidate>
             <FinancialQuestions individual={individual} answers={answers} onChange={setAnswers} />
             <div className="financial-apply">
               <SubmitButton

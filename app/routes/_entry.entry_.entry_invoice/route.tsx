@@ -20,7 +20,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
-import { useHydrated } from "~/components/use-hydrated";
+import { usePageFormEncType } from "~/components/upload-slot";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
@@ -93,7 +93,7 @@ export default function InvoiceStepPage() {
   // through the form scope (the failure's values beat a field's default).
   const values = data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
-  const hydrated = useHydrated();
+  const formEncType = usePageFormEncType();
   return (
     <FormScope id={INVOICE_FORM_ID} failure={actionData}>
       <BankPickerProvider value={data.bankPicker}>
@@ -110,7 +110,7 @@ export default function InvoiceStepPage() {
             method="post"
             action={INVOICE_STEP_PATH}
             // Without JavaScript the form carries the files chosen in the slots (decision 0007).
-            encType={hydrated ? undefined : "multipart/form-data"}
+            encType={formEncType}
             noValidate
             className="form"
           >

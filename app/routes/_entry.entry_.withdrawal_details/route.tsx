@@ -15,7 +15,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
-import { useHydrated } from "~/components/use-hydrated";
+import { usePageFormEncType } from "~/components/upload-slot";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
@@ -90,7 +90,7 @@ export default function WithdrawalStepPage() {
     WITHDRAWAL_FORM_ID,
     JSON.stringify([statements.map(({ files: _files, ...text }) => text), bankAccount]),
   );
-  const hydrated = useHydrated();
+  const formEncType = usePageFormEncType();
   // Uploads the person has since made (with JavaScript, without a new submit) are no longer missing.
   const resolved = (name: string) => {
     const uploads = /^banks\[(\d+)\]\.uploads$/.exec(name);
@@ -170,7 +170,7 @@ export default function WithdrawalStepPage() {
           <Form
             id={WITHDRAWAL_FORM_ID}
             method="post"
-            encType={hydrated ? undefined : "multipart/form-data"}
+            encType={formEncType}
             noValidate
             className="button-row wizard-navigation"
           >

@@ -14,9 +14,8 @@ import { Fact } from "~/components/entry-figures";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import type { SuggestionsView } from "~/components/houjinbangou-field";
-import { UploadSlot } from "~/components/upload-slot";
+import { UploadSlot, usePageFormEncType } from "~/components/upload-slot";
 import { DeleteFailure, SubmittedFiles, UploadedFiles } from "~/components/uploaded-files";
-import { useHydrated } from "~/components/use-hydrated";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import { japanDate } from "~/domain/japan-date";
 import { isIndividual } from "~/domain/user";
@@ -72,7 +71,7 @@ type EditableClaim = Extract<ResubmitView["claims"][number], { editable: true }>
 export default function ResubmitPage() {
   const view = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const hydrated = useHydrated();
+  const formEncType = usePageFormEncType();
   // Without JavaScript, 「法人番号を検索」 answers with the suggestions for one claim.
   const suggestions =
     answer && "suggestions" in answer ? ((answer.suggestions as SuggestionsView | null) ?? null) : null;
@@ -107,7 +106,7 @@ export default function ResubmitPage() {
             id={RESUBMIT_FORM_ID}
             method="post"
             // Without JavaScript the form carries the files chosen in the slots (decision 0007).
-            encType={hydrated ? undefined : "multipart/form-data"}
+            encType={formEncType}
             noValidate
             className="form"
           >
