@@ -1,9 +1,5 @@
-// The bank and branch fields (decision 0013), in every place a bank is asked: a claim's receiving
-// account, each account statement, the payout account, the profile's bank account. A person types a
-// name or its reading and picks from the Zengin directory: with JavaScript as they type (from
-// /entry/banks), without it through 「金融機関を検索」, which brings the page back with the matches as
-// radios. The chosen bank's code shows beside its name; a name the directory does not know stays
-// possible, with a note. What is stored is the name (§3).
+// The bank and branch fields wherever a bank is asked (decision 0013): picked from the Zengin
+// directory, as typed with JavaScript or by 「金融機関を検索」 without; the name is stored (§3).
 
 import { createContext, type ReactNode, useContext, useState } from "react";
 import type { BankMatch } from "~/domain/bank-directory";

@@ -1,8 +1,5 @@
-// One claim of the invoice step (§3 Claim, Receive-payment account; "請求書1" … "請求書5"). Its inputs
-// belong to the step's form through their form attribute, so the claim's upload slots (forms of their
-// own) stand inside it. Field names are the draft's paths: claims[0].amount,
-// claims[0].receive_payment_account.obliger_accounts[1].holder_name. Kept as a component so that the
-// resubmission screens can mount it on an existing entry.
+// One claim (§3 Claim), shared by the invoice step and the resubmission; its inputs join the step's
+// form by their `form` attribute, so its upload slots (forms of their own) can stand inside it.
 
 import { useState } from "react";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
@@ -48,10 +45,7 @@ export interface ClaimFilesView {
   additionalDocs: ClaimFileItem[];
   /** Files of another claim's slot (the claims were renumbered): not counted, to be uploaded again. */
   misplaced: ClaimFileItem[];
-  /**
-   * A resubmission (decision 0011): what was submitted of each document, listed read-only beside
-   * its slot; the new files above (`invoices`, `additionalDocs`) replace them.
-   */
+  /** A resubmission's submitted documents, listed read-only (decision 0011). */
   submitted?: { invoices: SubmittedFileItem[]; additionalDocs: SubmittedFileItem[] };
 }
 
@@ -184,11 +178,7 @@ export function ClaimUploads({
   );
 }
 
-/**
- * The payment date, with the bank-holiday hint beside it: rendered from the value
- * the field starts from (after a save, without JavaScript) and, with JavaScript, as a date is picked.
- * The hint's box is always there, so a screen reader announces it politely when it fills.
- */
+/** The payment date with its bank-holiday hint; the hint's box is always there so its filling is announced. */
 function PaymentDateField({
   index,
   defaultValue,
@@ -224,10 +214,7 @@ function PaymentDateField({
   );
 }
 
-/**
- * What a claim says of its invoice: the debtor (with corporate-number suggestions) and the invoice's
- * amount, payment date and the two yes/no answers. The invoice step and a resubmission share it.
- */
+/** The debtor, the invoice's amount and payment date, and the two yes/no answers. */
 export function ClaimInvoiceFields({
   formId,
   index,

@@ -1,6 +1,5 @@
-// A large photo scaled in the browser before it is sent (loaded by the slot when a file is first
-// chosen): decoded with its EXIF orientation applied, drawn on a canvas at photoScaling's size and
-// encoded as JPEG. The canvas keeps only pixels, so the photo's location and other metadata are gone.
+// A large photo scaled and turned upright on a canvas before it is sent (decision 0028); the canvas
+// keeps only pixels, so location and other metadata are gone.
 
 import { PHOTO_JPEG_QUALITIES, PHOTO_LONG_SIDE, PHOTO_MAX_BYTES, photoScaling } from "~/domain/upload-rules";
 
@@ -14,10 +13,7 @@ function jpegName(name: string): string {
   return `${stem || "photo"}.jpg`;
 }
 
-/**
- * The photo to send instead of `file`, or null when `file` goes as chosen (a PDF, a small photo, an
- * image the browser cannot decode: the server's checks decide on it).
- */
+/** The photo to send instead, or null to send `file` as chosen (PDF, small, undecodable). */
 export async function scaledPhoto(file: File): Promise<File | null> {
   if (file.type !== "image/jpeg" && file.type !== "image/png") return null;
   let bitmap: ImageBitmap;

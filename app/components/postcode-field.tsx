@@ -1,10 +1,5 @@
-// The postcode of a profile address with its 「住所を検索」 (decision 0012).
-// Without JavaScript the button posts the page's form: the page comes back with everything typed and
-// the prefecture and city filled (or the message at the postcode). With JavaScript the button and the
-// 7th digit typed ask the resource route /profile/postcode instead, and the answer fills the fields at
-// once (the corporate-number combobox's way: houjinbangou-field.tsx); a polite live region says what
-// was filled. The postcode data stays on the server: this module carries the fetch, not the data.
-// Past the look-up limits (decision 0023) the note says so instead; the fields are typed by hand.
+// The postcode with its 「住所を検索」 (decisions 0012, 0023): the page's post without JavaScript, the
+// resource route /profile/postcode with it; the data stays on the server.
 
 import { useActionData, useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";

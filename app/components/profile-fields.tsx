@@ -16,9 +16,7 @@ import { type UploadedFileView, UploadSlot } from "./upload-slot";
 
 const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
 
-// The choices are the label tables' entries (a Record of every §3 value, in §3's order), not the
-// enumerations' arrays: those stay off the browser build, which would otherwise carry them to every
-// page that reaches app/domain/enumerations.ts (the wizard steps, for a constant or two).
+// From the label tables, not enumerations.ts, which stays off the browser build.
 export const IDENTITY_TYPE_OPTIONS = Object.entries(IDENTITY_DOCUMENT_TYPE_LABELS).map(([value, label]) => ({
   value,
   label,
@@ -28,8 +26,7 @@ export function BusinessFields() {
   const division = useField("corporate_division");
   // §6: a brand without individuals never offers 個人事業主 (saving it would lock the account out).
   const { individualSupported } = useBrand();
-  // The business type chosen now: as rendered (saved, or sent back after a refusal), then, with
-  // JavaScript, as the radio changes. A corporation must give its name: its ※必須 follows the choice.
+  // A corporation must give its name: its ※必須 follows the chosen business type.
   const [chosen, setChosen] = useState<unknown>(division.defaultValue);
   const isIndividual = chosen === "individual";
   return (
@@ -65,9 +62,7 @@ export function BusinessFields() {
 
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
-  // Each label (the form's, app/forms/profile-labels.ts) says whose it is, so the two groups' fields
-  // have different names, the same as in the error summary. The postcode fills the
-  // prefecture and city (PostcodeField); the town goes before the house number.
+  // Each label says whose it is (app/forms/profile-labels.ts), as the error summary does.
   return (
     <fieldset className="form-group" id={addressGroupId(who)}>
       <legend>{title}</legend>

@@ -1,12 +1,5 @@
-// One upload slot (ARCHITECTURE §8): its own form, one file per POST. Without JavaScript
-// the form posts and the page comes back with the file listed (or the error at the input); inside a
-// wizard step it posts the step's form instead, so what was typed is saved with it. With JavaScript,
-// the file uploads as soon as it is chosen, with a progress bar, and the page updates in place: the
-// file itself is the request body, so the server streams it on to the upstream (decision 0016); at
-// most three of a page's files go at once, the others wait their turn (decision 0021). How the file
-// travels (retries when the line drops) and a large photo's scaling are fetched when a file is first
-// chosen (upload-transport.client.ts, photo-scaling.client.ts), not with the page. The accepted types
-// and the size limit are written beside the input, and with JavaScript a camera control beside it.
+// One upload slot (ARCHITECTURE §8): without JavaScript it posts its form (or the step's, decision
+// 0007); with it the file is the streamed body (decisions 0016, 0021, 0028).
 
 import { useMatches, useRevalidator } from "@remix-run/react";
 import { type ChangeEvent, useRef, useState } from "react";
@@ -47,10 +40,7 @@ export interface UploadSlotProps {
   current?: UploadedFileView | null;
   /** A message this page knows for the slot besides the action's answer (read from the form scope). */
   error?: string | null;
-  /**
-   * The wizard step's form, when the slot stands in one: without JavaScript the slot's input and
-   * button join it, so what was typed on the step is sent and saved with the file (decision 0007).
-   */
+  /** The wizard step's form, which the slot joins without JavaScript (decision 0007). */
   stepForm?: string;
 }
 
@@ -79,18 +69,13 @@ function uploadUrl(form: HTMLFormElement, routeId: string): string {
   return url.toString();
 }
 
-/**
- * The encType of a page form whose upload slots send it without JavaScript (decision 0007): multipart,
- * so the files chosen in its slots go with whichever button is pressed; with JavaScript the slots
- * send their own files and the form posts plainly.
- */
+/** Multipart before hydration, so the slots' files go with whichever button is pressed (decision 0007). */
 export function usePageFormEncType(): "multipart/form-data" | undefined {
   return useHydrated() ? undefined : "multipart/form-data";
 }
 
 export function UploadSlot({ slot, label, kind, side, current, error, stepForm }: UploadSlotProps) {
   const fieldName = uploadFieldName(slot);
-  // The slot's message from the page's action (no JavaScript) comes through the form scope.
   const field = useField(fieldName, { error });
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
@@ -158,7 +143,6 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       // 413: the request was over the upload cap (decision 0008) and refused unread, by the app or a proxy.
       else if (result.status === 413) setClientError(uploadFailureText(null, UploadRuleMessage.tooLarge));
       else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
-      // The file is in: the page's message for this slot (e.g. 「…をアップロードしてください。」) leaves.
       else field.onInput();
       revalidator.revalidate();
     } catch {
@@ -225,10 +209,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
         // The transport is fetched while the person picks a file, not during hydration.
         onClick={hydrated ? prefetch : undefined}
       />
-      {/*
-        A phone's camera straight away, beside the picker (which offers the camera too, also without
-        JavaScript: ACCEPT_ATTRIBUTE). A photo taken goes the way a chosen one does.
-      */}
+      {/* The camera straight away; without JavaScript the picker's image/* offers it too. */}
       {hydrated ? (
         <p className="upload-camera">
           <label htmlFor={cameraId} className="upload-camera-label">

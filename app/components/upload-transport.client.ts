@@ -1,9 +1,5 @@
-// How a slot's file travels with JavaScript (loaded by the slot when a file is first chosen, so it is
-// not part of the page's hydration): the file is the whole request body, sent with XMLHttpRequest for
-// its upload progress (fetch has none). A try the line cuts off (an error, a reset, a stall) is sent
-// again by itself with a growing wait until the line has been gone UPLOAD_RETRY_WINDOW_MS; every try
-// carries the same upload key, so the upstream stores the file once whichever try got through
-// (decision 0022). An answer from the server (a refusal: size, type, quota) is final.
+// A slot's file sent with XMLHttpRequest (fetch has no upload progress), retried under one upload key
+// while the line is down (decisions 0022, 0028).
 
 import { UPLOAD_RETRY_WINDOW_MS, uploadRetryDelay } from "~/domain/upload-rules";
 
@@ -23,10 +19,7 @@ export interface UploadEvents {
 
 /** A try that sent nothing for this long while sending is taken as cut off (a line that went silent). */
 const STALLED_SEND_MS = 30_000;
-/**
- * The wait for the answer once the file is sent: the app waits up to 60 s for the upstream and then
- * looks a lost answer up (decision 0022); past this the answer is taken as lost and the file sent again.
- */
+/** Longer than the app's 60 s wait for the upstream plus its lookup of a lost answer (decision 0022). */
 const ANSWER_WAIT_MS = 90_000;
 
 type TryResult = { answer: UploadAnswer } | { cutOff: true; sentBytes: boolean };
@@ -77,11 +70,7 @@ function sendOnce(
   });
 }
 
-/**
- * The one answer that is not the server's word on the file, so the file is sent again: 409, the
- * server still handles this file's earlier try. Every other status is final, a 5xx too: the app
- * answers 503 when the upstream gave no answer and none was found under the key (decision 0022).
- */
+/** 409: the server still handles an earlier try. Every other status is final, 5xx too (decision 0022). */
 function isRetriable({ status }: UploadAnswer): boolean {
   return status === 409;
 }
@@ -99,10 +88,7 @@ function pause(ms: number): Promise<void> {
   });
 }
 
-/**
- * POSTs `file` as the body to `url` with `headers` (the same on every try, the upload key among
- * them) until the server answers, or the line has been gone UPLOAD_RETRY_WINDOW_MS.
- */
+/** POSTs `file` until the server answers or the line has been gone UPLOAD_RETRY_WINDOW_MS. */
 export async function sendUpload(
   url: string,
   headers: Record<string, string>,
@@ -115,8 +101,7 @@ export async function sendUpload(
   const reconnected = () => {
     if (reconnecting) events.onReconnecting((reconnecting = false));
   };
-  // A try that only knocks at a line still gone keeps saying 「接続を待っています」: the slot says it
-  // is sending again once bytes go (or an answer comes).
+  // 「接続を待っています」 stays until bytes go or an answer comes.
   const onProgress = (ratio: number) => {
     if (ratio > 0) reconnected();
     events.onProgress(ratio);

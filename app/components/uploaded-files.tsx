@@ -1,7 +1,5 @@
-// The files uploaded into a slot, each with a delete button behind a confirmation. The confirmation
-// is a <details> disclosure, so it works the same with and without JavaScript. A failed delete is
-// told once per page (DeleteFailure), also when the file it named is no longer listed: its answer is
-// the failure shape of its own form (DELETE_FORM_ID), so no page form's summary shows it again.
+// A slot's files, each deleted behind a <details> confirmation (works without JavaScript); a failed
+// delete answers its own form (DELETE_FORM_ID), so no page form's summary repeats it.
 
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -48,10 +46,7 @@ export interface SubmittedFileItem {
   name: string;
 }
 
-/**
- * The files an entry was submitted with, read-only (a resubmission replaces them with new uploads;
- * they are not deleted from here).
- */
+/** The files an entry was submitted with, read-only (a resubmission replaces them). */
 export function SubmittedFiles({ files, label }: { files: readonly SubmittedFileItem[]; label: string }) {
   if (files.length === 0) return null;
   return (
@@ -66,11 +61,7 @@ export function SubmittedFiles({ files, label }: { files: readonly SubmittedFile
   );
 }
 
-/**
- * §8 "Delete failure toast" shown §9 "Toast display 7000 ms" with JavaScript; without it (and before
- * hydration) the same message inline, where the page renders it, until the next page. Rendered once
- * by each page with upload lists, from its own action's answer.
- */
+/** §8 "Delete failure toast" for §9's 7000 ms with JavaScript; inline until the next page without it. */
 export function DeleteFailure() {
   const actionData = useActionData();
   const message =

@@ -1,6 +1,4 @@
-// The fields of the form family (decision 0009): label or legend with ※必須 or ※任意, support text,
-// the error at the field, tied with aria-describedby (REFERENCE.md: デジタル庁 design system, GOV.UK).
-// Their scope, the error summary and the rest of the family are beside this module.
+// The form family's fields (decision 0009): label with ※必須/※任意, hint and error tied by aria-describedby.
 
 import type { FocusEvent, FormEvent, ReactNode } from "react";
 import { useField } from "./scope";
@@ -18,10 +16,7 @@ export function RequirementMark({ required }: { required: boolean }) {
   return <span className={required ? "mark-required" : "mark-optional"}>{required ? "※必須" : "※任意"}</span>;
 }
 
-/**
- * The error under a field's label, with its id `${id}-error` for aria-describedby; `alert` when it
- * appears without a page load (an upload refused in the background), so it is announced.
- */
+/** `alert` when the error appears without a page load, so it is announced. */
 export function FieldMessage({
   id,
   error,
@@ -99,16 +94,11 @@ export interface Choice {
   label: string;
 }
 
-/**
- * What every single-control field shares: the frame's props (label, mark, hint, error) and the
- * control's (id, name, form, starting value, required, aria-invalid, aria-describedby, and the edit
- * that takes its message away). One place, so the text field, the text area and the select agree.
- */
+/** The frame's and the control's props, in one place so text field, text area and select agree. */
 export function useLabelledControl(props: FieldProps, label: string | undefined) {
   const { name, required = false, hint, className, describedBy: more } = props;
   const field = useField(name, props);
   return {
-    // Its own label, or the form's for it (FormScope's labels: written once for field and summary).
     frame: {
       id: field.id,
       label: label ?? field.label ?? name,
@@ -186,10 +176,7 @@ export function TextAreaField({
   );
 }
 
-/**
- * A radio group in a fieldset with its legend (hint and error described on the group). Controlled
- * when the page passes `value` and `onChange` (what depends on the answer follows it at once).
- */
+/** A radio group in a fieldset; controlled when the page passes `value` and `onChange`. */
 export function RadioField({
   legend,
   options,

@@ -1,14 +1,9 @@
-// The one submit button of the form family. It stands alone (no form scope), so a page whose only
-// form is a button carries nothing else.
+// The one submit button; it needs no form scope, so a page whose only form is a button carries nothing else.
 
 import { useNavigation } from "@remix-run/react";
 import type { MouseEventHandler, ReactNode } from "react";
 
-/**
- * The one submit button. With JavaScript it says it is working while its post is on the way, and
- * every submit button waits meanwhile, so a double press sends one request. Without JavaScript it is
- * an ordinary submit button. `intent` names which button was pressed (posted as `intent`).
- */
+/** With JavaScript every submit button waits while a post is on the way, so a double press sends one. */
 export function SubmitButton({
   children,
   pendingText,
@@ -34,15 +29,9 @@ export function SubmitButton({
   describedBy?: string;
   /** Layout beside the variant's look (e.g. where it sits in a row). */
   className?: string;
-  /**
-   * Where the post goes when not the form's action: e.g. `#anchor`, so that without JavaScript the
-   * page comes back scrolled to the part the button belongs to.
-   */
+  /** E.g. `#anchor`: without JavaScript the page comes back scrolled to the button's part. */
   formAction?: string;
-  /**
-   * With JavaScript, a button may do its job without the post (e.g. a look-up by fetch): the handler
-   * calls preventDefault. Without JavaScript the post does the same job.
-   */
+  /** May do the job without the post (preventDefault); without JavaScript the post does it. */
   onClick?: MouseEventHandler<HTMLButtonElement>;
 }) {
   const navigation = useNavigation();

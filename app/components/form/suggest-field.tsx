@@ -1,9 +1,5 @@
-// A text field that suggests as you type (JavaScript only): the form family's frame (label, mark, hint,
-// error) around an accessible combobox (a listbox, arrow keys, Enter, Escape, a polite count) fed by a
-// resource route. Without JavaScript it is a plain text field, and the page gives the same matches
-// through a search button (children). The corporate-number and the bank and branch fields use it.
-// Past the look-up limits the route answers a refusal (decision 0023): its words show under the field,
-// which stays a plain text field, and nothing more is asked until the wait is over.
+// A combobox fed by a resource route with JavaScript; a plain text field with a search button without
+// it. Past the look-up limits the refusal shows under the field (decision 0023).
 
 import { useFetcher } from "@remix-run/react";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
@@ -183,10 +179,7 @@ export function SuggestField<T>({
   );
 }
 
-/**
- * The answer of a search without JavaScript: a radio per match (named `name`, valued by what the
- * field takes) and a button that takes the chosen one.
- */
+/** A search's answer without JavaScript: a radio per match and a button that takes the chosen one. */
 export function SearchChoices({
   id,
   legend,
