@@ -1,9 +1,4 @@
-// Server rendering: every document is rendered whole, then answered at once (decision 0018).
-//
-// Why not stream: no route defers data, so React's shell is already the whole page and streaming only
-// cut it into 2 KB chunks, and the server's compression middleware flushes its Brotli stream after
-// every chunk it is given (a flush per 2 KB of HTML: half of /mypage's throughput). One buffer is one
-// write, one flush, and a Content-Length. Bots and browsers get the same answer, so isbot is not asked.
+// Every document is rendered whole, then answered at once with a Content-Length (decision 0018).
 
 import { Writable } from "node:stream";
 import { type AppLoadContext, type EntryContext, type HandleErrorFunction, json } from "@remix-run/node";
@@ -20,11 +15,8 @@ import { currentRequestScope } from "~/telemetry/request-scope.server";
 const ABORT_DELAY_MS = 5_000;
 
 /**
- * React 18.3.1's renderToPipeableStream writes its whole 2048-byte buffer when the next character
- * does not fit, so one to three zero bytes end such a chunk (facebook/react#24985 and #31134; the fix,
- * #26228, was never released for React 18). Japanese text hits it on most pages, and in an attribute
- * a browser turns the NUL into U+FFFD: a form's Japanese default value would come back corrupted.
- * HTML never carries a NUL, so the padding is cut from the end of each chunk before they are joined.
+ * React 18.3.1 pads a chunk with NUL bytes when Japanese text meets its buffer's end (facebook/react#24985,
+ * fix never released for 18); HTML never carries a NUL, so it is cut.
  */
 function withoutChunkPadding(chunk: Buffer): Buffer {
   let end = chunk.length;
@@ -32,11 +24,7 @@ function withoutChunkPadding(chunk: Buffer): Buffer {
   return end === chunk.length ? chunk : chunk.subarray(0, end);
 }
 
-/**
- * The whole HTML of `element` in one buffer, once everything is rendered (a suspended part waits at
- * most ABORT_DELAY_MS, then its fallback is sent). Rejects when the shell fails; `onError` hears every
- * rendering error, and whether the shell had been rendered by then.
- */
+/** The whole HTML in one buffer; a suspended part waits at most ABORT_DELAY_MS for its fallback. */
 export function renderDocument(
   element: ReactElement,
   options: { nonce: string; onError: (error: unknown, afterShell: boolean) => void },
@@ -75,11 +63,7 @@ export function renderDocument(
   });
 }
 
-/**
- * The Retry-After the answering action or loader set (a 429, a 503). A document keeps only the
- * Set-Cookie of a route's headers unless the route exports `headers`; this keeps the one header every
- * refusal must carry, for every route at once.
- */
+/** A document keeps a route's Retry-After (429, 503) without every route exporting `headers`. */
 function retryAfterOf({ staticHandlerContext }: EntryContext): string | null {
   const { actionHeaders, loaderHeaders } = staticHandlerContext;
   for (const headers of [...Object.values(actionHeaders), ...Object.values(loaderHeaders)]) {
@@ -133,11 +117,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logError(error, "request failed");
 };
 
-/**
- * A data request (a page changed in the browser) that failed answers the error screen's data with
- * the request's id, as a document shows it. An exception becomes such an answer too (code 500):
- * Remix's own would reach the browser as a bare Error with no id.
- */
+/** A failed data request answers the error screen's data with the request id (Remix's has none). */
 export async function handleDataRequest(response: Response): Promise<Response> {
   const requestId = currentRequestScope()?.id;
   if (!requestId) return response;

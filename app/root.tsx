@@ -20,17 +20,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/**
- * An error screen's `<title>` (every error screen has one). Remix asks the meta of the
- * routes down to the boundary that renders; layouts and the catch-all export none and inherit this.
- */
+/** An error screen's `<title>`; layouts and the catch-all export no meta and inherit this. */
 export const meta: MetaFunction = ({ error, matches }) =>
   error == null ? [] : [pageTitle(matches, errorScreenOf(error, false).title)];
 
-/**
- * The brand of this host, whether a session exists (no upstream call: the error screen's link), and
- * the notices carried in the URL's query (§2), in words, for any page that shows them.
- */
+/** The host's brand, whether a session exists (no upstream call), and the §2 notices in the query. */
 export function loader({ request }: LoaderFunctionArgs) {
   return pageFrameAnswer(request);
 }
@@ -81,8 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has hydrated, so browser tests with JavaScript on know when a
-  // click will be handled by the app rather than submit a plain form.
+  // Tells browser tests when a click is handled by the app rather than a plain form.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -1,9 +1,5 @@
-// /company/mail/verify?key=… (contract addition: the link of the activation mail). Not in §2's list;
-// the upstream mails `${APP_BASE_URL}/company/mail/verify?key=…`. It works with or without a login,
-// since the mail may be opened on another device.
-//
-// A GET changes nothing: mail scanners and link previews open links before the person does, and would
-// otherwise use up the one-time key. The page shows a button; the POST confirms the address.
+// The activation mail's link (not in §2): a GET changes nothing, since mail scanners open links first
+// and would use up the one-time key; the button's POST confirms.
 
 import {
   type ActionFunctionArgs,

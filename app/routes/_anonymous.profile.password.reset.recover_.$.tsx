@@ -1,9 +1,5 @@
-// §2 /profile/password/reset/recover/$: any suffix after the request page.
-//
-// Why a redirect rather than a second copy of the page: the request form has one address, so its
-// action (honeypot, rate limit, the one answer for every address), the links in mails and help texts,
-// and the browser's history all agree; a suffix carries nothing the page could use. The search string
-// is dropped with it: the page reads none, and an address typed into a URL should not travel on.
+// §2 /profile/password/reset/recover/$: redirected to the one request form (its limits apply once);
+// the query is dropped, so an address typed into a URL travels no further.
 
 import { redirect } from "@remix-run/node";
 

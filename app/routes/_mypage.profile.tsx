@@ -1,7 +1,5 @@
-// §2 /profile (profile-redirect, authenticated-redirect, propagate-errors-in-hash-json): the profile,
-// the identity documents with their expiry (an expired identity asks for new documents), and the
-// payout account where the upstream allows editing it (can_edit_bank_account).
-// Identity resubmission: §7 PATCH /api/profile_name_and_identity/; the rest: PATCH /api/profile/.
+// §2 /profile: the profile (§7 PATCH /api/profile/), the identity (PATCH /api/profile_name_and_identity/)
+// and the payout account where can_edit_bank_account allows.
 
 import {
   type ActionFunctionArgs,
@@ -93,8 +91,7 @@ export function action(args: ActionFunctionArgs) {
     if (post instanceof Response) return post;
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
     const formData = applyPickedNames(post);
-    // 「住所を検索」「金融機関を検索」 (without JavaScript): the page comes back with the address or
-    // the matches and everything typed, nothing saved.
+    // 「住所を検索」「金融機関を検索」 without JavaScript: nothing saved, everything typed kept.
     const lookup =
       (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
       handlePostcodeLookup(formData, PROFILE_FORM) ??
@@ -155,8 +152,7 @@ export default function ProfilePage() {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const formEncType = usePageFormEncType();
-  // Without JavaScript the identity form is sent as part of the profile's, the one carrying the chosen
-  // files (readProfilePost): its answer brings back what was typed in the profile too.
+  // Without JavaScript the identity is sent with the profile's form (readProfilePost).
   const identityFailure =
     isFormFailure(actionData) && actionData.formId === IDENTITY_FORM ? actionData : null;
   // The identity section opens for its own answer, and for an upload's (which posts the profile form).
@@ -174,8 +170,7 @@ export default function ProfilePage() {
           {view.saved}
         </p>
       ) : null}
-      {/* Enter in a field of the profile form presses this first button of the form: 保存, not 住所を
-          検索 nor (without JavaScript) an identity slot's upload, which come before 保存 on the page. */}
+      {/* Enter in a field presses the form's first button: 保存, not the searches or uploads before it. */}
       <SubmitButton form={PROFILE_FORM} hidden>
         変更を保存する
       </SubmitButton>
@@ -185,8 +180,7 @@ export default function ProfilePage() {
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
         <details className="identity-update" open={view.identity.needsDocuments || identityAnswered}>
           <summary>本人確認書類を提出・更新する</summary>
-          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep;
-              the document type below is chosen after the upload. */}
+          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep. */}
           <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS}>
             <IdentityUploads identity={view.identity} form={PROFILE_FORM} />
           </FormScope>

@@ -1,9 +1,5 @@
-// §2 /register/profile (authenticated-redirect): the first registration of the profile, with the
-// identity documents (§3). The documents come first, each in its own upload form, so that without
-// JavaScript an upload never throws away what was typed in the profile form below it.
-// Saved with §7 PATCH /api/profile_without_sector_and_business_summary/ (sector and business summary
-// are asked later, on /profile), with the identity files as addfiles (§5: the profile can be updated
-// only if identity resubmission is not required or identity files are present).
+// §2 /register/profile: the first profile with the identity documents, saved by §7 PATCH
+// /api/profile_without_sector_and_business_summary/.
 
 import {
   type ActionFunctionArgs,
@@ -112,8 +108,7 @@ export default function RegisterProfilePage() {
     <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS} defaults={defaults}>
       <h1>会員情報の登録</h1>
       <p>お申し込みの前に、本人確認書類と、事業者・代表者の情報をご登録ください。</p>
-      {/* Enter in a field of the profile form presses this first button of the form: 登録する, not 住所
-          を検索 nor (without JavaScript) an identity slot's upload, which come before 登録する on the page. */}
+      {/* Enter in a field presses the form's first button: 登録する, not the search or uploads before it. */}
       <SubmitButton form={PROFILE_FORM} hidden>
         登録する
       </SubmitButton>

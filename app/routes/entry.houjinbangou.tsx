@@ -1,9 +1,5 @@
-// Corporate-number suggestions as you type (JavaScript only; the invoice step's search button does the
-// same without it): GET /entry/houjinbangou?name=… answers the upstream's §7 GET
-// /api/ext/houjinbangou/ as JSON [{name, houjinbangou, address}], a query asked before from the cache;
-// past the look-up limits, 429 with Retry-After and a LookupRefusal (decision 0023); an ended
-// session, 401 and a LookupRefusal too (decision 0027). A resource route:
-// no page.
+// Corporate-number suggestions as JSON for the combobox (§7 GET /api/ext/houjinbangou/); refusals
+// past the look-up limits (decision 0023) and for an ended session (decision 0027).
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { withRequestContext } from "~/request/context.server";

@@ -1,7 +1,5 @@
-// §2 /profile/password/reset/reset/$ (anonymous layout): the page the reset e-mail links to
-// (`/profile/password/reset/reset/new?uid=…&token=…`). §2/§5: it "requires both uid and token query
-// parameters, otherwise not found". Any suffix is accepted; /profile/password/reset/reset/done is its
-// own route and wins over this splat (a static segment ranks above `*`; tests/e2e/passwords.spec.ts).
+// §2 /profile/password/reset/reset/$: the reset mail's link; it "requires both uid and token query
+// parameters, otherwise not found". The static /done route ranks above this splat.
 
 import {
   type ActionFunctionArgs,

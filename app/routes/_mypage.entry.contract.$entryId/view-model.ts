@@ -1,7 +1,5 @@
-// What the contract page and the agreement show of an entry: the parties, the claims
-// the contract covers with their figures, the totals, the dates. Pure (the loaders make the calls).
-// Before contract the claims that can be bought are offered (can_buy); after it, the ones contracted
-// (§4 "Purchase-amount statuses: can_buy, contracted, transferred, delay, returned" are exactly these).
+// What the contract page and the agreement show of an entry; pure. Before contract the can_buy claims,
+// after it the contracted ones (§4 purchase-amount statuses).
 
 import type { Brand } from "~/brand/brands";
 import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
@@ -37,10 +35,7 @@ function sellerName(user: CurrentUser): string {
   return [user.company_name, person ? `代表者 ${person}` : ""].filter(Boolean).join("　");
 }
 
-/**
- * Why no contract can be made for the entry now, or null when one can: already contracted (a replayed
- * post lands here), or not reviewed with a claim that can be bought.
- */
+/** Why no contract can be made now (already contracted, or nothing reviewed to buy); null when one can. */
 export function contractRefusal(entry: Pick<EntryDetail, "status" | "claims">): string | null {
   if (
     isEntryContractable(

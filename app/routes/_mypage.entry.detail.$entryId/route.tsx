@@ -1,9 +1,5 @@
-// §2 /entry/detail/:entryId (authenticated-redirect): one of the user's entries after it was
-// submitted. Where it stands (a timeline drawn without JavaScript), what the operator found inadequate
-// in their own words, the review status of each document group (§4), and each claim with its debtor,
-// amount, payment date, receiving account and files. Operators send users direct links here. The id
-// is digits only, else page not found; another user's or a missing entry is page not found (the
-// upstream's 404).
+// §2 /entry/detail/:entryId (authenticated-redirect): a submitted entry, where it stands and what is
+// inadequate; operators link here, so a bad or foreign id is page not found.
 
 import {
   type ActionFunctionArgs,
@@ -166,10 +162,7 @@ export default function EntryDetailPage() {
   );
 }
 
-/**
- * §4 cancel while under review, inadequate or reviewed: a confirmation that works without JavaScript
- * (a required tick), then one post; the button waits while it is on the way.
- */
+/** §4 cancel while under review, inadequate or reviewed, confirmed by a required tick. */
 function CancelSection({ failure }: { failure: unknown }) {
   return (
     <section className="my-page-section" aria-labelledby="cancel-title" id="cancel">
@@ -261,10 +254,7 @@ function NextSteps({
   );
 }
 
-/**
- * After contract: when we pay (or paid), and the return obligation (the debtor still pays the user, who
- * forwards it to us by the date), with the account and a calendar file for the dates.
- */
+/** After contract: the payout, and the return obligation with its account and calendar file. */
 function PayoutSection({ entry }: { entry: EntryDetailView }) {
   const payout = entry.payout!;
   const late = entry.claims.filter((claim) => claim.returnObligation?.state === "late");

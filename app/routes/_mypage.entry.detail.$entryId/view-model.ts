@@ -1,5 +1,4 @@
-// The entry detail page's view model: only what the page shows, in the words and formats a
-// business owner reads. Pure (the loader makes the call).
+// What the entry detail page shows, in a business owner's words; pure.
 
 import type { Brand } from "~/brand/brands";
 import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
@@ -35,10 +34,7 @@ const DEPOSIT_TYPE_LABELS: Readonly<Record<string, string>> = {
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
-/**
- * A return obligation as the page says it: the date, the amount, how near, in words, and while the
- * money is still to send by the date, the business day before it when banks are closed on it.
- */
+/** A return obligation in words, moved to the business day before when banks are closed. */
 function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
   const { daysLeft, state } = obligation;
   return {
@@ -115,11 +111,9 @@ export function entryDetailView(
     statusLabel: entryStatusLabel(entry.status),
     tone: entryStatusTone(entry.status),
     resubmittedNotice: resubmitted ? ResubmissionMessage.resubmitted : null,
-    /** What the operator found inadequate is fixed on the resubmission page. */
     resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
     cancellable: isEntryCancellable(entry.status),
-    /** A reviewed entry with a claim that can be bought may be contracted. */
     contractPath: isEntryContractable(
       entry.status,
       entry.claims.map((claim) => claim.status),
@@ -130,7 +124,6 @@ export function entryDetailView(
       STATUSES_WITH_AGREEMENT.includes(entry.status) && reviewed.length > 0
         ? entryPaths.agreement(entry.id)
         : null,
-    /** After contract: when we paid (or that it is on its way), and where the money goes back. */
     payout: contracted
       ? {
           contractedDate: dateOf(entry.contracted_at),
@@ -146,7 +139,6 @@ export function entryDetailView(
       exception: timeline.exception,
       steps: timeline.steps.map((step) => ({ ...step, date: dateOf(step.date) })),
     },
-    /** The operator's words for what is inadequate in the entry's own documents, as given. */
     inadequateDocuments: entry.description_of_inadequate_document ?? "",
     documents: [
       {

@@ -1,11 +1,5 @@
-// POST /entry/resubmit/:entryId (decision 0011). The same order as a wizard step (decision 0010), on
-// the entry instead of a draft: the entry is read first and only one with something inadequate goes
-// on (a forged or replayed post sends nothing and says why) → a multipart post's uploads, into the
-// slots the page shows (without JavaScript what was typed comes back with them: there is no draft to
-// keep it) → 削除する, only a new file the page lists → the corporate-number search without
-// JavaScript → 再提出する: §5's resubmission rules and the files the finding needs, else 422 with
-// everything typed; then §7 POST /api/entries/{id}/review/ and the detail (PRG). The upstream's
-// refusal lands on the fields it names; its server error or silence is said above the form as typed.
+// POST /entry/resubmit/:entryId (decision 0011): a wizard step's order (decision 0010) on the entry
+// instead of a draft, ending in §7 POST /api/entries/{id}/review/ and the detail (PRG).
 
 import { redirectDocument } from "@remix-run/node";
 import { WizardIntent } from "~/domain/wizard-intents";
@@ -72,11 +66,7 @@ function slotsOf(entry: EntryDetail, individual: boolean): ResubmissionSlot[] {
 const failure = (errors: Record<string, string>, sent: FormData | Record<string, string>, status: number) =>
   formFailure(errors, sent, status, { formId: RESUBMIT_FORM_ID });
 
-/**
- * §8 "400 with body … merged into the step's field errors": the review call's per-claim errors
- * (`claims: [{…}, {amount: […]}]`, in the order the body named the claims) land on that claim's
- * fields, a claim's files on its invoice slot; anything else at the top.
- */
+/** §8 "400 with body … merged into the step's field errors": per claim, in the body's claim order. */
 function upstreamErrors(
   error: UpstreamValidationError,
   sentIndexes: readonly number[],

@@ -1,11 +1,5 @@
-// §2 /entry/resubmit/:entryId (authenticated-redirect; decision 0011): after review, the user fixes
-// what the operator found inadequate and sends it again (§7 POST /api/entries/{id}/review/). Only
-// that can change: an inadequate claim's fields and files (the invoice step's own fields and upload
-// slots), and the entry's financial or account-statement documents found inadequate. Everything else
-// is shown as it stands. §5 "Resubmit skips bank checks": the receiving account is shown, not asked.
-// Another user's or a missing entry is page not found; an entry with nothing to resubmit says so and
-// offers no form. Without JavaScript a slot's file goes with the page's form and what was typed
-// comes back with it.
+// §2 /entry/resubmit/:entryId (decision 0011): only what the operator found inadequate can change;
+// §5 "Resubmit skips bank checks", so the receiving account is shown, not asked.
 
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -1,6 +1,4 @@
-// §2 /mypage (mypage layout, authenticated-redirect, system-settings): where the user stands, what to
-// do next (confirm the e-mail, complete the profile, identity documents), the entries with their §4
-// statuses in Japanese, and whether a new entry may start, with every reason when it may not.
+// §2 /mypage: where the user stands, what to do next, the entries, and why a new entry may not start.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -20,13 +18,8 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイ�
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /**
- * §7 POST /api/me/visited_at_entry_page_after_mail_verification. My page is where a user arrives after
- * confirming the address (the verification complete page leads here or to the profile, and every
- * guarded page returns here), and where a new entry starts. So the visit is
- * recorded the first time a verified user opens My page, and only then: once the upstream has the
- * timestamp, `me` carries it and no further call is made. A GET that writes is acceptable here: it
- * records that the page was seen, is idempotent (the upstream keeps the first timestamp), and a
- * prefetch by a mail scanner cannot reach it (it needs the user's session).
+ * §7 POST /api/me/visited_at_entry_page_after_mail_verification, once: a GET that writes is fine here,
+ * as it is idempotent and needs the session (no mail scanner reaches it).
  */
 function shouldRecordVisit(user: AuthenticatedUser): boolean {
   return user.is_email_verified === true && !user.visited_at_entry_page_after_mail_verification;

@@ -1,5 +1,4 @@
-// My page's view model: only what the page shows, already in the words and formats the user reads.
-// Pure (no upstream calls), so the loader stays a list of calls and this stays easy to check.
+// What My page shows, in the user's words; pure, so the loader stays a list of calls.
 
 import {
   type AccountStepState,
@@ -110,10 +109,7 @@ function attentionView(kind: EntryAttentionKind, entryId: number) {
   }
 }
 
-/**
- * The earliest return still to make (late ones included: they are the most pressing), with the business
- * day before it when banks are closed on it and there is still time; null when nothing is owed.
- */
+/** The earliest return still to make, late ones included; null when nothing is owed. */
 function nextReturn(claims: readonly ReturnObligationInput[], today: string, calendar: BankCalendar) {
   const next = claims
     .map((claim) => returnObligation(claim, today))
@@ -268,10 +264,7 @@ export function toMyPageView(input: MyPageInput) {
   };
 }
 
-/**
- * The entries with what each asks of the user; those that ask something first, the most pressing
- * first, the rest in the upstream's order (newest first).
- */
+/** Entries that ask something of the user first, most pressing first; the rest newest first. */
 function entriesNeedingUserFirst(entries: readonly MyPageEntry[], today: string) {
   const rank = (kind: EntryAttentionKind | null) =>
     kind === null ? ATTENTION_ORDER.length : ATTENTION_ORDER.indexOf(kind);
