@@ -1,6 +1,4 @@
-// White-label brands (ARCHITECTURE §10): a brand is configuration (service name, colours,
-// logo, legal links, analytics content tag id), chosen per deployment (BRAND) or per host, rendered as
-// CSS variables. No brand ships JavaScript of its own. The logo artwork is in ./logos.tsx, keyed by id.
+// White-label brands (ARCHITECTURE §10): configuration only, chosen per deployment (BRAND) or host.
 
 export interface LegalLink {
   label: string;
@@ -11,9 +9,7 @@ export interface Brand {
   /** Sent to the upstream as X-Service-Id; also the first host label that selects the brand. */
   id: string;
   serviceName: string;
-  /** The short name, for places too narrow for the service name. */
   shortName: string;
-  /** Analytics content tag id (§9: 15 for the white-label product); null renders no tag. */
   contentTagId: number | null;
   colors: {
     primary: string;
@@ -21,32 +17,23 @@ export interface Brand {
     accent: string;
     onPrimary: string;
   };
-  /** The company that runs the service: the footer, the terms and the legal pages name it. */
   operatorName: string;
-  /** The partner through whom a white-label brand reaches its customers; null for the own brand. */
   partnerName: string | null;
   supportEmail: string;
-  /** Whom a customer contacts, in the brand's own words (/unsupported names it with supportEmail). */
   contactDesk: string;
-  /**
-   * Where a user forwards what a debtor paid for a claim the provider bought (the return
-   * obligation): the operator's own collection account, shown after contract and in the agreement.
-   */
+  /** Where a user forwards what a debtor paid for a bought claim: the operator's collection account. */
   returnAccount: {
     bankName: string;
     branchName: string;
-    /** 普通 or 当座, as the bank prints it. */
     depositType: string;
     accountNumber: string;
     holderName: string;
   };
-  /** The footer's legal links. Every brand uses the same paths; the pages read the brand's names. */
   legalLinks: readonly LegalLink[];
   /** §6: when false, individual users are logged out and sent to /unsupported/. */
   individualSupported: boolean;
 }
 
-/** The four legal pages of §2, at the same paths for every brand. */
 export const LEGAL_LINKS: readonly LegalLink[] = [
   { label: "利用規約", href: "/terms" },
   { label: "プライバシーポリシー", href: "/policy/privacy" },
@@ -98,21 +85,13 @@ export const WHITE_LABEL_BRAND: Brand = {
 
 export const BRANDS: readonly Brand[] = [DEFAULT_BRAND, WHITE_LABEL_BRAND];
 
-/** The host name of a Host header, lower-cased, without port or trailing dot ("" when unusable). */
 export function hostNameOf(host: string | null | undefined): string {
   const value = (host ?? "").trim().toLowerCase();
-  // An IPv6 literal ("[::1]:3000") never names a brand.
   if (value.startsWith("[")) return "";
   return (value.split(":")[0] ?? "").replace(/\.$/, "");
 }
 
-/**
- * The brand for a request: the BRAND environment variable fixes it for a deployment (the settings
- * refuse an unknown id at the start; one given here falls back to the default brand); otherwise a host
- * whose first label is a brand id (midori.localhost:3000, midori.example.jp) selects that brand, and
- * any other host gets the default.
- * Choosing by host is safe: a forged Host header only changes the look of the forger's own response.
- */
+/** BRAND fixes it, else a host whose first label is a brand id. A forged Host only changes the forger's answer. */
 export function brandFor(host: string | null | undefined, fixedBrandId?: string): Brand {
   if (fixedBrandId)
     return BRANDS.find((brand) => brand.id === fixedBrandId.trim().toLowerCase()) ?? DEFAULT_BRAND;
@@ -120,15 +99,10 @@ export function brandFor(host: string | null | undefined, fixedBrandId?: string)
   return BRANDS.find((brand) => brand.id === firstLabel) ?? DEFAULT_BRAND;
 }
 
-/**
- * The public origin of a brand, from the app's (APP_BASE_URL) alone: the brand's own host
- * (`midori.` before it) unless the deployment fixes one brand, whose origin it then is. Links a user
- * keeps (a calendar file) are built from it, never from a host a request names.
- */
+/** From APP_BASE_URL alone, never from a host a request names: links a user keeps are built from it. */
 export function brandOrigin(brand: Brand, appOrigin: string, fixedBrandId?: string): string {
   if (fixedBrandId || brand.id === DEFAULT_BRAND.id) return appOrigin;
   const url = new URL(appOrigin);
-  // A brand is chosen by a host name's first label, which an IP address cannot have.
   const host = url.hostname === "127.0.0.1" ? "localhost" : url.hostname;
   url.hostname = host.startsWith(`${brand.id}.`) ? host : `${brand.id}.${host}`;
   return url.origin;

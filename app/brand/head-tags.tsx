@@ -1,6 +1,4 @@
-// What a brand adds to the document's <head>. §9: the white-label product's analytics content tag id
-// is 15; it is published as a meta tag (no script: ARCHITECTURE §10, no brand ships
-// JavaScript), so a tag manager configured by the operator can read it. The own brand has none.
+// §9 content tag id as a meta tag, not a script (ARCHITECTURE §10: no brand ships JavaScript).
 
 import type { Brand } from "./brands";
 

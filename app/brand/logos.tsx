@@ -1,7 +1,5 @@
-// The brands' logos (ARCHITECTURE §10): inline SVG, text and mark, no external file and no
-// script. The text is drawn in currentColor (the header's on-primary colour); the marks take the
-// brand's own palette from its configuration. Presentation attributes only: the CSP forbids style="".
-// `textLength` pins the width of the lettering whatever Japanese font the device has.
+// Logos as inline SVG (ARCHITECTURE §10); presentation attributes only, as the CSP forbids style="".
+// `textLength` pins the lettering's width whatever Japanese font the device has.
 
 import type { Brand } from "./brands";
 
@@ -9,7 +7,6 @@ interface LogoProps {
   brand: Brand;
 }
 
-/** サキドリ: an invoice sheet with an arrow running ahead of it (payment before the due date). */
 function SakidoriLogo({ brand }: LogoProps) {
   return (
     <svg
@@ -54,7 +51,6 @@ function SakidoriLogo({ brand }: LogoProps) {
   );
 }
 
-/** みどり銀行: a leaf in the bank's green, the bank's name over the service's. */
 function MidoriLogo({ brand }: LogoProps) {
   return (
     <svg
@@ -92,7 +88,6 @@ function MidoriLogo({ brand }: LogoProps) {
   );
 }
 
-/** A brand without artwork of its own still gets a readable header: its name. */
 function TextLogo({ brand }: LogoProps) {
   return <span className="brand-logo">{brand.shortName}</span>;
 }
@@ -102,7 +97,6 @@ const LOGOS: Record<string, (props: LogoProps) => JSX.Element> = {
   midori: MidoriLogo,
 };
 
-/** The brand's logo; its accessible name is the service name. */
 export function BrandLogo({ brand }: LogoProps) {
   const Logo = LOGOS[brand.id] ?? TextLogo;
   return <Logo brand={brand} />;

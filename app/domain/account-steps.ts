@@ -1,14 +1,10 @@
-// What a user must do before applying, in order: confirm the e-mail address, complete the profile,
-// have identity documents accepted (§4 "Account step is done when logged in, profile satisfied,
-// identity confirmed or confirming, and not expired"). My page shows these steps and the first one
-// still to do.
+// What a user must do before applying, in order (§4 "Account step is done when …").
 
 import { ReviewStatus } from "./statuses";
 import { type CurrentUser, hasSatisfiedProfile, isIdentityExpired } from "./user";
 
 export type AccountStepId = "email" | "profile" | "identity";
 
-/** done: nothing to do; waiting: the operator is checking; todo: the user must act. */
 export type AccountStepState = "done" | "waiting" | "todo";
 
 /** Why the identity step needs the user: §4 "Inadequate, nothing and expired require resubmission." */
@@ -17,7 +13,6 @@ export type IdentityProblem = "nothing" | "inadequate" | "expired";
 export interface AccountStep {
   id: AccountStepId;
   state: AccountStepState;
-  /** Set on the identity step when it is todo. */
   identityProblem?: IdentityProblem;
 }
 
@@ -48,7 +43,6 @@ export function accountSteps(user: AccountUser, now: Date): AccountStep[] {
   ];
 }
 
-/** The first step the user must act on, or null when nothing is left for them to do. */
 export function nextAccountStep(steps: readonly AccountStep[]): AccountStep | null {
   return steps.find((step) => step.state === "todo") ?? null;
 }

@@ -1,10 +1,7 @@
-// E-mail activation as the user reads it (contract addition: the activation mail, its link and the
-// resend). The upstream's rules the texts describe: a link is valid for 7 days, works once, and a
-// resend makes every earlier link unusable.
+// E-mail activation: a link is valid for 7 days, works once, and a resend voids every earlier one.
 
 export const ACTIVATION_LINK_VALID_DAYS = 7;
 
-/** Each resend is a mail: at most this many a user in this many minutes. */
 export const RESEND_LIMIT_PER_USER = 3;
 export const RESEND_WINDOW_MINUTES = 10;
 
@@ -16,7 +13,6 @@ export const ActivationMessage = {
   resent:
     "確認メールを再送しました。以前にお送りしたメールのリンクは使えなくなりましたので、新しいメールのリンクを開いてください。",
   alreadyVerified: "メールアドレスの確認は完了しています。",
-  /** A refused resend says the limit and when to try again. */
   resendLimited: (retryAfterSeconds: number) =>
     `確認メールの再送は${RESEND_WINDOW_MINUTES}分間に${RESEND_LIMIT_PER_USER}回までです。あと${Math.max(1, Math.ceil(retryAfterSeconds / 60))}分ほどたってから、もう一度お試しください。`,
 } as const;

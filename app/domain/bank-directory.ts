@@ -1,12 +1,5 @@
-// Banks and branches picked (decision 0013) from the Zengin data (全銀協の金融機関・店舗コード, the
-// npm package zengin-code, read on the server only). Pure: the search and its ranking over a directory
-// handed in, so the rules are tested on a few entries and the 5 MB of data never reach a browser.
-//
-// The stored fields stay §3's (names only: bank_name, branch_name); the code is shown beside a name
-// the directory knows. A name it does not know stays possible (a new bank, a typo the person means),
-// with a note.
+// Bank and branch search over the Zengin data (decision 0013). Pure: the directory is handed in.
 
-/** One bank of the directory, as zengin-code gives it (names without 銀行, kana in full-size katakana). */
 export interface DirectoryBank {
   code: string;
   name: string;
@@ -26,21 +19,15 @@ export interface DirectoryBranch {
 
 export type BankDirectory = Readonly<Record<string, DirectoryBank>>;
 
-/** A match as the pickers show it: the name to store, the code beside it, the reading. */
 export interface BankMatch {
   code: string;
   name: string;
   kana: string;
 }
 
-/** How many matches a search answers: enough to choose from on a phone, few enough to read. */
 export const MAX_MATCHES = 10;
 
-/**
- * The name people write, from the directory's short one (letters half-width): a bank (codes 0001–0999, and ゆうちょ 9900)
- * ends in 銀行; 信金 and 信組 are 信用金庫 and 信用組合 written in full; 農協, 信連 and the central
- * institutions (農林中金, 商工中金…) stay as the directory writes them.
- */
+/** 信金/信組 written in full; a bank (0001–0999, ゆうちょ 9900) ends in 銀行; the rest as the directory writes. */
 export function bankDisplayName(bank: Pick<DirectoryBank, "code" | "name">): string {
   // The directory writes letters full-width (ＰａｙＰａｙ, 三菱ＵＦＪ); people and passbooks write PayPay.
   const { code } = bank;
@@ -68,12 +55,7 @@ const SMALL_KANA: Readonly<Record<string, string>> = {
   ヶ: "ケ",
 };
 
-/**
- * What a person types, in the directory's terms: full-width letters and half-width kana made one width
- * (NFKC), hiragana as katakana, small kana full size (the directory's kana writes トウキヨウ), long
- * marks and hyphens alike, spaces and 「・」 gone, upper case. `suffixes` are taken off the end
- * (「三井住友銀行」 finds 三井住友).
- */
+/** NFKC, hiragana as katakana, small kana full size (the directory writes トウキヨウ), marks alike. */
 export function directoryKey(text: string, suffixes: readonly string[] = []): string {
   let key = text
     .normalize("NFKC")
@@ -99,11 +81,7 @@ interface Candidate {
   roma?: string;
 }
 
-/**
- * A candidate's name and reading as search keys, worked out once per candidate (the directory's
- * objects live as long as the process): a page's notes and a search then compare strings instead
- * of normalising 1,146 banks' names again on every request.
- */
+// Keys worked out once per candidate, not for 1,146 banks on every request.
 const keyCache = new WeakMap<Candidate, { names: string[]; all: string[] }>();
 
 function keysOf(candidate: Candidate, suffixes: readonly string[]) {
@@ -116,7 +94,6 @@ function keysOf(candidate: Candidate, suffixes: readonly string[]) {
   return keys;
 }
 
-/** 0 an exact name or reading, 1 the start of one, 2 inside one, or null for no match. */
 function rank(candidate: Candidate, key: string, suffixes: readonly string[]): number | null {
   const names = keysOf(candidate, suffixes).all;
   if (names.includes(key) || candidate.code === key) return 0;
@@ -136,10 +113,6 @@ function search<T extends Candidate>(candidates: readonly T[], query: string, su
     .map((entry) => entry.candidate);
 }
 
-/**
- * Banks whose name or reading matches what was typed (「みついすみとも」, 「三井住友銀行」, 「0009」):
- * exact before prefix before anywhere, then by code (the city banks come first).
- */
 export function searchBanks(directory: BankDirectory, query: string): BankMatch[] {
   return search(Object.values(directory), query, SUFFIXES).map((bank) => ({
     code: bank.code,
@@ -148,14 +121,12 @@ export function searchBanks(directory: BankDirectory, query: string): BankMatch[
   }));
 }
 
-/** The bank a stored name is (「三井住友銀行」 and 「三井住友」 alike), or null when the directory has none. */
 export function findBank(directory: BankDirectory, name: string): DirectoryBank | null {
   const key = directoryKey(name, SUFFIXES);
   if (key === "") return null;
   return Object.values(directory).find((bank) => keysOf(bank, SUFFIXES).names.includes(key)) ?? null;
 }
 
-/** The branches of one bank matching what was typed (name, reading or the 3-digit branch code). */
 export function searchBranches(bank: DirectoryBank, query: string): BankMatch[] {
   return search(Object.values(bank.branches), query, BRANCH_SUFFIXES).map(({ code, name, kana }) => ({
     code,
@@ -164,7 +135,6 @@ export function searchBranches(bank: DirectoryBank, query: string): BankMatch[] 
   }));
 }
 
-/** The branch a stored name is, within its bank (「丸の内支店」 and 「丸の内」 alike), or null. */
 export function findBranch(bank: DirectoryBank, name: string): DirectoryBranch | null {
   const key = directoryKey(name, BRANCH_SUFFIXES);
   if (key === "") return null;

@@ -1,10 +1,9 @@
-// §7 POST /api/entries/: the entry body built from the draft, "claims' holder names filled from
-// formatted names", every claim's files and the entry's documents attached by id.
+// §7 POST /api/entries/: the entry body from the draft, "claims' holder names filled from formatted names".
 
 import { formatHolderName } from "./bank-account";
 import type { DraftEntry, PendingFile } from "./draft-entry";
 
-/** "1,000,000" / "１０００００" / 1000000 → 1000000; anything else is left for the upstream to refuse. */
+/** Anything not a number is left for the upstream to refuse. */
 export function integerFrom(value: string | number | null | undefined): number | string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === "number") return value;
@@ -21,10 +20,6 @@ export interface EntryBody {
   idempotency_key: string;
 }
 
-/**
- * `entryDocumentKinds` are the financial and statement kinds the entry carries (the financial step
- * decides which); claim files are taken from each claim's relations.
- */
 export function entryBodyFromDraft(
   draft: DraftEntry,
   files: readonly PendingFile[],
@@ -69,21 +64,13 @@ export function entryBodyFromDraft(
   };
 }
 
-/**
- * One draft makes one entry: a replayed or double-clicked submit finds the entry already made. A draft
- * never saved has no id: a key of its own, so two such submits never share "draft-none".
- */
+/** One draft makes one entry (decision 0024); a never-saved draft gets a key of its own. */
 export function entryIdempotencyKey(draft: Pick<DraftEntry, "id">): string {
   return draft.id === null ? `unsaved-${crypto.randomUUID()}` : `draft-${draft.id}`;
 }
 
-/** The form field that carries the key the confirmation page was drawn with. */
 export const IDEMPOTENCY_KEY_FIELD = "idempotency_key";
 
-/**
- * A posted key as entryIdempotencyKey makes them (the upstream takes at most 64 characters), or null:
- * anything else was not drawn by the page and is not asked about.
- */
 export function postedIdempotencyKey(value: unknown): string | null {
   return typeof value === "string" && /^(draft-[0-9]{1,18}|unsaved-[0-9a-f-]{36})$/.test(value)
     ? value
@@ -116,10 +103,7 @@ const FIELD_LABELS: Record<string, string> = {
   non_field_errors: "",
 };
 
-/**
- * DRF's nested errors ({"claims": [{}, {"amount": ["…"]}]}) as lines a person can read:
- * 「請求書2 請求書額面（税込）：…」.
- */
+/** DRF's nested errors as lines a person reads: 「請求書2 請求書額面（税込）：…」. */
 export function readableErrors(errors: unknown, prefix = ""): string[] {
   if (Array.isArray(errors)) {
     if (errors.every((item) => typeof item === "string")) {

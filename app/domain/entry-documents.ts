@@ -1,5 +1,4 @@
-// What the financial and withdrawal steps share: the §4 facts that let documents the operator already
-// confirmed stand in for new ones, and the view of a pending file.
+// §4: documents the operator already confirmed stand in for new ones (financial and withdrawal steps).
 
 import type { PendingFile } from "./draft-entry";
 import { parseUploadKind } from "./file-kinds";
@@ -10,11 +9,6 @@ import { countsAsConfirmed } from "./statuses";
 import type { CurrentUser } from "./user";
 import { STATEMENT_UPLOAD_KINDS } from "./withdrawal-step";
 
-/**
- * The document groups an entry's review statuses speak of (§3 Entry:
- * financial_statement_confirmation_status, account_activity_statement_confirmation_status; Claim:
- * invoice_confirmation_status, additional_doc_confirmation_status), by the base kinds of their files.
- */
 export const ENTRY_DOCUMENT_GROUP_KINDS = {
   financial_statements: ["financial_statements", ...FINANCIAL_KINDS],
   withdrawals_detail: ["withdrawals_detail", ...STATEMENT_UPLOAD_KINDS],
@@ -23,7 +17,6 @@ export const ENTRY_DOCUMENT_GROUP_KINDS = {
 } as const satisfies Record<string, readonly string[]>;
 export type EntryDocumentGroup = keyof typeof ENTRY_DOCUMENT_GROUP_KINDS;
 
-/** The group a file's kind belongs to ("pl" → financial_statements, "invoice-2" → invoice), if any. */
 export function documentGroupOf(kind: string): EntryDocumentGroup | null {
   const base = parseUploadKind(kind)?.base ?? kind;
   for (const [group, kinds] of Object.entries(ENTRY_DOCUMENT_GROUP_KINDS)) {
@@ -32,16 +25,11 @@ export function documentGroupOf(kind: string): EntryDocumentGroup | null {
   return null;
 }
 
-/** Whether any of the files belongs to the group. */
 export function hasFileOfGroup(files: readonly { kind: string }[], group: EntryDocumentGroup): boolean {
   return files.some((file) => documentGroupOf(file.kind) === group);
 }
 
-/**
- * §4 "… or withdrawal details are confirmed with no inadequate claim and no delay claim" (and the
- * financial step alike): "Withdrawals-detail and financial-statements statuses count as confirmed
- * when confirming or confirmed."
- */
+/** §4 "Withdrawals-detail and financial-statements statuses count as confirmed when confirming or confirmed." */
 export function confirmedDocumentFacts(
   user: CurrentUser,
   entries: readonly EntrySummary[],
@@ -57,7 +45,6 @@ export function confirmedDocumentFacts(
   };
 }
 
-/** A pending file as a page lists it (view model: no raw upstream object). */
 export function fileItem(file: PendingFile) {
   return { id: file.id, name: file.name, uploadedAt: formatJapaneseDate(file.created_at) };
 }

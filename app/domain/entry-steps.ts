@@ -1,4 +1,4 @@
-// §2 The entry wizard's steps: their names, their order, their paths, and step detection by path.
+// §2 The entry wizard's steps: names, order, paths, and step detection by path.
 
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import type { EntrySummary } from "./new-entry";
@@ -21,7 +21,6 @@ export const ENTRY_STEP_PATHS: Record<EntryStepName, string> = {
   complete: "/entry/complete",
 };
 
-/** Where a submitted entry lands (PRG): the complete page, told which entry to name. */
 export const entryCompletePath = (entryId: number) => `${ENTRY_STEP_PATHS.complete}?entry=${entryId}`;
 
 export const ENTRY_STEP_LABELS: Record<EntryStepName, string> = {
@@ -34,12 +33,7 @@ export const ENTRY_STEP_LABELS: Record<EntryStepName, string> = {
 
 export type DetectedStep = "financial" | "invoice" | "withdrawal";
 
-/**
- * §2 "Step detection by path: financial step is a path ending in entry (optional trailing slash);
- * invoice step is a path containing /entry/entry_invoice; withdrawal step is a path containing
- * /entry/withdrawal_details." "Ending in entry" is read as a last path segment `entry`: the
- * submitProfile step's /profile/before_entry ends in the letters "entry" too and is no financial step.
- */
+/** §2 step detection by path. "Ending in entry" is a last segment `entry`: /profile/before_entry is not one. */
 export function stepOfPath(pathname: string): DetectedStep | null {
   if (pathname.includes("/entry/entry_invoice")) return "invoice";
   if (pathname.includes("/entry/withdrawal_details")) return "withdrawal";
@@ -47,11 +41,7 @@ export function stepOfPath(pathname: string): DetectedStep | null {
   return null;
 }
 
-/**
- * The wizard's page a path is (a step, or a resubmission's form, which follows a step's order): where
- * the error screen's 「最初からやり直す」 starts again, with what was saved. Null elsewhere (the complete
- * page too: nothing there to do again).
- */
+/** Where the error screen's 「最初からやり直す」 starts again. Null elsewhere (and on the complete page). */
 export function wizardPageOf(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const step = ENTRY_STEPS.find((name) => name !== "complete" && ENTRY_STEP_PATHS[name] === path);
@@ -59,7 +49,6 @@ export function wizardPageOf(pathname: string): string | null {
   return /^\/entry\/resubmit\/\d+$/.test(path) ? path : null;
 }
 
-/** The step before this one, whose page 戻る leads to; null for the first. */
 export function previousStep(step: EntryStepName): EntryStepName | null {
   const index = ENTRY_STEPS.indexOf(step);
   return index > 0 ? ENTRY_STEPS[index - 1]! : null;
@@ -69,7 +58,6 @@ export function stepIndex(step: EntryStepName): number {
   return ENTRY_STEPS.indexOf(step);
 }
 
-/** What a wizard step's page and rules read: the user, the saved draft with its files, the entries. */
 export interface StepFacts {
   user: CurrentUser;
   draft: DraftEntry;

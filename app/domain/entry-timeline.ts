@@ -1,7 +1,4 @@
-// Where an entry stands, as the detail page draws it. §4's entry statuses in the order a
-// business owner lives them: 審査中 → 審査完了 → ご契約 → お振込 → 完了, each step passed with its date;
-// what interrupts the road (inadequate documents, a delay, a cancellation, no claim bought) is shown as
-// what it is, not as a step. Pure: the view model formats the dates.
+// §4's entry statuses as a road: 審査中 → 審査完了 → ご契約 → お振込 → 完了; what interrupts it is no step.
 
 import { ClaimStatus, EntryStatus } from "./statuses";
 
@@ -10,9 +7,7 @@ export type TimelineStepKey = "under_review" | "reviewed" | "contracted" | "tran
 export interface TimelineStep {
   key: TimelineStepKey;
   label: string;
-  /** done: passed; current: where the entry stands; todo: ahead (or never reached, once ended). */
   state: "done" | "current" | "todo";
-  /** When the step was reached (ISO), when the upstream says. */
   date: string | null;
 }
 
@@ -46,7 +41,6 @@ const STEP_LABELS: Record<TimelineStepKey, string> = {
   completed: "完了",
 };
 
-/** §4 entry status → the step it stands on (archived has none: the road ended). */
 const CURRENT_STEP: Partial<Record<number, number>> = {
   [EntryStatus.under_review]: 0,
   [EntryStatus.inadequate]: 0,
@@ -65,7 +59,6 @@ export function entryTimeline(entry: TimelineInput): EntryTimeline {
   ];
   // Once the transaction completed (every claim returned) there is no step left to stand on.
   const current = entry.transaction_completed_at ? undefined : CURRENT_STEP[entry.status];
-  // An ended entry has passed every step it has a date for; one that completed has passed them all.
   const passed =
     current ??
     (entry.transaction_completed_at ? dates.length : dates.findLastIndex((date) => date !== null) + 1);

@@ -1,10 +1,8 @@
 // §3 Enumerations, spelled as the API spells them.
 
-/** §3 Corporate division: none, corporate, individual. */
 export const CORPORATE_DIVISIONS = ["none", "corporate", "individual"] as const;
 export type CorporateDivision = (typeof CORPORATE_DIVISIONS)[number];
 
-/** §3 Sectors (default unknown, §9). */
 export const SECTORS = [
   "unknown",
   "construction",
@@ -26,11 +24,9 @@ export const SECTORS = [
 export type Sector = (typeof SECTORS)[number];
 export const DEFAULT_SECTOR: Sector = "unknown";
 
-/** §3 Identity document types. */
 export const IDENTITY_DOCUMENT_TYPES = ["drivingLicence", "passport", "individualNumber", "other"] as const;
 export type IdentityDocumentType = (typeof IDENTITY_DOCUMENT_TYPES)[number];
 
-/** §3 Financial statement types. */
 export const FINANCIAL_STATEMENT_TYPES = [
   "financialStatements",
   "trialBalance",
@@ -40,16 +36,13 @@ export const FINANCIAL_STATEMENT_TYPES = [
 ] as const;
 export type FinancialStatementType = (typeof FINANCIAL_STATEMENT_TYPES)[number];
 
-/** §3 Tax return submission method: e-Tax or document. */
 export const TAX_RETURN_SUBMISSION_METHODS = ["e_tax", "document"] as const;
 export type TaxReturnSubmissionMethod = (typeof TAX_RETURN_SUBMISSION_METHODS)[number];
 
-/** §3 Receive-payment account per claim: deposit_type ordinary or current (default ordinary, §9). */
 export const CLAIM_DEPOSIT_TYPES = ["ordinary", "current"] as const;
 export type ClaimDepositType = (typeof CLAIM_DEPOSIT_TYPES)[number];
 export const DEFAULT_DEPOSIT_TYPE: ClaimDepositType = "ordinary";
 
-/** §3 Bank account (withdrawal step): deposit_type ordinary or checking. */
 export const BANK_ACCOUNT_DEPOSIT_TYPES = ["ordinary", "checking"] as const;
 export type BankAccountDepositType = (typeof BANK_ACCOUNT_DEPOSIT_TYPES)[number];
 
@@ -61,12 +54,10 @@ export type StatementFileFormat = (typeof STATEMENT_FILE_FORMATS)[number];
 export const SUPPRESSION_METHODS = ["none", "stop-new-entry"] as const;
 export type SuppressionMethod = (typeof SUPPRESSION_METHODS)[number];
 
-/** §9 business constants. */
 export const MAX_CLAIMS_PER_ENTRY = 5;
 export const ACCOUNT_HOLDER_NAME_MAX_LENGTH = 30;
 export const BANK_ACCOUNT_NUMBER_LENGTH = 7;
 export const STATEMENT_LOOKBACK_MONTHS = 4;
 export const WHITE_LABEL_CONTENT_TAG_ID = 15;
 
-/** §9 "Toast display 7000 ms." */
 export const TOAST_DISPLAY_MS = 7000;

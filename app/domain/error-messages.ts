@@ -1,7 +1,5 @@
-// §8's error catalogue: messages a person reads, verbatim from the specification. Apart from §5's
-// validation messages (messages.ts), which no page's bundle needs.
+// §8's error catalogue, verbatim; §5's validation messages are in messages.ts.
 
-/** §8 Error catalogue. */
 export const ErrorMessage = {
   csrfMismatch: "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
   status: (code: number) => `ステータス ${code}`,
@@ -12,21 +10,14 @@ export const ErrorMessage = {
   saveFailed: "申込みに失敗しました",
   saveFailedDetail: "エラーのある項目をご確認ください",
   claimLimit: "申し込みに登録できる請求書は5個までです。",
-  /** The upstream answered the login without a session (a maintenance page, a broken proxy). */
   loginNoSession:
     "ログインできませんでした。サーバーから正しい応答がありませんでした。しばらく時間をおいてから再度お試しください。",
-  /** A form's save met the upstream's server error: the error summary's heading, above the form as typed. */
   savingServerError: "サーバーエラーのため保存できませんでした",
-  /** The same with no answer in time: whether it was saved is not known. */
   savingNoAnswer: "サーバーから応答がなく、保存できたか確認できませんでした",
-  /** Said under either: what was typed is still in the form. */
   savingTypedKept: "入力した内容は消えていません。しばらくしてから、もう一度お試しください。",
 } as const;
 
-/**
- * §8 "Upload failure: first non-field error, else アップロードエラー (message), else アップロードエラー."
- * The upstream's refusals and the app's own checks of a file (its bytes, its size) read alike.
- */
+/** §8 "Upload failure: first non-field error, else アップロードエラー (message), else アップロードエラー." */
 export function uploadFailureText(nonFieldError: string | null, message: string | null): string {
   if (nonFieldError) return nonFieldError;
   return message ? ErrorMessage.uploadErrorWith(message) : ErrorMessage.uploadError;

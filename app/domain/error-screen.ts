@@ -1,12 +1,5 @@
-// §2 Error screen: what the user reads for each status.
-//   404: page not found, with a link to My page if logged in, otherwise to the top page.
-//   500-599: a server error occurred, with the code, asking the user to start again (inside the
-//   wizard at the step the screen stands on, with what it saved; elsewhere at the top page).
-//   400-403: session expired, asking the user to log in again.
-//   Anything else: an error occurred with the code, or 999 if none.
-// Honest error codes (decision 0008): a request the app itself refuses (a body it cannot read, too
-// large, not a form) shows its own 4xx code and says so; §2's "session expired" is for the
-// upstream's 400-403. An exception is a server error, 500: the HTTP status the user got.
+// §2 Error screen, with honest codes (decision 0008): the app's own refusals show their 4xx; §2's
+// "session expired" is for the upstream's 400–403; an exception is the 500 the user got.
 
 export interface ErrorScreen {
   code: number;
@@ -15,36 +8,25 @@ export interface ErrorScreen {
   link: { href: string; label: string };
 }
 
-/** What an error boundary caught, as far as the screen cares. */
 export interface ErrorCause {
   code: number | null | undefined;
-  /** The app refused the browser's request itself, before asking the upstream. */
   refusedByApp?: boolean;
-  /** Why, in the refusing server's words (app/domain/refusal-reasons.ts), when it gave any. */
   reason?: string;
-  /** The id of the request that failed, which the user can quote (「お問い合わせ番号」). */
   requestId?: string;
 }
 
-/** An HTTP answer thrown by a loader or action (Remix's route error response). */
 export interface ThrownAnswer {
   status: number;
   data: unknown;
-  /** Remix's own answers (no route, method not allowed, a malformed `_data` request). */
   internal?: boolean;
 }
 
 /** §2 "Anything else: an error occurred with the code, or 999 if none." */
 export const UNKNOWN_ERROR_STATUS = 999;
 
-/** The status of an exception: what the server answered (in production Remix hides the Error). */
+/** In production Remix hides the Error; 500 is what the server answered. */
 export const EXCEPTION_STATUS = 500;
 
-/**
- * The cause to show for what a boundary caught: an error screen answer's `code` (else its status),
- * whether the app refused the request itself (`badRequest`, or Remix's own answer) and why; anything that
- * is no HTTP answer (`null`) is an exception, shown as the 500 it was answered with.
- */
 export function errorCauseOf(answer: ThrownAnswer | null): ErrorCause {
   if (answer === null) return { code: EXCEPTION_STATUS };
   const data = (typeof answer.data === "object" ? answer.data : null) as {
@@ -75,7 +57,6 @@ export function errorScreenFor(
   }: {
     refusedByApp?: boolean;
     reason?: string;
-    /** Where 「最初からやり直す」 goes: a wizard page starts again at its step (entry-steps' wizardPageOf). */
     restartAt?: string;
   } = {},
 ): ErrorScreen {

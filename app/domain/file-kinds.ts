@@ -25,7 +25,6 @@ export type FileKind = (typeof FILE_KINDS)[number];
 export const IDENTITY_SIDES = ["front", "back"] as const;
 export type IdentitySide = (typeof IDENTITY_SIDES)[number];
 
-/** Accepted upload content types (ARCHITECTURE §8: PDF, JPEG, PNG by their first bytes). */
 export const ACCEPTED_CONTENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export type AcceptedContentType = (typeof ACCEPTED_CONTENT_TYPES)[number];
 
@@ -34,10 +33,7 @@ export interface ParsedUploadKind {
   displayId: number | null;
 }
 
-/**
- * Splits "invoice-3" into { base: "invoice", displayId: 3 }. Returns null for anything that is not
- * a kind of §3, optionally followed by -{displayId} (a positive integer without leading zeros).
- */
+/** "invoice-3" → { base: "invoice", displayId: 3 }; null for no §3 kind (no leading zeros). */
 export function parseUploadKind(kind: string): ParsedUploadKind | null {
   const match = /^([a-z_]+?)(?:-([1-9][0-9]{0,2}))?$/.exec(kind);
   if (!match) return null;
@@ -51,12 +47,10 @@ export function claimUploadKind(base: "invoice" | "additional_doc", displayId: n
   return `${base}-${displayId}`;
 }
 
-/** The upload slot of a claim's kind on the invoice step (its form's and anchor's name). */
 export function claimUploadSlot(base: "invoice" | "additional_doc", displayId: number): string {
   return `claim-${displayId}-${base}`;
 }
 
-/** Recognises PDF, JPEG and PNG by their first bytes; anything else (a renamed file) is null. */
 export function sniffContentType(head: Uint8Array): AcceptedContentType | null {
   const startsWith = (bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
   if (startsWith([0x25, 0x50, 0x44, 0x46, 0x2d])) return "application/pdf"; // %PDF-
@@ -65,8 +59,5 @@ export function sniffContentType(head: Uint8Array): AcceptedContentType | null {
   return null;
 }
 
-/**
- * The field name an upload slot's message is reported under (the failure shape's fieldErrors); the
- * slot's file input has the id of that field, so the error summary links to it.
- */
+/** The slot's file input has this id, so the error summary links to it. */
 export const uploadFieldName = (slot: string) => `upload_${slot}`;

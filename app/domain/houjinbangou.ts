@@ -1,18 +1,14 @@
-// §3 Claim.houjinbangou: the 13-digit corporate number (法人番号). Its first digit is a check digit
-// over the other twelve (REFERENCE.md, Japanese data rules):
-//   check = 9 − (Σ Pn × Qn mod 9), Pn the n-th digit counted from the right end of the twelve,
-//   Qn 1 for odd n and 2 for even n.
+// §3 Claim.houjinbangou: the first of 13 digits checks the other twelve (REFERENCE.md):
+//   check = 9 − (Σ Pn × Qn mod 9), Pn the n-th digit from the right, Qn 1 for odd n and 2 for even n.
 
 export const HOUJINBANGOU_LENGTH = 13;
 
-/** A corporate-number suggestion for a claim's obliger (§7 GET /api/ext/houjinbangou/). */
 export interface CorporationSuggestion {
   name: string;
   houjinbangou: string;
   address: string;
 }
 
-/** The check digit for the twelve digits that follow it; throws unless given exactly 12 ASCII digits. */
 export function houjinbangouCheckDigit(base: string): number {
   if (!/^[0-9]{12}$/.test(base)) throw new RangeError("a corporate number's base is 12 digits");
   let sum = 0;
@@ -23,7 +19,6 @@ export function houjinbangouCheckDigit(base: string): number {
   return 9 - (sum % 9);
 }
 
-/** True for 13 ASCII digits whose first digit is the check digit of the other twelve. */
 export function isValidHoujinbangou(value: unknown): boolean {
   if (typeof value !== "string" || !/^[0-9]{13}$/.test(value)) return false;
   return Number(value[0]) === houjinbangouCheckDigit(value.slice(1));

@@ -7,7 +7,6 @@ const JAPAN_DATE = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** Today's date in Japan as "YYYY-MM-DD". */
 export function japanDate(now: Date): string {
   return JAPAN_DATE.format(now);
 }
@@ -26,7 +25,6 @@ const JAPANESE_DATE = new Intl.DateTimeFormat("ja-JP", {
   day: "numeric",
 });
 
-/** "2026年11月21日" for a date "YYYY-MM-DD" or an ISO timestamp. */
 export function formatJapaneseDate(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
   return Number.isNaN(date.getTime()) ? value : JAPANESE_DATE.format(date);
@@ -34,13 +32,11 @@ export function formatJapaneseDate(value: string): string {
 
 const WEEKDAYS = ["日", "月", "火", "水", "木", "金", "土"] as const;
 
-/** "金" for "2027-02-26" (a calendar date: no time zone moves it). */
 export function japaneseWeekday(iso: string): string {
   const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
   return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
 }
 
-/** "2027年2月26日（金）": a payment date as every screen shows it. */
 export function formatJapaneseDateWithWeekday(value: string): string {
   return isIsoDate(value) ? `${formatJapaneseDate(value)}（${japaneseWeekday(value)}）` : value;
 }

@@ -1,18 +1,12 @@
-// Look-ups past their limit (法人番号, bank, branch, postcode; decision 0023): the words people read,
-// and the answer a look-up route gives then, which the fields read with JavaScript. A refusal never
-// stops anyone: every field it helps can be typed by hand.
+// Look-ups past their limit (decision 0023): a refusal never stops anyone, every field can be typed.
 
-/**
- * A look-up route's answer past the limit (429, with the same seconds in Retry-After), or when the
- * session has ended (401): an answer the field shows, never a redirect that would take the page away.
- */
+/** 429 with Retry-After, or 401: an answer the field shows, never a redirect that takes the page away. */
 export interface LookupRefusal {
   refused: "lookupLimit" | "sessionEnded";
   message: string;
   retryAfterSeconds: number;
 }
 
-/** When to try again, and that typing by hand still works. */
 export function lookupLimitMessage(retryAfterSeconds: number): string {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   const wait = seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分`;
@@ -23,7 +17,7 @@ export function lookupRefusal(retryAfterSeconds: number): LookupRefusal {
   return { refused: "lookupLimit", message: lookupLimitMessage(retryAfterSeconds), retryAfterSeconds };
 }
 
-/** How long a field waits before asking again once the session has ended: it is not coming back by itself. */
+/** The session is not coming back by itself. */
 const SESSION_ENDED_PAUSE_SECONDS = 60;
 
 export function sessionEndedRefusal(): LookupRefusal {
@@ -35,7 +29,6 @@ export function sessionEndedRefusal(): LookupRefusal {
   };
 }
 
-/** True for a look-up route's refusal (the data a field's fetch got instead of matches). */
 export function isLookupRefusal(data: unknown): data is LookupRefusal {
   return (
     typeof data === "object" &&

@@ -1,8 +1,5 @@
-// §5's validation messages, verbatim from the specification. §8's error catalogue is its own module
-// (error-messages.ts): the browser needs some of §8's words (a notice in the URL's hash), none of these
-// (the checks run on the server), and a page downloads every module its imports reach.
+// §5's validation messages, verbatim. Apart from §8's (error-messages.ts): the browser needs none of these.
 
-/** §5 Validation rules. */
 export const ValidationMessage = {
   bankAccountNumber: "7桁の半角数字で入力してください",
   accountHolderName: "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください",

@@ -1,12 +1,8 @@
-// Amounts of yen and dates as people type them into the entry wizard. The wizard brief: accept
-// "1,000,000", "１０００００" (NFKC) and plain digits; refuse letters, negatives, decimals and more
-// than 999,999,999,999 with a Japanese message. Dates come from a type="date" input (YYYY-MM-DD);
-// impossible dates (2026-02-30) are refused. REFERENCE.md: convert what a program can convert.
+// Yen and dates as people type them: convert what a program can convert (REFERENCE.md).
 
 import { isIsoDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
-/** The largest amount the upstream stores (docs/upstream-api/entries.md: 1–999999999999). */
 export const MAX_YEN = 999_999_999_999;
 
 export type YenProblem = "blank" | "notNumber" | "negative" | "fraction" | "tooSmall" | "tooLarge";
@@ -15,10 +11,6 @@ export type YenParseResult = { value: number; reason: null } | { value: null; re
 
 const MINUS_SIGNS = /^[-−‐ー]/u;
 
-/**
- * "1,000,000", "１，０００，０００円", "¥1000000" and 1000000 all give 1000000. `min` is the smallest
- * amount the field takes (1 for a face value, 0 for a deposit).
- */
 export function parseYen(input: string | number | null | undefined, min = 0): YenParseResult {
   if (input === null || input === undefined) return { value: null, reason: "blank" };
   if (typeof input === "number") return checkRange(input, min);
@@ -30,7 +22,6 @@ export function parseYen(input: string | number | null | undefined, min = 0): Ye
   if (text === "") return { value: null, reason: "blank" };
   if (MINUS_SIGNS.test(text) && /^[0-9.]+$/.test(text.slice(1))) return { value: null, reason: "negative" };
   if (/^[0-9]*\.[0-9]+$/.test(text)) {
-    // "1000.00" is a whole number of yen written with decimals; "1000.5" is not.
     return /\.0+$/.test(text) ? checkRange(Number(text), min) : { value: null, reason: "fraction" };
   }
   if (!/^[0-9]+$/.test(text)) return { value: null, reason: "notNumber" };
@@ -47,7 +38,6 @@ function checkRange(value: number, min: number): YenParseResult {
   return { value, reason: null };
 }
 
-/** The message a person reads for each problem (blank is §5's). */
 export function yenProblemMessage(reason: YenProblem, min = 0): string {
   switch (reason) {
     case "blank":
@@ -65,17 +55,11 @@ export function yenProblemMessage(reason: YenProblem, min = 0): string {
   }
 }
 
-/** "1,000,000" for an amount, as the input shows it again. */
 export function formatYenInput(value: number): string {
   return value.toLocaleString("ja-JP");
 }
 
-/**
- * An amount grouped as it is typed ("1234567" → "1,234,567"), with the caret kept
- * after the same digit. Only text of digits and commas (full-width too) is regrouped: anything else
- * ("1000円", a letter) is left as typed until the field is left (`formatYenOnLeave`), and so is a
- * leading zero, so nothing the person is in the middle of typing jumps around. Null: leave it.
- */
+/** Only digits and commas are regrouped, caret kept, so nothing being typed jumps around. Null: leave it. */
 export function regroupYenAsTyped(text: string, caret: number): { text: string; caret: number } | null {
   const normalized = text.normalize("NFKC");
   // NFKC keeps digits and commas one character each; anything else could move the caret.
@@ -91,7 +75,6 @@ export function regroupYenAsTyped(text: string, caret: number): { text: string; 
   return grouped === text && position === caret ? null : { text: grouped, caret: position };
 }
 
-/** An amount as the field shows it once left: "１，０００円" → "1,000"; what is not an amount stays. */
 export function formatYenOnLeave(text: string): string {
   const parsed = parseYen(text);
   return parsed.value === null ? text : formatYenInput(parsed.value);
@@ -101,10 +84,7 @@ export type DateProblem = "blank" | "format" | "impossible";
 
 export type DateParseResult = { value: string; reason: null } | { value: null; reason: DateProblem };
 
-/**
- * A date as YYYY-MM-DD. A browser's date input sends exactly that; browsers without one leave a text
- * box, so "2026/3/1" and full-width digits are accepted too. 2026-02-30 is impossible.
- */
+/** Browsers without a date input leave a text box, so "2026/3/1" and full-width digits are accepted. */
 export function parseDateInput(input: string | null | undefined): DateParseResult {
   const text = (input ?? "").normalize("NFKC").trim();
   if (text === "") return { value: null, reason: "blank" };

@@ -1,12 +1,10 @@
-// ARCHITECTURE §12: every non-GET request is checked for a same-origin Origin (else
-// Sec-Fetch-Site, else Referer); anything else is refused with a 403 before the upstream is called.
+// ARCHITECTURE §12: a non-GET needs a same-origin Origin (else Sec-Fetch-Site, else Referer), else 403.
 
 export interface RequestOriginHeaders {
   method: string;
   origin: string | null;
   secFetchSite: string | null;
   referer: string | null;
-  /** The origin the request was addressed to (scheme + Host header). */
   requestOrigin: string;
 }
 
@@ -21,10 +19,7 @@ function originOf(value: string): string | null {
   }
 }
 
-/**
- * True when the request may proceed. `allowedOrigins` are the app's own origins (the public one
- * and the one the request reached, which differ behind a proxy or with a brand host).
- */
+/** `allowedOrigins`: the public origin and the one reached, which differ behind a proxy or brand host. */
 export function isSameOriginWrite(headers: RequestOriginHeaders, allowedOrigins: readonly string[]): boolean {
   if (SAFE_METHODS.has(headers.method.toUpperCase())) return true;
   const allowed = new Set(
@@ -42,7 +37,6 @@ export function isSameOriginWrite(headers: RequestOriginHeaders, allowedOrigins:
     const origin = originOf(headers.referer);
     return origin !== null && allowed.has(origin);
   }
-  // No signal at all: not a browser form post from another site (browsers send Origin on POST).
-  // Refuse: the app's own forms always carry Origin or Sec-Fetch-Site.
+  // No signal at all: the app's own forms always carry Origin or Sec-Fetch-Site.
   return false;
 }

@@ -1,5 +1,4 @@
-// The password area (§1 "A password reset flow exists", §2 the reset and recover routes, §7 the three
-// password calls): what people read, and the rules that decide where an upstream answer is shown.
+// The password area (§1, §2 reset and recover, §7 the three password calls).
 
 /** Django's validators as the upstream applies them (REFERENCE.md), said before anyone types. */
 export const NEW_PASSWORD_RULE_TEXT =
@@ -10,20 +9,15 @@ export const PasswordMessage = {
   tooLong: "パスワードは128文字以内で入力してください。",
   entirelyNumeric: "数字だけのパスワードは使えません。",
   mismatch: "パスワードが一致しません。同じパスワードを入力してください。",
-  /** The upstream refused the link's uid or token: unknown, already used, expired, or another user's. */
   resetLinkRejected:
     "このパスワード再設定用のリンクは使えません。すでに使用済みか、有効期限（24時間）が切れているか、URLが途中で切れている可能性があります。",
   requestRefused: "受け付けできませんでした。入力内容をご確認ください。",
   resetRefused: "パスワードを設定できませんでした。入力内容をご確認ください。",
 } as const;
 
-/** How long a reset link works, as the upstream's mail says (docs/upstream-api/accounts.md). */
 export const RESET_LINK_VALID_HOURS = 24;
 
-/**
- * POST /api/password/reset/confirm/ answers 400 `{"uid": [...]}` or `{"token": [...]}` when the link
- * itself is refused: that is not something the person can fix in the form, they need a new link.
- */
+/** A refused uid or token is not fixable in the form: the person needs a new link. */
 export function isRejectedResetLink(fieldErrors: Record<string, unknown>): boolean {
   return ["uid", "token"].some((field) => {
     const value = fieldErrors[field];
@@ -31,12 +25,8 @@ export function isRejectedResetLink(fieldErrors: Record<string, unknown>): boole
   });
 }
 
-/**
- * Django's SetPasswordForm puts the validators' messages on new_password2 (the confirmation). The app
- * has already checked that both fields match before calling the upstream, so such a message is about
- * the new password itself: it is shown at the new password, where the person will change it. A
- * message the first field already has keeps its place.
- */
+// Django puts the validators' messages on new_password2; the app already checked the two match,
+// so they are shown at the new password, where the person will change it.
 export function placeNewPasswordErrors(fieldErrors: Record<string, string>): Record<string, string> {
   const { new_password2: onConfirmation, ...rest } = fieldErrors;
   if (onConfirmation === undefined) return fieldErrors;

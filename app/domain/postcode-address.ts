@@ -1,22 +1,15 @@
-// Postcode → prefecture and city for the profile's two addresses (decision 0012).
-// The pure half: what a typed postcode is, what an answer of the postcode data becomes, which fields
-// a found address may fill, and the words people read. The data itself is read on the server only
-// (app/lookup/postcode.server.ts); the browser gets this module and a fetch, never the data.
+// Postcode → prefecture and city, the pure half (decision 0012); the data stays on the server.
 
 import { formatZipcode, normalizeZipcode } from "./contact-formats";
 import { type Prefecture, isPrefecture } from "./prefectures";
 
-/** The two addresses of §3 Profile whose fields are `${who}_zipcode`, `${who}_prefecture` … */
 export type AddressOwner = "office" | "owner";
 
-/** The resource route JavaScript asks (GET ?zipcode=…); also the no-JavaScript button's intent. */
 export const POSTCODE_LOOKUP_PATH = "/profile/postcode";
 const INTENT_PREFIX = "lookup_postcode:";
 
-/** 「住所を検索」 posts the page's form with this intent (without JavaScript). */
 export const postcodeIntent = (who: AddressOwner) => `${INTENT_PREFIX}${who}`;
 
-/** Which address a posted intent asks to look up, or null for any other intent. */
 export function parsePostcodeIntent(intent: unknown): AddressOwner | null {
   if (typeof intent !== "string" || !intent.startsWith(INTENT_PREFIX)) return null;
   const who = intent.slice(INTENT_PREFIX.length);
@@ -31,16 +24,10 @@ export const PostcodeMessage = {
   unavailable: "住所を検索できませんでした。時間をおいてもう一度お試しいただくか、直接入力してください。",
 } as const;
 
-/** A typed postcode as the look-up takes it: 7 ASCII digits, or the message to show at the field. */
 export type PostcodeQuery = { ok: true; zipcode: string } | { ok: false; problem: PostcodeProblem };
 
-/** Why a look-up found nothing: nothing typed, not 7 digits, or no address for the postcode. */
 export type PostcodeProblem = keyof typeof PostcodeMessage;
 
-/**
- * "〒100-0005", "１００－０００５", "1000005" → "1000005" (contact-formats.ts: typed as people type
- * it); nothing typed and anything but 7 digits each get their own message.
- */
 export function parsePostcodeQuery(typed: unknown): PostcodeQuery {
   const text = typeof typed === "string" ? typed.trim() : "";
   if (text === "" || text === "〒") return { ok: false, problem: "empty" };
@@ -48,35 +35,25 @@ export function parsePostcodeQuery(typed: unknown): PostcodeQuery {
   return zipcode ? { ok: true, zipcode } : { ok: false, problem: "format" };
 }
 
-/** One place of the postcode data: a postcode may have several (towns, rarely cities). */
 export interface PostcodePlace {
   prefecture: string;
   city: string;
   town: string;
 }
 
-/** What a postcode says of its address, for the profile's fields. */
 export interface PostcodeAddress {
-  /** "100-0005", as the profile shows postcodes. */
   zipcode: string;
   prefecture: Prefecture;
-  /** Null when the postcode covers several cities (the person chooses by typing it). */
   city: string | null;
-  /** The town (丸の内) when the postcode has exactly one that reads as a place name, else null. */
   town: string | null;
 }
 
-// Japan Post's data names some towns by a description, not a name: 「甲、乙」, 「井道、奥井道、内井道」,
-// 「小菅村の次に１～６６３番地がくる場合」, 「（次のビルを除く）」. Such a town is left for the person to type.
+// Japan Post names some towns by a description (「甲、乙」, 「…の場合」): left for the person to type.
 const NOT_A_PLACE_NAME = /[、～〜（）()「」]|場合|以下に掲載がない/;
 
 const distinct = (values: string[]) => [...new Set(values)];
 
-/**
- * The places of a postcode → the address to fill, or null when the postcode has none (or names no
- * prefecture of the list, which the select could not show). The prefecture and the city only when
- * every place agrees on them; the town only when there is one.
- */
+/** Prefecture and city only when every place agrees; the town only when there is one. */
 export function toPostcodeAddress(zipcode: string, places: readonly PostcodePlace[]): PostcodeAddress | null {
   const prefectures = distinct(places.map((place) => place.prefecture));
   const prefecture = prefectures[0];
@@ -88,18 +65,15 @@ export function toPostcodeAddress(zipcode: string, places: readonly PostcodePlac
   return { zipcode: formatZipcode(zipcode), prefecture, city, town };
 }
 
-/** What the resource route answers (JSON) and the no-JavaScript button shows. */
 export type PostcodeAnswer =
   { found: true; address: PostcodeAddress } | { found: false; problem: PostcodeProblem; message: string };
 
-/** The answer for a problem: its message travels with it (the browser shows it as sent). */
 export const postcodeProblem = (problem: PostcodeProblem): PostcodeAnswer => ({
   found: false,
   problem,
   message: PostcodeMessage[problem],
 });
 
-/** The address fields a found address may fill, by their short names. */
 export interface AddressFieldValues {
   prefecture: string;
   city: string;
@@ -107,25 +81,15 @@ export interface AddressFieldValues {
 }
 export type AddressField = keyof AddressFieldValues;
 
-/**
- * How the look-up was asked for: `asked` is 「住所を検索」 (the person asked: the prefecture and the
- * city are replaced), `typed` is the 7th digit typed with JavaScript (only fields that are empty, or
- * still hold what the look-up itself put there, are filled: never a city the person typed).
- */
+/** `asked` (「住所を検索」) replaces prefecture and city; `typed` fills only empty or self-filled fields. */
 export type FillMode = "asked" | "typed";
 
 export interface AddressFill {
-  /** The fields to set, with their new values. */
   values: Partial<AddressFieldValues>;
-  /** The fields left as they were although the address says otherwise (the person's own typing). */
   kept: AddressField[];
 }
 
-/**
- * Which fields a found address fills. The town goes at the start of 番地・建物名 (its hint: 「丸の内
- * 1-1-1 …」) only while that field is empty or holds what the look-up put there: it holds the house
- * number, which no postcode knows, so even 「住所を検索」 never replaces it.
- */
+/** The town fills 番地・建物名 only while empty or self-filled: that field holds the house number. */
 export function addressFill(
   address: PostcodeAddress,
   current: AddressFieldValues,
@@ -155,7 +119,6 @@ const FIELD_WORDS: Record<AddressField, string> = {
   building_number: "番地・建物名",
 };
 
-/** What the person hears (JavaScript: a polite live region) and reads beside the postcode. */
 export function fillAnnouncement(address: PostcodeAddress, fill: AddressFill): string {
   const place = `${address.prefecture}${address.city ?? ""}${address.town ?? ""}`;
   const parts = [`〒${address.zipcode}の住所は「${place}」です。`];
@@ -173,7 +136,6 @@ export function fillAnnouncement(address: PostcodeAddress, fill: AddressFill): s
   return parts.join("");
 }
 
-/** The field names of one address group, as the profile form posts them. */
 export function addressFieldNames(who: AddressOwner) {
   return {
     zipcode: `${who}_zipcode`,
@@ -183,13 +145,11 @@ export function addressFieldNames(who: AddressOwner) {
   } as const;
 }
 
-/** The no-JavaScript answer's note for one address group (the action's `postcodeLookup`). */
 export interface PostcodeLookupNote {
   who: AddressOwner;
   announcement: string;
 }
 
-/** The note for `who` in an action's answer, if it carries one. */
 export function postcodeNoteFor(data: unknown, who: AddressOwner): string | null {
   if (typeof data !== "object" || data === null || !("postcodeLookup" in data)) return null;
   const note = (data as { postcodeLookup: unknown }).postcodeLookup as Partial<PostcodeLookupNote> | null;

@@ -1,5 +1,4 @@
-// The 47 prefectures of Japan, in the order of their JIS X 0401 codes (01 北海道 … 47 沖縄県), as the
-// profile's office_prefecture and owner_prefecture (§3) hold them. Pure: used by the app and the upstream.
+// The 47 prefectures in JIS X 0401 order, as §3's office_prefecture and owner_prefecture hold them.
 
 export const PREFECTURES = [
   "北海道",
@@ -56,7 +55,6 @@ export function isPrefecture(value: string): value is Prefecture {
   return (PREFECTURES as readonly string[]).includes(value);
 }
 
-/** The JIS X 0401 code ("01" … "47") of a prefecture, or null for anything else. */
 export function prefectureCode(value: string): string | null {
   const index = (PREFECTURES as readonly string[]).indexOf(value);
   return index < 0 ? null : String(index + 1).padStart(2, "0");

@@ -1,5 +1,3 @@
-// Japanese labels for the §3 enumerations a profile shows.
-
 import type { CorporateDivision, IdentityDocumentType, Sector } from "./enumerations";
 
 export const CORPORATE_DIVISION_LABELS: Record<CorporateDivision, string> = {

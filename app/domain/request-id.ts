@@ -1,5 +1,4 @@
-// A request id a client or a proxy sent is kept only when it is a short token, so it can be written
-// into a log line, a header and a page without escaping; anything else gets a new id.
+// An incoming request id is kept only as a short token, safe in a log line, a header and a page.
 
 export const REQUEST_ID_HEADER = "X-Request-ID";
 const TOKEN = /^[A-Za-z0-9._-]{1,64}$/;

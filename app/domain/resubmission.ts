@@ -1,20 +1,11 @@
-// §2 /entry/resubmit/:entryId and §7 POST /api/entries/{id}/review/ (decision 0011): after review
-// the operator marks what is inadequate: a claim (its fields, its invoice or additional documents:
-// §4 claim status inadequate, invoice_confirmation_status / additional_doc_confirmation_status
-// inadequate) or one of the entry's document groups (financial_statement_confirmation_status,
-// account_activity_statement_confirmation_status). Only those may be changed or uploaded again.
-//
-// A new upload replaces what was submitted of its kind: the review call's `contentfiles` and
-// `addfiles` are the lists as they should now be (docs/upstream-api/entries.md), so a kind with new
-// files sends those instead of the submitted ones, and every other file is sent again as it was.
-// Pure: shared by the page's view model and its action.
+// §2 /entry/resubmit/:entryId, §7 POST /api/entries/{id}/review/ (decision 0011). A new upload replaces
+// what was submitted of its kind; every other file is sent again (docs/upstream-api/entries.md).
 
 import { claimUploadKind, claimUploadSlot, parseUploadKind } from "./file-kinds";
 import { FINANCIAL_KINDS, isFinancialKind } from "./financial-step";
 import { ClaimStatus, ReviewStatus, isEntryResubmittable } from "./statuses";
 import { STATEMENT_UPLOAD_KINDS, statementUploadKind } from "./withdrawal-step";
 
-/** A file as the entry (or GET /api/uploads/ for one not yet sent) gives it. */
 export interface ResubmissionFile {
   id: number;
   kind: string;
@@ -37,7 +28,6 @@ export interface ResubmissionEntry {
   claims: readonly ResubmissionClaim[];
 }
 
-/** The entry's own document groups (§4): financial statements and account-activity statements. */
 export type DocumentGroup = "financial_statements" | "withdrawals_detail";
 
 export const ResubmissionMessage = {
@@ -52,12 +42,10 @@ export const ResubmissionMessage = {
 
 const isInadequate = (status: number | null | undefined) => status === ReviewStatus.inadequate;
 
-/** §4 claim status inadequate: the claims whose fields and files the user may change. */
 export function isClaimEditable(claim: Pick<ResubmissionClaim, "status">): boolean {
   return claim.status === ClaimStatus.inadequate;
 }
 
-/** The document groups the operator found inadequate (§4 review status 2). */
 export function inadequateGroups(entry: ResubmissionEntry): DocumentGroup[] {
   const groups: DocumentGroup[] = [];
   if (isInadequate(entry.financial_statement_confirmation_status)) groups.push("financial_statements");
@@ -65,7 +53,6 @@ export function inadequateGroups(entry: ResubmissionEntry): DocumentGroup[] {
   return groups;
 }
 
-/** True when the entry can be resubmitted and has something to resubmit. */
 export function hasSomethingToResubmit(entry: ResubmissionEntry): boolean {
   return (
     isEntryResubmittable(entry.status) &&
@@ -75,7 +62,6 @@ export function hasSomethingToResubmit(entry: ResubmissionEntry): boolean {
 
 const baseOf = (kind: string) => parseUploadKind(kind)?.base ?? null;
 
-/** The group an entry file's kind belongs to, or null (identity and claim files belong to none). */
 export function groupOfKind(kind: string): DocumentGroup | null {
   const base = baseOf(kind);
   if (base === null) return null;
@@ -86,7 +72,6 @@ export function groupOfKind(kind: string): DocumentGroup | null {
   return null;
 }
 
-/** One place a new file can go: its slot's name (the page's) and the upload kind it takes. */
 export interface ResubmissionSlot {
   slot: string;
   kind: string;
@@ -100,18 +85,13 @@ export function claimSlots(displayId: number): ResubmissionSlot[] {
   }));
 }
 
-/** The financial kinds a user of this division may submit (§4 "Financial document type"). */
 function financialKindsFor(individual: boolean): readonly string[] {
   return individual
     ? ["tax_returns", "business_opening"]
     : FINANCIAL_KINDS.filter((kind) => kind !== "tax_returns" && kind !== "business_opening");
 }
 
-/**
- * The slots of an inadequate document group: one per kind the entry was submitted with (a new file
- * replaces those of its kind), or, when the entry carries none of the group (the documents were
- * confirmed on an earlier entry), every kind the user may submit.
- */
+/** One slot per submitted kind, or every allowed kind when the entry carries none of the group. */
 export function groupSlots(
   entry: ResubmissionEntry,
   group: DocumentGroup,
@@ -129,15 +109,10 @@ export function groupSlots(
   return kinds.map((kind) => ({ slot: kind, kind }));
 }
 
-/** The new files (uploaded, not yet in any entry, without the upstream's error flag) of a kind. */
 export function newFilesOf<F extends ResubmissionFile>(kind: string, pending: readonly F[]): F[] {
   return pending.filter((file) => file.kind === kind && file.error !== true);
 }
 
-/**
- * The files a list sends again: those submitted, except where a slot of `slots` has new files (which
- * replace the submitted files of that slot's base kind and number), plus those new files.
- */
 function replacedList(
   submitted: readonly ResubmissionFile[],
   slots: readonly ResubmissionSlot[],
@@ -153,11 +128,6 @@ function replacedList(
 /** A claim's files are an invoice and additional documents whatever number their kind carries. */
 const sameBase = (a: string, b: string) => baseOf(a) === baseOf(b);
 
-/**
- * A new file the operator's finding asks for: one in any of `kinds`, said at `slot` when none came.
- * A claim's document found inadequate (invoice_confirmation_status / additional_doc_confirmation_status)
- * needs a new file of its own; an inadequate document group needs one of the group.
- */
 export interface UploadRequirement {
   slot: string;
   kinds: string[];
@@ -194,7 +164,6 @@ export function uploadRequirements(entry: ResubmissionEntry, individual: boolean
   return requirements;
 }
 
-/** The requirements no new file meets yet: the slot → its message. */
 export function missingUploads(
   requirements: readonly UploadRequirement[],
   pending: readonly ResubmissionFile[],
@@ -207,11 +176,6 @@ export function missingUploads(
   return missing;
 }
 
-/**
- * The files part of the review call's body (§7 POST /api/entries/{id}/review/): each editable claim's
- * `contentfiles`, and the entry's `addfiles` when one of its groups is inadequate, each list as it
- * should now be.
- */
 export function resubmittedFiles(
   entry: ResubmissionEntry,
   pending: readonly ResubmissionFile[],

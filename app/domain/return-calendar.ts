@@ -1,18 +1,13 @@
-// A calendar file (.ics) for the date of each return obligation, so a business owner
-// puts the day in the calendar they already use. iCalendar (RFC 5545) as every calendar app reads it:
-// CRLF line ends, lines folded at 75 octets without splitting a character, text escaped, all-day
-// events (VALUE=DATE), a reminder at 9:00 three days before. Pure: the route sends it.
+// A .ics per return date (RFC 5545), with a reminder at 9:00 three days before.
 
 export interface ReturnCalendarEvent {
   /** Stable per claim, so importing the file again updates the event instead of adding one. */
   uid: string;
-  /** YYYY-MM-DD */
   date: string;
   summary: string;
   description: string;
 }
 
-/** RFC 5545 3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. */
 export function escapeText(value: string): string {
   return value
     .replace(/\\/g, "\\\\")
@@ -23,7 +18,6 @@ export function escapeText(value: string): string {
 
 const encoder = new TextEncoder();
 
-/** RFC 5545 3.1: a line longer than 75 octets continues on the next, which starts with a space. */
 export function foldLine(line: string): string {
   const parts: string[] = [];
   let current = "";
@@ -51,7 +45,6 @@ function nextDay(date: string): string {
   return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
 }
 
-/** 20261124T013000Z */
 const utcStamp = (now: Date) =>
   now
     .toISOString()

@@ -1,15 +1,9 @@
-// After contract: the return obligation of a claim. In two-party factoring the debtor
-// is not told of the sale and still pays the user; the user forwards that money to the provider by the
-// claim's return_date (§3 Claim: return_date, returned_at). §4 "After contract: contracted,
-// transferred, returned, delay": a contracted, transferred or delayed claim is still owed back; a
-// returned one is settled. The amount owed back is the part of the invoice that was bought: the
-// purchase principal when the review set one, else what the debtor is to pay
-// (scheduled_deposit_amount_from_obliger), else the invoice's face value. Pure.
+// After contract the debtor still pays the user, who forwards it by return_date (§3 Claim). Owed back:
+// the purchase principal, else scheduled_deposit_amount_from_obliger, else the face value.
 
 import { daysUntil, yenAmount } from "./purchase-figures";
 import { ClaimStatus } from "./statuses";
 
-/** My page and the detail call a return this close "soon": within 7 days. */
 export const RETURN_SOON_DAYS = 7;
 
 export interface ReturnObligationInput {
@@ -23,22 +17,15 @@ export interface ReturnObligationInput {
 }
 
 export interface ReturnObligation {
-  /** The day the money is due to the provider (YYYY-MM-DD). */
   dueDate: string;
-  /** Whole yen; null when the upstream gave no usable amount. */
   amount: number | null;
-  /**
-   * owed: due later; soon: due within RETURN_SOON_DAYS (or today); late: the claim is delayed (§4 delay)
-   * or the date has passed; returned: settled.
-   */
+  /** late: §4 delay, or the date has passed. */
   state: "owed" | "soon" | "late" | "returned";
-  /** Days from today to the due date (negative once past). */
   daysLeft: number | null;
 }
 
 const OWED_STATUSES: readonly number[] = [ClaimStatus.contracted, ClaimStatus.transferred, ClaimStatus.delay];
 
-/** The claim's return obligation once it is contracted; null before a contract or for a claim not bought. */
 export function returnObligation(claim: ReturnObligationInput, today: string): ReturnObligation | null {
   const owed = OWED_STATUSES.includes(claim.status);
   if (!owed && claim.status !== ClaimStatus.returned) return null;

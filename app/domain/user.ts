@@ -1,11 +1,9 @@
-// §3 Current user as the app sees it, and the rules of §4 derived from it (userStatus,
-// isIdentityExpired, isImperfectIdentity, hasSatisfiedProfile, isIndividual, account step done).
+// §3 Current user and the §4 rules derived from it.
 
 import type { CorporateDivision } from "./enumerations";
 import { isIsoDate, japanDate } from "./japan-date";
 import { ReviewStatus, requiresResubmission } from "./statuses";
 
-/** The fields of POST /api/me/ that the rules read. `id` is absent for an anonymous visitor. */
 export interface CurrentUser {
   id?: number;
   email?: string;
@@ -23,26 +21,20 @@ export interface CurrentUser {
   financial_statements_status?: number;
   withdrawals_detail_status?: number;
   last_withdrawals_detail_date?: string | null;
-  /** When the user first opened My page after confirming the address (§7 records it once). */
   visited_at_entry_page_after_mail_verification?: string | null;
 }
 
 export type UserStatus = "logout" | "login" | "preEntryDeclined" | "lackOfUserData";
 
-/** §6 "authenticated means the user has an id". */
 export function isAuthenticated(user: CurrentUser | null | undefined): user is CurrentUser & { id: number } {
   return typeof user?.id === "number";
 }
 
-/** §3 derived hasSatisfiedProfile: the upstream's has_satisfied_profile flag. */
 export function hasSatisfiedProfile(user: CurrentUser): boolean {
   return user.has_satisfied_profile === true;
 }
 
-/**
- * §4 "Logout when there is no id. Login when profile is satisfied. Otherwise preEntryDeclined when
- * the user has a declined pre-entry; otherwise lackOfUserData."
- */
+/** §4 "Logout when there is no id. Login when profile is satisfied. Otherwise preEntryDeclined …" */
 export function userStatus(user: CurrentUser | null | undefined): UserStatus {
   if (!isAuthenticated(user)) return "logout";
   if (hasSatisfiedProfile(user)) return "login";
@@ -60,22 +52,15 @@ export function isIdentityExpired(user: CurrentUser, now: Date): boolean {
   if (user.identity_confirmation === ReviewStatus.expired) return true;
   const validDate = user.identity_valid_date;
   if (!validDate || !isIsoDate(validDate)) return false;
-  // "YYYY-MM-DD" strings order as dates; today is Japan's today.
   return validDate < japanDate(now);
 }
 
-/**
- * §3 derived isImperfectIdentity: the identity needs documents again. §4 "Inadequate, nothing and
- * expired require resubmission."
- */
+/** §3 isImperfectIdentity; §4 "Inadequate, nothing and expired require resubmission." */
 export function isImperfectIdentity(user: CurrentUser): boolean {
   return requiresResubmission(user.identity_confirmation ?? ReviewStatus.nothing);
 }
 
-/**
- * §4 "Account step is done when logged in, profile satisfied, identity confirmed or confirming, and
- * not expired."
- */
+/** §4 "Account step is done when logged in, profile satisfied, identity confirmed or confirming, not expired." */
 export function isAccountStepDone(user: CurrentUser | null | undefined, now: Date): boolean {
   if (!isAuthenticated(user) || !hasSatisfiedProfile(user)) return false;
   const identity = user.identity_confirmation;

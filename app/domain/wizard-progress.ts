@@ -1,5 +1,4 @@
-// Where a user stands in the entry wizard: the first step whose rule (§4, §5) is not met. The
-// entry-step guard (§2) sends a user who skips ahead there.
+// The first step whose rule (§4, §5) is not met: where the entry-step guard (§2) sends a user ahead.
 
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import type { EntryStepName } from "./entry-steps";
@@ -17,7 +16,6 @@ export interface WizardFacts {
   entries: readonly EntrySummary[];
 }
 
-/** The first step not yet done; "submitProfile" once every document step is (the submit is there). */
 export function firstUnfinishedStep({ draft, files, user, entries }: WizardFacts): EntryStepName {
   if (!isInvoiceStepSatisfied(draft, files)) return "submitInvoices";
   const claims = { hasInadequateClaim: hasInadequateClaim(entries), hasDelayClaim: hasDelayClaim(entries) };
@@ -42,7 +40,6 @@ export function firstUnfinishedStep({ draft, files, user, entries }: WizardFacts
   return "submitProfile";
 }
 
-/** The financial documents the entry carries: those its document type needs (§4, §5). */
 export function entryDocumentKinds(draft: DraftEntry, user: CurrentUser): string[] {
   const type = financialDocumentType(
     user.corporate_division,

@@ -1,10 +1,6 @@
-// Amounts of money as a person in Japan reads them: "1,000,000円". REFERENCE.md: Intl's JPY currency
-// style prints the full-width ￥, so the digits are grouped by toLocaleString and 円 follows.
+// "1,000,000円": Intl's JPY style prints the full-width ￥ (REFERENCE.md), so 円 follows the digits.
 
-/**
- * "1,000,000円" for 1000000, "1000000" or the upstream's decimal string "1000000.00". Anything that is
- * not a whole number of yen is shown as it came, so a surprising value is never silently changed.
- */
+/** Anything not whole yen is shown as it came, so a surprising value is never silently changed. */
 export function formatYen(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const text = String(value).trim();

@@ -1,7 +1,4 @@
-// The format of the operator's legal texts (decision 0019): a small Markdown subset, parsed into
-// blocks the LegalDocument component renders as elements, so a file can never inject HTML. Pure:
-// the server reads the files (legal-texts.server.ts); the browser only renders the blocks.
-//
+// The operator's legal texts' format (decision 0019), parsed into blocks, so a file never injects HTML:
 //   # Title                     the page's title (the first line, once)
 //   ## Heading / ### Heading    a section (第1条（目的）) / a sub-heading
 //   1. text                     a numbered paragraph (項); an indented "(1) text" under it is its item
@@ -9,9 +6,7 @@
 //   - text                      a bullet
 //   | label | value |           a row of a two-column table (特定商取引法に基づく表記)
 //   anything else               a paragraph (lines run on until a blank line)
-//
-// {placeholder}s are filled per brand (and per entry in the agreement); a block whose placeholder has
-// no value (a brand without a partner) is left out.
+// {placeholder}s are filled per brand (and entry); a block missing a value is left out.
 
 export type LegalListStyle = "clauses" | "items" | "bullets";
 
@@ -31,7 +26,7 @@ export interface LegalText {
   blocks: LegalBlock[];
 }
 
-/** A file that does not follow the format: names the file and line, so an operator can mend it. */
+/** Names the file and line, so an operator can mend it. */
 export class LegalTextError extends Error {}
 
 const LIST_MARKERS: [RegExp, LegalListStyle][] = [
@@ -50,7 +45,6 @@ function listItemOf(line: string): { style: LegalListStyle; text: string } | nul
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
-/** Parses one file; `allowed` are the placeholders its page fills (any other is an error). */
 export function parseLegalText(source: string, file: string, allowed: readonly string[]): LegalText {
   const fail = (line: number, message: string): never => {
     throw new LegalTextError(`${file}:${line}: ${message}`);
@@ -125,7 +119,6 @@ export function parseLegalText(source: string, file: string, allowed: readonly s
 
 type Values = Readonly<Record<string, string | null>>;
 
-/** The text with nothing to fill, or null when a placeholder has no value (the block is left out). */
 function fill(text: string, values: Values): string | null {
   let missing = false;
   const filled = text.replace(PLACEHOLDER, (_, name: string) => {
@@ -138,7 +131,6 @@ function fill(text: string, values: Values): string | null {
 
 const present = <T>(value: T | null): value is T => value !== null;
 
-/** Fills the placeholders; a block (or list item, or table row) missing a value is left out. */
 export function fillLegalText(text: LegalText, values: Values): LegalText {
   const blocks = text.blocks
     .map((block): LegalBlock | null => {

@@ -1,6 +1,4 @@
-// The operator's legal texts (decision 0019), read once when the server starts: from the folder
-// LEGAL_CONTENT_DIR names, else the texts shipped in content/legal. A missing or malformed file stops
-// the server at its start with the file and line, rather than showing a blank or half page.
+// The operator's legal texts (decision 0019), read and checked once when the server starts.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -8,7 +6,6 @@ import type { Brand } from "~/brand/brands";
 import { readConfig } from "~/request/config.server";
 import { type LegalText, LegalTextError, fillLegalText, parseLegalText } from "./legal-text";
 
-/** What every page's text may say of the brand. */
 const BRAND_PLACEHOLDERS = [
   "serviceName",
   "operatorName",
@@ -16,7 +13,6 @@ const BRAND_PLACEHOLDERS = [
   "partnerName",
   "customers",
 ] as const;
-/** What the agreement's prose may say of the entry (its figures and parties; the tables are the code's). */
 const AGREEMENT_PLACEHOLDERS = [
   "seller",
   "buyer",
@@ -38,7 +34,6 @@ export const LEGAL_DOCUMENTS = {
 export type LegalDocumentId = keyof typeof LEGAL_DOCUMENTS;
 export type AgreementValues = Record<(typeof AGREEMENT_PLACEHOLDERS)[number], string | null>;
 
-/** Reads and checks every text of a folder; throws LegalTextError naming what is wrong. */
 export function readLegalTexts(dir: string): Record<LegalDocumentId, LegalText> {
   const texts = {} as Record<LegalDocumentId, LegalText>;
   for (const [id, allowed] of Object.entries(LEGAL_DOCUMENTS) as [LegalDocumentId, readonly string[]][]) {
@@ -53,11 +48,9 @@ export function readLegalTexts(dir: string): Record<LegalDocumentId, LegalText> 
   return texts;
 }
 
-// The settings of this moment rather than appConfig(), which is read once, at the first request: the
-// tests that import a page set the environment after the import.
+// Not appConfig(): the tests that import a page set the environment after the import.
 const TEXTS = readLegalTexts(readConfig(process.env).legalContentDir);
 
-/** What the brand fills in: its names, its address for questions, and whom it serves (§6). */
 export function brandValues(brand: Brand) {
   return {
     serviceName: brand.serviceName,
@@ -68,7 +61,6 @@ export function brandValues(brand: Brand) {
   };
 }
 
-/** A page's text for a brand (and, for the agreement, an entry). */
 export function legalText(id: LegalDocumentId, brand: Brand, entry?: AgreementValues): LegalText {
   return fillLegalText(TEXTS[id], { ...brandValues(brand), ...entry });
 }

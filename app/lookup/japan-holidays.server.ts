@@ -1,13 +1,10 @@
-// Japanese public holidays from a maintained package (@holiday-jp/holiday_jp, the Cabinet Office's
-// list with 振替休日 and 国民の休日, 1970–2050). Server only: its table is 230 KB (13.6 KB gzip), so a
-// page is handed just the few holidays of the dates it can ask about (bank-calendar.ts's BankCalendar).
+// Public holidays from @holiday-jp/holiday_jp. Its table is 230 KB, so a page gets only the dates it needs.
 
 import holidayJp from "@holiday-jp/holiday_jp";
 import { type BankCalendar, addDays } from "~/domain/bank-calendar";
 import { isIsoDate } from "~/domain/japan-date";
 import { lastPaymentDate } from "~/domain/invoice-step";
 
-/** The holidays from `from` to `to` (ISO dates, inclusive), as a BankCalendar. */
 export function bankCalendar(from: string, to: string): BankCalendar {
   const table = holidayJp.holidays as Readonly<Record<string, { name: string }>>;
   const holidays: Record<string, string> = {};
@@ -17,19 +14,12 @@ export function bankCalendar(from: string, to: string): BankCalendar {
   return { from, to, holidays };
 }
 
-/**
- * The calendar a payment date field needs (a dozen or so holidays): from today to the last date it
- * accepts, plus two weeks so the business day after that date (12/31 → 1/4 and the like) is known.
- */
+/** Plus two weeks, so the business day after the last date (12/31 → 1/4) is known. */
 export function paymentDateCalendar(today: string): BankCalendar {
   return bankCalendar(today, addDays(lastPaymentDate(today), 14));
 }
 
-/**
- * The calendar a page of return dates needs, for the claims it shows (a claim is due back by its
- * return_date, else the debtor's payment date): from two weeks before the earliest (far enough back
- * for the business day before 1/3 after a weekend, or Golden Week) to the latest. Empty without dates.
- */
+/** From two weeks before the earliest date (the business day before 1/3 or Golden Week) to the latest. */
 export function returnDateCalendar(
   claims: readonly { return_date?: string | null; obliger_payment_date?: string | null }[],
 ): BankCalendar {

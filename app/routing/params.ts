@@ -1,5 +1,4 @@
-// §2 "Route validation failure shows page not found": route parameters are checked before anything
-// else, and a failure is a 404 (never a 500 from a number that is not one).
+// §2 "Route validation failure shows page not found": a 404, never a 500.
 
 import { json } from "@remix-run/node";
 

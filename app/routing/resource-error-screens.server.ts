@@ -1,8 +1,5 @@
-// A resource route (a file or JSON, no page: return.ics, the pickers' lookups) refuses with a bare
-// answer: Remix passes its Response on as it is. To a browser navigating there (a link, an address
-// typed) that is text or JSON where a page belongs ({"code":404} for someone else's calendar file).
-// Every resource route's refusal of a navigation is answered with the §2 error screen instead, drawn
-// by the catch-all route (app/request/error-screen-request.server.ts); a script's fetch keeps its JSON.
+// A resource route's refusal of a browser navigation is answered with the §2 error screen instead of
+// bare text or JSON; a script's fetch keeps its JSON.
 
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import type { ErrorScreenData } from "~/request/context.server";
@@ -14,17 +11,14 @@ import {
 } from "~/request/error-screen-request.server";
 import { logError } from "~/telemetry/logger.server";
 
-/** Answers a request as the app does (the server build's request handler). */
 export type RenderRequest = (request: Request) => Promise<Response>;
 
-/** A browser's navigation to the address, as opposed to a script's fetch or a `?_data` request. */
 export function isNavigation(request: Request): boolean {
   const mode = request.headers.get("Sec-Fetch-Mode");
   if (mode !== null) return mode === "navigate";
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
-/** The screen for a refusal: the error screen's own data when the route threw it, else its status. */
 async function screenOf(refusal: Response): Promise<ErrorScreenAnswer> {
   const status = refusal.status;
   let data: unknown = null;
@@ -37,12 +31,11 @@ async function screenOf(refusal: Response): Promise<ErrorScreenAnswer> {
   if (typeof (data as ErrorScreenData | null)?.code === "number") {
     return { status, data: data as ErrorScreenData };
   }
-  // A lookup's own refusal (a postcode that is none): the app refused the request, with its code.
   const refusedByApp = status >= 400 && status <= 499 && status !== 404;
   return { status, data: refusedByApp ? { code: status, badRequest: true } : { code: status } };
 }
 
-/** Each Set-Cookie apart: Node's Headers give getSetCookie, Remix's polyfill (installGlobals) getAll. */
+/** Node's Headers give getSetCookie, Remix's polyfill getAll. */
 function setCookiesOf(headers: Headers): string[] {
   if (typeof headers.getSetCookie === "function") return headers.getSetCookie();
   return (headers as Headers & { getAll?(name: string): string[] }).getAll?.("Set-Cookie") ?? [];
@@ -68,7 +61,6 @@ async function errorPage(
 
 const isRefusal = (answer: unknown): answer is Response => answer instanceof Response && answer.status >= 400;
 
-/** `route` (a loader or an action) with a navigation's refusal answered by the error screen. */
 function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
   route: F,
   render: RenderRequest,
@@ -81,7 +73,7 @@ function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
       if (!isNavigation(args.request)) throw thrown;
       if (isRefusal(thrown)) return errorPage(args.request, await screenOf(thrown), render, thrown);
       if (thrown instanceof Response) throw thrown;
-      // An exception: Remix would answer the text "Unexpected Server Error".
+      // Remix would answer the text "Unexpected Server Error".
       logError(thrown, "request failed");
       return errorPage(args.request, { status: 500, data: { code: 500 } }, render);
     }
@@ -90,11 +82,9 @@ function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
     }
     return answer;
   };
-  // The same arguments, and an answer of the same kind (the route's own, or a Response).
   return wrapped as unknown as F;
 }
 
-/** The routes with each resource route's loader and action answering a navigation's refusal with a page. */
 export function withResourceErrorScreens(
   routes: ServerBuild["routes"],
   render: RenderRequest,

@@ -1,8 +1,4 @@
-// §9 analytics in the browser, loaded (a chunk of its own) only when the root loader sent analytics
-// settings, that is when ANALYTICS_CONTAINER_ID is set: otherwise no page downloads a byte of it and
-// no third-party script is loaded. Pushes to window.dataLayer the config (content tag id and user),
-// a page view per page shown, and the user again when it changes inside the app (a login); loads the
-// tag manager's script with the page's CSP nonce (the CSP names its origin only when configured).
+// §9 analytics in the browser, a chunk loaded only when ANALYTICS_CONTAINER_ID is set (decision 0017).
 
 import { readExperimentUserId } from "~/components/experiment-user-id";
 import {
@@ -33,7 +29,6 @@ function loadTagManager(containerId: string, dataLayer: unknown[]): void {
   const script = document.createElement("script");
   script.async = true;
   script.src = tagManagerScriptUrl(containerId);
-  // The nonce of the page's own scripts (the property keeps it; the attribute is emptied).
   script.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
   document.head.append(script);
 }
@@ -41,12 +36,10 @@ function loadTagManager(containerId: string, dataLayer: unknown[]): void {
 export function startAnalytics(router: Router, settings: AnalyticsSettings): void {
   const dataLayer = (window.dataLayer ??= []);
   const push = (event: DataLayerEvent) => dataLayer.push(event);
-  // §9 "authentication waits up to 5 seconds for the user id before analytics config": the root
-  // loader waited for it (app/request/analytics.server.ts), so the config goes at once.
+  // §9 "authentication waits up to 5 seconds": the root loader already waited, so the config goes at once.
   push(configEvent(settings));
   loadTagManager(settings.containerId, dataLayer);
 
-  // Read after React has shown the page (the title follows the route's meta).
   const pageView = () =>
     window.setTimeout(() =>
       push(pageViewEvent(window.location.pathname + window.location.search, document.title)),

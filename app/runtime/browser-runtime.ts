@@ -1,7 +1,4 @@
-// The §8–§9 browser runtime, started by the client entry once React has hydrated: only pages that
-// load scripts run it, and a page without scripts pays nothing. The reload guard and the new-version
-// check are a few hundred bytes in the entry; analytics is a chunk of its own, fetched only when the
-// root loader sent analytics settings. See docs/decisions/0017-browser-runtime.md.
+// The §8–§9 browser runtime, started once React has hydrated (decision 0017).
 
 import type { AnalyticsSettings } from "./analytics-events";
 import { watchBuildVersion } from "./new-version";

@@ -1,20 +1,13 @@
-// §7 "A build metadata file (builds/latest.json) polled hourly": the server answers it itself, from
-// the build it runs. The version is Remix's manifest version (the same one the browser holds in
-// window.__remixManifest.version), so a page from an older build sees a different one after a deploy
-// (§8 "Changed app version: reload"). Answered by the request gate before Remix: no route in the
-// manifest every page downloads, no route matching, and no generated file to keep out of git.
-// See docs/decisions/0017-browser-runtime.md.
+// §7 builds/latest.json, answered by the request gate from the build it runs (decision 0017).
 
 import type http from "node:http";
 import { BUILD_METADATA_PATH } from "./build-metadata";
 import { pathOf } from "~/request/request-path.server";
 
-/** The answer's body: the browser compares `version` with its manifest's. */
 export function buildMetadataBody(version: string): string {
   return JSON.stringify({ version });
 }
 
-/** Answers GET/HEAD /builds/latest.json and says so; any other request is left alone. */
 export function answerBuildMetadata(
   req: http.IncomingMessage,
   res: http.ServerResponse,

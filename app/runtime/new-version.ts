@@ -1,11 +1,4 @@
-// §8 "Changed app version: reload error and page reload", §9 "Build manifest checked hourly". The
-// page asks /builds/latest.json every hour, and when the tab comes back after an hour away (browsers
-// slow down timers in background tabs). A different version means a deploy happened: the page's
-// scripts may no longer match the server. The page reloads at once only when nothing can be lost:
-// nobody typed or chose a file on it and no post, upload or load is under way. Otherwise the next
-// navigation becomes a document load of its target (after a post, of the page it redirected to),
-// which is what the same click does without JavaScript; the unsaved-changes warning still asks first
-// (its in-app blocker runs before the navigation starts, its beforeunload prompt before the load).
+// §8 "Changed app version: reload", only when nothing can be lost; else the next navigation loads whole.
 
 import { BUILD_METADATA_PATH, VERSION_CHECK_INTERVAL_MS, newerVersionIn } from "./build-metadata";
 import { reloadOnce } from "./reload-guard";
@@ -21,11 +14,6 @@ export function isRouterIdle(state: RouterState): boolean {
 
 const pathOf = (location: { pathname: string; search: string }) => location.pathname + location.search;
 
-/**
- * The URL a navigation under way should load as a document instead, or null: a GET navigation's
- * target, or where a post redirected to. A post's answer shown on the same page (its field errors)
- * stays in the app: loading it again would lose what the post answered.
- */
 export function documentTargetOf(state: RouterState): string | null {
   const { navigation } = state;
   if (navigation.state !== "loading") return null;
@@ -38,7 +26,6 @@ export function watchBuildVersion(router: Router): void {
   const pageVersion = window.__remixManifest.version;
   let lastCheckAt = Date.now();
   let isNewVersionOut = false;
-  // Typed into or chose a file on the page shown now (input and change bubble from every field).
   let isTouched = false;
   let shownKey = router.state.location.key;
 

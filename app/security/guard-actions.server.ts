@@ -1,6 +1,5 @@
-// Every route action checks the request's origin itself too, so no action runs unchecked even if the
-// build is served by something other than the app's server with its request gate; and a body that
-// is no form, or longer than any page posts, is refused before the action's guards call the upstream.
+// Every action checks the origin itself too, in case the build is served without the request gate,
+// and refuses a body that is no form, or too long, before its guards call the upstream.
 
 import { type ServerBuild, json } from "@remix-run/node";
 import { isSameOriginWrite } from "~/domain/origin-check";

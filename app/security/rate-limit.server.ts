@@ -1,17 +1,5 @@
-// Rate limits for the login, register, password and mail forms (ARCHITECTURE §12; decisions
-// 0014 and 0020): counts that cannot be turned against users.
-//
-// - Per client address (the socket's, or the one a trusted proxy reports: the request gate passes it
-//   on): a flood from one address is answered 429 there and never blocks another address. There is
-//   no count for a whole form: made-up addresses cannot lock everyone out of /login.
-// - Per account, on login, in buckets OWASP's device cookies define (app/request/device-cookie.server.ts):
-//   each browser the account logged in from has its own, and all new browsers share one. Each holds
-//   at most 10 wrong passwords in any 15 minutes, so guessing stays slow, and a stranger's guesses
-//   fill only the new browsers' bucket: never the owner's own browser.
-// - Per target on the forms that send mail (register, the reset request, a resend): a bound on how
-//   many mails one address can be sent.
-// In memory by default; in Redis when REDIS_URL is set, so every replica shares one count. A check
-// that Redis does not finish within its deadline is counted in memory (app/store/redis.server.ts).
+// Rate limits (ARCHITECTURE §12; decisions 0014 and 0020): per client address, never per whole form,
+// so made-up addresses lock nobody out; per account on login, in device-cookie buckets; per mail target.
 
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
@@ -36,45 +24,30 @@ export interface RateLimitResult {
 
 const ALLOWED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
 
-/** The policies, in one place: how many posts, over how many seconds. */
 export const RATE_LIMITS = {
-  /** Any limited form post from one client address. */
   address: { points: 30, duration: 60 },
-  /** Posts naming one target (an e-mail address, a user) on a form that sends mail or checks a key. */
   target: { points: 10, duration: 10 * 60 },
-  /** Wrong passwords in one login bucket (a known browser's, or all new browsers' of one account). */
   login: { points: 10, duration: 15 * 60 },
 } as const;
 
-/** When the one answering 429 has no better figure (an upstream's 429 without Retry-After). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
-/** The header every 429 the app answers carries: whole seconds, at least 1 (RFC 9110 §10.2.3). */
 export function retryAfterHeader(seconds: number | null | undefined): { "Retry-After": string } {
   const value = seconds && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_SECONDS;
   return { "Retry-After": String(value) };
 }
 
-/**
- * RATE_LIMIT_PER_ADDRESS overrides the posts a minute one address may make: for an office whose many
- * users share one address, and for the browser tests, whose every page comes from 127.0.0.1.
- */
+/** For an office whose users share one address, and for the browser tests (all 127.0.0.1). */
 function addressPointsPerMinute(): number {
   return appConfig().rateLimitPerAddress ?? RATE_LIMITS.address.points;
 }
 
-/**
- * Tries within a sliding window, each with an id so one can be taken back. Exact in any window (a
- * fixed window would let nearly twice the limit through around its edge), and atomic, so guesses
- * sent in parallel cannot outrun it.
- */
+/** A sliding window, exact and atomic: a fixed one lets nearly twice through around its edge. */
 interface SlidingLog {
-  /** Adds the try unless `limit` are already in the window; 0 when added, else ms until one leaves. */
   add(key: string, id: string, limit: number, windowMs: number): Promise<number>;
   remove(key: string, id: string): Promise<void>;
 }
 
-/** Beyond this many keys in memory the least recently tried go first (a spray of made-up accounts). */
 const MAX_KEYS_IN_MEMORY = 100_000;
 
 class MemoryLog implements SlidingLog {
@@ -101,7 +74,6 @@ class MemoryLog implements SlidingLog {
   }
 }
 
-/** The same in Redis: a sorted set per key, scored by Redis's own clock, in one script (atomic). */
 const ADD_TRY_SCRIPT = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -140,7 +112,6 @@ class RedisLog implements SlidingLog {
   }
 }
 
-/** One store's limiters: fixed windows (rate-limiter-flexible) and the login's sliding logs. */
 interface Store {
   limiter(name: string, options: IRateLimiterOptions): RateLimiterAbstract;
   log: SlidingLog;
@@ -186,10 +157,7 @@ function redisStore(client: Redis): Store {
   return store;
 }
 
-/**
- * One request's check, as a whole: in Redis when it is configured and answers within the deadline,
- * else in this process's memory (each replica then counts alone: never a lock-out, never unlimited).
- */
+/** Without Redis in time, this process counts alone: never a lock-out, never unlimited. */
 function counted<T>(check: (store: Store) => Promise<T>): Promise<T> {
   return withRedis(
     (client) => check(redisStore(client)),
@@ -199,13 +167,9 @@ function counted<T>(check: (store: Store) => Promise<T>): Promise<T> {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** A check's outcome, with the limit that refused it (a fixed name: it becomes a metric label). */
 type Decision = RateLimitResult & { refusedBy?: string };
 
-/**
- * The outcome of a whole check, refusals counted by limit: here, after the fallback, so a check that
- * Redis finished too late and memory made again counts once.
- */
+/** Counted after the fallback, so a check Redis finished too late counts once. */
 async function decided(check: (store: Store) => Promise<Decision>): Promise<RateLimitResult> {
   const { refusedBy, ...result } = await counted(check);
   if (!result.allowed && refusedBy) rateLimitRefusals.inc({ limit: refusedBy.replace(/-/g, "_") });
@@ -215,7 +179,6 @@ async function decided(check: (store: Store) => Promise<Decision>): Promise<Rate
 const refusedBy = (limit: string, result: RateLimitResult): Decision =>
   result.allowed ? result : { ...result, refusedBy: limit };
 
-/** Consumes one point; a refusal (RateLimiterRes) says how long to wait. */
 async function take(limiter: RateLimiterAbstract, key: string): Promise<RateLimitResult> {
   try {
     await limiter.consume(key);
@@ -232,17 +195,12 @@ const addressLimiter = (store: Store) =>
 
 const targetKey = (form: string, target: string) => `${form}:${target.trim().toLowerCase()}`;
 
-/** The later of two refusals, or the first allowed result when both are allowed. */
 function stricter(a: Decision, b: Decision): Decision {
   if (a.allowed) return b;
   if (b.allowed) return a;
   return a.retryAfterSeconds >= b.retryAfterSeconds ? a : b;
 }
 
-/**
- * A post of a limited form from `address` naming `target` (register, the reset request, a resend,
- * the reset and password change): the address's count and the target's.
- */
 export function limitFormAttempt(form: string, target: string, address: string): Promise<RateLimitResult> {
   return decided(async (store) => {
     const byAddress = refusedBy(`${form}_address`, await take(addressLimiter(store), address));
@@ -257,23 +215,15 @@ export function limitFormAttempt(form: string, target: string, address: string):
   });
 }
 
-/** A login try that went through the limits. */
 export interface LoginLimit extends RateLimitResult {
-  /**
-   * Takes the try back when it was no wrong password (the login succeeded, or the upstream could
-   * not check it): only wrong passwords fill a bucket.
-   */
+  /** Only wrong passwords fill a bucket. */
   takeBack(): Promise<void>;
 }
 
-/** The login bucket of a source: its browser's when known for the account, else the new browsers'. */
 const loginBucket = (source: LoginSource) =>
   source.device ? `login:${source.account}:${source.device}` : `login:${source.account}`;
 
-/**
- * A login post: the address's count, then a try in the source's bucket (counted before the password
- * is checked, so parallel guesses cannot outrun it).
- */
+/** The try is counted before the password is checked, so parallel guesses cannot outrun it. */
 export async function limitLoginAttempt(source: LoginSource, address: string): Promise<LoginLimit> {
   const bucket = loginBucket(source);
   const id = randomBytes(9).toString("base64url");
@@ -296,10 +246,7 @@ export async function limitLoginAttempt(source: LoginSource, address: string): P
   return { ...result, takeBack };
 }
 
-/**
- * A limit of its own (the look-ups', the activation resend's), in the same store. `name` is fixed in
- * the code: its refusals are counted under it.
- */
+/** `name` is fixed in the code: its refusals are counted under it. */
 export function limitKey(
   name: string,
   key: string,
@@ -311,7 +258,6 @@ export function limitKey(
   );
 }
 
-/** Tests: forget every count held in memory and close the Redis connection (a new one on next use). */
 export function resetRateLimits(): Promise<void> {
   memoryStore = newMemoryStore();
   return closeRedis();

@@ -1,5 +1,4 @@
-// The app's HTTP handling, in the order a request meets it (docs/decisions/0025): its id and log line,
-// health, the gate, compressed static files, then Remix. What remix-serve did, plus what it could not.
+// The app's HTTP handling, in the order a request meets it (decision 0025).
 
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -26,7 +25,6 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build, mode }));
-  // A failure outside Remix's own handling: logged once, and a page in Japanese with the id.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     logError(error, "request failed outside Remix");
     if (res.headersSent) {

@@ -1,27 +1,16 @@
-// Stopping an HTTP server without cutting a request, for the app and the reference upstream alike: it
-// stops listening (a new connection is refused), every answer from then on says `Connection: close`
-// (so a client or balancer sends nothing more on it), idle kept-alive connections are closed, and the
-// requests under way, slow uploads included, get a grace period to finish before what is left is cut.
+// Stopping a server without cutting a request (decision 0025), for the app and the reference upstream.
 
 import type http from "node:http";
 
-/** How long requests under way may take to finish after SIGTERM, unless SHUTDOWN_GRACE_MS says. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
-/** How often connections that went idle after an answer sent before the stop are looked for. */
 const IDLE_SWEEP_MS = 100;
 
 export interface Drainable {
-  /** Requests being answered now. */
   readonly inFlight: number;
-  /**
-   * Stops listening and waits until every connection has closed, at most `graceMs`, then closes the
-   * rest. Answers how many requests were cut (0: all finished). Again, it answers the first call's.
-   */
   drain(graceMs: number): Promise<number>;
 }
 
-/** Installed when the server is created, so every request is counted. */
 export function drainable(server: http.Server): Drainable {
   const answering = new Set<http.ServerResponse>();
   let draining: Promise<number> | null = null;
@@ -39,8 +28,7 @@ export function drainable(server: http.Server): Drainable {
       draining ??= (async () => {
         for (const res of answering) lastOnItsConnection(res);
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // close() ends the connections idle now; an answer whose headers were out before the stop
-        // leaves its connection open and idle once done.
+        // close() ends only connections idle now; one answered before the stop goes idle later.
         const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
         let timer: NodeJS.Timeout | undefined;
         const drained = await Promise.race([
@@ -59,7 +47,6 @@ export function drainable(server: http.Server): Drainable {
   };
 }
 
-/** Node closes the connection once this answer is sent. Too late once its headers are out. */
 function lastOnItsConnection(res: http.ServerResponse): void {
   if (!res.headersSent) res.setHeader("Connection", "close");
 }

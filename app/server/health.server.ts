@@ -1,24 +1,19 @@
-// Liveness and readiness, as Kubernetes and load balancers ask: /healthz answers from the process
-// alone; /readyz asks what serving needs (the upstream, Redis when configured) and says what failed.
+// /healthz: the process alone; /readyz: what serving needs (upstream, Redis), naming what failed.
 
 import type http from "node:http";
 import { pathOf } from "~/request/request-path.server";
 import { redisAnswers } from "~/store/redis.server";
 import { upstreamIsHealthy } from "~/upstream/health.server";
 
-/** Each dependency must answer within this, or the process is not ready. */
 export const READINESS_TIMEOUT_MS = 1_000;
 
 export interface Lifecycle {
-  /** True from SIGTERM on: readiness fails at once so the balancer stops sending. */
   readonly shuttingDown: boolean;
 }
 
-/** Liveness (the process alone) and readiness (what serving needs). */
 export const HEALTH_PATH = "/healthz";
 export const READY_PATH = "/readyz";
 
-/** What is not ready, by name; empty when ready. */
 export async function readinessFailures(lifecycle: Lifecycle): Promise<string[]> {
   if (lifecycle.shuttingDown) return ["shutting_down"];
   const [upstream, redis] = await Promise.all([

@@ -1,5 +1,4 @@
-// /metrics in Prometheus's text format, on its own port (METRICS_PORT) and never the public one: the
-// figures say how the service is used and are for the operators' scraper only.
+// /metrics on its own port (METRICS_PORT), never the public one: for the operators' scraper only.
 
 import http from "node:http";
 import { registry } from "~/telemetry/metrics.server";

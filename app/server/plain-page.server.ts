@@ -1,5 +1,4 @@
-// The page the server answers itself, where Remix is not asked (a refused cross-site post, a failure
-// before or around Remix): the same words and the request id a user can quote, without React.
+// The page the server answers where Remix is not asked: the same words and request id, without React.
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);

@@ -1,6 +1,5 @@
-// The request gate: every request passes here before Remix sees it (docs/decisions/0003). Remix 2.17.5
-// runs its own origin check on document POSTs before any route code, answering an empty 500; a
-// cross-site post must be a 403 with a page the user can read (ARCHITECTURE §12).
+// The request gate (decision 0003): Remix answers a cross-site post with an empty 500 before any
+// route code; ARCHITECTURE §12 wants a 403 page the user can read.
 
 import type http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
@@ -31,14 +30,9 @@ const header = (req: http.IncomingMessage, name: string): string | null => {
   return typeof value === "string" ? value : null;
 };
 
-/** A host name with an optional port, or a bracketed IPv6 literal: nothing else is a Host. */
 const HOST_SYNTAX = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/i;
 
-/**
- * The host the browser addressed: the first X-Forwarded-Host a proxy added, else Host. Trusting
- * X-Forwarded-Host gives nothing away: Remix's own origin check already prefers it, a browser cannot
- * add it to a cross-site form post, and a forged one only changes the forger's own answer.
- */
+/** Trusting X-Forwarded-Host gives nothing away: Remix prefers it and a browser cannot add it. */
 export function addressedHostOf(req: http.IncomingMessage): string {
   const forwarded = (header(req, "x-forwarded-host") ?? "").split(",")[0]?.trim() ?? "";
   if (HOST_SYNTAX.test(forwarded)) return forwarded;
@@ -53,7 +47,6 @@ export function requestOriginOf(req: http.IncomingMessage): string {
   return `${scheme}://${addressedHostOf(req)}`;
 }
 
-/** True when the request may go on to Remix. */
 export function mayProceed(req: http.IncomingMessage): boolean {
   return isSameOriginWrite(
     {
@@ -92,12 +85,7 @@ function isDecodable(path: string): boolean {
   }
 }
 
-/**
- * An address whose %-escapes decode to no text (/entry/detail/%E0%A4%A) would get Express's bare
- * English "Bad Request" before Remix sees it: it goes to the catch-all route instead, asked for the
- * 400 screen (app/request/error-screen-request.server.ts). Only the server asks for an error screen:
- * a browser's own header of that name is dropped.
- */
+/** An undecodable address goes to the catch-all route's 400 screen, not Express's bare "Bad Request". */
 export function routeUndecodableAddress(req: http.IncomingMessage): void {
   delete req.headers[ERROR_SCREEN_HEADER];
   const path = pathOf(req);
@@ -106,11 +94,7 @@ export function routeUndecodableAddress(req: http.IncomingMessage): void {
   req.url = ERROR_SCREEN_PATH;
 }
 
-/**
- * Who sent the request: the socket's address, or, behind `hops` trusted proxies, the address the
- * first of them saw (X-Forwarded-For's entry `hops` from its end: each proxy appends the address it
- * was reached from, and only the last `hops` entries were written by proxies we run).
- */
+/** Behind `hops` trusted proxies, X-Forwarded-For's entry `hops` from its end. */
 export function clientAddressOf(req: http.IncomingMessage, hops: number): string {
   const socket = req.socket?.remoteAddress ?? "unknown";
   if (hops <= 0) return socket;
@@ -121,17 +105,8 @@ export function clientAddressOf(req: http.IncomingMessage, hops: number): string
   return forwarded[forwarded.length - hops] ?? forwarded[0] ?? socket;
 }
 
-/**
- * The Host Remix should see for a request that may proceed (the app works behind a proxy: decision 0008).
- * A proxy that rewrites Host (nginx's default `Host: $proxy_host`) and adds no X-Forwarded-Host
- * leaves Remix comparing the browser's Origin (the public origin, APP_BASE_URL) with the internal
- * host: its own check answers 500. When a write came from APP_BASE_URL's origin (its Origin, else
- * its Referer) and the addressed host differs, the browser used APP_BASE_URL's host: Remix's check,
- * request.url and the brand chosen by host (app/brand/brands.ts) then all follow it. Reads and every
- * other write keep the host they addressed (X-Forwarded-Host first): a brand host works directly and
- * behind a proxy that forwards the host, and a link from one brand's host to another's (whose
- * Referer is the other origin) keeps the brand of the host the user opened.
- */
+// Behind a proxy that rewrites Host (decision 0008), a write from APP_BASE_URL's origin takes its host,
+// else Remix's own check answers 500. Everything else keeps the host it addressed, so brands hold.
 export function publicHostOf(req: http.IncomingMessage): string {
   const addressed = addressedHostOf(req);
   if (SAFE_METHODS.has((req.method ?? "GET").toUpperCase())) return addressed;
@@ -140,11 +115,7 @@ export function publicHostOf(req: http.IncomingMessage): string {
   return used === appOrigin ? new URL(appOrigin).host : addressed;
 }
 
-/**
- * Answers without Cache-Control or Content-Security-Policy get the defaults: loader data, resource
- * routes, errors and the gate's own pages. Set at writeHead, since Express appends a route's headers
- * to any already set (two policies would both apply).
- */
+/** At writeHead: Express appends a route's headers to any already set (two policies would apply). */
 function withDefaultHeaders(res: http.ServerResponse): void {
   const defaults: [string, string][] = [
     ["Cache-Control", DEFAULT_CACHE_CONTROL],
@@ -162,10 +133,6 @@ function withDefaultHeaders(res: http.ServerResponse): void {
   } as typeof res.writeHead;
 }
 
-/**
- * The gate as the server's middleware. `buildVersion`: the server build's version, answered at
- * /builds/latest.json (the browser runtime's new-version check, app/runtime/build-version.server.ts).
- */
 export function requestGate(options: { buildVersion?: string } = {}) {
   const headers = fixedSecurityHeaders(appConfig().secureCookies);
   return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
@@ -181,18 +148,14 @@ export function requestGate(options: { buildVersion?: string } = {}) {
       res.end(plainPage(FORBIDDEN_TITLE, FORBIDDEN_MESSAGE, currentRequestScope()?.id ?? ""));
       return;
     }
-    // The client's address for the rate limits: the app sees only this header, which the gate always
-    // writes itself, so a client cannot choose its own.
+    // The gate always writes this header itself, so a client cannot choose its own address.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
     routeUndecodableAddress(req);
     // Remix's Express adapter builds the request's URL from originalUrl: it must see the rewrite.
     (req as http.IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
-    // One host from here on: the one the browser used (see publicHostOf).
     req.headers.host = publicHostOf(req);
     delete req.headers["x-forwarded-host"];
-    // A same-origin post under a no-referrer policy carries `Origin: null`; the gate accepted it on
-    // its other signals (Sec-Fetch-Site, Referer). Remix's own check would read "null" as a foreign
-    // host and answer an empty 500 (REFERENCE.md), so the opaque value goes.
+    // `Origin: null` (no-referrer) was accepted on other signals; Remix would answer 500 (REFERENCE.md).
     if (req.headers.origin === "null") delete req.headers.origin;
     next();
   };

@@ -1,5 +1,4 @@
-// The first thing every request meets: its id (X-Request-ID in and out), its scope for the code that
-// serves it, and, when it ends, its one log line and its duration in the server histogram.
+// The first thing every request meets: its id, its scope, and at its end one log line and a histogram.
 
 import type http from "node:http";
 import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/request-id";
@@ -9,7 +8,6 @@ import { newRequestScope, runInRequestScope } from "~/telemetry/request-scope.se
 import { pathOf } from "~/request/request-path.server";
 import { HEALTH_PATH, READY_PATH } from "./health.server";
 
-/** Paths asked every few seconds by the orchestrator: logged at debug only and kept out of metrics. */
 export const PROBE_PATHS = new Set([HEALTH_PATH, READY_PATH]);
 
 export function requestTelemetry(routeOf: (path: string) => string) {
@@ -35,7 +33,6 @@ export function requestTelemetry(routeOf: (path: string) => string) {
         upstream_ms: Math.round(scope.upstreamMs),
         ...(scope.bytesIn > 0 ? { bytes_in: scope.bytesIn } : {}),
         ...(scope.user ? { user: scope.user } : {}),
-        // The client went away before the whole answer was sent.
         ...(res.writableFinished ? {} : { aborted: true }),
       };
       if (probe) {

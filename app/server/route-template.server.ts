@@ -1,5 +1,4 @@
-// The route template a request matched (`/entry/detail/:id`), for log lines and metric labels: a
-// bounded set of values, never the raw URL with its ids and query.
+// The route template for log lines and metric labels: bounded, never the raw URL.
 
 import { type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
@@ -16,10 +15,7 @@ function routeTree(manifest: Manifest, parentId?: string): AgnosticRouteObject[]
     );
 }
 
-/**
- * Segments whose %-escapes decode to no text become "_", matched as any other value: the router would
- * print the raw address on stderr for each, outside the JSON log, where a client could fill it.
- */
+/** Undecodable segments become "_": the router would print the raw address on stderr, outside the log. */
 function decodableSegments(path: string): string {
   return path
     .split("/")
@@ -34,7 +30,6 @@ function decodableSegments(path: string): string {
     .join("/");
 }
 
-/** Answers the template of a path: the matched routes' paths joined, or the assets' folder. */
 export function routeTemplates(build: Pick<ServerBuild, "routes" | "publicPath">): (path: string) => string {
   const tree = routeTree(build.routes);
   return (path) => {

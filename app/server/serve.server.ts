@@ -1,7 +1,5 @@
-// Starts the app's server and stops it without losing a request (docs/decisions/0025): at SIGTERM
-// readiness fails, the listener closes, requests in flight (uploads too) get SHUTDOWN_GRACE_MS to
-// finish (drain.server.ts), then the process exits, 0 unless some had to be cut. A process-group
-// signal arrives more than once (from the group, and passed on by `npm start`): stopping runs once.
+// Starts the app's server and stops it without losing a request (decision 0025). A process-group
+// signal arrives more than once (from the group and from `npm start`): stopping runs once.
 
 import http from "node:http";
 import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
@@ -25,7 +23,6 @@ function listen(server: http.Server, port: number, host: string | undefined): Pr
 
 export async function startServer(build: ServerBuild): Promise<void> {
   const config = appConfig();
-  // Remix's fetch globals, as remix-serve installed them (native ones only with single fetch).
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   configureLogger({ level: config.logLevel, pretty: !config.production });
   const lifecycle = { shuttingDown: false };
@@ -36,7 +33,6 @@ export async function startServer(build: ServerBuild): Promise<void> {
   const metrics = config.metricsPort === undefined ? null : createMetricsServer();
 
   let stopping: Promise<void> | null = null;
-  /** `cause`: the signal, or "parent gone". */
   const stop = (cause: string) => {
     stopping ??= (async () => {
       lifecycle.shuttingDown = true;

@@ -1,23 +1,17 @@
-// The process's one connection to Redis, when REDIS_URL is set, and the rule for every use of it: a
-// piece of work gets ONE deadline as a whole (several commands in series would add up per-command
-// timeouts), and whatever misses it, or finds Redis down, is done by the caller's fallback in this
-// process's memory. A hung Redis (SIGSTOP, a stalled network) then costs one deadline once, not every
-// request: until Redis answers again nothing waits for it, and each change is logged once.
+// One Redis connection (REDIS_URL). Each piece of work gets one deadline as a whole, else the caller's
+// in-memory fallback runs: a hung Redis costs one deadline, then nothing waits for it (decision 0020).
 
 import type { Redis } from "ioredis";
 import { appConfig } from "~/request/config.server";
 import { logger } from "~/telemetry/logger.server";
 
-/** The whole of one piece of Redis work (the rate limits' check of one request), connecting included. */
 export const REDIS_DEADLINE_MS = 500;
-/** No command waits longer than this, so nothing queues forever behind a hung server. */
+/** So nothing queues forever behind a hung server. */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
-/** While Redis is down, how often a request may ask it (in the background) whether it answers again. */
 const PROBE_INTERVAL_MS = 1_000;
 
 interface Connection {
   client: Redis;
-  /** False from the moment Redis failed or missed a deadline until it answers again. */
   answering: boolean;
   lastProbe: number;
   probing: boolean;
@@ -29,10 +23,8 @@ let connection: Promise<Connection | null> | null = null;
 async function connect(): Promise<Connection | null> {
   const url = appConfig().redisUrl;
   if (!url) return null;
-  // Loaded only when configured: a deployment without Redis never loads the client.
   const { Redis } = await import("ioredis");
-  // No offline queue: a command sent while the connection is down fails at once (the fallback takes
-  // over) instead of waiting for a reconnection that may never come.
+  // No offline queue: a command sent while down fails at once and the fallback takes over.
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -40,7 +32,6 @@ async function connect(): Promise<Connection | null> {
   });
   const state: Connection = { client, answering: true, lastProbe: 0, probing: false, nextReady: null };
   client.on("error", (error: Error) => markDown(state, error.message));
-  // A (re)connection whose ready check passed has answered.
   client.on("ready", () => markUp(state));
   return state;
 }
@@ -60,7 +51,6 @@ function markUp(state: Connection): void {
   logger().info("redis: answers again; rate limits and draft locks are shared through Redis again");
 }
 
-/** While down, at most one PING a second, in the background: no request waits for it. */
 function probe(state: Connection): void {
   const now = Date.now();
   if (state.probing || now - state.lastProbe < PROBE_INTERVAL_MS) return;
@@ -76,7 +66,6 @@ function probe(state: Connection): void {
     .finally(() => (state.probing = false));
 }
 
-/** Resolves when the connection is ready (commands sent before then would fail: no offline queue). */
 function ready(state: Connection): Promise<void> {
   if (state.client.status === "ready") return Promise.resolve();
   state.nextReady ??= new Promise<void>((resolve) =>
@@ -90,11 +79,7 @@ function ready(state: Connection): Promise<void> {
 
 const MISSED = Symbol("missed");
 
-/**
- * `work` against Redis within `deadlineMs` (the whole of it); `fallback` instead when Redis is not
- * configured, is down, fails or misses the deadline. Work that missed its deadline may still reach
- * Redis later; its outcome is ignored.
- */
+/** Work that missed its deadline may still reach Redis later; its outcome is ignored. */
 export async function withRedis<T>(
   work: (client: Redis) => Promise<T>,
   fallback: () => Promise<T>,
@@ -124,7 +109,6 @@ export async function withRedis<T>(
   return fallback();
 }
 
-/** Closes the connection (tests: a new one is made on the next use, as another replica would). */
 export async function closeRedis(): Promise<void> {
   const closing = connection;
   connection = null;
@@ -133,10 +117,7 @@ export async function closeRedis(): Promise<void> {
   state?.client.disconnect();
 }
 
-/**
- * Whether Redis answers a PING within `deadlineMs` (the readiness check); undefined when no Redis is
- * configured. Unlike `withRedis`, it asks even while Redis is marked down: readiness wants the truth.
- */
+/** Readiness asks even while Redis is marked down: it wants the truth. */
 export async function redisAnswers(deadlineMs: number): Promise<boolean | undefined> {
   const state = await (connection ??= connect());
   if (!state) return undefined;

@@ -1,16 +1,13 @@
-// One at a time per key (a session's draft writes), in this process and, when REDIS_URL is set,
-// across every replica: read-add-write side by side would keep only the last write. A Redis that is
-// down or hung costs at most one deadline, then this process's own order is what holds.
+// One at a time per key (a session's draft writes), here and across replicas: read-add-write side by
+// side keeps only the last write. A down Redis costs one deadline, then this process's order holds.
 
 import { createHash, randomUUID } from "node:crypto";
 import { withRedis } from "./redis.server";
 
-/** A holder that died keeps others out no longer than this; longer than any draft write. */
 export const LOCK_LEASE_MS = 20_000;
 
 const queues = new Map<string, Promise<unknown>>();
 
-/** This process's order: each run of `key` waits for the one before it. */
 function inOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = queues.get(key) ?? Promise.resolve();
   const result = before.then(work, work);
@@ -27,10 +24,6 @@ function inOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Takes the lease, waiting while another replica holds it. "unavailable": no Redis, or it did not
- * answer in time (app/store/redis.server.ts logs it), or a lease outlived a replica that died.
- */
 async function acquire(name: string, token: string): Promise<"held" | "unavailable"> {
   const giveUpAt = Date.now() + LOCK_LEASE_MS;
   for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
@@ -64,7 +57,6 @@ async function acrossReplicas<T>(key: string, work: () => Promise<T>): Promise<T
   }
 }
 
-/** Runs `work` when no other run of `key` is running, here or on another replica. */
 export function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   return inOrder(key, () => acrossReplicas(key, work));
 }

@@ -1,5 +1,4 @@
-// The process's metrics, in one registry (prom-client), named after the OpenTelemetry semantic
-// conventions. Label values are bounded: route templates, methods, status codes, limit names.
+// The metrics (decision 0025), OpenTelemetry names. Label values are bounded: templates, methods, codes.
 
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
