@@ -1,6 +1,4 @@
-// The bank and branch pickers' server half (decision 0013): the searches a field's 「検索」 button
-// asks for (answered from the directory, app/lookup/bank-directory.server.ts), a wizard step's search
-// carried in its URL, and the notes a page shows beside the names in its fields.
+// The bank and branch pickers' server half (decision 0013).
 
 import { BankPickerMessage, findBank } from "~/domain/bank-directory";
 import { bankDirectory, bankNote, branchNote, pickerMatches } from "~/lookup/bank-directory.server";
@@ -13,11 +11,7 @@ import {
   parsePickerSearch,
 } from "./bank-picker";
 
-/**
- * What a field's search button asks: the matches to choose from, or the message for the field when
- * there is nothing to choose (an empty field, a branch without a known bank, no match): said at the
- * field with a 4xx, everything typed kept.
- */
+/** The matches, or the message for the field when there is nothing to choose (said with a 4xx, typed kept). */
 export function pickerSearch(
   kind: PickerKind,
   field: string,
@@ -44,7 +38,6 @@ export function pickerSearch(
   return { search: { kind, field, query: typed, matches } };
 }
 
-/** What a page hands its bank fields: the search just made (if any) and a note per field. */
 export function bankPickerView(
   fields: readonly PickerField[],
   search: PickerSearchView | null,
@@ -57,13 +50,8 @@ export function bankPickerView(
   return { search, notes };
 }
 
-/** A branch field's bank field: the same path with bank_name for branch_name (the forms name them so). */
 export const bankFieldOf = (branchField: string) => branchField.replace(/branch_name$/, "bank_name");
 
-/**
- * The search a post's button asks for (any of its `intent` values), answered from what was typed in
- * the field (and, for a branch, its bank field); null when the post asks none.
- */
 export function answerPickerSearch(
   formData: FormData,
 ): null | { field: string; problem: string } | { field: string; search: PickerSearchView } {
@@ -77,10 +65,7 @@ export function answerPickerSearch(
   return { field: asked.field, ...answer };
 }
 
-/**
- * Without JavaScript a wizard step saves what was typed and comes back to its page (PRG) with the
- * search in the URL; the loader asks the directory again (pickerSearchFromUrl).
- */
+// A wizard step saves, then comes back (PRG) with the search in its URL; its loader asks again.
 export function pickerSearchPath(pagePath: string, search: PickerSearchView, bankName: string): string {
   const params = new URLSearchParams({
     [PICKER_URL.field]: search.field,
@@ -91,7 +76,6 @@ export function pickerSearchPath(pagePath: string, search: PickerSearchView, ban
   return `${pagePath}?${params}#${encodeURIComponent(`field-${search.field.replace(/[^a-zA-Z0-9_-]/g, "-")}-choices`)}`;
 }
 
-/** The search a wizard step's URL carries, asked again; null when it carries none or nothing matches. */
 export function pickerSearchFromUrl(url: URL): PickerSearchView | null {
   const field = url.searchParams.get(PICKER_URL.field);
   const kind = url.searchParams.get(PICKER_URL.kind);

@@ -1,9 +1,5 @@
-// The bank and branch pickers' vocabulary, shared by the fields (app/components/bank-field.tsx), the
-// actions and the loaders (decision 0013). Without JavaScript a field's 「検索」 button posts the
-// page's form with intent `search_bank:<field>` (or `search_branch:<field>`); the page comes back with
-// the matches as radios named `bank_choice:<field>`, and whichever button is pressed next, a chosen
-// match fills the field (applyPickedNames). With JavaScript the same matches come from /entry/banks as
-// the person types. Pure: no data here, only names and shapes.
+// The bank and branch pickers' names and shapes, shared by the fields, actions and loaders (decision 0013).
+// Without JavaScript a 「検索」 button posts search_bank:<field>; the matches come back as radios bank_choice:<field>.
 
 import type { BankMatch } from "~/domain/bank-directory";
 
@@ -17,7 +13,6 @@ export const searchIntent = (kind: PickerKind, field: string) => `search_${kind}
 export const selectIntent = (kind: PickerKind, field: string) => `select_${kind}:${field}`;
 export const choiceName = (field: string) => `${CHOICE_PREFIX}${field}`;
 
-/** The search a pressed button asks for, from any of the form's `intent` values, or null. */
 export function parsePickerSearch(intents: readonly unknown[]): { kind: PickerKind; field: string } | null {
   for (const intent of intents) {
     const match = typeof intent === "string" ? SEARCH.exec(intent) : null;
@@ -26,16 +21,11 @@ export function parsePickerSearch(intents: readonly unknown[]): { kind: PickerKi
   return null;
 }
 
-/** True when a pressed button only takes a chosen match (the choice itself is applied on any post). */
 export function isPickerSelect(intents: readonly unknown[]): boolean {
   return intents.some((intent) => typeof intent === "string" && SELECT.test(intent));
 }
 
-/**
- * The form's data with every chosen match written into its field (the radio's value is the name to
- * store), so each page reads its fields as it always does. A radio naming a field the form does not
- * have is ignored.
- */
+/** Every chosen match written into its field, so each page reads its fields as it always does. */
 export function applyPickedNames(formData: FormData): FormData {
   const picked = [...formData.keys()].filter((name) => name.startsWith(CHOICE_PREFIX));
   if (picked.length === 0) return formData;
@@ -50,7 +40,6 @@ export function applyPickedNames(formData: FormData): FormData {
   return result;
 }
 
-/** The matches a search answered, for the field that asked (rendered as radios without JavaScript). */
 export interface PickerSearchView {
   kind: PickerKind;
   field: string;
@@ -58,28 +47,22 @@ export interface PickerSearchView {
   matches: BankMatch[];
 }
 
-/** What the page knows of a name shown in a field: its code, or that the directory does not know it. */
 export interface PickerNote {
   code: string | null;
-  /** Said beside the field when the name is not in the directory (a note, not a refusal). */
   note: string | null;
 }
 
-/** What a page with bank fields hands its fields: the search just made, and a note per name shown. */
 export interface BankPickerView {
   search: PickerSearchView | null;
-  /** Keyed by the field's name, for the value the page shows in it. */
   notes: Record<string, PickerNote & { value: string }>;
 }
 
-/** The bank fields a page shows, with their values: a bank field, or a branch field and its bank's name. */
 export type PickerField =
   | { kind: "bank"; field: string; value: string }
   | { kind: "branch"; field: string; value: string; bankValue: string };
 
 export const EMPTY_BANK_PICKER: BankPickerView = { search: null, notes: {} };
 
-/** Without JavaScript, a wizard step comes back from its search with these in the URL (PRG). */
 export const PICKER_URL = {
   field: "bank_search",
   kind: "bank_search_kind",

@@ -1,6 +1,5 @@
-// Checks that compare fields (a password and its confirmation). Zod skips an object-level refine
-// whenever any single field fails, which would hide such an error until the others are fixed; this
-// runs the cross-field checks on the raw values every time, alongside the field schema.
+// Zod skips an object-level refine while any single field fails, hiding a mismatch until the others are
+// fixed: cross-field checks run on the raw values every time.
 
 import { type FieldErrors, type GenericObject, type Validator, createValidator } from "remix-validated-form";
 
@@ -23,7 +22,6 @@ export function withCrossFieldChecks<T>(base: Validator<T>, check: CrossFieldChe
   });
 }
 
-/** The confirmation must equal the password (checked only once both are filled). */
 export function passwordsMatch(password: string, confirmation: string, message: string): CrossFieldCheck {
   return (values) => {
     const first = values[password];

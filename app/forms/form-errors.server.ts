@@ -1,6 +1,4 @@
-// Turning failures into the one failure shape (form-failure.ts): the values come back (never a
-// password), each message at its field (§5 "shown per form field … taking the first message"),
-// anything else at the top, with a 4xx (a 5xx when the upstream failed on its side while saving).
+// Failures into the one failure shape (decision 0009): values back without passwords, a message per field (§5).
 
 import { json } from "@remix-run/node";
 import { ErrorMessage } from "~/domain/error-messages";
@@ -15,16 +13,11 @@ import { type FormFailure, NON_FIELD_ERRORS } from "./form-failure";
 
 const SECRET_FIELDS = /password/i;
 
-/** A field whose value never comes back to the page (a password). */
 export const isSecretField = (name: string) => SECRET_FIELDS.test(name);
 
-/**
- * Errors as actions collect them: a message per field name; the key NON_FIELD_ERRORS (DRF's) holds
- * a message for the whole form.
- */
+/** A message per field name; NON_FIELD_ERRORS (DRF's) holds one for the whole form. */
 export type FormErrors = Record<string, string>;
 
-/** The submitted values to repopulate the form with, without any password field or file. */
 export function valuesWithoutSecrets(submitted: FormData | Record<string, unknown>): Record<string, string> {
   const entries = submitted instanceof FormData ? [...submitted] : Object.entries(submitted);
   const values: Record<string, string> = {};
@@ -34,7 +27,6 @@ export function valuesWithoutSecrets(submitted: FormData | Record<string, unknow
   return values;
 }
 
-/** The failure shape's body (for callers that add their own data beside it). */
 function failureBody(
   errors: FormErrors,
   submitted: FormData | Record<string, unknown>,
@@ -50,7 +42,6 @@ function failureBody(
   };
 }
 
-/** The response of a form that cannot go through: the failure shape, plus data the page needs. */
 export function formFailure<Extra extends Record<string, unknown> = Record<never, never>>(
   errors: FormErrors,
   submitted: FormData | Record<string, unknown>,
@@ -58,10 +49,8 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   options: {
     formId?: string | null;
     formErrors?: readonly string[];
-    /** The summary's heading, when not the page's own. */
     title?: string;
     extra?: Extra;
-    /** E.g. Retry-After on a 429. */
     headers?: Record<string, string>;
   } = {},
 ) {
@@ -70,13 +59,8 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   return json({ ...body, ...(options.extra as Extra) }, { status, headers: options.headers });
 }
 
-/**
- * A save that met the upstream's own failure: §8 "Other statuses: server error, default message
- * ステータス {code}" (5xx, or an answer it cannot read: 502) or "No response … status 499". Said in the
- * error summary above the form as sent, with the HTTP status the error screen would have had (the page
- * did not go through); the person presses again once the upstream is back. Null for any other error
- * (a refusal, an ended session, a 5xx naming where to go): §8's other answers stay the caller's.
- */
+// §8, for a save the upstream failed on its side: said above the form as sent, under the status the error
+// screen would have had. Null for any other error: §8's other answers stay the caller's.
 export function serverFailure(error: unknown, submitted: FormData, formId: string | null): Response | null {
   const code = upstreamFailureCode(error);
   if (code === null) return null;
@@ -89,7 +73,6 @@ export function serverFailure(error: unknown, submitted: FormData, formId: strin
   });
 }
 
-/** §8's code of a failure on the upstream's side (5xx, 502 unreadable, 499 no answer), else null. */
 function upstreamFailureCode(error: unknown): number | null {
   if (error instanceof UpstreamNetworkError || error instanceof UpstreamMalformedResponseError) {
     return error.status;
@@ -98,10 +81,7 @@ function upstreamFailureCode(error: unknown): number | null {
   return isServerError && !error.redirectTo ? error.status : null;
 }
 
-/**
- * §8 "400 with body: validation error with per-field errors and non-field error list; merged into the
- * step's field errors." Errors of fields the form does not show go to the top, so none is lost.
- */
+// §8 "merged into the step's field errors": errors of fields the form does not show go to the top.
 export function fieldErrorsFromUpstream(
   error: UpstreamValidationError,
   formFields: readonly string[],

@@ -1,6 +1,4 @@
-// One login attempt from a posted login form: the honeypot, the fields, the login limits (decisions
-// 0014, 0020), §7 POST /api/auth/ and every §8 answer a login can get, in the failure shape. Used by
-// /login and by a wizard step's login in place (decision 0027), so both count and answer alike.
+// One login attempt, for /login and a wizard step's login in place alike (decisions 0014, 0020, 0027).
 
 import { ErrorMessage } from "~/domain/error-messages";
 import { HONEYPOT_FIELD } from "~/components/form/honeypot";
@@ -28,7 +26,6 @@ export type LoginAttempt =
   /** Logged in: the headers the answer must carry (the device cookie), and the posted return target. */
   | { headers: Record<string, string>; redirectTo: string | undefined };
 
-/** Every failure of a login form carries `wrongService`, so the page reads one shape. */
 function loginFailure(
   fieldErrors: Record<string, string>,
   submitted: Record<string, unknown>,
@@ -39,7 +36,6 @@ function loginFailure(
   return formFailure(fieldErrors, submitted, status, { extra: { wrongService }, headers });
 }
 
-/** Too many tries: the message, and when to try again (Retry-After, the app's own or the upstream's). */
 function tooManyTries(submitted: Record<string, unknown>, retryAfterSeconds: number | null) {
   return loginFailure(
     { [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE },
@@ -69,8 +65,7 @@ export async function attemptLogin(
   if (result.error) return { failure: loginFailure(result.error.fieldErrors, submitted, 422) };
   const { email, password, persistLoginState, redirectTo } = result.data;
 
-  // Per address, and per account in the bucket of this browser (its own when the account logged in
-  // from it before, else all new browsers'): guesses from elsewhere never lock the owner out.
+  // Per address, and per account in this browser's bucket: guesses from elsewhere never lock the owner out.
   const source = await loginSource(request, email);
   const limit = await limitLoginAttempt(source, clientAddress(request));
   if (!limit.allowed) return { failure: tooManyTries(submitted, limit.retryAfterSeconds) };
@@ -93,13 +88,11 @@ export async function attemptLogin(
       return { failure: loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400) };
     }
     if (error instanceof UpstreamMalformedResponseError) {
-      // No session came back (or no readable answer): an error on the form, never My page.
       logError(error, "upstream: login answered no session");
       return { failure: loginFailure({ [NON_FIELD_ERRORS]: ErrorMessage.loginNoSession }, submitted, 502) };
     }
     if (error instanceof Response) throw error;
     const status = (error as { status?: number }).status;
-    // The upstream's own 429 passes through, with its Retry-After.
     if (status === 429) {
       const retryAfter = error instanceof UpstreamServerError ? error.retryAfterSeconds : null;
       return { failure: tooManyTries(submitted, retryAfter) };
@@ -107,6 +100,5 @@ export async function attemptLogin(
     throw error;
   }
   await limit.takeBack();
-  // This browser is now known for the account: its wrong passwords count apart from strangers'.
   return { headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) }, redirectTo };
 }

@@ -1,4 +1,4 @@
-// The login form's labels (the form validates on the server: schema.server.ts).
+// The login form's labels (validated on the server: login-schema.server.ts).
 
 export const LOGIN_FIELD_LABELS: Record<string, string> = {
   email: "メールアドレス",

@@ -1,6 +1,4 @@
-// The new_password1 / new_password2 pair the upstream's reset confirmation and password change take
-// (§7, docs/upstream-api/accounts.md): the checks a browser can make before the upstream's validators
-// (length and "not only digits"; common and similar passwords are for the upstream to say).
+// The new password pair (docs/upstream-api/accounts.md): what a browser can check before the upstream's validators.
 
 import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
@@ -25,7 +23,6 @@ export const newPasswordFields = {
   new_password2: newPasswordConfirmationField,
 };
 
-/** The confirmation must equal the new password (app/forms/cross-field.ts runs it on every submit). */
 export const newPasswordsMatch: CrossFieldCheck = passwordsMatch(
   "new_password1",
   "new_password2",

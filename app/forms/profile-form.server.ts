@@ -1,6 +1,4 @@
-// What /register/profile and /profile share on the server: the form's defaults and the identity
-// section's view from the §3 Profile, the identity uploads, and saving through one of the §7 PATCH
-// calls with the upstream's errors on the form.
+// What /register/profile and /profile share on the server.
 
 import { type PickerSearchView, isPickerSelect, parsePickerSearch } from "~/forms/bank-picker";
 import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
@@ -30,7 +28,6 @@ import { NON_FIELD_ERRORS } from "./form-failure";
 import { isUploadPost, readForm } from "./read-form.server";
 import { handleUploadPost, uploadFailure } from "./upload-actions.server";
 
-/** The newest identity upload of each side (an upload replaces the one before it). */
 export function latestIdentityFiles(profile: Profile): {
   front: UploadedFile | null;
   back: UploadedFile | null;
@@ -44,7 +41,6 @@ function fileView(file: UploadedFile | null): UploadedFileView | null {
   return file ? { name: file.name, uploadedAt: formatJapaneseDate(file.created_at) } : null;
 }
 
-/** What the identity section shows (view model: no raw upstream objects). */
 export function identityView(profile: Profile, now: Date) {
   const files = latestIdentityFiles(profile);
   const user = {
@@ -65,12 +61,7 @@ export function identityView(profile: Profile, now: Date) {
   };
 }
 
-/** The form's initial values from the profile (postcodes shown as 100-0005). */
-/**
- * The profile form's starting values: every labelled field the profile holds as text (a new field
- * needs no line here), then the ones shown in another form than the profile's (postcodes, the payout
- * account inside bank_account, the business type, the sector).
- */
+// Every labelled field the profile holds as text (a new field needs no line here), then the ones shown otherwise.
 export function profileFormDefaults(profile: Profile) {
   const asStored = Object.fromEntries(
     PROFILE_FORM_FIELDS.map((name) => [name, (profile as unknown as Record<string, unknown>)[name]]).filter(
@@ -94,14 +85,8 @@ export function profileFormDefaults(profile: Profile) {
 
 export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
 
-/**
- * A profile page's post: its form's values, or the answer that ends it. An identity upload ends here:
- * a slot's file with JavaScript, or, without it, the page's form sent by a slot's button (decision
- * 0007), which comes back with what was typed shown again (not saved: a profile is saved only whole),
- * beside the message when the file was refused (400), with the file listed when it was stored (200).
- * Without JavaScript the form carries the files chosen in its slots whatever button was pressed: they
- * are sent first, then the values go on to the page's own intent, as on a wizard step.
- */
+// An identity upload ends the post, coming back with what was typed (not saved: a profile is saved only
+// whole); without JavaScript the chosen files go first, then the page's own intent (decision 0007).
 export async function readProfilePost(
   ctx: RequestContext,
   request: Request,
@@ -120,12 +105,7 @@ export async function readProfilePost(
   return "response" in outcome ? outcome.response : outcome.formData;
 }
 
-/**
- * 「住所を検索」「金融機関を検索」「支店を検索」 without JavaScript past the look-up limits (decision
- * 0023): nothing saved, the page comes back with everything sent and the refusal where the search
- * answers (the postcode's note, the bank field), 429 with Retry-After. Null when the post asks no
- * search, or the limits allow it (the search is then counted).
- */
+// Look-ups without JavaScript past the limits (decision 0023): nothing saved, everything sent comes back, 429.
 export async function refuseLookupOverLimit(ctx: RequestContext, formData: FormData, formId: string) {
   const intents = formData.getAll("intent");
   const who = intents.map(parsePostcodeIntent).find(Boolean);
@@ -149,14 +129,8 @@ export async function refuseLookupOverLimit(ctx: RequestContext, formData: FormD
   });
 }
 
-/**
- * 「住所を検索」 without JavaScript: the button posts the page's form with the intent
- * lookup_postcode:office|owner. Nothing is saved; the page comes back with everything sent (the failure
- * shape's values, as after an identity upload) and that address's prefecture and city replaced by the
- * postcode's (the person asked), the town put in 番地・建物名 only while it is empty (decision 0012).
- * A postcode with no address, or none typed, answers 422 with the message at the postcode field.
- * Null when the post is not a look-up.
- */
+// 「住所を検索」 without JavaScript: nothing saved; the page comes back with the postcode's prefecture and
+// city, the town only into an empty 番地・建物名 (decision 0012).
 export function handlePostcodeLookup(formData: FormData, formId: string) {
   const who = formData.getAll("intent").map(parsePostcodeIntent).find(Boolean);
   if (!who) return null;
@@ -196,11 +170,7 @@ export function profileBankPicker(
   );
 }
 
-/**
- * 「金融機関を検索」「支店を検索」 and 「この金融機関を選択」 without JavaScript (decision 0013): the
- * profile has no draft to keep what was typed, so the page comes back with it all, the matches, or
- * what keeps the search from answering at its field (422). Null when the post is neither.
- */
+// The bank picker without JavaScript (decision 0013): no draft keeps what was typed, so it all comes back.
 export function handleBankPicker(formData: FormData, formId: string) {
   const typed = {
     bank_name: String(formData.get("bank_name") ?? ""),
@@ -223,17 +193,13 @@ export function handleBankPicker(formData: FormData, formId: string) {
   );
 }
 
-/** The fields of an identity submission: the document type and the newest front and back. */
 export function identitySubmission(profile: Profile, documentType: IdentityDocumentType) {
   const { front, back } = latestIdentityFiles(profile);
   if (!front || !back) return null;
   return { identity_document_type: documentType, addfiles: [front.id, back.id] };
 }
 
-/**
- * Saves through one of the PATCH calls; upstream field errors land on the form's fields, anything
- * else at the top (§8 "merged into the step's field errors").
- */
+/** Upstream field errors land on the form's fields, anything else at the top (§8). */
 export async function saveProfileOrFail(
   ctx: RequestContext,
   call: ProfileCall,

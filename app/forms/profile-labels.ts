@@ -1,5 +1,4 @@
-// The profile form's field labels, written once: each field shows its own (FormScope's labels) and
-// the error summary names it with the same words. A new field's label is one line here.
+// The profile form's labels, written once: the field and the error summary say the same words.
 
 export const PROFILE_FIELD_LABELS: Record<string, string> = {
   identity_document_type: "アップロードした本人確認書類の種類",

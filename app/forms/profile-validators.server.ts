@@ -1,6 +1,4 @@
-// The profile form (§3 Profile): names, corporate division and company name, office and owner
-// contacts, sector and business summary, and the payout bank account where the upstream allows it.
-// Postcodes and phone numbers are accepted as people type them and normalised.
+// The profile form (§3 Profile): postcodes and phone numbers accepted as people type them, then normalised.
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
@@ -94,7 +92,6 @@ const detailFields = {
   business_summary: optionalText(1000),
 };
 
-/** §5 rules of the bank account, when any of its fields is filled. */
 function bankAccountChecks(values: Record<string, unknown>): Record<string, string> {
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : "");
   const names = ["bank_name", "branch_name", "bank_account_number", "account_holder_name"];
@@ -118,13 +115,11 @@ function companyNameCheck(values: Record<string, unknown>): Record<string, strin
     : {};
 }
 
-/** /register/profile: the first registration (identity documents are uploaded above the form). */
 export const registrationProfileValidator = withCrossFieldChecks(
   withZod(z.object({ ...profileFields, ...IDENTITY_FIELDS })),
   companyNameCheck,
 );
 
-/** /profile: every field, the bank account where the upstream allows editing it. */
 export const fullProfileValidator = withCrossFieldChecks(
   withZod(z.object({ ...profileFields, ...detailFields, ...bankAccountFields })),
   (values) => ({ ...companyNameCheck(values), ...bankAccountChecks(values) }),

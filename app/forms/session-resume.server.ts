@@ -1,9 +1,5 @@
-// Nothing typed is lost to an ended session (decision 0027). A wizard step's post that finds no user
-// (the app's cookie gone, or the upstream's session expired), or whose save the upstream refuses as
-// unauthenticated, is answered 401 on the step itself with what was typed (files and passwords left
-// out), shown by the step's error boundary as a login form. That form posts to the step's own action
-// with RELOGIN_PARAM: the same login as /login (attemptLogin: its limits and messages), then what was
-// typed is saved as 下書き保存 by the step's own action, whose guards (§2, §6) apply as always.
+// Nothing typed is lost to an ended session (decision 0027): the step answers 401 with what was typed, its
+// error boundary logs in place with RELOGIN_PARAM, then what was typed is saved as 下書き保存.
 
 import { json } from "@remix-run/node";
 import { WizardIntent } from "~/domain/wizard-intents";
@@ -19,7 +15,6 @@ import { UpstreamCsrfError, endsUpstreamSession as endsSession } from "~/upstrea
 
 type Typed = [string, string][];
 
-/** The step's work, given the post to read and a way to say what was typed once it is read. */
 export type StepWork = (request: Request, keep: (typed: FormData) => void) => Promise<Response>;
 
 function typedOf(form: FormData): Typed {
@@ -65,7 +60,6 @@ async function sessionIsGone(ctx: RequestContext): Promise<boolean> {
   }
 }
 
-/** What a post carries besides its files; chosen files are read past, never sent (no session to send with). */
 async function typedInPost(request: Request): Promise<{ typed: Typed; filesDropped: boolean }> {
   if (!isMultipartRequest(request)) return { typed: typedOf(await readForm(request)), filesDropped: false };
   const form = await readMultipartForm(request, { isFileField: isUploadFileField });
@@ -77,7 +71,6 @@ async function typedInPost(request: Request): Promise<{ typed: Typed; filesDropp
   }
 }
 
-/** The hidden field back from the login form: pairs of strings, or a 400 (no page sends anything else). */
 function typedFromField(value: FormDataEntryValue | null): Typed {
   try {
     const parsed: unknown = JSON.parse(typeof value === "string" ? value : "");
@@ -96,7 +89,6 @@ function typedFromField(value: FormDataEntryValue | null): Typed {
   throw badRequestScreen(400);
 }
 
-/** The login in place: logged in, what was typed is saved as 下書き保存; else the login form again. */
 async function logInAndSave(ctx: RequestContext, request: Request, work: StepWork): Promise<Response> {
   const posted = await readForm(request);
   const typed = typedFromField(posted.get(TYPED_FIELD));
@@ -133,10 +125,7 @@ async function logInAndSave(ctx: RequestContext, request: Request, work: StepWor
   }
 }
 
-/**
- * Runs a wizard step's action so that an ended session keeps what was typed (see the module comment).
- * A slot's streamed file (JavaScript on) carries nothing typed: it is answered as before.
- */
+/** A slot's streamed file (JavaScript on) carries nothing typed: it is answered as any other post. */
 export async function keepTypedThroughLogin(
   ctx: RequestContext,
   request: Request,

@@ -1,9 +1,5 @@
-// The upload and delete intents every page with upload slots handles the same way: one file per
-// POST (ARCHITECTURE §8), checked here, sent upstream, then PRG back to the slot; a refusal
-// comes back at the slot with a 4xx (§8 upload and delete messages). With JavaScript a slot's file is
-// the request body and streams through to the upstream (decision 0016). Without JavaScript the page's
-// form comes with the files chosen in its slots: a wizard step's typed fields are saved before the
-// files are sent (decision 0007).
+// The upload and delete intents of every page with upload slots: one file per POST (ARCHITECTURE §8), PRG
+// back to the slot. Streamed with JavaScript (decision 0016); the page's form without it (decision 0007).
 
 import { redirect } from "@remix-run/node";
 import { ErrorMessage, uploadFailureText } from "~/domain/error-messages";
@@ -36,7 +32,6 @@ import {
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
 
-/** Which slot a post uploads into, as the slot's form or the page form's file input named it. */
 export interface SlotFields {
   slot: string;
   kind: string;
@@ -44,45 +39,25 @@ export interface SlotFields {
 }
 
 export interface UploadIntentOptions {
-  /** Which kinds this page accepts (its slots), with the side for identity documents. */
   accepts(kind: string, side: string | undefined): boolean | Promise<boolean>;
-  /**
-   * The slot the page shows for a kind and side, or null when it shows none. Without it the slot is
-   * named by its kind (the financial and withdrawal steps). A post naming any other slot did not come
-   * from the page and goes nowhere: the slot ends up in the Location header.
-   */
+  /** The slot shown for a kind and side (else named by its kind): a post naming another goes nowhere. */
   slotOf?(kind: string, side: "front" | "back" | undefined): string | null;
-  /**
-   * Without JavaScript a wizard step's form comes with its chosen files: what was typed is saved
-   * before them (decision 0007). Answers a response to stop with (the draft could not be saved), or
-   * null.
-   */
+  /** Saves what was typed before the files are sent (decision 0007); a response stops the post. */
   saveTyped?(formData: FormData): Promise<Response | null>;
-  /**
-   * For a form that is not saved with an upload (the profile's): the upload comes back with what was
-   * typed, to show again, beside the slot's message when it was refused (uploadError) and in place
-   * of the redirect when it was stored (null: nothing typed is lost). Without it, a refusal
-   * answers only the message and a stored file redirects to its slot.
-   */
+  /** For a form not saved with an upload (the profile's): the answer that shows what was typed again. */
   keepTyped?(formData: FormData, refusal: ({ slot: string } & SlotRefusal) | null): Response;
-  /** Runs after the upstream stored the file (e.g. relate it to a claim in the draft). */
   afterUpload?(file: UploadedFile, fields: SlotFields): Promise<void>;
-  /** Where to come back to: the page and the slot's anchor. */
   redirectTo(fields: SlotFields): string;
 }
 
-/** Why a file was not stored: the message at its slot, the answer's status and when to try again. */
 export interface SlotRefusal {
   message: string;
   status: number;
-  /** Set when the same file may go later (too many uploads at once): the answer's Retry-After. */
   retryAfterSeconds?: number;
 }
 
-/** A refusal of the file itself (its slot, its bytes, its size): 400 unless said otherwise. */
 const refusedFile = (message: string, status = 400): SlotRefusal => ({ message, status });
 
-/** A refused upload: the failure shape with the message at the slot's field (uploadFieldName). */
 export function uploadFailure(
   slot: string,
   refusal: SlotRefusal | string,
@@ -101,7 +76,6 @@ export function uploadFailure(
   );
 }
 
-/** An upload post ends with a response, or hands a page form's own intent back to its action. */
 export type UploadPostOutcome =
   | { response: Response }
   | {
@@ -109,27 +83,19 @@ export type UploadPostOutcome =
       /** files sent upstream on the way: the page's lists are stale */ uploaded: number;
     };
 
-/**
- * §8 "Upload failure: … else アップロードエラー (message), else アップロードエラー": the app's own
- * refusals of a file (its slot, its bytes, its size) read as the upstream's do.
- */
+// §8: the app's own refusals of a file read as the upstream's do (アップロードエラー (message)).
 const refusal = (reason: string | null) => uploadFailureText(null, reason);
 
 const WRONG_SLOT = refusal("アップロード先が正しくありません。");
 const NO_FILE = refusal(UploadRuleMessage.noFile);
 
-/** True when the page shows this slot for this kind and side, and takes that kind now. */
 async function offers(target: StepUploadTarget, options: UploadIntentOptions): Promise<boolean> {
   const slotOf = options.slotOf ?? ((kind: string) => kind);
   if (slotOf(target.kind, target.side) !== target.slot) return false;
   return options.accepts(target.kind, target.side);
 }
 
-/**
- * Sends one file into its slot: null when stored, else the refusal for the slot. `file` is the file
- * to send, or the message (refusal) for a file that may not be sent. Too many uploads at once
- * (decision 0021) are refused here, before a byte goes upstream.
- */
+// Too many uploads at once are refused here, before a byte goes upstream (decision 0021).
 async function uploadIntoSlot(
   ctx: RequestContext,
   fields: StepUploadTarget,
@@ -152,8 +118,7 @@ async function uploadIntoSlot(
       const { status, retryAfterSeconds } = error;
       return { message: refusal(error.message), status, retryAfterSeconds };
     }
-    // The browser's retry of a file whose earlier try the server still handles (its line dropped):
-    // 409, sent again by the slot once that try is over, stored or not (the key decides).
+    // A retry of a file whose earlier try still runs (its line dropped): 409, and the slot sends it again.
     if (error instanceof UploadInProgressError && error.sameFile) {
       return { message: refusal(error.message), status: 409, retryAfterSeconds: 1 };
     }
@@ -165,19 +130,13 @@ async function uploadIntoSlot(
   return null;
 }
 
-/** A spooled part as uploadIntoSlot takes it: the file, or the refusal saying why it may not be sent. */
 function spooledOrProblem(part: ReceivedFilePart): OutgoingFile | string {
   const problem = fileProblem(part);
   if (problem) return refusal(problem);
   return spooledFile({ ...part.file!, contentType: part.file!.contentType! });
 }
 
-/**
- * A slot's file streamed as the request body (JavaScript on, decision 0016): checked by its size and
- * first bytes, then sent upstream as it arrives; back to the slot (PRG), or its message with a 4xx
- * (413 when larger than the limit, or than its Content-Length said). The rest of a refused body is
- * read and dropped, so the answer reaches the browser.
- */
+// The rest of a refused body is read and dropped, so the answer reaches the browser.
 async function handleStreamedUpload(
   ctx: RequestContext,
   request: Request,
@@ -205,14 +164,7 @@ async function handleStreamedUpload(
   }
 }
 
-/**
- * A post of a page with upload slots (isUploadPost). A slot's streamed file (JavaScript on): sent,
- * then back to the slot. A slot's own form without JavaScript: its one file, the same way. The page's
- * form (JavaScript off, decision 0007): what was typed is saved first, then every chosen file is
- * sent, one upstream POST each, the pressed slot's first; an upload button then comes back to its
- * slot, any other button's intent goes back to the action. A refused file stops there with its
- * message at its slot.
- */
+/** Without JavaScript: what was typed is saved first, then each chosen file, the pressed slot's first. */
 export async function handleUploadPost(
   ctx: RequestContext,
   request: Request,
@@ -221,11 +173,9 @@ export async function handleUploadPost(
   if (isStreamedUpload(request)) return { response: await handleStreamedUpload(ctx, request, options) };
   const form = await readMultipartForm(request, { isFileField: isUploadFileField });
   try {
-    // The page's form may carry an intent of its own besides the pressed button's.
     const intents = form.formData.getAll("intent");
     const pressed = intents.map(parseStepUploadIntent).find(Boolean) ?? null;
     if (!pressed && intents.includes("upload")) {
-      // A slot that is no name a page gives is not echoed, not even in the JSON answer.
       const fields = parseUploadTarget(form.fields);
       if (!fields) return { response: uploadFailure("", WRONG_SLOT) };
       const refused = await uploadIntoSlot(ctx, fields, spooledOrProblem(form), options);
@@ -268,10 +218,6 @@ export async function handleUploadPost(
   }
 }
 
-/**
- * DELETE /api/uploads/{id}/ for a file the page lists; §8 "Delete failure toast:
- * 削除に失敗しました。画面をリロードして再度お試しください".
- */
 export async function handleDeleteIntent(
   ctx: RequestContext,
   formData: FormData,

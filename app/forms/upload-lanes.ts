@@ -1,10 +1,8 @@
-// A page sends at most MAX_UPLOADS_AT_ONCE_PER_USER of its slots' files at once: the server refuses
-// a person one more (decision 0021). A file chosen while every lane is busy waits for the next free one.
+// At most MAX_UPLOADS_AT_ONCE_PER_USER files at once: the server refuses a person one more (decision 0021).
 
 import { MAX_UPLOADS_AT_ONCE_PER_USER } from "~/domain/upload-rules";
 
 export interface UploadLanes {
-  /** Runs `send` in a free lane, after waiting for one (`onWait` is told when it must). */
   run<T>(send: () => Promise<T>, onWait?: () => void): Promise<T>;
 }
 

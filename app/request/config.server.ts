@@ -1,7 +1,5 @@
-// The app's settings: every environment variable the app reads, parsed here and only here, once per
-// process (appConfig) or for a given environment (readConfig: `npm start` checks the one it will hand
-// the app before anything starts). A wrong value throws SettingError, whose message is one line naming
-// the variable and what it expects. Every server layer may import this module (docs/STYLE.md).
+// Every environment variable the app reads, parsed here only (docs/STYLE.md): a wrong value throws
+// SettingError, one line naming the variable and what it expects.
 
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -31,66 +29,44 @@ import { DEFAULT_SHUTDOWN_GRACE_MS } from "~/server/drain.server";
 
 export interface AppConfig {
   apiBaseUrl: URL;
-  /** The app's public origin: redirect checks and the origin check accept it. */
   appOrigin: string;
   secureCookies: boolean;
   /** The first signs new cookies; all verify, so a secret can be rotated without logging people out. */
   sessionSecrets: string[];
-  /** 32 bytes: AES-256-GCM key for the upstream's cookies inside ours (separate from the signing secrets). */
   sessionEncryptionKey: Buffer;
-  /** A known brand's id (BRAND), or undefined: the host chooses. */
   fixedBrandId: string | undefined;
   production: boolean;
-  /** All upstream calls of one request share this budget (uploads excepted). */
   upstreamDeadlineMs: number;
-  /** How many proxies we run in front of the app (X-Forwarded-For entries to trust). */
   trustedProxyHops: number;
-  /** §9 analytics: the tag manager container; unset, no page carries analytics (the default). */
   analyticsContainerId: string | undefined;
-  /**
-   * Keys the user id the tag manager gets, so the upstream's hashed id (whose key may be a public
-   * default) cannot be turned back into ours by whoever reads the analytics.
-   */
+  /** Keys the id the tag manager gets: the upstream's hash (whose key may be public) cannot be turned back. */
   analyticsHashKey: Buffer;
-  /** How long a request's body may stop coming before its connection is closed (decision 0021). */
   bodyIdleTimeoutMs: number;
-  /** Uploads this process sends the upstream at once, everyone's together (decision 0021). */
   maxUploadsAtOnce: number;
-  /** The public port, and the interface it listens on (all when unset). */
   port: number;
   host: string | undefined;
-  /** The lowest level of log line written (pino's names). */
   logLevel: LogLevel;
-  /** The port that serves /metrics; none when unset, and never the public one. */
   metricsPort: number | undefined;
-  /** How long requests in flight may take to finish after SIGTERM. */
   shutdownGraceMs: number;
-  /** The Redis the replicas share (rate limits, draft locks); unset, each process keeps its own in memory. */
   redisUrl: string | undefined;
-  /** Overrides of the limits' own figures (app/security/rate-limit, app/request/lookup-limit); unset, theirs. */
   rateLimitPerAddress: number | undefined;
   lookupLimitPerAddress: number | undefined;
   lookupLimitPerSession: number | undefined;
-  /** The folder of the operator's legal texts (decision 0019), absolute. */
   legalContentDir: string;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Shorter than this, a key can be guessed; 32 characters is what `openssl rand -base64 24` prints. */
 export const MIN_ANALYTICS_HASH_KEY_LENGTH = 32;
 
-/** The page budget when UPSTREAM_DEADLINE_MS is unset: one per-call timeout, for the whole page. */
 export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
-/** MAX_UPLOADS_AT_ONCE when unset: each holds one upstream connection while the browser sends. */
 export const DEFAULT_MAX_UPLOADS_AT_ONCE = 64;
 
 const DEFAULT_PORT = 3000;
 const SESSION_KEY_EXPECTED = "32 bytes in base64, e.g. from openssl rand -base64 32";
 
-// The variables in the order they are checked: the first wrong one is the one named (PORT comes
-// before APP_BASE_URL, whose default is built from it).
+// In the order checked: the first wrong one is named (PORT before APP_BASE_URL, whose default uses it).
 const schema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: withDefault(portNumber(), DEFAULT_PORT),
@@ -149,10 +125,7 @@ export function appConfig(): AppConfig {
   return cached;
 }
 
-/**
- * `read()` (appConfig, or `npm start`'s check), or its wrong setting's one line on stderr and exit
- * code 1: what a process does before it listens. No stack trace: the line says all there is.
- */
+/** `read()`, or its wrong setting's one line on stderr and exit 1: no stack trace, the line says all. */
 export function exitOnWrongSetting<T>(read: () => T): T {
   try {
     return read();
@@ -175,8 +148,6 @@ export function readConfig(env: Environment): AppConfig {
   return {
     apiBaseUrl: settings.API_BASE_URL ?? new URL("http://127.0.0.1:8787"),
     appOrigin,
-    // Secure cookies wherever the public origin is https (every real deployment); plain http is
-    // only the local machine.
     secureCookies: settings.COOKIE_SECURE ?? appOrigin.startsWith("https:"),
     ...sessionKeys(settings, production),
     fixedBrandId: settings.BRAND,
@@ -202,7 +173,6 @@ export function readConfig(env: Environment): AppConfig {
 
 type Settings = z.output<typeof schema>;
 
-/** The cookie secrets: required in production unless ALLOW_EPHEMERAL_SECRETS=true. */
 function sessionKeys(settings: Settings, production: boolean) {
   if (production && !settings.ALLOW_EPHEMERAL_SECRETS) {
     if (!settings.SESSION_SECRETS) {
@@ -220,7 +190,6 @@ function sessionKeys(settings: Settings, production: boolean) {
       );
     }
   }
-  // Development and tests only: random per process, so sessions end when the server restarts.
   return {
     sessionSecrets: settings.SESSION_SECRETS ?? [randomBytes(32).toString("base64")],
     sessionEncryptionKey: settings.SESSION_ENCRYPTION_KEY ?? randomBytes(32),
@@ -236,6 +205,5 @@ function analyticsHashKey(key: Buffer | undefined, required: boolean): Buffer {
       null,
     );
   }
-  // Development and tests: random per process, so ids change at each restart.
   return randomBytes(32);
 }

@@ -1,5 +1,4 @@
-// AES-256-GCM for the upstream's cookies inside the app's own cookie: Remix cookie sessions are
-// signed, not encrypted, so anything stored there in clear is readable by whoever holds the cookie.
+// Remix cookie sessions are signed, not encrypted: the upstream's cookies inside ours are sealed (AES-256-GCM).
 
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
@@ -13,7 +12,6 @@ export function seal(plaintext: string, key: Buffer): string {
   return Buffer.concat([iv, cipher.getAuthTag(), encrypted]).toString("base64url");
 }
 
-/** The plaintext, or null for anything tampered with, truncated or sealed with another key. */
 export function unseal(sealed: string, key: Buffer): string | null {
   try {
     const data = Buffer.from(sealed, "base64url");

@@ -1,5 +1,4 @@
-// entry-step (§2): the wizard's guard. The whole wizard is gated by §4 "may create a new entry" (My
-// page says why not), and a user who skips ahead is sent to the first unfinished step.
+// §2 entry-step: §4 "may create a new entry" gates the wizard; skipping ahead lands on the first unfinished step.
 
 import { redirect } from "@remix-run/node";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
@@ -23,16 +22,11 @@ export interface EntryStepState {
   settings: SystemSettings;
   draft: DraftEntry;
   files: PendingFile[];
-  /** The user's entries (GET /api/entries/), for the rules that read their claims. */
   entries: EntryListItem[];
-  /** The first step not yet satisfied (where "次へ" leads at most). */
   firstUnfinished: EntryStepName;
 }
 
-/**
- * `beforeRefusing` runs before the guard sends the user away, and may answer the request itself
- * (by throwing) instead.
- */
+/** `beforeRefusing` may answer the request itself (by throwing) before the guard sends the user away. */
 export async function requireEntryStep(
   ctx: RequestContext,
   step: EntryStepName,
@@ -60,19 +54,12 @@ export async function requireEntryStep(
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
   if (stepIndex(step) > stepIndex(firstUnfinished)) {
     await beforeRefusing();
-    // With a notice saying why the user is here and not where they asked to be.
     throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], UNFINISHED_STEP_NOTICE[firstUnfinished]));
   }
   return { user, settings, draft, files, entries, firstUnfinished };
 }
 
-/**
- * The final submit's guard. Without JavaScript a double press sends two posts; the second may arrive
- * once the first has made the entry and spent the draft, and §4 would then refuse it ("cannot apply",
- * or the invoice step) although its entry exists. So before refusing, the upstream is asked whether
- * the key the page was drawn with made an entry; if it did, the post lands on that entry's complete
- * page, as the first did (decision 0024).
- */
+// A second press without JavaScript lands on the entry the first made, not on §4's refusal (decision 0024).
 export function requireEntrySubmit(
   ctx: RequestContext,
   idempotencyKey: string | null,

@@ -1,17 +1,12 @@
-// The §2 error screen drawn for an address that is no page: one the request gate cannot decode, and a
-// resource route's refusal of a browser's navigation. Both hand the request to Remix at
-// ERROR_SCREEN_PATH, which only the catch-all route matches, with the screen's answer in a header that
-// only the server writes (the gate removes a browser's). The catch-all route throws that answer, so the
-// person gets the branded screen with its title under the real status, never bare text or JSON.
+// The §2 error screen for an address that is no page, drawn by the catch-all route (app/routes/$.tsx)
+// from a header only the server writes (the request gate removes a browser's).
 
 import { json } from "@remix-run/node";
 import type { ErrorScreenData } from "./context.server";
 
 export const ERROR_SCREEN_HEADER = "x-sakidori-error-screen";
-/** Matched by the catch-all route alone (app/routes/$.tsx). */
 export const ERROR_SCREEN_PATH = "/__error-screen";
 
-/** The answer the screen is drawn from: the HTTP status and what the error boundary reads. */
 export interface ErrorScreenAnswer {
   status: number;
   data: ErrorScreenData;
@@ -22,7 +17,6 @@ export function errorScreenHeaderValue(answer: ErrorScreenAnswer): string {
   return encodeURIComponent(JSON.stringify(answer));
 }
 
-/** The answer a request asks the catch-all route to draw, or null for any other request. */
 export function errorScreenAsked(request: Request): ErrorScreenAnswer | null {
   const value = request.headers.get(ERROR_SCREEN_HEADER);
   if (value === null) return null;
@@ -35,7 +29,6 @@ export function errorScreenAsked(request: Request): ErrorScreenAnswer | null {
   }
 }
 
-/** What the catch-all route throws: the asked-for screen, else page not found (§2). */
 export function catchAllAnswer(request: Request): Response {
   const asked = errorScreenAsked(request);
   if (asked) return json(asked.data, { status: asked.status });

@@ -1,6 +1,4 @@
-// The guards of §2 as server helpers (ARCHITECTURE §7). Each is one call in a loader or
-// action that returns what it learned or throws a redirect. A parent loader does not protect its
-// children: every route that needs a guard calls it.
+// §2 guards (ARCHITECTURE §7): a parent loader does not protect its children, so every route calls its own.
 
 import { redirect } from "@remix-run/node";
 import { returnPathOf } from "~/domain/redirect-target";
@@ -11,17 +9,12 @@ import type { RequestContext } from "./context.server";
 
 export type AuthenticatedUser = MeResponse & { id: number };
 
-/**
- * authenticated-redirect: sends users who are not logged in to login, carrying the page they asked
- * for, so an operator's link to /entry/detail/123 lands there after login. Also applies §6: when the
- * brand does not support individuals, an individual user is logged out and sent to /unsupported/.
- */
+/** §2 authenticated-redirect (back to the page asked for); §6: an individual the brand does not serve. */
 export async function requireUser(ctx: RequestContext): Promise<AuthenticatedUser> {
   const user = await fetchCurrentUser(ctx);
   if (!user || typeof user.id !== "number") {
     const hadSession = ctx.session.hasUpstreamSession;
     if (hadSession) ctx.endSession();
-    // A POST returns to the page its form was on, as a GET does; loginPath checks it.
     const returnTo = returnPathOf(ctx.url);
     throw redirect(loginPath({ redirectTo: returnTo, error: hadSession ? "session_expired" : undefined }));
   }
@@ -38,10 +31,7 @@ export async function redirectLoggedInToMyPage(ctx: RequestContext): Promise<voi
   if (user && userStatus(user) !== "logout") throw redirect("/mypage");
 }
 
-/**
- * profile-redirect: a user whose profile is not yet complete, and whom the upstream allows to be
- * redirected, is sent to the first profile registration.
- */
+/** §2 profile-redirect. */
 export function redirectToProfileWhenNeeded(user: AuthenticatedUser): void {
   if (user.has_satisfied_profile !== true && user.allow_redirect_to_profile !== false) {
     throw redirect("/register/profile");

@@ -1,6 +1,4 @@
-// The app's own session (ARCHITECTURE §6): an HttpOnly, SameSite=Lax cookie, Secure on https,
-// signed with rotatable secrets, carrying the upstream's sessionid and csrftoken encrypted. "Keep me
-// logged in" makes it persistent (14 days, the upstream's session age); otherwise it ends with the browser.
+// The app's own session, carrying the upstream's cookies encrypted (ARCHITECTURE §6, decision 0002).
 
 import { createHmac } from "node:crypto";
 import { type Session, createCookieSessionStorage } from "@remix-run/node";
@@ -12,10 +10,8 @@ export const SESSION_COOKIE_NAME = "__sakidori";
 export const PERSISTENT_SESSION_SECONDS = 14 * 24 * 60 * 60;
 
 interface SessionData {
-  /** The upstream's cookies, sealed with AES-256-GCM. */
   upstream: string;
   persistent: boolean;
-  /** The logged-in user for log lines: a keyed hash of the upstream's user id, never the id itself. */
   user: string;
 }
 
@@ -82,7 +78,6 @@ export class AppSession {
     return Boolean(this.credentials.sessionid);
   }
 
-  /** Set-Cookie that saves this session: persistent for "keep me logged in", else a browser-session cookie. */
   commit(): Promise<string> {
     return sessionStorage().commitSession(
       this.session,
@@ -90,7 +85,6 @@ export class AppSession {
     );
   }
 
-  /** Set-Cookie that removes the session entirely. */
   destroy(): Promise<string> {
     return sessionStorage().destroySession(this.session);
   }

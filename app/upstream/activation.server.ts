@@ -1,5 +1,4 @@
-// E-mail activation (contract addition, README: POST /api/register/activation/ and
-// /api/register/activation/resend/) and §7 POST /api/me/visited_at_entry_page_after_mail_verification.
+// E-mail activation (contract addition, docs/upstream-api/accounts.md) and §7's visit record after it.
 
 import type { RequestContext } from "~/request/context.server";
 import { UNREAD_ANSWER } from "./client.server";
@@ -13,10 +12,7 @@ import { logger } from "~/telemetry/logger.server";
 
 export type ActivationOutcome = "verified" | "invalidKey";
 
-/**
- * Uses the key of the activation mail. Works with or without a session (the mail may be opened on
- * another device). An unknown, used or expired key is an expected outcome, not an error.
- */
+// Works without a session (the mail may be opened on another device); a bad key is an outcome, not an error.
 export async function activateEmail(ctx: RequestContext, key: string): Promise<ActivationOutcome> {
   try {
     await ctx.client.call("POST", "/api/register/activation/", { json: { key }, schema: UNREAD_ANSWER });
@@ -29,23 +25,17 @@ export async function activateEmail(ctx: RequestContext, key: string): Promise<A
 
 export type ResendOutcome = "sent" | "alreadyVerified";
 
-/** Sends a new activation mail; the upstream invalidates the keys sent before. */
 export async function resendActivationMail(ctx: RequestContext): Promise<ResendOutcome> {
   try {
     await ctx.client.call("POST", "/api/register/activation/resend/", { schema: UNREAD_ANSWER });
     return "sent";
   } catch (error) {
-    // 400 {"non_field_errors": ["このメールアドレスは既に確認済みです。"]}
     if (error instanceof UpstreamValidationError) return "alreadyVerified";
     throw error;
   }
 }
 
-/**
- * §7 "records visit, returns the user". A record for analytics only: when the upstream cannot take it
- * now, the page still shows (the next visit tries again, since the flag stays unset). A broken session
- * is not swallowed: the page's other calls would fail the same way.
- */
+// Analytics only: the page shows anyway and the next visit tries again; a broken session is not swallowed.
 export async function recordVisitAfterMailVerification(ctx: RequestContext): Promise<void> {
   try {
     await ctx.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {

@@ -1,7 +1,5 @@
-// A small bounded cache of answers (decision 0023): at most `maxEntries`, each for `ttlMs`, the least
-// recently used dropped first. A key asked while its answer is still on the way shares that one
-// answer, so a burst of the same query is one upstream call. A failure is neither kept nor shared:
-// whoever joined a load that failed loads on their own (its error, such as an ended session, is theirs).
+// A bounded LRU cache of answers (decision 0023). A key asked while its answer is on the way shares it;
+// a failure is neither kept nor shared (its error, such as an ended session, is its caller's).
 
 export class AnswerCache<V> {
   /** Map order is use order: the first key is the least recently used. */
@@ -17,7 +15,6 @@ export class AnswerCache<V> {
     return this.entries.size;
   }
 
-  /** The answer kept for `key`, or the one `load` gives (kept from then on unless it fails). */
   answer(key: string, load: () => Promise<V>): Promise<V> {
     const found = this.entries.get(key);
     this.entries.delete(key);
@@ -38,7 +35,6 @@ export class AnswerCache<V> {
     return value;
   }
 
-  /** Forgets `key` (a session that ended). */
   forget(key: string): void {
     this.entries.delete(key);
   }

@@ -1,4 +1,4 @@
-// The account calls of §7: me, login, logout, register.
+// §7 account calls: me, login, logout, register.
 
 import { z } from "zod";
 import { CORPORATE_DIVISIONS, type CorporateDivision } from "~/domain/enumerations";
@@ -7,11 +7,7 @@ import type { RequestContext } from "~/request/context.server";
 import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
 import { UpstreamAuthenticationError, UpstreamError } from "./errors.server";
 
-/**
- * §3 Current user as POST /api/me/ and POST /api/auth/ return it: the fields the rules read (domain
- * CurrentUser), each optional since the anonymous answer is only `{"version"}`, and the version §7
- * requires. Every other field (next_page and back_page, which §7 drops, included) is ignored.
- */
+// §3 Current user: every field optional, since the anonymous answer is only `{"version"}`.
 const meSchema = z.object({
   id: nullAsAbsent(z.number()),
   email: nullAsAbsent(z.string()),
@@ -26,12 +22,10 @@ const meSchema = z.object({
   allow_redirect_to_profile: nullAsAbsent(z.boolean()),
   is_email_verified: nullAsAbsent(z.boolean()),
   user_segment: nullAsAbsent(z.string()),
-  /** §3 the analytics view's pseudonymous id (app/request/analytics.server.ts). */
   hashed_user_id: nullAsAbsent(z.string()),
   financial_statements_status: nullAsAbsent(z.number()),
   withdrawals_detail_status: nullAsAbsent(z.number()),
   last_withdrawals_detail_date: z.string().nullish(),
-  // Read by My page: once set, the visit is not recorded again (a write per page view otherwise).
   visited_at_entry_page_after_mail_verification: z.string().nullish(),
   version: nullAsAbsent(z.string()),
 }) satisfies AnswerSchema<CurrentUser & { version?: string }>;
@@ -40,13 +34,8 @@ export type MeResponse = z.infer<typeof meSchema>;
 
 const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
 
-/**
- * §7 POST /api/me/: the current user, or null when not logged in. "The response must contain a
- * version" (§7): a JSON object without one is an authentication failure (§8, logout). An answer that
- * is not a JSON object at all (a maintenance page) is the upstream failing: the client throws a
- * malformed-answer error (502) and the session is kept, as for a user field of the wrong type.
- * Asked once per request, however many guards want it.
- */
+// §7: a JSON object without a version is an authentication failure (§8, logout); a non-object is a
+// malformed answer (502, session kept). Asked once per request, however many guards want it.
 export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
   let pending = meCache.get(ctx);
   if (!pending) {
@@ -63,7 +52,6 @@ async function loadCurrentUser(ctx: RequestContext): Promise<MeResponse | null> 
     throw new UpstreamAuthenticationError("the me response has no version");
   }
   if (user.id === undefined) {
-    // The upstream no longer knows this session: forget it.
     ctx.endSession();
     return null;
   }
@@ -76,21 +64,12 @@ export interface LoginInput {
   persistLoginState: boolean;
 }
 
-/**
- * The header that names a browser the app knows for the account (its device cookie's id), so the
- * upstream counts wrong passwords per account and browser as the app does (docs/upstream-api/accounts.md).
- */
+// Names the browser so the upstream counts wrong passwords per account and browser (docs/upstream-api/accounts.md).
 export const LOGIN_DEVICE_HEADER = "X-Login-Device";
 
-/** The call's headers for a known browser; none for a new one. */
 export const loginDeviceHeaders = (device: string | null): Record<string, string> =>
   device ? { [LOGIN_DEVICE_HEADER]: device } : {};
 
-/**
- * §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones.
- * An answer that sets no sessionid brought back no session: UpstreamMalformedResponseError, not a login.
- * `device`: this browser's id when the app knows it for the account (app/request/device-cookie.server.ts).
- */
 export async function login(
   ctx: RequestContext,
   input: LoginInput,
@@ -108,7 +87,6 @@ export async function login(
   return user;
 }
 
-/** §7 POST /api/auth/session/delete, then the app session ends whatever the upstream answered. */
 export async function logout(ctx: RequestContext): Promise<void> {
   try {
     if (ctx.client.hasSession)
@@ -127,7 +105,6 @@ export interface RegisterInput {
   experiment_user_id?: string;
 }
 
-/** §7 "Response: id, email, corporate_division." */
 const registeredSchema = z.object({
   id: z.number(),
   email: z.string(),
@@ -136,7 +113,6 @@ const registeredSchema = z.object({
 
 export type RegisterResponse = z.infer<typeof registeredSchema>;
 
-/** §7 POST /api/register/: the upstream creates the account and logs it in (a browser-session login). */
 export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResponse> {
   const created = await ctx.client.call("POST", "/api/register/", { json: input, schema: registeredSchema });
   ctx.session.persistent = false;

@@ -1,6 +1,4 @@
-// The draft entry on the upstream (contract addition, docs/upstream-api/entries.md): read once per
-// page, and each step saves its own keys before moving on (ARCHITECTURE §4); and the user's
-// files no entry holds yet, which the steps list beside it.
+// The draft entry (contract addition, docs/upstream-api/entries.md): each step saves its own keys (ARCHITECTURE §4).
 
 import { z } from "zod";
 import {
@@ -15,22 +13,16 @@ import { oneAtATime } from "~/store/session-lock.server";
 import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
 
-/** Drafts keep incomplete input: any field may be null or absent ("the rest null"). */
+/** Drafts keep incomplete input ("the rest null"). */
 const text = z.string().nullish();
-/** "amounts a number or a string". */
 const amount = z.union([z.number(), z.string()]).nullish();
 const flag = z.boolean().nullish();
-/** Upload ids; "upload ids no longer the user's are left out", so a list, possibly empty. */
 const fileIds = z
   .array(z.number())
   .nullish()
   .transform((ids) => ids ?? []);
 
-/**
- * §3 Draft entry as GET and PATCH /api/draft_entry/ answer it. Objects the steps send back whole
- * (claims, banks, the bank account) keep keys the app does not know, so a save never drops them; a
- * missing top-level key reads as the empty default.
- */
+// Objects the steps send back whole keep keys the app does not know, so a save never drops them.
 const draftEntrySchema = z
   .object({
     id: z.number().nullish().default(null),
@@ -104,7 +96,6 @@ export function loadDraft(ctx: RequestContext): Promise<DraftEntry> {
   return pending;
 }
 
-/** PATCH /api/draft_entry/ with the keys one step owns; the others stay as stored. */
 export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>): Promise<DraftEntry> {
   const saved = await ctx.client.call("PATCH", "/api/draft_entry/", {
     json: patch,
@@ -114,17 +105,12 @@ export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>)
   return saved;
 }
 
-/**
- * A change computed from the draft as stored now (read again, not this request's copy), saved before
- * any other change of the same session is read: for the writes that may run side by side (an upload
- * relating its file). `change` answers the keys to PATCH, or null to leave the draft as it is.
- */
+// Read again and saved under the session's lock: uploads started together each add their file to the draft.
 export function updateDraft(
   ctx: RequestContext,
   change: (stored: DraftEntry) => Partial<DraftEntry> | null | Promise<Partial<DraftEntry> | null>,
 ): Promise<DraftEntry> {
   const key = ctx.session.credentials.sessionid ?? "anonymous";
-  // Uploads started together each add their file to the draft (app/store/session-lock.server.ts).
   return oneAtATime(`draft:${key}`, async () => {
     drafts.delete(ctx);
     const stored = await loadDraft(ctx);
@@ -138,7 +124,6 @@ export async function discardDraft(ctx: RequestContext): Promise<void> {
   drafts.delete(ctx);
 }
 
-/** GET /api/uploads/: the user's files that no entry holds yet. */
 export function loadPendingFiles(ctx: RequestContext): Promise<PendingFile[]> {
   return ctx.client.call("GET", "/api/uploads/", { schema: z.array(uploadedFileSchema) });
 }

@@ -1,4 +1,4 @@
-// §8 Error catalogue: every way an upstream call fails, as a typed error.
+// §8: every way an upstream call fails, as a typed error.
 
 import { ErrorMessage, NETWORK_ERROR_STATUS } from "~/domain/error-messages";
 
@@ -6,7 +6,6 @@ export abstract class UpstreamError extends Error {
   abstract readonly status: number;
 }
 
-/** §8 "400 with body: validation error with per-field errors and non-field error list". */
 export class UpstreamValidationError extends UpstreamError {
   readonly status = 400;
   constructor(
@@ -17,7 +16,6 @@ export class UpstreamValidationError extends UpstreamError {
   }
 }
 
-/** §8 "400 without body: generic bad request." */
 export class UpstreamBadRequestError extends UpstreamError {
   readonly status = 400;
   constructor() {
@@ -25,14 +23,12 @@ export class UpstreamBadRequestError extends UpstreamError {
   }
 }
 
-/** §8 "401/403 with CSRF mismatch (except on the me call)": the alert, then login. */
 export class UpstreamCsrfError extends UpstreamError {
   constructor(readonly status: number) {
     super(ErrorMessage.csrfMismatch);
   }
 }
 
-/** §8 "401/403 otherwise: unauthorized error with server detail or message"; §6 the wrong-service login. */
 export class UpstreamUnauthorizedError extends UpstreamError {
   constructor(
     readonly status: number,
@@ -45,7 +41,6 @@ export class UpstreamUnauthorizedError extends UpstreamError {
   }
 }
 
-/** §8 "Other statuses: server error, default message ステータス {code}, optional redirect target." */
 export class UpstreamServerError extends UpstreamError {
   constructor(
     readonly status: number,
@@ -58,11 +53,7 @@ export class UpstreamServerError extends UpstreamError {
   }
 }
 
-/**
- * §8 "Other statuses: server error", for a 2xx the app cannot read (decision 0008): an HTML maintenance
- * page, garbage, the wrong Content-Type, a list where an object belongs, a login without a session.
- * The upstream failed, not the user's session: shown as 502, the session is kept.
- */
+// A 2xx the app cannot read (decision 0008): the upstream failed, not the session; shown as 502.
 export class UpstreamMalformedResponseError extends UpstreamError {
   readonly status = 502;
   constructor(reason: string) {
@@ -70,7 +61,6 @@ export class UpstreamMalformedResponseError extends UpstreamError {
   }
 }
 
-/** §8 "No response: server error network error, status 499." */
 export class UpstreamNetworkError extends UpstreamError {
   readonly status = NETWORK_ERROR_STATUS;
   constructor(cause: unknown) {
@@ -78,7 +68,6 @@ export class UpstreamNetworkError extends UpstreamError {
   }
 }
 
-/** §8 "Authentication failure (no version, or settings fetch fails): logout, reset user, auth error." */
 export class UpstreamAuthenticationError extends UpstreamError {
   readonly status = 401;
   constructor(reason: string) {

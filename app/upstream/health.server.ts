@@ -3,7 +3,6 @@
 import { appConfig } from "~/request/config.server";
 import { sendRequest } from "./http.server";
 
-/** Whether the upstream answered its health check with 200 within `timeoutMs`. */
 export async function upstreamIsHealthy(timeoutMs: number): Promise<boolean> {
   try {
     const response = await sendRequest({

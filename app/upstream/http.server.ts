@@ -19,38 +19,25 @@ export interface RawRequest {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  /** A buffer, or bytes whose length is in headers["Content-Length"] (never chunked: §REFERENCE). */
+  /** Never chunked: Django reads a chunked body as empty (docs/REFERENCE.md). */
   body?: Buffer | AsyncIterable<Uint8Array>;
-  /**
-   * How long the exchange may take; with a stream body, counted from the last byte of it that went
-   * out, so an upload streamed through from a slow browser (decision 0016) is charged only for the
-   * upstream's wait, as a spooled one was (decision 0008): it fails after this long without progress.
-   */
+  /** Counted from the last byte sent: a streamed upload is charged only for the upstream's wait (decision 0016). */
   timeoutMs: number;
 }
 
-/** Largest upstream answer read into memory; anything bigger is a broken upstream. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export class TransportError extends Error {}
 
-/** No answer (or no progress) within the exchange's time. */
 export class TransportTimeoutError extends TransportError {}
 
-/**
- * The upstream answered, but with more than MAX_RESPONSE_BYTES (declared or sent): a broken upstream,
- * not a lost answer. The read stops there, so a huge or endless body never fills the app's memory.
- */
+// A broken upstream, not a lost answer; the read stops there, so the app's memory never fills.
 export class ResponseTooLargeError extends Error {
   constructor(readonly status: number) {
     super(`a ${status} answer larger than ${MAX_RESPONSE_BYTES} bytes`);
   }
 }
 
-/**
- * One exchange, carrying the request's id to the upstream and counted in the request's log line
- * (calls, time, bytes of an upload) and in the upstream metrics.
- */
 export async function sendRequest(request: RawRequest): Promise<RawResponse> {
   const scope = currentRequestScope();
   const headers = scope ? { ...request.headers, [REQUEST_ID_HEADER]: scope.id } : request.headers;
@@ -81,7 +68,6 @@ export async function sendRequest(request: RawRequest): Promise<RawResponse> {
   }
 }
 
-/** OpenTelemetry's error.type: a bounded word for why no usable answer came. */
 function errorTypeOf(error: unknown): string {
   if (error instanceof ResponseTooLargeError) return "response_too_large";
   if (error instanceof TransportTimeoutError) return "timeout";
@@ -110,7 +96,6 @@ function exchange(request: RawRequest, onBytes: (count: number) => void): Promis
     outgoing.on("response", (incoming) => {
       const status = incoming.statusCode ?? 0;
       if (Number(incoming.headers["content-length"] ?? 0) > MAX_RESPONSE_BYTES) {
-        // Said before a byte of it is read: the connection goes, nothing is buffered.
         outgoing.destroy(new ResponseTooLargeError(status));
         return;
       }
@@ -138,8 +123,7 @@ function exchange(request: RawRequest, onBytes: (count: number) => void): Promis
       outgoing.end(request.body);
     } else {
       const body = request.body;
-      // Written straight into the request (pipeline writes an async iterable with backpressure, no
-      // stream in between), the timer restarted with each piece.
+      // pipeline writes an async iterable with backpressure; the timer restarts with each piece.
       const restartingTimer = async function* () {
         for await (const chunk of body) {
           onBytes(chunk.length);

@@ -1,14 +1,11 @@
-// The password calls of §7, as docs/upstream-api/accounts.md defines their bodies: the reset request,
-// the reset confirmation (the e-mailed link's uid and token) and the change for a logged-in user.
+// §7 password calls, bodies as docs/upstream-api/accounts.md defines them.
 
 import { z } from "zod";
 import type { RequestContext } from "~/request/context.server";
 import { loginDeviceHeaders } from "./auth.server";
 
-/** 200 `{"detail": "…"}`: a JSON object, whose message the app does not show (its pages say it). */
 const detailAnswer = z.object({});
 
-/** §7 POST /api/password/reset/: the same 200 whether or not the address has an account. */
 export async function requestPasswordReset(ctx: RequestContext, email: string): Promise<void> {
   await ctx.client.call("POST", "/api/password/reset/", { json: { email }, schema: detailAnswer });
 }
@@ -20,26 +17,17 @@ export interface ResetConfirmation {
   new_password2: string;
 }
 
-/**
- * §7 POST /api/password/reset/confirm/. The upstream ends every session of the user; when the person
- * resetting is logged in as that user, it clears `sessionid`, and the client forgets it with it.
- */
 export async function confirmPasswordReset(ctx: RequestContext, input: ResetConfirmation): Promise<void> {
   await ctx.client.call("POST", "/api/password/reset/confirm/", { json: input, schema: detailAnswer });
 }
 
 export interface PasswordChange {
-  /** Only when the account has a usable password (the upstream ignores it otherwise). */
   old_password?: string;
   new_password1: string;
   new_password2: string;
 }
 
-/**
- * §7 POST /api/password/change/. REFERENCE.md: "a password change cycles the session key". The client
- * keeps the new `sessionid` the upstream sets, and withRequestContext saves it in the app session, so the
- * person stays logged in while every other session of theirs ends.
- */
+// Cycles the session key (docs/REFERENCE.md): the client keeps the new sessionid, so only other sessions end.
 export async function changePassword(
   ctx: RequestContext,
   input: PasswordChange,

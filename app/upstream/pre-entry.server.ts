@@ -1,6 +1,4 @@
-// Pre-entry screening (contract addition; §2 /register/pre_entry → /pre_entry/result): POST
-// /api/pre_entry/ with the answers, GET /api/pre_entry/ for the latest result (404 before any).
-// docs/upstream-api/accounts.md.
+// Pre-entry screening (contract addition, docs/upstream-api/accounts.md).
 
 import { z } from "zod";
 import { CORPORATE_DIVISIONS } from "~/domain/enumerations";
@@ -31,7 +29,6 @@ export function submitPreEntry(ctx: RequestContext, answers: PreEntryAnswers): P
   return ctx.client.call("POST", "/api/pre_entry/", { json: answers, schema: screeningResultSchema });
 }
 
-/** The latest screening; null when the user has not answered yet (the upstream's 404). */
 export async function loadPreEntryResult(ctx: RequestContext): Promise<ScreeningResult | null> {
   try {
     return await ctx.client.call("GET", "/api/pre_entry/", { schema: screeningResultSchema });

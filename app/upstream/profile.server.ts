@@ -1,5 +1,4 @@
-// The profile calls of §7: GET/PATCH /api/profile/ and the two narrower PATCH variants, which all
-// answer the §3 Profile.
+// §7 profile calls: GET/PATCH /api/profile/ and the two narrower PATCH variants, all answering §3 Profile.
 
 import { z } from "zod";
 import {
@@ -17,11 +16,6 @@ const text = z
   .nullish()
   .transform((value) => value ?? "");
 
-/**
- * §3 Profile as GET /api/profile/ answers it: the fields the profile pages read; the others
- * (has_usable_password …) are ignored. Nulls the API gives: no identity document type or valid date
- * yet, no bank account.
- */
 const profileSchema = z.object({
   id: z.number(),
   first_name: text,
@@ -51,7 +45,6 @@ const profileSchema = z.object({
   owner_prefecture: text,
   owner_city: text,
   owner_building_number: text,
-  /** The user's identity uploads, each with its side. */
   addfiles: z.array(uploadedFileSchema),
   /** §3 "sector (default unknown)". */
   sector: z

@@ -1,5 +1,4 @@
-// §7 GET /api/system_settings/supress_entries/ ("supress" is the API's own spelling): the §3 System
-// suppression setting that the §2 system-settings guard reads.
+// §7 GET /api/system_settings/supress_entries/ (the API's spelling): the §3 System suppression setting.
 
 import { z } from "zod";
 import type { RequestContext } from "~/request/context.server";
@@ -10,16 +9,12 @@ import {
   UpstreamNetworkError,
 } from "./errors.server";
 
-/** A text that may be empty: null reads as "". */
 const text = z
   .string()
   .nullish()
   .transform((value) => value ?? "");
 
-/**
- * §3 "System suppression setting: method, segment, message". The method is kept as sent: a method the
- * app does not know suppresses nothing (§4 reads only stop-new-entry).
- */
+// Kept as sent: a method the app does not know suppresses nothing (§4 reads only stop-new-entry).
 const systemSettingsSchema = z.object({
   method: z.string(),
   segment: text,
@@ -28,11 +23,7 @@ const systemSettingsSchema = z.object({
 
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
-/**
- * system-settings: loads the setting. §8: a failed settings fetch (a real 4xx/5xx answer) is an
- * authentication failure (logout). When the upstream gives no answer at all, or a 2xx it cannot read,
- * that is the network error 499 or the malformed-answer 502 instead: logging out would not help.
- */
+// §8: a failed settings fetch logs out; no answer (499) or an unreadable one (502) would not be helped by it.
 export async function loadSystemSettings(ctx: RequestContext): Promise<SystemSettings> {
   try {
     return await ctx.client.call("GET", "/api/system_settings/supress_entries/", {

@@ -1,18 +1,13 @@
-// How many uploads may run at once (decision 0021). An upload holds a connection to the upstream for
-// as long as the browser takes to send its file (it streams through, decision 0016), so one more than
-// MAX_UPLOADS_AT_ONCE_PER_USER for a person (any tab or device), or than MAX_UPLOADS_AT_ONCE in all,
-// is refused before a byte goes upstream. The counts are this process's: each replica bounds its own
-// connections. (§5's one upload per kind at a time is sendUpload's.)
+// Uploads at once, bounded before a byte goes upstream (decision 0021): a streamed upload holds an
+// upstream connection while the browser sends. The counts are this process's.
 
 import { MAX_UPLOADS_AT_ONCE_PER_USER, UploadRuleMessage } from "~/domain/upload-rules";
 import type { RequestContext } from "~/request/context.server";
 import { rateLimitRefusals } from "~/telemetry/metrics.server";
 import { fetchCurrentUser } from "./auth.server";
 
-/** How soon a refused upload may be tried again (Retry-After). */
 export const UPLOAD_RETRY_AFTER_SECONDS = 30;
 
-/** Too many uploads at once: the person's own (429) or the server's in all (503); try again later. */
 export class UploadsBusyError extends Error {
   readonly retryAfterSeconds = UPLOAD_RETRY_AFTER_SECONDS;
 
@@ -22,17 +17,12 @@ export class UploadsBusyError extends Error {
 }
 
 export interface UploadAdmission {
-  /** Ends the upload's hold, once it is over whatever happened (more calls do nothing). */
   release(): void;
 }
 
 const perUser = new Map<string, number>();
 let inAll = 0;
 
-/**
- * Admits one upload of `uploader` (the user's id, else the session's) or throws UploadsBusyError;
- * `maxInAll` is MAX_UPLOADS_AT_ONCE (appConfig).
- */
 export function admitUpload(uploader: string, maxInAll: number): UploadAdmission {
   const mine = perUser.get(uploader) ?? 0;
   if (mine >= MAX_UPLOADS_AT_ONCE_PER_USER) {
@@ -58,10 +48,7 @@ export function admitUpload(uploader: string, maxInAll: number): UploadAdmission
   };
 }
 
-/**
- * Whom an upload counts for: the person whose request passed its page's guard (which read them, so
- * this asks the upstream nothing), else the session.
- */
+// The page's guard already read the user, so this asks the upstream nothing.
 export async function uploaderOf(ctx: RequestContext): Promise<string> {
   const user = await fetchCurrentUser(ctx);
   if (user?.id !== undefined) return `user ${user.id}`;

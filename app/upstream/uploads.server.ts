@@ -1,13 +1,5 @@
-// Uploads (ARCHITECTURE §8): one file per upstream POST, sent with a Content-Length (Django
-// reads a chunked body as empty). With JavaScript a slot's file is the whole request body and goes
-// straight through to the upstream as it arrives (decision 0016: read-form.server.ts
-// checks it). A multipart form (without JavaScript: a page's form with several files, decision 0007)
-// is received as a stream with a 10 MiB cap, each file checked by its first bytes and spooled to a
-// temporary file, since what was typed is saved before any file is sent; the temporary files are
-// removed whatever happens. A request may bring at most one file's limit plus the form
-// around it, and never spools more than one file's limit, whatever its parts; a body the parser
-// cannot read is a 400.
-// And their deletion (§7 DELETE /api/uploads/{id}/).
+// §7 uploads and their deletion. Always with a Content-Length: Django reads a chunked body as empty.
+// Streamed through with JavaScript (decision 0016); a form without it is spooled first (decisions 0007, 0008).
 
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -28,46 +20,33 @@ import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 import { logger } from "~/telemetry/logger.server";
 
-/** A file to send upstream: what the upstream's multipart part says of it, and its bytes. */
 export interface OutgoingFile {
-  /** The name on the person's computer: metadata only, never a path. */
   originalName: string;
   contentType: AcceptedContentType;
   /** Exactly the number of bytes open() yields: the upstream request's Content-Length counts on it. */
   size: number;
-  /** The file's bytes, read once; an error thrown while reading aborts the upstream request. */
   open(): AsyncIterable<Uint8Array>;
 }
 
 export interface ReceivedFile {
   path: string;
   size: number;
-  /** The name on the person's computer: metadata only, never a path. */
   originalName: string;
   contentType: AcceptedContentType | null;
 }
 
-/** One file field of a multipart form: the spooled file, or the rule it broke (size). */
 export interface ReceivedFilePart {
   file: ReceivedFile | null;
-  /** Set when the file broke a rule (size): the message to show at the input. */
   fileError: string | null;
 }
 
 export interface ReceivedForm extends ReceivedFilePart {
-  /** The last value of each text field. */
   fields: Record<string, string>;
-  /** Every text field in order, repeated names kept: what a step form's own parser reads. */
   formData: FormData;
-  /** The part of each file field that was received (`file`/`fileError` above are `content`'s). */
   parts: Map<string, ReceivedFilePart>;
   cleanup(): Promise<void>;
 }
 
-/**
- * The form around one file: text fields, part headers and boundaries. A wizard step's whole form
- * with every slot's empty input stays far below 256 KiB (its text fields are a few KiB).
- */
 export const FORM_OVERHEAD_BYTES = 256 * 1024;
 /** What one upload request may bring (decision 0008): more is answered 413 without being read. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
@@ -76,30 +55,19 @@ class BodyTooLarge extends Error {}
 
 const SPOOL_ROOT = path.join(os.tmpdir(), "sakidori-uploads");
 
-/**
- * A step form posted by an upload button without JavaScript carries every slot's file input, most of
- * them empty. Only chosen files are spooled, and never more than a page has slots.
- */
+// Empty file inputs are not spooled, and never more files than a page has slots.
 const MAX_SPOOLED_FILES = 16;
 const MAX_TEXT_FIELDS = 1_000;
 const MAX_TEXT_BYTES = 64 * 1024;
 
 export interface ReceiveOptions {
-  /** Which file fields to keep; any other file is read past and dropped. */
   isFileField?(name: string): boolean;
 }
 
-/** The bytes all parts of one request may spool together: one file's limit. */
 interface SpoolBudget {
   left: number;
 }
 
-/**
- * Reads a multipart form. Text fields are kept (small: 64 KiB each); each kept file goes to a
- * directory of the request's own that cleanup() removes. Throws badRequestScreen: 413 for a body
- * over MAX_UPLOAD_REQUEST_BYTES (before reading it when its Content-Length says so), 400 for one the
- * parser cannot read (no or bad boundary, truncated, malformed part headers).
- */
 export async function receiveMultipartForm(
   request: Request,
   { isFileField = (name) => name === "content" }: ReceiveOptions = {},
@@ -115,8 +83,7 @@ export async function receiveMultipartForm(
       // Browsers send a UTF-8 file name in filename="…" (not RFC 8187), so read it as UTF-8.
       defParamCharset: "utf8",
       limits: {
-        // busboy flags a file of exactly `fileSize` bytes as truncated, so the cap is one byte
-        // higher and "too large" means one byte past MAX_UPLOAD_BYTES was seen.
+        // busboy flags a file of exactly `fileSize` bytes as truncated: the cap is one byte higher.
         fileSize: MAX_UPLOAD_BYTES + 1,
         fieldSize: MAX_TEXT_BYTES,
         fields: MAX_TEXT_FIELDS,
@@ -125,7 +92,6 @@ export async function receiveMultipartForm(
       },
     });
   } catch {
-    // busboy throws at once on a missing or malformed boundary (or a type that is not multipart).
     throw badRequestScreen(400);
   }
   if (!request.body) throw badRequestScreen(400);
@@ -136,7 +102,6 @@ export async function receiveMultipartForm(
   const fields: Record<string, string> = {};
   const formData = new FormData();
   const budget: SpoolBudget = { left: MAX_UPLOAD_BYTES };
-  // In the order the parts came; filled in as each file is written.
   const received: { name: string; spooled: Promise<ReceivedFilePart> }[] = [];
 
   parser.on("field", (name, value) => {
@@ -147,7 +112,6 @@ export async function receiveMultipartForm(
   });
   parser.on("file", (name, stream, info) => {
     if (
-      // A file input with nothing chosen arrives as a file part without a name: as if it were not there.
       !info.filename ||
       !isFileField(name) ||
       received.some((part) => part.name === name) ||
@@ -171,7 +135,6 @@ export async function receiveMultipartForm(
     await Promise.allSettled(received.map((part) => part.spooled));
     await cleanup();
     if (error instanceof BodyTooLarge) throw badRequestScreen(413);
-    // Anything else the body did (truncated, malformed, the browser went away) is the request's fault.
     logger().info({ cause: String(error) }, "uploads: unreadable multipart body");
     throw badRequestScreen(400);
   }
@@ -179,7 +142,6 @@ export async function receiveMultipartForm(
   try {
     for (const { name, spooled } of received) parts.set(name, await spooled);
   } catch (error) {
-    // The body was fine: the disk was not (a server fault).
     await Promise.allSettled(received.map((part) => part.spooled));
     await cleanup();
     throw error;
@@ -195,7 +157,6 @@ export async function receiveMultipartForm(
   };
 }
 
-/** Passes the body on until it passes `limit` bytes, then stops it (a body without a length). */
 function capAt(limit: number): Transform {
   let seen = 0;
   return new Transform({
@@ -207,11 +168,6 @@ function capAt(limit: number): Transform {
   });
 }
 
-/**
- * Writes one file part to the request's directory while its bytes are counted and its first bytes
- * kept. Only what the request's budget allows is written: a file that would pass it is refused
- * (too large on its own, or together with the files before it) and what was written removed.
- */
 async function spool(
   stream: Readable & { truncated?: boolean },
   dir: string,
@@ -250,16 +206,11 @@ async function spool(
   return { file, fileError: null };
 }
 
-/**
- * The name as the person's computer has it: a browser writes `"`, CR and LF in the quoted file name
- * as %22, %0D and %0A (HTML form encoding), so they are read back (CR and LF are dropped: a name is
- * one line). A literal "%22" in a name is read as `"` too; no browser tells the two apart.
- */
+// Browsers send `"`, CR and LF in a quoted file name as %22, %0D, %0A; a name is one line.
 function fileNameAsSent(raw: string): string {
   return raw.replace(/%22/g, '"').replace(/%0[AD]/gi, "");
 }
 
-/** Why a file may not be sent (§8 says it as 「アップロードエラー (why)」), or null when it may. */
 export function fileProblem(part: ReceivedFilePart): string | null {
   if (part.fileError) return part.fileError;
   if (!part.file) return UploadRuleMessage.noFile;
@@ -268,16 +219,12 @@ export function fileProblem(part: ReceivedFilePart): string | null {
   return null;
 }
 
-/**
- * §3 Uploaded file, as the upstream answers (docs/upstream-api/uploads.md): the fields the app reads.
- * The others (content_type, size, message, is_active …) are ignored; only identity files carry `side`.
- */
+/** §3 Uploaded file (docs/upstream-api/uploads.md): only the fields the app reads. */
 export const uploadedFileSchema = z.object({
   id: z.number(),
   kind: z.string(),
   name: z.string(),
   created_at: z.string(),
-  /** §3 "error flag": absent or null is no error. */
   error: z
     .boolean()
     .nullish()
@@ -287,20 +234,15 @@ export const uploadedFileSchema = z.object({
 
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/**
- * Only one upload per kind at a time (§5): a second one while the first runs is refused. Each holds
- * the key it is stored under, to tell a browser's retry of the same file from another file.
- */
+// §5: one upload per kind at a time. The key held tells a browser's retry of the same file from another.
 const inFlight = new Map<string, string>();
 
 export class UploadInProgressError extends Error {
-  /** `sameFile`: the one running is this file's earlier try (same key), whose end the retry should wait for. */
   constructor(readonly sameFile = false) {
     super(UploadRuleMessage.inProgress);
   }
 }
 
-/** A spooled file that passed fileProblem, as sendUpload takes it. */
 export function spooledFile(file: ReceivedFile & { contentType: AcceptedContentType }): OutgoingFile {
   return {
     originalName: file.originalName,
@@ -310,21 +252,13 @@ export function spooledFile(file: ReceivedFile & { contentType: AcceptedContentT
   };
 }
 
-/**
- * §7 POST /api/uploads/: multipart with kind (and side for identity) and content, streamed with the
- * Content-Length worked out beforehand (the preamble, the file's size, the epilogue). A file whose
- * bytes break off or run over its size aborts the request: the upstream, short of its Content-Length,
- * keeps nothing. Each upload carries a key of its own (idempotency_key, docs/upstream-api/uploads.md):
- * when the answer is lost, the upload stored under that key is the answer (writeOnce), so a stored file
- * never reads as a failure; none found is the lost answer's 499 as before.
- */
+/** §7 POST /api/uploads/; a lost answer is looked up by the upload's key (decision 0022). */
 export async function sendUpload(
   ctx: RequestContext,
   upload: {
     kind: string;
     side?: "front" | "back";
     file: OutgoingFile;
-    /** The browser's key for the file, the same on each of its retries (newUploadKey); else a fresh one. */
     uploadKey?: string | null;
   },
 ): Promise<UploadedFile> {
@@ -376,14 +310,9 @@ export async function sendUpload(
   }
 }
 
-/** An upload as the lookup reads it: with the key it was stored under. */
 const keyedUploadSchema = uploadedFileSchema.extend({ idempotency_key: z.string().nullish() });
 
-/**
- * The upload stored under `idempotencyKey` (contract addition GET /api/uploads/?idempotency_key=…), or
- * null. Matched on the key the answer carries, so an upstream that ignored the filter and answered
- * every pending file still finds only that one.
- */
+// Matched on the key each answer carries: an upstream that ignored the filter still finds only this one.
 async function findUploadByKey(ctx: RequestContext, idempotencyKey: string): Promise<UploadedFile | null> {
   const uploads = await ctx.client.call("GET", "/api/uploads/", {
     query: { idempotency_key: idempotencyKey },
@@ -396,16 +325,11 @@ async function findUploadByKey(ctx: RequestContext, idempotencyKey: string): Pro
   return uploaded;
 }
 
-/** §7 DELETE /api/uploads/{id}/: 204; 400 when a submitted entry holds the file, 404 when not the user's. */
 export async function deleteUpload(ctx: RequestContext, id: number): Promise<void> {
   await ctx.client.call("DELETE", `/api/uploads/${id}/`, { schema: UNREAD_ANSWER });
 }
 
-/**
- * Deletes files nobody will see again (replaced by a newer upload, or a removed claim's or
- * statement's). A refusal (4xx) only leaves a pending file that no entry will hold; no answer or a
- * server error is the §8 error screen, as for any call.
- */
+/** Deletes replaced or removed files: a refusal (4xx) only leaves a pending file no entry holds. */
 export async function deleteUploadsQuietly(ctx: RequestContext, ids: readonly number[]): Promise<void> {
   for (const id of ids) {
     try {
@@ -416,18 +340,13 @@ export async function deleteUploadsQuietly(ctx: RequestContext, ids: readonly nu
   }
 }
 
-/**
- * A file name both old and new multipart parsers read (RFC 7578 §4.2): a quoted ASCII fallback
- * without `"` or `\\` (which would end or escape it), then the name as RFC 8187 ext-value, where only
- * attr-char may stand unencoded (encodeURIComponent leaves ' ( ) * ! unencoded: they are not all
- * attr-char, and an unencoded ' ends the value in busboy, the reference upstream's parser).
- */
+// RFC 7578 §4.2: a quoted ASCII fallback, then an RFC 8187 ext-value with only attr-char unencoded
+// (an unencoded ' ends the value in busboy, the reference upstream's parser).
 function filenameParameters(name: string): string {
   const lastComponent = path
     .basename(name.replace(/\\/g, "/"))
     // eslint-disable-next-line no-control-regex -- control characters have no place in a header
     .replace(/[\u0000-\u001f\u007f]/g, "");
-  // 200 characters, not UTF-16 units: an emoji is never cut in half.
   const clean = Array.from(lastComponent).slice(0, 200).join("") || "file";
   const ascii = clean.replace(/[^\x20-\x7e]|["\\]/g, "_");
   const extValue = Array.from(new TextEncoder().encode(clean), (byte) =>
@@ -438,9 +357,7 @@ function filenameParameters(name: string): string {
   return `filename="${ascii}"; filename*=UTF-8''${extValue}`;
 }
 
-/**
- * §8 "Upload failure: first non-field error, else アップロードエラー (message), else アップロードエラー."
- */
+/** §8: first non-field error, else アップロードエラー (message), else アップロードエラー. */
 export function uploadFailureMessage(error: unknown): string | null {
   if (error instanceof UploadInProgressError) return error.message;
   if (!(error instanceof UpstreamValidationError)) return null;

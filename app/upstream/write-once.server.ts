@@ -1,27 +1,17 @@
-// A lost answer is looked up, not guessed (decision 0008). A write that makes something (an entry, an
-// upload: decision 0022; the contract, review and cancel calls) may be stored by the upstream and its
-// answer then lost: a timeout, a dropped connection, a spent page deadline. Showing 499 then tells the user
-// "it failed" although it did not, and a second try could make it twice. So before answering, the app
-// asks the upstream whether the thing exists.
+// A lost answer is looked up, not guessed (decision 0008): a write the upstream stored would read as
+// failed, and a second try could make it twice.
 
 import type { CallOptions } from "./client.server";
 import { UpstreamNetworkError } from "./errors.server";
 import { logger } from "~/telemetry/logger.server";
 
-/**
- * The options of every lookup: outside the page's deadline (the write may have spent it: the lookup
- * is what lets the app tell the truth), with its own shorter timeout.
- */
+// Outside the page's deadline: the write may have spent it, and the lookup is what tells the truth.
 export const LOST_ANSWER_LOOKUP = {
   outsideDeadline: true,
   timeoutMs: 5_000,
 } as const satisfies Partial<CallOptions>;
 
-/**
- * Sends `write`. Only when it gets no answer (UpstreamNetworkError) is `lookup` asked: what it finds
- * is the write's result; null (not made) or no answer to the lookup either leaves the write's own
- * 499. Any other answer of the lookup (a 4xx, a 5xx) is the upstream's real answer and is thrown as is.
- */
+/** Asks `lookup` only when `write` got no answer; null, or no answer again, leaves the write's own 499. */
 export async function writeOnce<T>(write: () => Promise<T>, lookup: () => Promise<T | null>): Promise<T> {
   try {
     return await write();
