@@ -25,7 +25,7 @@ export const newPasswordFields = {
   new_password2: newPasswordConfirmationField,
 };
 
-/** The confirmation must equal the new password (app/forms/cross-field.ts runs it on every submit). */
+/** The confirmation must equal the new password (app/forms/cross-field.server.ts runs it on every submit). */
 export const newPasswordsMatch: CrossFieldCheck = passwordsMatch(
   "new_password1",
   "new_password2",

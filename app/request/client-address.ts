@@ -1,4 +1,4 @@
-// The client's address as the request gate found it (app/security/request-gate.server.ts): the socket's,
+// The client's address as the request gate found it (app/server/request-gate.server.ts): the socket's,
 // or the one a trusted proxy reported (TRUSTED_PROXY_HOPS). The gate overwrites the header on every
 // request, so what a client sends under this name never reaches the app.
 
