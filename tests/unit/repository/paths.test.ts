@@ -1,6 +1,6 @@
-// A path named in the docs or in a comment is a promise that the file is there: a moved or deleted
-// file must take its mentions with it. Globs and placeholders (`app/routes/<folder>`, `_entry.*`) are
-// patterns, not paths, and are skipped; so is a file a record names as removed (`form.tsx`, removed by 0009).
+// A path named in the docs or in a comment is a promise that the file is there: a moved file takes its
+// mentions with it. Globs and placeholders (`app/routes/<folder>`, `_entry.*`) are skipped, and so is a
+// file a record names as removed (`form.tsx`, removed by 0009).
 
 import fs from "node:fs";
 import path from "node:path";
