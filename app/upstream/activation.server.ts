@@ -1,4 +1,4 @@
-// E-mail activation (contract addition, README: POST /api/register/activation/ and
+// E-mail activation (contract addition, docs/upstream-api/accounts.md: POST /api/register/activation/ and
 // /api/register/activation/resend/) and §7 POST /api/me/visited_at_entry_page_after_mail_verification.
 
 import type { RequestContext } from "~/request/context.server";
