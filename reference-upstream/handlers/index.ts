@@ -1,4 +1,4 @@
-// Every route of the reference upstream, by resource. Each module owns its paths (README table).
+// Every route of the reference upstream, by resource. Each module owns its paths (docs/upstream-api/).
 
 import type { RouteDefinition } from "../http/router";
 import { accountRoutes } from "./accounts";

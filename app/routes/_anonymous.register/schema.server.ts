@@ -1,5 +1,5 @@
 // The registration form (§7 POST /api/register/: registration fields plus an experiment-user id).
-// The password follows the same rules as every new password (app/forms/new-password.ts).
+// The password follows the same rules as every new password (app/forms/new-password.server.ts).
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";

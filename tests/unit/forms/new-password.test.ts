@@ -1,6 +1,6 @@
 // The new password pair checked before the upstream is called: §5 "Blank field message:
 // この項目は空にできません", Django's length and "not entirely numeric" rules (REFERENCE.md), and the
-// confirmation matching, reported even while another field is wrong (app/forms/cross-field.ts).
+// confirmation matching, reported even while another field is wrong (app/forms/cross-field.server.ts).
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { describe, expect, it } from "vitest";
