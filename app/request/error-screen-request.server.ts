@@ -5,7 +5,7 @@
 // person gets the branded screen with its title under the real status, never bare text or JSON.
 
 import { json } from "@remix-run/node";
-import type { ErrorScreenData } from "./context.server";
+import { type ErrorScreenData, notFound } from "./context.server";
 
 export const ERROR_SCREEN_HEADER = "x-sakidori-error-screen";
 /** Matched by the catch-all route alone (app/routes/$.tsx). */
@@ -39,5 +39,5 @@ export function errorScreenAsked(request: Request): ErrorScreenAnswer | null {
 export function catchAllAnswer(request: Request): Response {
   const asked = errorScreenAsked(request);
   if (asked) return json(asked.data, { status: asked.status });
-  return json<ErrorScreenData>({ code: 404 }, { status: 404 });
+  return notFound();
 }

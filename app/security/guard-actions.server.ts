@@ -2,10 +2,11 @@
 // build is served by something other than the app's server with its request gate; and a body that
 // is no form, or longer than any page posts, is refused before the action's guards call the upstream.
 
-import { type ServerBuild, json } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { assertFormRequest } from "~/forms/read-form.server";
 import { appConfig } from "~/request/config.server";
+import { forbidden } from "~/request/context.server";
 
 export function assertSameOrigin(request: Request): void {
   const url = new URL(request.url);
@@ -19,7 +20,7 @@ export function assertSameOrigin(request: Request): void {
     },
     [appConfig().appOrigin],
   );
-  if (!allowed) throw json({ code: 403 }, { status: 403 });
+  if (!allowed) throw forbidden();
 }
 
 export function guardActions(routes: ServerBuild["routes"]): ServerBuild["routes"] {
