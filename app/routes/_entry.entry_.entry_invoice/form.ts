@@ -75,14 +75,6 @@ export function formValuesFromDraft(draft: DraftEntry): InvoiceFormValues {
   };
 }
 
-/** Changes when what the form shows changes (not when only files change): the form then remounts. */
-export function formRevision(values: InvoiceFormValues): string {
-  const text = JSON.stringify(values);
-  let hash = 5381;
-  for (let index = 0; index < text.length; index += 1) hash = (hash * 33) ^ text.charCodeAt(index);
-  return (hash >>> 0).toString(36);
-}
-
 // ---- a submission read back into the form's shape ----
 
 const CLAIM_FIELD = /^claims\[([0-9])\]\.(.+)$/;
