@@ -1,16 +1,18 @@
 // §7 GET /api/ext/houjinbangou/?name=…: corporate-number suggestions for a claim's obliger.
 
 import { z } from "zod";
-import type { CorporationSuggestion } from "~/domain/houjinbangou";
+import {
+  CORPORATION_QUERY_MAX_LENGTH,
+  CORPORATION_QUERY_MIN_LENGTH,
+  type CorporationSuggestion,
+  MAX_CORPORATION_SUGGESTIONS,
+} from "~/domain/houjinbangou";
 import type { RequestContext } from "~/request/context.server";
 import { AnswerCache } from "./answer-cache.server";
 import type { AnswerSchema } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 
-export const MIN_SUGGESTION_QUERY = 2;
-/** docs/upstream-api/uploads.md: "query name (≤ 100 chars)". */
-const MAX_SUGGESTION_QUERY = 100;
-const MAX_SUGGESTIONS = 10;
+export const MIN_SUGGESTION_QUERY = CORPORATION_QUERY_MIN_LENGTH;
 
 /**
  * The answers of the last 500 queries, for 10 minutes (decision 0023): a query typed again, by anyone,
@@ -35,7 +37,7 @@ export async function suggestCorporations(
   ctx: RequestContext,
   query: string,
 ): Promise<CorporationSuggestion[]> {
-  const name = query.trim().slice(0, MAX_SUGGESTION_QUERY);
+  const name = query.trim().slice(0, CORPORATION_QUERY_MAX_LENGTH);
   if ([...name].length < MIN_SUGGESTION_QUERY) return [];
   // The same for every user: public data, asked under the brand's service id.
   return answers.answer(`${ctx.brand.id}\n${name}`, () => askUpstream(ctx, name));
@@ -47,7 +49,7 @@ async function askUpstream(ctx: RequestContext, name: string): Promise<Corporati
       query: { name },
       schema: suggestionsSchema,
     });
-    return results.slice(0, MAX_SUGGESTIONS);
+    return results.slice(0, MAX_CORPORATION_SUGGESTIONS);
   } catch (error) {
     if (error instanceof UpstreamValidationError) return [];
     throw error;
