@@ -1,5 +1,4 @@
-// The root loader's server half, the one server module root.tsx imports (the build drops the empty
-// stand-ins of *.server modules from the browser's JavaScript: scripts/patch-remix-compiler.ts).
+// The root loader's server half, the one server module root.tsx imports.
 
 import { json } from "@remix-run/node";
 import { analyticsSettingsOf } from "~/request/analytics.server";

@@ -5,6 +5,7 @@
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { bankAccountField } from "~/domain/withdrawal-step";
+import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { BankNameField, BranchNameField } from "./bank-field";
 import { RadioField, TextField } from "./form/fields";
 
@@ -34,7 +35,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
           name={bankAccountField("bank_name")}
           label="金融機関名"
           defaultValue={account.bank_name}
-          maxLength={100}
+          maxLength={BANK_NAME_MAX_LENGTH}
           hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
         />
         <BranchNameField
@@ -43,7 +44,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
           bankField={bankAccountField("bank_name")}
           label="支店名"
           defaultValue={account.branch_name}
-          maxLength={100}
+          maxLength={BANK_NAME_MAX_LENGTH}
           hint="例: 本店営業部。金融機関名を入れてから検索できます。"
         />
       </div>

@@ -4,8 +4,9 @@
 import { useState } from "react";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import type { BankCalendar } from "~/domain/bank-calendar";
-import { paymentDateNotice } from "~/domain/invoice-step";
+import { CLAIM_TEXT_MAX_LENGTH, paymentDateNotice } from "~/domain/invoice-step";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
+import { MAX_HOLDER_NAMES } from "~/domain/upstream-limits";
 import { BankNameField } from "./bank-field";
 import { CompanyNameField, type SuggestionsView } from "./houjinbangou-field";
 import { AmountField } from "./form/amount-field";
@@ -59,8 +60,6 @@ const DEPOSIT_TYPES = [
   { value: "ordinary", label: "普通" },
   { value: "current", label: "当座" },
 ] as const;
-
-const MAX_HOLDER_NAMES = 10;
 
 function HolderNames({ formId, index, names }: { formId: string; index: number; names: readonly string[] }) {
   const count = names.length;
@@ -252,7 +251,7 @@ export function ClaimInvoiceFields({
           defaultValue={values.houjinbangou_address}
           name={path("houjinbangou_address")}
           label="売掛先の所在地"
-          maxLength={255}
+          maxLength={CLAIM_TEXT_MAX_LENGTH}
         />
       </div>
 
@@ -348,7 +347,7 @@ export function ClaimFieldset({
         name={path("receive_payment_account.bank_name")}
         label="金融機関名"
         required
-        maxLength={255}
+        maxLength={CLAIM_TEXT_MAX_LENGTH}
         hint="例：みどり銀行。名前の一部やよみがなでも検索できます。"
       />
       <div className="field-row">

@@ -9,6 +9,8 @@ import { SubmitButton } from "./form/submit-button";
 import { SearchChoices, SuggestField } from "./form/suggest-field";
 import { useHydrated } from "./use-hydrated";
 import { HOUJINBANGOU_LOOKUP_PATH } from "~/domain/lookup-paths";
+import { CORPORATION_QUERY_MIN_LENGTH } from "~/domain/houjinbangou";
+import { CLAIM_TEXT_MAX_LENGTH } from "~/domain/invoice-step";
 
 export interface Corporation {
   name: string;
@@ -24,7 +26,6 @@ export interface SuggestionsView {
 }
 
 export const SUGGESTIONS_PATH = HOUJINBANGOU_LOOKUP_PATH;
-const MIN_QUERY = 2;
 
 function setInputValue(id: string, value: string) {
   const input = document.getElementById(id);
@@ -55,13 +56,15 @@ export function CompanyNameField({
         name={`claims[${index}].obliger_company_name`}
         label="売掛先の会社名"
         required
-        maxLength={255}
+        maxLength={CLAIM_TEXT_MAX_LENGTH}
         defaultValue={defaultValue}
         className="company-name"
         hint={`請求書の宛先の会社名です。2文字以上入力して「法人番号を検索」を押すと、法人番号の候補を表示します${hydrated ? "（入力中にも候補を表示します）" : ""}。`}
         listLabel="法人番号の候補"
         pathFor={(query) =>
-          [...query].length < MIN_QUERY ? null : `${SUGGESTIONS_PATH}?${new URLSearchParams({ name: query })}`
+          [...query].length < CORPORATION_QUERY_MIN_LENGTH
+            ? null
+            : `${SUGGESTIONS_PATH}?${new URLSearchParams({ name: query })}`
         }
         optionOf={optionOf}
         onChoose={(corporation) => {

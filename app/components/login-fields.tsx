@@ -4,6 +4,7 @@
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { TextField } from "~/components/form/fields";
 import { HoneypotField } from "~/components/form/honeypot";
+import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
 
 export interface WrongServiceNotice {
   url: string;
@@ -33,7 +34,7 @@ export function LoginFields({
         type="email"
         autoComplete="email"
         required
-        maxLength={254}
+        maxLength={EMAIL_MAX_LENGTH}
       />
       <TextField
         name="password"

@@ -7,6 +7,12 @@ import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
 import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
+import {
+  BANK_NAME_MAX_LENGTH,
+  BUSINESS_SUMMARY_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  PROFILE_TEXT_MAX_LENGTH,
+} from "~/domain/upstream-limits";
 import { RadioField, TextAreaField, TextField } from "./form/fields";
 import { useField } from "./form/scope";
 import { PostcodeField, addressGroupId } from "./postcode-field";
@@ -48,13 +54,13 @@ export function BusinessFields() {
         name="company_name"
         label={isIndividual ? "屋号" : "会社名・屋号"}
         required={chosen === "corporate"}
-        maxLength={255}
+        maxLength={PROFILE_TEXT_MAX_LENGTH}
         autoComplete="organization"
         hint="法人の方は登記上の会社名（例: 株式会社サキドリ商事）を入力してください。個人事業主の方は屋号があれば入力してください。"
       />
       <div className="field-row">
-        <TextField name="last_name" required maxLength={150} autoComplete="family-name" />
-        <TextField name="first_name" required maxLength={150} autoComplete="given-name" />
+        <TextField name="last_name" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="family-name" />
+        <TextField name="first_name" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="given-name" />
       </div>
     </fieldset>
   );
@@ -73,11 +79,16 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
         placeholder="選択してください"
         options={PREFECTURE_OPTIONS}
       />
-      <TextField name={`${who}_city`} required maxLength={255} autoComplete="address-level2" />
+      <TextField
+        name={`${who}_city`}
+        required
+        maxLength={PROFILE_TEXT_MAX_LENGTH}
+        autoComplete="address-level2"
+      />
       <TextField
         name={`${who}_building_number`}
         required
-        maxLength={255}
+        maxLength={PROFILE_TEXT_MAX_LENGTH}
         autoComplete="address-line1"
         hint="例: 丸の内1-1-1 サキドリビル3階"
       />
@@ -104,7 +115,7 @@ export function BusinessDetailFields() {
       />
       <TextAreaField
         name="business_summary"
-        maxLength={1000}
+        maxLength={BUSINESS_SUMMARY_MAX_LENGTH}
         hint="主な商品・サービスと取引先を簡単にご記入ください（1000文字以内）。"
       />
     </fieldset>
@@ -118,13 +129,13 @@ export function BankAccountFields() {
       <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
       <BankNameField
         name="bank_name"
-        maxLength={100}
+        maxLength={BANK_NAME_MAX_LENGTH}
         hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
       />
       <BranchNameField
         name="branch_name"
         bankField="bank_name"
-        maxLength={100}
+        maxLength={BANK_NAME_MAX_LENGTH}
         hint="例: 本店営業部。金融機関名を入れてから検索できます。"
       />
       <RadioField

@@ -5,6 +5,7 @@
 
 import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
+import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { useState } from "react";
 import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
@@ -66,7 +67,7 @@ export function StatementCard({
           name={statementField(index, "bank_name")}
           label="金融機関名"
           defaultValue={statement.bank_name}
-          maxLength={100}
+          maxLength={BANK_NAME_MAX_LENGTH}
           hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
         />
         <TextField

@@ -23,7 +23,19 @@ function serializeForm(formId: string): string | null {
 }
 
 /**
- * `revision` changes whenever the page shows newly saved values (the snapshot is then taken again).
+ * The revision of the saved values a page shows (files left out by the caller: they save as they
+ * upload): a short hash, also a key that remounts the form when the saved values change.
+ */
+export function formRevision(saved: unknown): string {
+  const text = JSON.stringify(saved);
+  let hash = 5381;
+  for (let index = 0; index < text.length; index += 1) hash = (hash * 33) ^ text.charCodeAt(index);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * `revision` (formRevision) changes whenever the page shows newly saved values (the snapshot is then
+ * taken again).
  */
 export function useUnsavedChanges(formId: string, revision: string, message = UNSAVED_CHANGES_MESSAGE) {
   const snapshot = useRef<string | null>(null);

@@ -3,6 +3,12 @@
 
 export const HOUJINBANGOU_LENGTH = 13;
 
+/** §7 GET /api/ext/houjinbangou/: a name of at least 2 characters is searched, at most 100 are taken. */
+export const CORPORATION_QUERY_MIN_LENGTH = 2;
+export const CORPORATION_QUERY_MAX_LENGTH = 100;
+/** The suggestions one search answers at most. */
+export const MAX_CORPORATION_SUGGESTIONS = 10;
+
 export interface CorporationSuggestion {
   name: string;
   houjinbangou: string;

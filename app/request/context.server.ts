@@ -147,6 +147,16 @@ export function errorScreen(code: number, httpStatus = code, headers?: Record<st
   return json<ErrorScreenData>({ code }, { status: httpStatus, headers });
 }
 
+/** §2 page not found: `throw notFound()` wherever a page, a parameter or a file is not there. */
+export function notFound(): Response {
+  return errorScreen(404);
+}
+
+/** The 403 screen: a request the app refuses to act on (a write from another origin). */
+export function forbidden(): Response {
+  return errorScreen(403);
+}
+
 /**
  * The one answer to a request the app cannot read (decision 0008): 400 unreadable body or forbidden field
  * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code and

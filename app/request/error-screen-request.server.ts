@@ -2,7 +2,7 @@
 // from a header only the server writes (the request gate removes a browser's).
 
 import { json } from "@remix-run/node";
-import type { ErrorScreenData } from "./context.server";
+import { type ErrorScreenData, notFound } from "./context.server";
 
 export const ERROR_SCREEN_HEADER = "x-sakidori-error-screen";
 export const ERROR_SCREEN_PATH = "/__error-screen";
@@ -32,5 +32,5 @@ export function errorScreenAsked(request: Request): ErrorScreenAnswer | null {
 export function catchAllAnswer(request: Request): Response {
   const asked = errorScreenAsked(request);
   if (asked) return json(asked.data, { status: asked.status });
-  return json<ErrorScreenData>({ code: 404 }, { status: 404 });
+  return notFound();
 }

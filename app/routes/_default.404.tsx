@@ -1,9 +1,9 @@
 // §2 /404: the page-not-found screen, as its own address (with status 404).
 
-import { json } from "@remix-run/node";
+import { notFound } from "~/request/context.server";
 
 export function loader() {
-  throw json({ code: 404 }, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFoundPage() {

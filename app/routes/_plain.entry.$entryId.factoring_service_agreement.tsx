@@ -11,10 +11,10 @@ import { PayoutAccount } from "~/components/payout-account";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
-import { withRequestContext } from "~/request/context.server";
+import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
-import { digitsParam } from "~/routing/params";
+import { digitsParam } from "~/routing/params.server";
 import styles from "~/styles/static-pages.css";
 import { loadEntry } from "~/upstream/entries.server";
 import { contractView } from "./_mypage.entry.contract.$entryId/view-model";
@@ -30,7 +30,7 @@ export function loader(args: LoaderFunctionArgs) {
     const entry = await loadEntry(ctx, id);
     const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims));
     // An entry not yet reviewed has no figures to put in the agreement.
-    if (view.claims.length === 0) throw json({ code: 404 }, { status: 404 });
+    if (view.claims.length === 0) throw notFound();
     const totals = view.totals;
     return json({
       ...view,

@@ -9,9 +9,9 @@ import { returnCalendar } from "~/domain/return-calendar";
 import { returnObligation } from "~/domain/return-obligation";
 import { formatYen } from "~/domain/yen";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
-import { withRequestContext } from "~/request/context.server";
+import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
-import { digitsParam } from "~/routing/params";
+import { digitsParam } from "~/routing/params.server";
 import { loadEntry } from "~/upstream/entries.server";
 import { returnAccountText } from "./_mypage.entry.detail.$entryId/view-model";
 
@@ -45,7 +45,7 @@ export function loader(args: LoaderFunctionArgs) {
         },
       ];
     });
-    if (events.length === 0) throw new Response("Not Found", { status: 404 });
+    if (events.length === 0) throw notFound();
     return new Response(returnCalendar(events, ctx.now, brand.serviceName), {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",

@@ -1,10 +1,11 @@
 // Every action checks the origin itself too, in case the build is served without the request gate,
 // and refuses a body that is no form, or too long, before its guards call the upstream.
 
-import { type ServerBuild, json } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { assertFormRequest } from "~/forms/read-form.server";
 import { appConfig } from "~/request/config.server";
+import { forbidden } from "~/request/context.server";
 
 export function assertSameOrigin(request: Request): void {
   const url = new URL(request.url);
@@ -18,7 +19,7 @@ export function assertSameOrigin(request: Request): void {
     },
     [appConfig().appOrigin],
   );
-  if (!allowed) throw json({ code: 403 }, { status: 403 });
+  if (!allowed) throw forbidden();
 }
 
 export function guardActions(routes: ServerBuild["routes"]): ServerBuild["routes"] {

@@ -1,15 +1,18 @@
 // §7 GET /api/ext/houjinbangou/?name=…: corporate-number suggestions for a claim's obliger.
 
 import { z } from "zod";
-import type { CorporationSuggestion } from "~/domain/houjinbangou";
+import {
+  CORPORATION_QUERY_MAX_LENGTH,
+  CORPORATION_QUERY_MIN_LENGTH,
+  type CorporationSuggestion,
+  MAX_CORPORATION_SUGGESTIONS,
+} from "~/domain/houjinbangou";
 import type { RequestContext } from "~/request/context.server";
 import { AnswerCache } from "./answer-cache.server";
 import type { AnswerSchema } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 
-export const MIN_SUGGESTION_QUERY = 2;
-const MAX_SUGGESTION_QUERY = 100;
-const MAX_SUGGESTIONS = 10;
+export const MIN_SUGGESTION_QUERY = CORPORATION_QUERY_MIN_LENGTH;
 
 // The last 500 queries for 10 minutes (decision 0023): the registry behind them changes daily at most.
 const answers = new AnswerCache<CorporationSuggestion[]>(500, 10 * 60 * 1000);
@@ -27,7 +30,7 @@ export async function suggestCorporations(
   ctx: RequestContext,
   query: string,
 ): Promise<CorporationSuggestion[]> {
-  const name = query.trim().slice(0, MAX_SUGGESTION_QUERY);
+  const name = query.trim().slice(0, CORPORATION_QUERY_MAX_LENGTH);
   if ([...name].length < MIN_SUGGESTION_QUERY) return [];
   // The same for every user: public data, asked under the brand's service id.
   return answers.answer(`${ctx.brand.id}\n${name}`, () => askUpstream(ctx, name));
@@ -39,7 +42,7 @@ async function askUpstream(ctx: RequestContext, name: string): Promise<Corporati
       query: { name },
       schema: suggestionsSchema,
     });
-    return results.slice(0, MAX_SUGGESTIONS);
+    return results.slice(0, MAX_CORPORATION_SUGGESTIONS);
   } catch (error) {
     if (error instanceof UpstreamValidationError) return [];
     throw error;

@@ -8,6 +8,7 @@ import {
 } from "../../app/domain/bank-account";
 import { BANK_ACCOUNT_DEPOSIT_TYPES, type BankAccountDepositType } from "../../app/domain/enumerations";
 import { ValidationMessage } from "../../app/domain/messages";
+import { BANK_NAME_MAX_LENGTH } from "../../app/domain/upstream-limits";
 import { DrfMessage } from "../http/errors";
 import { FieldErrors, type JsonObject, pythonTypeName, readChoice, readString } from "./fields";
 
@@ -33,8 +34,14 @@ export function readBankAccount(body: JsonObject, errors: FieldErrors): BankAcco
   }
   const fields = value as JsonObject;
   const nested = new FieldErrors();
-  const bankName = readString(fields, nested, "bank_name", { required: true, maxLength: 100 });
-  const branchName = readString(fields, nested, "branch_name", { required: true, maxLength: 100 });
+  const bankName = readString(fields, nested, "bank_name", {
+    required: true,
+    maxLength: BANK_NAME_MAX_LENGTH,
+  });
+  const branchName = readString(fields, nested, "branch_name", {
+    required: true,
+    maxLength: BANK_NAME_MAX_LENGTH,
+  });
   // §9: the deposit type defaults to ordinary.
   const depositType =
     fields.deposit_type === undefined

@@ -2,6 +2,7 @@
 // IntegerField, ChoiceField, EmailField): every problem is collected per field, so one 400 lists them
 // all, and no input of the wrong type can reach the database or a 500.
 
+import { EMAIL_MAX_LENGTH } from "../../app/domain/upstream-limits";
 import { DrfMessage, nonFieldError, validationError } from "../http/errors";
 import { AccountMessage } from "./messages";
 
@@ -244,7 +245,7 @@ const DOMAIN_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
 export function isValidEmail(email: string): boolean {
-  if (email.length > 254) return false;
+  if (email.length > EMAIL_MAX_LENGTH) return false;
   const at = email.lastIndexOf("@");
   if (at <= 0 || at === email.length - 1) return false;
   const local = email.slice(0, at);
@@ -261,7 +262,7 @@ export function normalizeEmail(email: string): string {
 
 /** DRF EmailField: a trimmed, well-formed address, with Django's normalisation. */
 export function readEmail(body: JsonObject, errors: FieldErrors, name: string): string | undefined {
-  const text = readString(body, errors, name, { required: true, maxLength: 254 });
+  const text = readString(body, errors, name, { required: true, maxLength: EMAIL_MAX_LENGTH });
   if (text === undefined) return undefined;
   if (!isValidEmail(text)) {
     errors.add(name, DrfMessage.invalidEmail);

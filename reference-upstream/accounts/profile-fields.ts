@@ -5,6 +5,11 @@
 import { CORPORATE_DIVISIONS, IDENTITY_DOCUMENT_TYPES, SECTORS } from "../../app/domain/enumerations";
 import { normalizePhone, normalizeZipcode } from "../../app/domain/contact-formats";
 import { isPrefecture } from "../../app/domain/prefectures";
+import {
+  BUSINESS_SUMMARY_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  PROFILE_TEXT_MAX_LENGTH,
+} from "../../app/domain/upstream-limits";
 import { type BankAccount, readBankAccount } from "./bank-account";
 import { type FieldErrors, has, type JsonObject, readChoice, readString } from "./fields";
 import { AccountMessage } from "./messages";
@@ -26,8 +31,6 @@ export type ProfileColumn =
   | "sector"
   | "business_summary"
   | "identity_document_type";
-
-export const BUSINESS_SUMMARY_MAX_LENGTH = 1000;
 
 export interface ParsedProfile {
   changes: ProfileChanges;
@@ -57,7 +60,10 @@ function readAddress(body: JsonObject, errors: FieldErrors, changes: ProfileChan
       } else changes[`${who}_prefecture`] = prefecture;
     }
     for (const part of ["city", "building_number"] as const) {
-      const text = readString(body, errors, `${who}_${part}`, { allowBlank: true, maxLength: 255 });
+      const text = readString(body, errors, `${who}_${part}`, {
+        allowBlank: true,
+        maxLength: PROFILE_TEXT_MAX_LENGTH,
+      });
       if (text !== undefined) changes[`${who}_${part}`] = text;
     }
   }
@@ -70,7 +76,7 @@ function readAddress(body: JsonObject, errors: FieldErrors, changes: ProfileChan
 export function readProfile(body: JsonObject, variant: ProfileVariant, errors: FieldErrors): ParsedProfile {
   const changes: ProfileChanges = {};
   for (const column of NAME_COLUMNS) {
-    const text = readString(body, errors, column, { allowBlank: true, maxLength: 150 });
+    const text = readString(body, errors, column, { allowBlank: true, maxLength: PERSON_NAME_MAX_LENGTH });
     if (text !== undefined) changes[column] = text;
   }
   const documentType = readChoice(body, errors, "identity_document_type", IDENTITY_DOCUMENT_TYPES, {
@@ -82,7 +88,10 @@ export function readProfile(body: JsonObject, variant: ProfileVariant, errors: F
   if (variant !== "nameAndIdentity") {
     const division = readChoice(body, errors, "corporate_division", CORPORATE_DIVISIONS);
     if (division) changes.corporate_division = division;
-    const companyName = readString(body, errors, "company_name", { allowBlank: true, maxLength: 255 });
+    const companyName = readString(body, errors, "company_name", {
+      allowBlank: true,
+      maxLength: PROFILE_TEXT_MAX_LENGTH,
+    });
     if (companyName !== undefined) changes.company_name = companyName;
     readAddress(body, errors, changes);
     bankAccount = readBankAccount(body, errors);

@@ -10,20 +10,18 @@ import {
   TAX_RETURN_SUBMISSION_METHODS,
 } from "../../app/domain/enumerations";
 import { ValidationMessage } from "../../app/domain/messages";
+import { DRAFT_TEXT_MAX_LENGTH, MAX_HOLDER_NAMES } from "../../app/domain/upstream-limits";
+import { MAX_STATEMENTS } from "../../app/domain/withdrawal-step";
 import { type Db, inTransaction } from "../db/database";
 import { DrfMessage, validationError } from "../http/errors";
 import { isoJst } from "../time";
 import { parseJson } from "../users";
-import { MAX_OBLIGER_ACCOUNTS, parseUploadIdList } from "./entry-input";
+import { parseUploadIdList } from "./entry-input";
 import { ExtraMessage, isPlainObject, pythonTypeName } from "./fields";
 import { foreignUploadIds } from "./upload-refs";
 
-export const DRAFT_TEXT_MAX_LENGTH = 1000;
-/** Banks of the withdrawal step a draft may hold (the spec gives no number; a bound keeps it small). */
-export const MAX_DRAFT_BANKS = 10;
-
 export const DraftMessage = {
-  tooManyBanks: `登録できる口座は${MAX_DRAFT_BANKS}個までです。`,
+  tooManyBanks: `登録できる口座は${MAX_STATEMENTS}個までです。`,
   notText: "有効な文字列を入力してください。",
   notNumberOrText: "数値か文字列を入力してください。",
 } as const;
@@ -151,8 +149,8 @@ function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
       bank_account_number: text,
       obliger_accounts: list(
         object({ holder_name: text }),
-        MAX_OBLIGER_ACCOUNTS,
-        ExtraMessage.maxItems(MAX_OBLIGER_ACCOUNTS),
+        MAX_HOLDER_NAMES,
+        ExtraMessage.maxItems(MAX_HOLDER_NAMES),
       ),
     }),
     contentfile_relations: uploadIds,
@@ -172,7 +170,7 @@ function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
         file_format: choice(STATEMENT_FILE_FORMATS),
         contentfile_relations: uploadIds,
       }),
-      MAX_DRAFT_BANKS,
+      MAX_STATEMENTS,
       DraftMessage.tooManyBanks,
     ),
     bank_account: object({

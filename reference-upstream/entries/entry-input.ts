@@ -17,8 +17,15 @@ import {
   MAX_CLAIMS_PER_ENTRY,
 } from "../../app/domain/enumerations";
 import { isValidHoujinbangou } from "../../app/domain/houjinbangou";
-import { InvoiceStepMessage, hasInvoiceFile } from "../../app/domain/invoice-step";
+import {
+  CLAIM_TEXT_MAX_LENGTH,
+  InvoiceStepMessage,
+  PURPOSE_MAX_LENGTH,
+  hasInvoiceFile,
+} from "../../app/domain/invoice-step";
 import { ValidationMessage } from "../../app/domain/messages";
+import { MAX_YEN } from "../../app/domain/money";
+import { IDEMPOTENCY_KEY_MAX_LENGTH, MAX_HOLDER_NAMES } from "../../app/domain/upstream-limits";
 import { DrfMessage } from "../http/errors";
 import {
   ErrorCollector,
@@ -40,13 +47,6 @@ import {
 import type { ClaimRow } from "./rows";
 import type { UploadRefChecker } from "./upload-refs";
 
-/** The largest amount in yen the API takes (12 digits), for claims and the desired purchase amount. */
-export const MAX_AMOUNT_YEN = 999_999_999_999;
-export const PURPOSE_MAX_LENGTH = 1000;
-export const NAME_MAX_LENGTH = 255;
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
-/** Obliger accounts a claim may list (the spec gives no number; a bound keeps bodies small). */
-export const MAX_OBLIGER_ACCOUNTS = 10;
 /** Files one claim, or the entry itself, may hold. */
 export const MAX_FILES_PER_LIST = 50;
 
@@ -112,8 +112,8 @@ export interface ResubmitInput {
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: Record<string, unknown> };
 
-const parseAmount = (min: number) => (value: unknown) => parseInteger(value, { min, max: MAX_AMOUNT_YEN });
-const parseName = (value: unknown) => parseText(value, NAME_MAX_LENGTH);
+const parseAmount = (min: number) => (value: unknown) => parseInteger(value, { min, max: MAX_YEN });
+const parseName = (value: unknown) => parseText(value, CLAIM_TEXT_MAX_LENGTH);
 
 function parseHoujinbangou(value: unknown): Parsed<string> {
   const text = parseText(value, 13);
@@ -246,8 +246,8 @@ function readReceivePaymentAccount(
   if (rawAccounts !== undefined && rawAccounts !== null) {
     if (!Array.isArray(rawAccounts)) {
       errors.add("obliger_accounts", DrfMessage.notAList(pythonTypeName(rawAccounts)));
-    } else if (rawAccounts.length > MAX_OBLIGER_ACCOUNTS) {
-      errors.add("obliger_accounts", ExtraMessage.maxItems(MAX_OBLIGER_ACCOUNTS));
+    } else if (rawAccounts.length > MAX_HOLDER_NAMES) {
+      errors.add("obliger_accounts", ExtraMessage.maxItems(MAX_HOLDER_NAMES));
     } else {
       const perAccount = rawAccounts.map((account) => {
         const accountErrors = new ErrorCollector();
@@ -329,7 +329,7 @@ export function validateNewEntry(body: unknown, uploads: UploadRefChecker): Vali
   const purchaseAmountDesired = errors.read(
     body,
     "purchase_amount_desired",
-    (value) => parseWholeDecimal(value, { minExclusive: 0, max: MAX_AMOUNT_YEN }),
+    (value) => parseWholeDecimal(value, { minExclusive: 0, max: MAX_YEN }),
     CLAIM_REQUIRED,
   );
   const purpose = errors.read(body, "purpose", (value) => parseText(value, PURPOSE_MAX_LENGTH), {
@@ -454,7 +454,7 @@ export function validateResubmission(
     input.purchase_amount_desired = errors.read(
       body,
       "purchase_amount_desired",
-      (value) => parseWholeDecimal(value, { minExclusive: 0, max: MAX_AMOUNT_YEN }),
+      (value) => parseWholeDecimal(value, { minExclusive: 0, max: MAX_YEN }),
       CLAIM_REQUIRED,
     );
   }

@@ -4,7 +4,13 @@
 // tests call runOperatorCommand directly. Every change runs in one write transaction.
 
 import { SUPPRESSION_METHODS, type SuppressionMethod } from "../../app/domain/enumerations";
-import { ClaimStatus, EntryStatus, ReviewStatus, nameOfStatus } from "../../app/domain/statuses";
+import {
+  BEFORE_CONTRACTED_ENTRY_STATUSES,
+  ClaimStatus,
+  EntryStatus,
+  ReviewStatus,
+  nameOfStatus,
+} from "../../app/domain/statuses";
 import { type Db, inTransaction } from "../db/database";
 import { dateJst, isValidIsoDate, isoJst } from "../time";
 import { type UserRow, findUserById, parseJson } from "../users";
@@ -292,17 +298,12 @@ const REVIEWABLE_CLAIM_STATUSES = [
   ClaimStatus.can_buy,
   ClaimStatus.cannot_buy,
 ];
-const ENTRY_STATUSES_BEFORE_CONTRACT = [
-  EntryStatus.under_review,
-  EntryStatus.inadequate,
-  EntryStatus.reviewed,
-];
 
 export function reviewClaim(db: Db, claimId: number, review: ClaimReview, now: Date): string {
   return inTransaction(db, () => {
     const claim = requireClaim(db, claimId);
     const entry = requireEntry(db, claim.entry_id);
-    refuseEntryState(entry, ENTRY_STATUSES_BEFORE_CONTRACT, "a review");
+    refuseEntryState(entry, BEFORE_CONTRACTED_ENTRY_STATUSES, "a review");
     refuseClaimState(claim, REVIEWABLE_CLAIM_STATUSES, "a review");
     const at = isoJst(now);
     const hasAdditionalDoc =
@@ -359,7 +360,7 @@ export function markEntryDocumentsInadequate(
 ): string {
   return inTransaction(db, () => {
     const entry = requireEntry(db, entryId);
-    refuseEntryState(entry, ENTRY_STATUSES_BEFORE_CONTRACT, "inadequate-entry");
+    refuseEntryState(entry, BEFORE_CONTRACTED_ENTRY_STATUSES, "inadequate-entry");
     const metadata = parseJson<Record<string, unknown>>(entry.metadata, {});
     metadata[DOCUMENT_REASON_KEY] = reason;
     const financial = document !== "withdrawals_detail";

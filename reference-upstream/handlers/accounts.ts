@@ -26,6 +26,7 @@ import { passwordRoutes } from "../accounts/password-handlers";
 import { preEntryRoutes } from "../accounts/pre-entry";
 import { logIn } from "../accounts/session-login";
 import { CORPORATE_DIVISIONS } from "../../app/domain/enumerations";
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from "../../app/domain/upstream-limits";
 import { inTransaction } from "../db/database";
 import type { RequestContext } from "../http/context";
 import { detailError, nonFieldError, validationError } from "../http/errors";
@@ -41,7 +42,7 @@ const hashForUnknownUser = () => (dummyHash ??= hashPassword("sakidori-no-such-u
 async function login(ctx: RequestContext): Promise<Reply> {
   const body = asObject(await ctx.readJson());
   const errors = new FieldErrors();
-  const email = readString(body, errors, "email", { required: true, maxLength: 254 });
+  const email = readString(body, errors, "email", { required: true, maxLength: EMAIL_MAX_LENGTH });
   const password = readPassword(body, errors, "password");
   // §7 persistLoginState: false → a browser-session cookie, true → 14 days.
   const persistent = readBoolean(body, errors, "persistLoginState") ?? false;
@@ -99,8 +100,14 @@ async function register(ctx: RequestContext): Promise<Reply> {
     body.experiment_user_id === null
       ? undefined
       : readString(body, errors, "experiment_user_id", { allowBlank: true, maxLength: 255 });
-  const firstName = readString(body, errors, "first_name", { allowBlank: true, maxLength: 150 });
-  const lastName = readString(body, errors, "last_name", { allowBlank: true, maxLength: 150 });
+  const firstName = readString(body, errors, "first_name", {
+    allowBlank: true,
+    maxLength: PERSON_NAME_MAX_LENGTH,
+  });
+  const lastName = readString(body, errors, "last_name", {
+    allowBlank: true,
+    maxLength: PERSON_NAME_MAX_LENGTH,
+  });
   if (password !== undefined) {
     for (const problem of validatePassword(password, email ?? "")) errors.add("password", problem);
   }

@@ -6,6 +6,7 @@
 // lower case, spaces, and the corporate form (株式会社, ㈱, (株) …) are ignored; a query of digits
 // (optionally with the invoice number's leading T) matches numbers by prefix.
 
+import { CORPORATION_QUERY_MAX_LENGTH, MAX_CORPORATION_SUGGESTIONS } from "../../app/domain/houjinbangou";
 import { DrfMessage, validationError } from "../http/errors";
 import type { Reply, RouteDefinition } from "../http/router";
 import sample from "../data/houjinbangou-sample.json";
@@ -15,9 +16,6 @@ export interface CorporationSuggestion {
   houjinbangou: string;
   address: string;
 }
-
-export const MAX_SUGGESTIONS = 10;
-export const MAX_QUERY_LENGTH = 100;
 
 /** Corporate forms as they read after NFKC, longest first so 医療法人社団 goes before 医療法人. */
 const CORPORATE_FORMS = [
@@ -79,19 +77,21 @@ export function suggestCorporations(query: string): CorporationSuggestion[] {
     const prefix = digits[1]!;
     return corporations
       .filter(({ corporation }) => corporation.houjinbangou.startsWith(prefix))
-      .slice(0, MAX_SUGGESTIONS)
+      .slice(0, MAX_CORPORATION_SUGGESTIONS)
       .map(({ corporation }) => corporation);
   }
   const matches = corporations.filter((entry) => entry.key.includes(key));
   const starting = matches.filter((entry) => entry.key.startsWith(key));
   const containing = matches.filter((entry) => !entry.key.startsWith(key));
-  return [...starting, ...containing].slice(0, MAX_SUGGESTIONS).map(({ corporation }) => corporation);
+  return [...starting, ...containing]
+    .slice(0, MAX_CORPORATION_SUGGESTIONS)
+    .map(({ corporation }) => corporation);
 }
 
 function houjinbangouSuggestions(ctx: { url: URL }): Reply {
   const name = ctx.url.searchParams.get("name") ?? "";
-  if ([...name].length > MAX_QUERY_LENGTH) {
-    throw validationError({ name: [DrfMessage.maxLength(MAX_QUERY_LENGTH)] });
+  if ([...name].length > CORPORATION_QUERY_MAX_LENGTH) {
+    throw validationError({ name: [DrfMessage.maxLength(CORPORATION_QUERY_MAX_LENGTH)] });
   }
   return { status: 200, body: suggestCorporations(name) };
 }

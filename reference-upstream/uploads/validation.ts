@@ -10,15 +10,13 @@ import {
   parseUploadKind,
   sniffContentType,
 } from "../../app/domain/file-kinds";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "../../app/domain/upstream-limits";
 import { DrfMessage, validationError } from "../http/errors";
 import { UploadMessage } from "./messages";
 import { FILE_FIELD, type ParsedUpload } from "./multipart";
 
 /** DRF's CharField message for "" ("This field may not be blank."). */
 const BLANK = "この項目は空にできません。";
-
-/** As long as an entry's idempotency_key may be. */
-export const UPLOAD_KEY_MAX_LENGTH = 64;
 
 export interface ValidUpload {
   kind: string;
@@ -56,8 +54,8 @@ export function validateUpload(form: ParsedUpload, tooLarge: string = UploadMess
 
   const idempotencyKey = form.fields.get("idempotency_key");
   if (idempotencyKey === "") errors.idempotency_key = [BLANK];
-  else if (idempotencyKey !== undefined && [...idempotencyKey].length > UPLOAD_KEY_MAX_LENGTH) {
-    errors.idempotency_key = [DrfMessage.maxLength(UPLOAD_KEY_MAX_LENGTH)];
+  else if (idempotencyKey !== undefined && [...idempotencyKey].length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    errors.idempotency_key = [DrfMessage.maxLength(IDEMPOTENCY_KEY_MAX_LENGTH)];
   }
 
   const file = form.content;

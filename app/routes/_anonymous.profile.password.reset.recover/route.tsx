@@ -8,6 +8,7 @@ import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/sco
 import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
+import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
@@ -74,7 +75,7 @@ export default function PasswordRecoverPage() {
             type="email"
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             hint={`会員登録に使ったメールアドレスです。リンクの有効期限は${RESET_LINK_VALID_HOURS}時間です。`}
           />
           <SubmitButton pendingText="送信しています…">再設定用のメールを送る</SubmitButton>

@@ -16,7 +16,7 @@ import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
-import { requiredQueryParams } from "~/routing/params";
+import { requiredQueryParams } from "~/routing/params.server";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";

@@ -22,6 +22,7 @@ import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
+import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
 import { PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
@@ -101,7 +102,7 @@ export default function RegisterPage() {
             type="email"
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             hint="ログインとご連絡に使います。"
           />
           <TextField

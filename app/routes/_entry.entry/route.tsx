@@ -13,7 +13,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { StepBackLink } from "~/components/step-indicator";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
-import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import {
@@ -59,7 +59,7 @@ export default function FinancialStepPage() {
   const actionData = useActionData<typeof action>();
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
   // With JavaScript, leaving with answers not yet saved asks first (files save as they upload).
-  useUnsavedChanges(FINANCIAL_FORM_ID, JSON.stringify(saved));
+  useUnsavedChanges(FINANCIAL_FORM_ID, formRevision(saved));
   const formEncType = usePageFormEncType();
   const type = financialDocumentType(
     individual ? "individual" : "corporate",

@@ -9,16 +9,14 @@ import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-acco
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
-import { INVOICE_FILE_FIELD, normalizeHoujinbangouInput } from "~/domain/invoice-step";
+import { CLAIM_TEXT_MAX_LENGTH, INVOICE_FILE_FIELD, normalizeHoujinbangouInput } from "~/domain/invoice-step";
 import { formatYenInput, parseDateInput, parseYen } from "~/domain/money";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
 import { ValidationMessage } from "~/domain/messages";
+import { DRAFT_TEXT_MAX_LENGTH, MAX_HOLDER_NAMES } from "~/domain/upstream-limits";
 
 export const INVOICE_STEP_PATH = ENTRY_STEP_PATHS.submitInvoices;
 export const INVOICE_FORM_ID = "invoice-step";
-/** docs/upstream-api/entries.md: a draft keeps at most 10 holder names a claim, strings ≤ 1000. */
-export const MAX_HOLDER_NAMES = 10;
-const DRAFT_TEXT_MAX = 1000;
 
 export type { ClaimFormValues };
 type YesNo = ClaimFormValues["is_fixed_debt"];
@@ -75,14 +73,6 @@ export function formValuesFromDraft(draft: DraftEntry): InvoiceFormValues {
   };
 }
 
-/** Changes when what the form shows changes (not when only files change): the form then remounts. */
-export function formRevision(values: InvoiceFormValues): string {
-  const text = JSON.stringify(values);
-  let hash = 5381;
-  for (let index = 0; index < text.length; index += 1) hash = (hash * 33) ^ text.charCodeAt(index);
-  return (hash >>> 0).toString(36);
-}
-
 // ---- a submission read back into the form's shape ----
 
 const CLAIM_FIELD = /^claims\[([0-9])\]\.(.+)$/;
@@ -115,7 +105,7 @@ export function formValuesFromSubmission(entries: Iterable<[string, FormDataEntr
   };
   for (const [name, raw] of entries) {
     if (typeof raw !== "string") continue;
-    const value = [...raw].slice(0, DRAFT_TEXT_MAX).join("");
+    const value = [...raw].slice(0, DRAFT_TEXT_MAX_LENGTH).join("");
     if (name === "purchase_amount_desired" || name === "purpose") {
       values[name] = value;
       continue;
@@ -248,7 +238,12 @@ export function parseSuggestionChoice(value: unknown): CorporationSuggestion | n
     const { name, houjinbangou, address } = parsed;
     if (typeof name !== "string" || typeof address !== "string" || typeof houjinbangou !== "string")
       return null;
-    if (!/^[0-9]{13}$/.test(houjinbangou) || name.length > 255 || address.length > 255) return null;
+    if (
+      !/^[0-9]{13}$/.test(houjinbangou) ||
+      name.length > CLAIM_TEXT_MAX_LENGTH ||
+      address.length > CLAIM_TEXT_MAX_LENGTH
+    )
+      return null;
     return { name, houjinbangou, address };
   } catch {
     return null;

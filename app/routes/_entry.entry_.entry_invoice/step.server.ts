@@ -13,11 +13,11 @@ import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { type StepChange, defineWizardStep } from "~/forms/wizard-step.server";
 import type { RequestContext } from "~/request/context.server";
 import { updateDraft } from "~/upstream/draft.server";
+import { MAX_HOLDER_NAMES } from "~/domain/upstream-limits";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
   type InvoiceStepValues,
-  MAX_HOLDER_NAMES,
   SUGGESTIONS_PARAM,
   draftFromFormValues,
   emptyClaimValues,

@@ -4,11 +4,12 @@ import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
+import { formRevision } from "~/components/use-unsaved-changes";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { claimFiles } from "~/domain/invoice-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { ValidationMessage } from "~/domain/messages";
-import { formRevision, formValuesFromDraft, invoiceFieldLabels } from "./form";
+import { formValuesFromDraft, invoiceFieldLabels } from "./form";
 
 /** The corporate-number search the page shows under one claim (without JavaScript). */
 export interface SuggestionSearch {

@@ -16,7 +16,7 @@ import { StepBackLink } from "~/components/step-indicator";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { usePageFormEncType } from "~/components/upload-slot";
-import { useUnsavedChanges } from "~/components/use-unsaved-changes";
+import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
 import { hydrates } from "~/routing/page-scripts";
@@ -88,7 +88,7 @@ export default function WithdrawalStepPage() {
   // text only: an upload (saved at once) must not make unsaved typing look saved.
   useUnsavedChanges(
     WITHDRAWAL_FORM_ID,
-    JSON.stringify([statements.map(({ files: _files, ...text }) => text), bankAccount]),
+    formRevision([statements.map(({ files: _files, ...text }) => text), bankAccount]),
   );
   const formEncType = usePageFormEncType();
   // Uploads the person has since made (with JavaScript, without a new submit) are no longer missing.

@@ -22,7 +22,7 @@ import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
-import { digitsParam } from "~/routing/params";
+import { digitsParam } from "~/routing/params.server";
 import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
 import { loadEntry } from "~/upstream/entries.server";

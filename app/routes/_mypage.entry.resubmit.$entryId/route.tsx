@@ -15,7 +15,7 @@ import { japanDate } from "~/domain/japan-date";
 import { isIndividual } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
-import { digitsParam } from "~/routing/params";
+import { digitsParam } from "~/routing/params.server";
 import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
 import invoiceStyles from "~/styles/invoice-step.css";

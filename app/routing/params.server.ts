@@ -1,10 +1,10 @@
 // §2 "Route validation failure shows page not found": a 404, never a 500.
 
-import { json } from "@remix-run/node";
+import { notFound } from "~/request/context.server";
 
 /** §5 "Entry id route parameter must be digits." */
 export function digitsParam(value: string | undefined): string {
-  if (!value || !/^[0-9]{1,18}$/.test(value)) throw json({ code: 404 }, { status: 404 });
+  if (!value || !/^[0-9]{1,18}$/.test(value)) throw notFound();
   return value;
 }
 
@@ -13,7 +13,7 @@ export function requiredQueryParams<K extends string>(url: URL, names: readonly 
   const values = {} as Record<K, string>;
   for (const name of names) {
     const value = url.searchParams.get(name);
-    if (!value || value.length > 512) throw json({ code: 404 }, { status: 404 });
+    if (!value || value.length > 512) throw notFound();
     values[name] = value;
   }
   return values;
