@@ -74,6 +74,9 @@ export type RouteFunction = (args: {
 export const settle = (promise: unknown) =>
   (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
 
+/** Like settle, for a route function that may answer or throw before returning a promise. */
+export const settleCall = (call: () => unknown) => settle(Promise.resolve().then(call));
+
 /** Someone logged in to the upstream and the app. */
 export interface Applicant {
   browser: UserClient;
