@@ -4,6 +4,7 @@
 // is nothing to reload or to count, and every page is a fresh document anyway.
 
 import { createHmac } from "node:crypto";
+import { EXPERIMENT_PAGE_VIEW_DELAY_MS } from "../../app/runtime/analytics-events";
 import { DEFAULT_ANALYTICS_ID_KEY } from "../../reference-upstream/config";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
@@ -155,14 +156,14 @@ test.describe("§9 analytics data layer", () => {
   const HASH_KEY = "the-deployment's-analytics-hash-key-for-tests";
   const ANALYTICS = { ANALYTICS_CONTAINER_ID: CONTAINER, ANALYTICS_HASH_KEY: HASH_KEY };
 
-  /** What the page pushed to window.dataLayer, with when (ms since the document started). */
+  /** What the page pushed to window.dataLayer, with when (the page's clock, ms). */
   async function recordDataLayer(page: Page) {
     await page.addInitScript(() => {
       const layer: unknown[] = [];
       const times: number[] = [];
       const push = layer.push.bind(layer);
       layer.push = (...items: unknown[]) => {
-        for (const _ of items) times.push(performance.now());
+        for (const _ of items) times.push(Date.now());
         return push(...items);
       };
       Object.assign(window, { dataLayer: layer, dataLayerTimes: times });
@@ -259,12 +260,27 @@ test.describe("§9 analytics data layer", () => {
       );
       await recordDataLayer(page);
       await page.addInitScript(() => window.localStorage.setItem("experimentUserId", "exp-42"));
+      // Once the activation is pushed, the page's time moves only when the test moves it: the delay
+      // is counted on the page's clock, not waited for.
+      await page.clock.install();
       await page.goto(`${app.url}/login`);
-      await expect.poll(() => events(page, "page_view")).toHaveLength(1);
+      await expect
+        .poll(() => events(page, "experiment_activation"), { intervals: [10] })
+        .toEqual([expect.objectContaining({ experiment_user_id: "exp-42" })]);
+      const pausedAt = (await page.evaluate(() => Date.now())) + 10;
+      await page.clock.pauseAt(pausedAt);
       const [activation] = await events(page, "experiment_activation");
-      const [view] = await events(page, "page_view");
-      expect(activation).toMatchObject({ experiment_user_id: "exp-42" });
-      expect(view!.at - activation!.at).toBeGreaterThanOrEqual(800);
+      expect(await events(page, "page_view")).toEqual([]);
+      const left = EXPERIMENT_PAGE_VIEW_DELAY_MS - (pausedAt - activation!.at);
+      await page.clock.runFor(left - 1);
+      expect(await events(page, "page_view")).toEqual([]);
+      // At the delay it is sent, once the page's own next turn has read the title.
+      await expect
+        .poll(async () => {
+          await page.clock.runFor(1);
+          return events(page, "page_view");
+        })
+        .toHaveLength(1);
     } finally {
       await app.stop();
     }

@@ -1,6 +1,7 @@
 // Requests as the browser sends them to the app, for calling a route's loader or action directly: the
 // app's session cookie carrying a reference-upstream session, and a form post.
 
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { FormFailure } from "~/forms/form-failure";
 import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
 import { AppSession } from "~/request/session.server";
@@ -64,15 +65,14 @@ export async function failureOf(response: Response): Promise<FormFailure> {
 }
 
 /** A loader or action, called as Remix calls it. */
-export type RouteFunction = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: object;
-}) => unknown;
+export type RouteFunction = (args: LoaderFunctionArgs) => unknown;
 
 /** The route's answer, whether it returned or threw it (a redirect, an error screen). */
 export const settle = (promise: unknown) =>
   (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
+
+/** Like settle, for a route function that may answer or throw before returning a promise. */
+export const settleCall = (call: () => unknown) => settle(Promise.resolve().then(call));
 
 /** Someone logged in to the upstream and the app. */
 export interface Applicant {

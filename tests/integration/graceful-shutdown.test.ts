@@ -10,7 +10,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { streamedUploadHeaders } from "~/forms/step-upload";
 import { type Servers, root, startServers } from "../../bench/servers";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../reference-upstream/seed";
@@ -81,11 +81,12 @@ const logLines = (from: Servers) => from.appLog.map((line) => JSON.parse(line) a
 
 /** Waits until `check` holds (the server gets there on its own), at most `withinMs`. */
 async function eventually(check: () => boolean, what: string, withinMs = 10_000): Promise<void> {
-  const until = Date.now() + withinMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: withinMs, interval: 10 },
+  );
 }
 
 /** SIGTERM to the app, then waits until it has begun to stop (its log says so). */

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { findFreePort } from "../../scripts/ports";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -129,10 +129,10 @@ async function stopsCleanly(signal: (npm: ChildProcess) => void, label: string) 
   expect(appStopped).toBeGreaterThan(-1);
   expect(output().indexOf("[upstream] stopping", appStopped)).toBeGreaterThan(appStopped);
   // The rest (tsx's esbuild helpers) end once their parent has gone.
-  const until = Date.now() + 10_000;
-  while (running(started).length > 0 && Date.now() < until)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(running(started).map((pid) => children.get(pid))).toEqual([]);
+  await vi.waitFor(() => expect(running(started).map((pid) => children.get(pid))).toEqual([]), {
+    timeout: 10_000,
+    interval: 50,
+  });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

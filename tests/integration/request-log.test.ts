@@ -4,7 +4,7 @@
 // cookie. Health probes stay out of the info level. Runs against the server build (npm test builds
 // before vitest; alone, run npm run build first).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Servers, startServers } from "../../bench/servers";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../reference-upstream/seed";
 
@@ -33,13 +33,15 @@ const lines = (): LogLine[] =>
   servers.appLog.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as LogLine);
 
 /** The request's line, once the answer has ended (it is written when the connection's answer closes). */
-async function lineOf(requestId: string): Promise<LogLine> {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const found = lines().find((line) => line.msg === "request" && line.request_id === requestId);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no log line for ${requestId}`);
+function lineOf(requestId: string): Promise<LogLine> {
+  return vi.waitFor(
+    () => {
+      const found = lines().find((line) => line.msg === "request" && line.request_id === requestId);
+      if (!found) throw new Error(`no log line for ${requestId}`);
+      return found;
+    },
+    { timeout: 2_000, interval: 20 },
+  );
 }
 
 describe("the request log", () => {

@@ -141,10 +141,14 @@ function leftIn(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 }
 
-/** Waits until `check` holds (what a person would wait for), at most 5 s. */
+/** Waits until `check` holds (what a person would wait for), at most 5 s; fails if it never does. */
 async function eventually(check: () => boolean): Promise<void> {
-  const until = Date.now() + 5_000;
-  while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error("the condition never held");
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 }
 
 /** The invoice action called directly with a streamed upload whose body is `sent`, saying `said` bytes. */

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { streamedUploadHeaders } from "~/forms/step-upload";
@@ -166,11 +166,12 @@ function upload(cookie: string, into: { slot: string; kind: string }, bytes = pd
 
 /** Waits until `check` holds (the app and the proxy reach it on their own), at most 10 s. */
 async function eventually(check: () => boolean, what: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 /** Posts `bytes` as the slot does, `chunk` bytes every `everyMs`: a slow line, never idle. */

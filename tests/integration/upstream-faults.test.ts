@@ -276,12 +276,9 @@ function leftIn(dir: string): string[] {
 }
 
 /** Waits for the upstream to finish its own cleanup of an aborted upload (it runs after the cut). */
-async function upstreamTmpWhenSettled(): Promise<string[]> {
+async function upstreamTmpIsEmpty(): Promise<void> {
   const dir = path.join(upstream.dataDir, "tmp");
-  const until = Date.now() + 2_000;
-  while (leftIn(dir).length > 0 && Date.now() < until)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  return leftIn(dir);
+  await vi.waitFor(() => expect(leftIn(dir)).toEqual([]), { timeout: 2_000, interval: 50 });
 }
 
 interface FaultCase {
@@ -416,7 +413,7 @@ const FAULTS: FaultCase[] = [
     afterwards: async (victim) => {
       // Nothing half-sent was stored, and the upstream removed what it had spooled.
       expect((await victim.browser.get("/api/uploads/")).body).toEqual([]);
-      expect(await upstreamTmpWhenSettled()).toEqual([]);
+      await upstreamTmpIsEmpty();
     },
   },
 ];

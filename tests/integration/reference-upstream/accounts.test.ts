@@ -11,6 +11,7 @@ import {
   insertUser,
   logInClient,
   PASSWORD,
+  TestClock,
   setCookie,
   uniqueEmail,
   userWithClient,
@@ -21,8 +22,9 @@ const INVALID_CREDENTIALS = { detail: "メールアドレスまたはパスワ�
 const NOT_AUTHENTICATED = { detail: "認証情報が含まれていません。" };
 
 let upstream: TestUpstream;
+const clock = new TestClock();
 beforeAll(async () => {
-  upstream = await startTestUpstream();
+  upstream = await startTestUpstream({ overrides: { now: clock.now } });
 });
 afterAll(() => upstream.dispose());
 
@@ -487,7 +489,7 @@ describe("POST /api/me/", () => {
     expect(first.status).toBe(200);
     const stamp = first.body.visited_at_entry_page_after_mail_verification;
     expect(stamp).toMatch(/^\d{4}-\d{2}-\d{2}T.*\+09:00$/);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(60_000);
     const second = await client.post("/api/me/visited_at_entry_page_after_mail_verification");
     expect(second.body.visited_at_entry_page_after_mail_verification).toBe(stamp);
     expect(

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/upload-rules";
 import { type ApiClient, type TestUpstream, startTestUpstream } from "./harness";
 import { type LoggedInClient, loginAs } from "./login-helper";
@@ -96,11 +96,12 @@ function responseOf(
 
 /** Polls a condition the server reaches asynchronously (a file written or removed). */
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 const BOUNDARY = "----sakidori-test-boundary";

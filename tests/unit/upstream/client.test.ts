@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { UNREAD_ANSWER, UpstreamClient, type UpstreamCredentials } from "~/upstream/client.server";
 import {
@@ -28,10 +28,12 @@ let fake: FakeUpstream;
 let baseUrl: string;
 let handler: FakeHandler;
 let seen: Seen[] = [];
+let waiting: { count: number; resolve: () => void }[] = [];
 
 beforeAll(async () => {
   fake = await startFakeUpstream((req, res, body) => {
     seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+    waiting = waiting.filter((waiter) => (seen.length >= waiter.count ? (waiter.resolve(), false) : true));
     handler(req, res, body);
   });
   baseUrl = fake.baseUrl;
@@ -41,8 +43,32 @@ afterAll(() => fake.close());
 
 beforeEach(() => {
   seen = [];
+  waiting = [];
   handler = answer(200, { ok: true });
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Once the fake upstream has received `count` requests (a test then moves the clock on). */
+function requestsSeen(count: number): Promise<void> {
+  if (seen.length >= count) return Promise.resolve();
+  return new Promise((resolve) => waiting.push({ count, resolve }));
+}
+
+/** The clock the client's timeouts and budget read, moved only by the test (the network stays real). */
+const useTestClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+
+/** Whether `promise` has settled yet (checked after the clock was moved). */
+function settledFlag(promise: Promise<unknown>): () => boolean {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  return () => settled;
+}
 
 const CREDENTIALS: UpstreamCredentials = {
   sessionid: "abcdefghijklmnopqrstuvwxyz012345",
@@ -339,13 +365,16 @@ describe("§8 Error catalogue", () => {
     handler = () => {
       /* never answers */
     };
-    const started = Date.now();
-    const error = await failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 200 }));
-    const elapsed = Date.now() - started;
+    useTestClock();
+    const outcome = failure(client().call("GET", "/api/entries/", { schema: OBJECT, timeoutMs: 200 }));
+    const settled = settledFlag(outcome);
+    await requestsSeen(1);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(settled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
-    expect(elapsed).toBeGreaterThanOrEqual(150);
-    expect(elapsed).toBeLessThan(5_000);
   });
 
   it("an answer larger than 8 MiB (a broken upstream) is a server error (502), read no further", async () => {
@@ -491,43 +520,53 @@ describe("all calls of one request share one deadline", () => {
 
   it("three calls answering after 400 ms with a 1 s budget: two succeed, the third is cut at the deadline", async () => {
     handler = slow(400);
+    useTestClock();
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 1_000 });
-    const started = Date.now();
     const outcomes: string[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      try {
-        await upstream.call("GET", "/api/profile/", { schema: OBJECT });
-        outcomes.push("ok");
-      } catch (error) {
-        outcomes.push(error instanceof UpstreamNetworkError ? "499" : String(error));
+    const calls = (async () => {
+      for (let i = 0; i < 3; i += 1) {
+        try {
+          await upstream.call("GET", "/api/profile/", { schema: OBJECT });
+          outcomes.push("ok");
+        } catch (error) {
+          outcomes.push(error instanceof UpstreamNetworkError ? "499" : String(error));
+        }
       }
+    })();
+    for (const count of [1, 2]) {
+      await requestsSeen(count);
+      await vi.advanceTimersByTimeAsync(400);
     }
-    const elapsed = Date.now() - started;
+    // Not a third full answer nor a per-call timeout: the third stops when the budget's 200 ms are up.
+    await requestsSeen(3);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(outcomes).toEqual(["ok", "ok"]);
+    await vi.advanceTimersByTimeAsync(1);
+    await calls;
     expect(outcomes).toEqual(["ok", "ok", "499"]);
-    // Not three full answers (1.2 s) nor three per-call timeouts: the third stops at the budget.
-    expect(elapsed).toBeLessThan(2_000);
   });
 
   it("once the budget is spent, the next call fails at once without reaching the upstream", async () => {
     handler = slow(400);
+    useTestClock();
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
-    expect(await failure(upstream.call("GET", "/api/profile/", { schema: OBJECT }))).toBeInstanceOf(
-      UpstreamNetworkError,
-    );
-    const requests = seen.length;
-    const started = Date.now();
+    const first = failure(upstream.call("GET", "/api/profile/", { schema: OBJECT }));
+    await requestsSeen(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await first).toBeInstanceOf(UpstreamNetworkError);
+    // The clock stands still from here: an answer that waited on a timer would never come.
     const error = await failure(upstream.call("GET", "/api/profile/", { schema: OBJECT }));
     expect(error).toBeInstanceOf(UpstreamNetworkError);
     expect((error as UpstreamNetworkError).status).toBe(499);
-    expect(Date.now() - started).toBeLessThan(100);
-    expect(seen.length).toBe(requests);
+    expect(seen.length).toBe(1);
   });
 
   it("time the request spends elsewhere (reading a slow browser's upload) is not charged to the budget", async () => {
     handler = answer(200, { ok: true });
+    useTestClock();
     const upstream = new UpstreamClient(new URL(baseUrl), CREDENTIALS, "sakidori", { deadlineMs: 300 });
     await upstream.call("GET", "/api/profile/", { schema: OBJECT });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    vi.advanceTimersByTime(400);
     expect(await upstream.call("GET", "/api/profile/", { schema: OBJECT })).toEqual({ ok: true });
   });
 
