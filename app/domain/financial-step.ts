@@ -4,7 +4,13 @@
 // entry-step guard.
 
 import type { DraftEntry, PendingFile } from "./draft-entry";
-import type { CorporateDivision, FinancialStatementType, TaxReturnSubmissionMethod } from "./enumerations";
+import {
+  type CorporateDivision,
+  type FinancialStatementType,
+  TAX_RETURN_SUBMISSION_METHODS,
+  type TaxReturnSubmissionMethod,
+} from "./enumerations";
+import { type FieldRow, choiceField, flagField } from "./form-fields";
 import { uploadFieldName } from "./file-kinds";
 
 /** §3 Financial-statement state: the upload kinds of the financial step. */
@@ -105,11 +111,18 @@ export const FinancialStepMessage = {
   uploadRequired: (kind: FinancialKind) => `${FINANCIAL_KIND_LABELS[kind]}をアップロードしてください。`,
 } as const;
 
-export interface FinancialAnswers {
-  can_submit_financial_statements: boolean | null;
-  tax_return_submissions: TaxReturnSubmissionMethod | null;
-  includes_sga_expenses: boolean | null;
-}
+/** The step's questions (docs/decisions/0030-a-field-declared-once.md): the draft's own keys. */
+export const FINANCIAL_FIELDS = {
+  can_submit_financial_statements: flagField("決算書類の提出"),
+  tax_return_submissions: choiceField("確定申告書の提出方法", TAX_RETURN_SUBMISSION_METHODS, (text) =>
+    (TAX_RETURN_SUBMISSION_METHODS as readonly string[]).includes(text)
+      ? (text as TaxReturnSubmissionMethod)
+      : null,
+  ),
+  includes_sga_expenses: flagField("販売費及び一般管理費の明細"),
+} as const;
+
+export type FinancialAnswers = FieldRow<typeof FINANCIAL_FIELDS>;
 
 /** Which follow-up questions apply to this user and these answers. */
 export function financialQuestions(

@@ -1,22 +1,24 @@
-// §2 withdrawal step (/entry/withdrawal_details, submitWithdrawalsDetail): the account activity
-// statements (§3 Account activity statement item) with their uploads, the payout bank account
-// (§3 Bank account), the needed start date of the statements and when the step is complete (§4).
-// Pure: shared by the screen and the entry-step guard.
+// §2 withdrawal step (/entry/withdrawal_details): the statements, the payout account, their field
+// tables (docs/decisions/0030-a-field-declared-once.md) and when the step is complete (§4). Pure.
 
 import {
+  BANK_ACCOUNT_FIELD_LABELS,
   formatHolderName,
   isValidBankAccountNumber,
+  normalizeBankAccountNumber,
   validateAccountHolderName,
   validateBankAccountNumber,
 } from "./bank-account";
 import type { DraftBank, DraftBankAccount, PendingFile } from "./draft-entry";
 import {
   BANK_ACCOUNT_DEPOSIT_TYPES,
+  STATEMENT_FILE_FORMATS,
   STATEMENT_LOOKBACK_MONTHS,
   type StatementFileFormat,
 } from "./enumerations";
 import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
 import { parseUploadKind } from "./file-kinds";
+import { type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
 import { isIsoDate, japanDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
@@ -48,6 +50,45 @@ export function effectiveFileFormat(
   format: StatementFileFormat | string | null | undefined,
 ): "passbook" | "ib" {
   return format === "ib" ? "ib" : "passbook";
+}
+
+/** One statement's typed fields; its files are kept apart, in contentfile_relations. */
+export const STATEMENT_FIELDS = {
+  bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
+  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  file_format: choiceField("入出金明細の形式", STATEMENT_FILE_FORMATS, effectiveFileFormat),
+} as const;
+export type StatementRow = FieldRow<typeof STATEMENT_FIELDS>;
+
+/** The payout account (§3 Bank account); the holder name is kept formatted as it will be sent (§7). */
+export const BANK_ACCOUNT_FIELDS = {
+  bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
+  branch_name: textField(BANK_ACCOUNT_FIELD_LABELS.branch_name),
+  deposit_type: choiceField(
+    BANK_ACCOUNT_FIELD_LABELS.deposit_type,
+    [...BANK_ACCOUNT_DEPOSIT_TYPES, ""],
+    (text) => (text === "ordinary" || text === "checking" ? text : null),
+  ),
+  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  account_holder_name: textField(BANK_ACCOUNT_FIELD_LABELS.account_holder_name, (text) =>
+    text ? formatHolderName(text) : "",
+  ),
+} as const;
+export type BankAccountRow = FieldRow<typeof BANK_ACCOUNT_FIELDS>;
+
+const STATEMENT_LABELS: Record<string, string> = {
+  ...labelsOf(STATEMENT_FIELDS),
+  uploads: "入出金明細のアップロード",
+};
+const BANK_ACCOUNT_LABELS: Record<string, string> = labelsOf(BANK_ACCOUNT_FIELDS);
+
+/** The error summary's words for a field of the step: 「口座2の口座番号」, 「お振込先の支店名」. */
+export function withdrawalSummaryLabel(name: string): string | null {
+  const statement = /^banks\[(\d+)\]\.(\w+)$/.exec(name);
+  if (statement) return `口座${Number(statement[1]) + 1}の${STATEMENT_LABELS[statement[2]!] ?? ""}`;
+  const account = /^bank_account\.(\w+)$/.exec(name);
+  if (account) return `お振込先の${BANK_ACCOUNT_LABELS[account[1]!] ?? ""}`;
+  return null;
 }
 
 /** The two uploads a statement of this format needs, in page order. */
@@ -108,18 +149,16 @@ export function entryRequirementsMet(banks: readonly DraftBank[], files: readonl
 export const WithdrawalStepMessage = {
   noStatements: "入出金明細を1つ以上登録してください。",
   tooManyStatements: `登録できる口座は${MAX_STATEMENTS}個までです。`,
-  uploadsRequired: (format: StatementFileFormat | null | undefined) => {
+  uploadsRequired: (format: DraftBank["file_format"]) => {
     const [first, second] = statementUploadKinds(format);
     return `${STATEMENT_UPLOAD_LABELS[first]}と${STATEMENT_UPLOAD_LABELS[second]}をアップロードしてください。`;
   },
 } as const;
 
 /** The field names of one statement in the step's form (and in its problems). */
-export const statementField = (
-  index: number,
-  field: "bank_name" | "bank_account_number" | "file_format" | "uploads",
-) => `banks[${index}].${field}`;
-export const bankAccountField = (field: keyof DraftBankAccount) => `bank_account.${field}`;
+export const statementField = (index: number, field: keyof typeof STATEMENT_FIELDS | "uploads") =>
+  `banks[${index}].${field}`;
+export const bankAccountField = (field: keyof typeof BANK_ACCOUNT_FIELDS) => `bank_account.${field}`;
 
 /** What a statement lacks, keyed by its form field names. */
 export function statementProblems(
@@ -185,7 +224,7 @@ export function withdrawalStepProblems(
   if (banks.length === 0) problems.banks = WithdrawalStepMessage.noStatements;
   banks.forEach((bank, index) => Object.assign(problems, statementProblems(bank, index, files)));
   for (const [field, message] of Object.entries(bankAccountProblems(bankAccount))) {
-    problems[bankAccountField(field as keyof DraftBankAccount)] = message;
+    problems[bankAccountField(field as keyof typeof BANK_ACCOUNT_FIELDS)] = message;
   }
   return problems;
 }
@@ -237,17 +276,9 @@ export function neededWithdrawalsDetailStartDate(lastDate: string | null | undef
   return fallback;
 }
 
-const PAYOUT_FIELDS = [
-  "bank_name",
-  "branch_name",
-  "deposit_type",
-  "bank_account_number",
-  "account_holder_name",
-] as const satisfies readonly (keyof DraftBankAccount)[];
-
 /** True when the draft holds no payout account: none, or one whose every field is empty. */
 export function hasNoPayoutAccount(account: DraftBankAccount | null | undefined): boolean {
-  return !account || PAYOUT_FIELDS.every((field) => !filled(account[field]));
+  return !account || fieldNames(BANK_ACCOUNT_FIELDS).every((field) => !filled(account[field]));
 }
 
 /**

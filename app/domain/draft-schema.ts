@@ -1,0 +1,93 @@
+// §3 Draft entry as GET and PATCH /api/draft_entry/ answer it, in zod (server only: decision 0009);
+// the draft's types are inferred from it (draft-entry.ts), the steps' parts from their field tables.
+
+import { z } from "zod";
+import { CLAIM_DEPOSIT_TYPES } from "./enumerations";
+import { FINANCIAL_FIELDS } from "./financial-step";
+import type { ChoiceFieldSpec, FieldSpec, FieldTable, FlagFieldSpec } from "./form-fields";
+import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS } from "./withdrawal-step";
+
+/** Drafts keep incomplete input: any field may be null or absent ("the rest null"). */
+const text = z.string().nullish();
+/** "amounts a number or a string". */
+const amount = z.union([z.number(), z.string()]).nullish();
+const flag = z.boolean().nullish();
+/** "upload ids no longer the user's are left out", so a list, possibly empty. */
+const fileIds = z
+  .array(z.number())
+  .nullish()
+  .transform((ids) => ids ?? []);
+
+type Stored<F extends FieldSpec> =
+  F extends ChoiceFieldSpec<infer C>
+    ? z.ZodOptional<z.ZodNullable<z.ZodType<C>>>
+    : F extends FlagFieldSpec
+      ? typeof flag
+      : typeof text;
+
+/** A table's fields as the draft stores them. */
+function storedShape<T extends FieldTable>(table: T): { [K in keyof T]: Stored<T[K]> } {
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const [name, spec] of Object.entries(table)) {
+    if (spec.kind === "text") shape[name] = text;
+    else if (spec.kind === "flag") shape[name] = flag;
+    else shape[name] = z.enum(spec.choices as [string, ...string[]]).nullish();
+  }
+  return shape as { [K in keyof T]: Stored<T[K]> };
+}
+
+/** A top-level table: a missing key reads as null. */
+function topLevelShape<T extends FieldTable>(table: T) {
+  const shape = storedShape(table);
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [name, (schema as typeof text).default(null)]),
+  ) as { [K in keyof T]: z.ZodDefault<Stored<T[K]>> };
+}
+
+/** Objects the steps send back whole keep keys the app does not know, so a save never drops them. */
+export const draftBankSchema = z
+  .object({ ...storedShape(STATEMENT_FIELDS), contentfile_relations: fileIds })
+  .passthrough();
+
+export const draftBankAccountSchema = z.object(storedShape(BANK_ACCOUNT_FIELDS)).passthrough();
+
+export const draftClaimSchema = z
+  .object({
+    obliger_company_name: text,
+    houjinbangou: text,
+    houjinbangou_address: text,
+    amount,
+    scheduled_deposit_amount_from_obliger: amount,
+    obliger_payment_date: text,
+    is_fixed_debt: flag,
+    is_bank_transfer_from_obliger: flag,
+    receive_payment_account: z
+      .object({
+        bank_name: text,
+        deposit_type: z.enum([...CLAIM_DEPOSIT_TYPES, ""]).nullish(),
+        bank_account_number: text,
+        obliger_accounts: z.array(z.object({ holder_name: z.string() }).passthrough()).optional(),
+      })
+      .passthrough()
+      .nullish(),
+    contentfile_relations: fileIds,
+  })
+  .passthrough();
+
+/** A missing top-level key reads as the empty default. */
+export const draftEntrySchema = z
+  .object({
+    id: z.number().nullish().default(null),
+    purchase_amount_desired: amount.default(null),
+    purpose: text.default(null),
+    claims: z.array(draftClaimSchema).default([]),
+    ...topLevelShape(FINANCIAL_FIELDS),
+    banks: z.array(draftBankSchema).default([]),
+    bank_account: draftBankAccountSchema.nullish().default(null),
+    updated_at: text.default(null),
+  })
+  .passthrough();
+
+const { id: _id, updated_at: _updatedAt, ...savedShape } = draftEntrySchema.shape;
+/** The top-level keys a step may save (the id and the time are the upstream's). */
+export const DRAFT_KEYS = Object.keys(savedShape) as (keyof typeof savedShape)[];
