@@ -2,9 +2,9 @@
 // the draft's types are inferred from it (draft-entry.ts), the steps' parts from their field tables.
 
 import { z } from "zod";
-import { CLAIM_DEPOSIT_TYPES } from "./enumerations";
 import { FINANCIAL_FIELDS } from "./financial-step";
-import type { ChoiceFieldSpec, FieldSpec, FieldTable, FlagFieldSpec } from "./form-fields";
+import type { AmountFieldSpec, ChoiceFieldSpec, FieldSpec, FieldTable, FlagFieldSpec } from "./form-fields";
+import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "./invoice-step";
 import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS } from "./withdrawal-step";
 
 /** Drafts keep incomplete input: any field may be null or absent ("the rest null"). */
@@ -23,7 +23,9 @@ type Stored<F extends FieldSpec> =
     ? z.ZodOptional<z.ZodNullable<z.ZodType<C>>>
     : F extends FlagFieldSpec
       ? typeof flag
-      : typeof text;
+      : F extends AmountFieldSpec
+        ? typeof amount
+        : typeof text;
 
 /** A table's fields as the draft stores them. */
 function storedShape<T extends FieldTable>(table: T): { [K in keyof T]: Stored<T[K]> } {
@@ -31,6 +33,7 @@ function storedShape<T extends FieldTable>(table: T): { [K in keyof T]: Stored<T
   for (const [name, spec] of Object.entries(table)) {
     if (spec.kind === "text") shape[name] = text;
     else if (spec.kind === "flag") shape[name] = flag;
+    else if (spec.kind === "amount") shape[name] = amount;
     else shape[name] = z.enum(spec.choices as [string, ...string[]]).nullish();
   }
   return shape as { [K in keyof T]: Stored<T[K]> };
@@ -53,19 +56,10 @@ export const draftBankAccountSchema = z.object(storedShape(BANK_ACCOUNT_FIELDS))
 
 export const draftClaimSchema = z
   .object({
-    obliger_company_name: text,
-    houjinbangou: text,
-    houjinbangou_address: text,
-    amount,
-    scheduled_deposit_amount_from_obliger: amount,
-    obliger_payment_date: text,
-    is_fixed_debt: flag,
-    is_bank_transfer_from_obliger: flag,
+    ...storedShape(CLAIM_FIELDS),
     receive_payment_account: z
       .object({
-        bank_name: text,
-        deposit_type: z.enum([...CLAIM_DEPOSIT_TYPES, ""]).nullish(),
-        bank_account_number: text,
+        ...storedShape(RECEIVE_ACCOUNT_FIELDS),
         obliger_accounts: z.array(z.object({ holder_name: z.string() }).passthrough()).optional(),
       })
       .passthrough()
@@ -78,8 +72,7 @@ export const draftClaimSchema = z
 export const draftEntrySchema = z
   .object({
     id: z.number().nullish().default(null),
-    purchase_amount_desired: amount.default(null),
-    purpose: text.default(null),
+    ...topLevelShape(INVOICE_FIELDS),
     claims: z.array(draftClaimSchema).default([]),
     ...topLevelShape(FINANCIAL_FIELDS),
     banks: z.array(draftBankSchema).default([]),

@@ -24,7 +24,16 @@ export interface FlagFieldSpec {
   read: (text: string) => boolean | null;
 }
 
-export type FieldSpec = TextFieldSpec | ChoiceFieldSpec | FlagFieldSpec;
+/** An amount the draft keeps as a number when valid, else as typed so the person sees it again. */
+export interface AmountFieldSpec {
+  label: string;
+  kind: "amount";
+  read: (text: string) => number | string | null;
+  /** The stored amount as the field shows it (1,100,000). */
+  show: (stored: number | string) => string;
+}
+
+export type FieldSpec = TextFieldSpec | ChoiceFieldSpec | FlagFieldSpec | AmountFieldSpec;
 export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
 export type FieldValue<F> = F extends { read: (text: string) => infer V } ? V : never;
@@ -82,6 +91,24 @@ export const labelsOf = <T extends FieldTable>(table: T) =>
     keyof T & string,
     string
   >;
+
+type TextOf<F> = F extends FlagFieldSpec ? "true" | "false" | "" : string;
+/** A row as a form keeps what was typed: every field as text (a yes/no as "true", "false" or ""). */
+export type TextRow<T extends FieldTable> = { -readonly [K in keyof T]: TextOf<T[K]> };
+
+export const textRow = <T extends FieldTable>(
+  table: T,
+  stored: Readonly<Partial<Record<keyof T, unknown>>> | null | undefined,
+): TextRow<T> =>
+  Object.fromEntries(
+    fieldNames(table).map((name) => {
+      const spec = table[name]!;
+      const value = stored?.[name];
+      if (spec.kind === "flag") return [name, value === true ? "true" : value === false ? "false" : ""];
+      if (value === null || value === undefined) return [name, ""];
+      return [name, spec.kind === "amount" ? spec.show(value as number | string) : String(value)];
+    }),
+  ) as TextRow<T>;
 
 /** The posted string of a field, or "" (files and absent fields read as empty). */
 export function postedText(formData: FormData, name: string): string {

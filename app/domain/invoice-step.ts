@@ -9,15 +9,29 @@
 // entry's invoice files, shown beside the first claim's upload slots. A file is the entry's when its
 // id is in one of the claims' contentfile_relations.
 
-import { formatHolderName, isValidBankAccountNumber, validateAccountHolderName } from "./bank-account";
+import {
+  BANK_ACCOUNT_FIELD_LABELS,
+  formatHolderName,
+  isValidBankAccountNumber,
+  normalizeBankAccountNumber,
+  validateAccountHolderName,
+} from "./bank-account";
 import { type BankCalendar, addOneYear, bankHolidayNotice } from "./bank-calendar";
 import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
-import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
+import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
 import { parseUploadKind } from "./file-kinds";
+import {
+  type AmountFieldSpec,
+  type TextRow,
+  choiceField,
+  flagField,
+  labelsOf,
+  textField,
+} from "./form-fields";
 import { isValidHoujinbangou } from "./houjinbangou";
 import { formatJapaneseDateWithWeekday, japanDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
-import { dateProblemMessage, parseDateInput, parseYen, yenProblemMessage } from "./money";
+import { dateProblemMessage, formatYenInput, parseDateInput, parseYen, yenProblemMessage } from "./money";
 
 /** The upstream's limits (docs/upstream-api/entries.md): purpose ≤ 1000, names and addresses ≤ 255. */
 export const PURPOSE_MAX_LENGTH = 1000;
@@ -36,6 +50,67 @@ export const InvoiceStepMessage = {
   /** §5 gives no words for an entry without an invoice file; 請求書がありません。 is for no claim. */
   noInvoiceFile: "請求書のファイルを1つ以上アップロードしてください。",
 } as const;
+
+/** A valid amount is stored as its number; anything else as typed, so the person sees it again. */
+const amountField = (label: string, min: number): AmountFieldSpec => ({
+  label,
+  kind: "amount",
+  read: (text) => (text === "" ? null : (parseYen(text, min).value ?? text)),
+  show: (stored) => (typeof stored === "number" ? formatYenInput(stored) : stored),
+});
+
+/** The step's own fields (docs/decisions/0030-a-field-declared-once.md); claims are CLAIM_FIELDS. */
+export const INVOICE_FIELDS = {
+  purchase_amount_desired: amountField("希望買取額（円）", 1),
+  purpose: textField("資金使途"),
+} as const;
+
+/** What a claim says of its invoice; a resubmission asks these again. */
+export const CLAIM_FIELDS = {
+  obliger_company_name: textField("売掛先の会社名"),
+  houjinbangou: textField("売掛先の法人番号", (text) => {
+    const digits = normalizeHoujinbangouInput(text);
+    return /^[0-9]{13}$/.test(digits) ? digits : text;
+  }),
+  houjinbangou_address: textField("売掛先の所在地"),
+  amount: amountField("請求書額面（税込・円）", 1),
+  scheduled_deposit_amount_from_obliger: amountField("売掛先からの銀行振込金額（円）", 0),
+  obliger_payment_date: textField("入金予定日（支払期日）", (text) => parseDateInput(text).value ?? text),
+  is_fixed_debt: flagField("納品やサービスの提供は完了し、請求金額は確定していますか"),
+  is_bank_transfer_from_obliger: flagField("売掛先から銀行振込で支払われますか"),
+} as const;
+
+/** The claim's receive-payment account; its holder names are a list of their own. */
+export const RECEIVE_ACCOUNT_FIELDS = {
+  bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
+  deposit_type: choiceField(
+    BANK_ACCOUNT_FIELD_LABELS.deposit_type,
+    [...CLAIM_DEPOSIT_TYPES, ""],
+    (text): ClaimDepositType | null =>
+      (CLAIM_DEPOSIT_TYPES as readonly string[]).includes(text) ? (text as ClaimDepositType) : null,
+  ),
+  // Full-width digits, spaces and hyphens are converted rather than refused (REFERENCE.md).
+  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+} as const;
+
+/** A claim as its fields hold it: what was typed, as text. */
+export type ClaimFormValues = TextRow<typeof CLAIM_FIELDS> & {
+  receive_payment_account: TextRow<typeof RECEIVE_ACCOUNT_FIELDS> & {
+    obliger_accounts: { holder_name: string }[];
+  };
+};
+
+/** The summary's words for a claim's fields, by their path inside the claim. */
+export const CLAIM_FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...labelsOf(CLAIM_FIELDS),
+  ...Object.fromEntries(
+    Object.entries(labelsOf(RECEIVE_ACCOUNT_FIELDS)).map(([name, label]) => [
+      `receive_payment_account.${name}`,
+      label,
+    ]),
+  ),
+  invoice: "請求書ファイル",
+};
 
 /** Where the entry's missing invoice file is said: beside the first claim's upload slots. */
 export const INVOICE_FILE_FIELD = "claims[0].invoice";

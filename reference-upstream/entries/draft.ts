@@ -2,10 +2,11 @@
 // user, read whole, saved a step at a time (top-level keys merged), discarded on submit or on
 // request. A draft is incomplete by nature, so only types and sizes are checked, never completeness.
 
-import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "../../app/domain/enumerations";
+import { MAX_CLAIMS_PER_ENTRY } from "../../app/domain/enumerations";
 import { FINANCIAL_FIELDS } from "../../app/domain/financial-step";
 import { DRAFT_KEYS } from "../../app/domain/draft-schema";
 import type { FieldTable } from "../../app/domain/form-fields";
+import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "../../app/domain/invoice-step";
 import { ValidationMessage } from "../../app/domain/messages";
 import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS } from "../../app/domain/withdrawal-step";
 import { type Db, inTransaction } from "../db/database";
@@ -120,7 +121,7 @@ const tableReaders = (table: FieldTable): Record<string, Reader> =>
   Object.fromEntries(
     Object.entries(table).map(([name, spec]) => [
       name,
-      spec.kind === "text" ? text : spec.kind === "flag" ? flag : choice(spec.choices),
+      spec.kind === "choice" ? choice(spec.choices) : { text, flag, amount }[spec.kind],
     ]),
   );
 
@@ -135,18 +136,9 @@ function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
     return good([...new Set(ids.value)]);
   };
   const claim = object({
-    obliger_company_name: text,
-    houjinbangou: text,
-    houjinbangou_address: text,
-    amount,
-    scheduled_deposit_amount_from_obliger: amount,
-    obliger_payment_date: text,
-    is_fixed_debt: flag,
-    is_bank_transfer_from_obliger: flag,
+    ...tableReaders(CLAIM_FIELDS),
     receive_payment_account: object({
-      bank_name: text,
-      deposit_type: choice(CLAIM_DEPOSIT_TYPES),
-      bank_account_number: text,
+      ...tableReaders(RECEIVE_ACCOUNT_FIELDS),
       obliger_accounts: list(
         object({ holder_name: text }),
         MAX_OBLIGER_ACCOUNTS,
@@ -156,8 +148,7 @@ function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
     contentfile_relations: uploadIds,
   });
   return {
-    purchase_amount_desired: amount,
-    purpose: text,
+    ...(tableReaders(INVOICE_FIELDS) as Record<keyof typeof INVOICE_FIELDS, Reader>),
     // §5 "Maximum 5 invoices per entry": a draft cannot hold a sixth either.
     claims: list(claim, MAX_CLAIMS_PER_ENTRY, ValidationMessage.tooManyClaims),
     ...(tableReaders(FINANCIAL_FIELDS) as Record<keyof typeof FINANCIAL_FIELDS, Reader>),

@@ -24,7 +24,7 @@ import { usePageFormEncType } from "~/components/upload-slot";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
-import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
+import { INVOICE_FIELDS, PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { japanDate } from "~/domain/japan-date";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -123,7 +123,7 @@ export default function InvoiceStepPage() {
             <div className="desired-amount">
               <AmountField
                 name="purchase_amount_desired"
-                label="希望買取額（円）"
+                label={INVOICE_FIELDS.purchase_amount_desired.label}
                 required
                 defaultValue={values.purchase_amount_desired}
                 describedBy={CLAIM_TOTALS_ID}
@@ -137,7 +137,7 @@ export default function InvoiceStepPage() {
             </div>
             <TextAreaField
               name="purpose"
-              label="資金使途"
+              label={INVOICE_FIELDS.purpose.label}
               required
               maxLength={PURPOSE_MAX_LENGTH}
               defaultValue={values.purpose}
