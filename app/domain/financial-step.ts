@@ -119,7 +119,8 @@ export const FINANCIAL_FIELDS = {
       ? (text as TaxReturnSubmissionMethod)
       : null,
   ),
-  includes_sga_expenses: flagField("販売費及び一般管理費の明細"),
+  // The question is whether that document exists.
+  includes_sga_expenses: flagField(FINANCIAL_KIND_LABELS.sga_expenses),
 } as const;
 
 export type FinancialAnswers = FieldRow<typeof FINANCIAL_FIELDS>;

@@ -1,6 +1,8 @@
 // The profile form's field labels, written once: each field shows its own (FormScope's labels) and
 // the error summary names it with the same words. A new field's label is one line here.
 
+import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
+
 export const PROFILE_FIELD_LABELS: Record<string, string> = {
   identity_document_type: "アップロードした本人確認書類の種類",
   corporate_division: "事業形態",
@@ -19,11 +21,7 @@ export const PROFILE_FIELD_LABELS: Record<string, string> = {
   owner_phone: "代表者ご自宅の電話番号",
   sector: "業種",
   business_summary: "事業内容",
-  bank_name: "金融機関名",
-  branch_name: "支店名",
-  deposit_type: "預金種目",
-  bank_account_number: "口座番号",
-  account_holder_name: "口座名義（カナ）",
+  ...BANK_ACCOUNT_FIELD_LABELS,
 };
 
 export const PROFILE_FORM_FIELDS = Object.keys(PROFILE_FIELD_LABELS);
