@@ -7,9 +7,7 @@ import type { AmountFieldSpec, ChoiceFieldSpec, FieldSpec, FieldTable, FlagField
 import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "./invoice-step";
 import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS } from "./withdrawal-step";
 
-/** Drafts keep incomplete input: any field may be null or absent ("the rest null"). */
 const text = z.string().nullish();
-/** "amounts a number or a string". */
 const amount = z.union([z.number(), z.string()]).nullish();
 const flag = z.boolean().nullish();
 /** "upload ids no longer the user's are left out", so a list, possibly empty. */
@@ -27,7 +25,6 @@ type Stored<F extends FieldSpec> =
         ? typeof amount
         : typeof text;
 
-/** A table's fields as the draft stores them. */
 function storedShape<T extends FieldTable>(table: T): { [K in keyof T]: Stored<T[K]> } {
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const [name, spec] of Object.entries(table)) {
@@ -39,7 +36,6 @@ function storedShape<T extends FieldTable>(table: T): { [K in keyof T]: Stored<T
   return shape as { [K in keyof T]: Stored<T[K]> };
 }
 
-/** A top-level table: a missing key reads as null. */
 function topLevelShape<T extends FieldTable>(table: T) {
   const shape = storedShape(table);
   return Object.fromEntries(
@@ -68,7 +64,6 @@ export const draftClaimSchema = z
   })
   .passthrough();
 
-/** A missing top-level key reads as the empty default. */
 export const draftEntrySchema = z
   .object({
     id: z.number().nullish().default(null),
@@ -82,5 +77,4 @@ export const draftEntrySchema = z
   .passthrough();
 
 const { id: _id, updated_at: _updatedAt, ...savedShape } = draftEntrySchema.shape;
-/** The top-level keys a step may save (the id and the time are the upstream's). */
 export const DRAFT_KEYS = Object.keys(savedShape) as (keyof typeof savedShape)[];

@@ -4,7 +4,6 @@
 export interface TextFieldSpec {
   label: string;
   kind: "text";
-  /** The posted text (trimmed) as the draft stores it. */
   read: (text: string) => string;
 }
 
@@ -13,11 +12,9 @@ export interface ChoiceFieldSpec<C extends string = string, V = unknown> {
   kind: "choice";
   /** What the draft may store ("" among them when it keeps "not chosen yet" so). */
   choices: readonly C[];
-  /** The posted (or stored) text as the form holds it; read("") is the empty value. */
   read: (text: string) => V;
 }
 
-/** A yes/no the draft keeps as a boolean; the form posts "true" or "false". */
 export interface FlagFieldSpec {
   label: string;
   kind: "flag";
@@ -29,7 +26,6 @@ export interface AmountFieldSpec {
   label: string;
   kind: "amount";
   read: (text: string) => number | string | null;
-  /** The stored amount as the field shows it (1,100,000). */
   show: (stored: number | string) => string;
 }
 
@@ -69,7 +65,6 @@ function mapRow<T extends FieldTable>(table: T, value: (name: keyof T & string, 
 export const emptyRow = <T extends FieldTable>(table: T): FieldRow<T> =>
   mapRow(table, (_, spec) => spec.read(""));
 
-/** A row as posted: `text(name)` answers the posted string of a field, or "" when absent. */
 export const readRow = <T extends FieldTable>(
   table: T,
   text: (name: keyof T & string) => string,
@@ -93,7 +88,6 @@ export const labelsOf = <T extends FieldTable>(table: T) =>
   >;
 
 type TextOf<F> = F extends FlagFieldSpec ? "true" | "false" | "" : string;
-/** A row as a form keeps what was typed: every field as text (a yes/no as "true", "false" or ""). */
 export type TextRow<T extends FieldTable> = { -readonly [K in keyof T]: TextOf<T[K]> };
 
 export const textRow = <T extends FieldTable>(
@@ -110,7 +104,6 @@ export const textRow = <T extends FieldTable>(
     }),
   ) as TextRow<T>;
 
-/** The posted string of a field, or "" (files and absent fields read as empty). */
 export function postedText(formData: FormData, name: string): string {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";

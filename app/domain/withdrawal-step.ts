@@ -91,19 +91,16 @@ export function withdrawalSummaryLabel(name: string): string | null {
   return null;
 }
 
-/** The two uploads a statement of this format needs, in page order. */
 export function statementUploadKinds(format: StatementFileFormat | string | null | undefined) {
   return effectiveFileFormat(format) === "ib"
     ? (["ib_info", "ib_details"] as const)
     : (["passbook_cover", "passbook_details"] as const);
 }
 
-/** The upload kind of a statement's slot: the base kind with the statement's displayId (1-based). */
 export function statementUploadKind(base: StatementUploadKind, displayId: number): string {
   return `${base}-${displayId}`;
 }
 
-/** The statement's files of one base kind: its related uploads, uploaded without error. */
 export function statementFilesOf(
   bank: Pick<DraftBank, "contentfile_relations">,
   base: StatementUploadKind,
@@ -115,10 +112,7 @@ export function statementFilesOf(
   );
 }
 
-/**
- * §4 "An account activity statement is satisfied when passbook cover and details are both uploaded
- * (format passbook or unknown), or ib info and details are both uploaded (format ib)."
- */
+/** §4 "An account activity statement is satisfied when" both uploads of its format are there. */
 export function statementSatisfied(
   bank: Pick<DraftBank, "file_format" | "contentfile_relations">,
   files: readonly PendingFile[],
@@ -130,10 +124,6 @@ export function statementSatisfied(
 
 const filled = (value: string | null | undefined) => (value ?? "").trim() !== "";
 
-/**
- * §4 "Entry requirements are met when at least one statement exists and every statement has a bank
- * name, a valid 7-digit account number and satisfied uploads."
- */
 export function entryRequirementsMet(banks: readonly DraftBank[], files: readonly PendingFile[]): boolean {
   return (
     banks.length > 0 &&
@@ -155,12 +145,10 @@ export const WithdrawalStepMessage = {
   },
 } as const;
 
-/** The field names of one statement in the step's form (and in its problems). */
 export const statementField = (index: number, field: keyof typeof STATEMENT_FIELDS | "uploads") =>
   `banks[${index}].${field}`;
 export const bankAccountField = (field: keyof typeof BANK_ACCOUNT_FIELDS) => `bank_account.${field}`;
 
-/** What a statement lacks, keyed by its form field names. */
 export function statementProblems(
   bank: DraftBank,
   index: number,
@@ -180,10 +168,7 @@ export function statementProblems(
   return problems;
 }
 
-/**
- * §5 rules of the payout bank account (§3 Bank account): every field given, deposit type ordinary or
- * checking, the 7-digit number, and the holder name checked after formatHolderName. Keyed by field.
- */
+/** §5 rules of the payout bank account; the holder name is checked after formatHolderName. */
 export function bankAccountProblems(account: DraftBankAccount | null | undefined): Record<string, string> {
   const problems: Record<string, string> = {};
   const value = account ?? {};
@@ -191,9 +176,7 @@ export function bankAccountProblems(account: DraftBankAccount | null | undefined
     if (!filled(value[field])) problems[field] = ValidationMessage.blank;
   }
   if (!(BANK_ACCOUNT_DEPOSIT_TYPES as readonly string[]).includes(value.deposit_type ?? "")) {
-    // The withdrawal step's deposit type is ordinary or checking (§5); the same words as the invoice
-    // step's. Read here, not kept in WithdrawalStepMessage: a module-level object reading another
-    // module's object is kept by the browser build, with all of messages.ts, on the step's page.
+    // Read here, not in WithdrawalStepMessage: the browser build would keep all of messages.ts.
     problems.deposit_type = ValidationMessage.claimDepositType;
   }
   const number = value.bank_account_number ?? "";
@@ -211,10 +194,6 @@ export function bankAccountProblems(account: DraftBankAccount | null | undefined
   return problems;
 }
 
-/**
- * Everything that keeps the step's own requirements from being met, keyed by form field name
- * (`banks`, `banks[i].…`, `bank_account.…`) in page order. Empty when they are met.
- */
 export function withdrawalStepProblems(
   banks: readonly DraftBank[],
   bankAccount: DraftBankAccount | null | undefined,
@@ -229,10 +208,7 @@ export function withdrawalStepProblems(
   return problems;
 }
 
-/**
- * §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or
- * withdrawal details are confirmed with no inadequate claim and no delay claim."
- */
+/** §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or …". */
 export function isWithdrawalStepComplete(
   banks: readonly DraftBank[],
   bankAccount: DraftBankAccount | null | undefined,
@@ -244,7 +220,6 @@ export function isWithdrawalStepComplete(
   return ownRequirements || canSkipConfirmedDocuments(facts);
 }
 
-/** "YYYY-MM-DD" of a date or a timestamp, as Japan's calendar reads it; null when it is neither. */
 function japanDateOf(value: string): string | null {
   if (isIsoDate(value)) return value;
   const time = Date.parse(value);
@@ -262,12 +237,7 @@ function addMonths(date: string, months: number): string {
   return `${pad(newYear, 4)}-${pad(newMonth)}-${pad(Math.min(day, lastDay))}`;
 }
 
-/**
- * §4 "Needed withdrawals-detail start date: the given last withdrawals detail date if within 4
- * months; otherwise, or if absent, the start of the month 4 months ago." Dates are Japan's. "Within
- * 4 months" is read as: no earlier than the same day 4 months ago, and not in the future (a future
- * date cannot be where statements start, so it counts as absent).
- */
+/** §4 "Needed withdrawals-detail start date"; a future date cannot start statements, so reads as absent. */
 export function neededWithdrawalsDetailStartDate(lastDate: string | null | undefined, now: Date): string {
   const today = japanDate(now);
   const fallback = `${addMonths(today, -STATEMENT_LOOKBACK_MONTHS).slice(0, 7)}-01`;
@@ -276,16 +246,11 @@ export function neededWithdrawalsDetailStartDate(lastDate: string | null | undef
   return fallback;
 }
 
-/** True when the draft holds no payout account: none, or one whose every field is empty. */
 export function hasNoPayoutAccount(account: DraftBankAccount | null | undefined): boolean {
   return !account || fieldNames(BANK_ACCOUNT_FIELDS).every((field) => !filled(account[field]));
 }
 
-/**
- * The payout account the step shows, prefilled from what we know: the draft's as typed;
- * when the draft has none, the account saved in the profile, to be checked and edited before it is
- * saved into the draft. Nobody types the same account a third time.
- */
+/** The draft's account, else the profile's to check: nobody types the same account a third time. */
 export function payoutAccountToShow(
   draft: DraftBankAccount | null | undefined,
   profile: DraftBankAccount | null | undefined,
