@@ -1,7 +1,5 @@
-// The invoice step's form (§2 /entry/entry_invoice, step submitInvoices): its field paths are the
-// draft's shape (claims[0].amount…), so a submission becomes the draft's purchase_amount_desired,
-// purpose and claims directly; its own buttons (intents); the error summary's labels. Pure: used by
-// the action, the view model and the page.
+// The invoice step's form: paths in the draft's shape (claims[0].amount), read and shown through the
+// step's field tables (docs/decisions/0030-a-field-declared-once.md); its buttons. Pure.
 
 import type { PickerField } from "~/forms/bank-picker";
 import { formatHolderName } from "~/domain/bank-account";
@@ -34,8 +32,6 @@ export interface InvoiceFormValues {
   claims: ClaimFormValues[];
 }
 
-// ---- the draft shown in the form ----
-
 const asText = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 
 export function emptyClaimValues(): ClaimFormValues {
@@ -58,7 +54,6 @@ export function claimValuesFromDraft(claim: DraftClaim): ClaimFormValues {
   };
 }
 
-/** The form's values for a draft: always at least one claim to fill in. */
 export function formValuesFromDraft(draft: DraftEntry): InvoiceFormValues {
   const claims = draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY).map(claimValuesFromDraft);
   return {
@@ -75,17 +70,12 @@ export function formRevision(values: InvoiceFormValues): string {
   return (hash >>> 0).toString(36);
 }
 
-// ---- a submission read back into the form's shape ----
-
 const CLAIM_FIELD = /^claims\[([0-9])\]\.(.+)$/;
 const HOLDER_FIELD = /^receive_payment_account\.obliger_accounts\[([0-9]{1,2})\]\.holder_name$/;
 const CLAIM_TEXT_FIELDS: readonly string[] = fieldNames(CLAIM_FIELDS);
 const ACCOUNT_FIELDS: readonly string[] = fieldNames(RECEIVE_ACCOUNT_FIELDS);
 
-/**
- * Only the paths this form has are read (claims 0–4, holder names 0–9), each as text and cut to the
- * draft's size limit; anything else in the body is ignored.
- */
+/** Only this form's paths are read, each cut to the draft's size limit; anything else is ignored. */
 export function formValuesFromSubmission(entries: Iterable<[string, FormDataEntryValue]>): InvoiceFormValues {
   const values: InvoiceFormValues = { purchase_amount_desired: "", purpose: "", claims: [] };
   const claimAt = (index: number) => {
@@ -133,9 +123,6 @@ export function formValuesFromSubmission(entries: Iterable<[string, FormDataEntr
   return values;
 }
 
-// ---- the form's values as the draft stores them ----
-
-/** True when a submitted deposit type is neither ordinary nor current (the draft cannot keep it). */
 export function hasInvalidDepositType(values: InvoiceFormValues, index: number): boolean {
   const value = values.claims[index]?.receive_payment_account.deposit_type ?? "";
   return value !== "" && RECEIVE_ACCOUNT_FIELDS.deposit_type.read(value) === null;
@@ -156,7 +143,6 @@ export function claimForDraft(values: ClaimFormValues, contentfileRelations: num
   };
 }
 
-/** The draft as the form would save it, with each claim's files kept from `relations`. */
 export function draftFromFormValues(
   values: InvoiceFormValues,
   relations: readonly number[][],
@@ -169,8 +155,6 @@ export function draftFromFormValues(
     claims: values.claims.map((claim, index) => claimForDraft(claim, [...(relations[index] ?? [])])),
   };
 }
-
-// ---- the buttons of the form ----
 
 export type InvoiceIntent =
   | { kind: "next" }
@@ -195,7 +179,6 @@ export function parseIntent(value: unknown): InvoiceIntent | null {
 /** Without JavaScript, 「法人番号を検索」 comes back to the page with the claim to search for (PRG). */
 export const SUGGESTIONS_PARAM = "houjinbangou_for";
 
-/** The radio of the corporate-number suggestions (no JavaScript) for claim `index`. */
 export const suggestionChoiceName = (index: number) => `houjinbangou_choice-${index}`;
 
 /** The value of a suggestion's radio, read back safely (13 digits, bounded text) or null. */
@@ -213,19 +196,13 @@ export function parseSuggestionChoice(value: unknown): CorporationSuggestion | n
   }
 }
 
-// ---- what was typed, as the step's action reads it ----
-
 /** The form's values with each claim's files (upload ids, which the form never carries). */
 export interface InvoiceStepValues {
   values: InvoiceFormValues;
   relations: number[][];
 }
 
-/**
- * The step's values as posted, with the claims' files taken from the stored draft, a chosen
- * corporate-number suggestion applied (「この法人を選択」 without JavaScript fills the claim on any
- * save), and the problems seen in them.
- */
+/** Without JavaScript, a chosen corporate-number suggestion fills its claim on any save. */
 export function readInvoiceForm(formData: FormData, stored: DraftEntry) {
   const values = formValuesFromSubmission(formData.entries());
   const relations = values.claims.map((_, index) => [...(stored.claims[index]?.contentfile_relations ?? [])]);
@@ -245,8 +222,6 @@ export function readInvoiceForm(formData: FormData, stored: DraftEntry) {
   return { values: { values, relations } satisfies InvoiceStepValues, problems };
 }
 
-// ---- labels for the error summary ----
-
 export { CLAIM_FIELD_LABELS };
 
 export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, string> {
@@ -265,7 +240,6 @@ export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, st
   return labels;
 }
 
-/** The claims' bank fields with what the page shows in them: codes and notes. */
 export function invoiceBankFields(values: InvoiceFormValues): PickerField[] {
   return values.claims.map((claim, index) => ({
     kind: "bank",

@@ -21,10 +21,7 @@ export interface WithdrawalValues {
 
 export const emptyStatement = (): DraftBank => ({ ...emptyRow(STATEMENT_FIELDS), contentfile_relations: [] });
 
-/**
- * The statements as posted, each with its files from the stored draft (the form never carries upload
- * ids). A POST without statement fields keeps the stored ones.
- */
+/** Files come from the stored draft (the form never carries upload ids). */
 export function statementsFrom(formData: FormData, stored: readonly DraftBank[]): DraftBank[] {
   const posted = (index: number) => formData.has(statementField(index, "bank_name"));
   if (!posted(0)) return stored.map((bank) => ({ ...bank }));

@@ -1,8 +1,5 @@
-// §2 /entry/withdrawal_details, the withdrawal step (submitWithdrawalsDetail): entry layout with
-// authenticated-redirect, entry-step and system-settings. One or more account activity statements
-// (§3) with their uploads, the start date they must cover (§4, 4-month lookback), and the payout
-// bank account (§3, §5). Every POST saves the draft first (ARCHITECTURE §4); statements are added and
-// removed with buttons that work without JavaScript.
+// §2 /entry/withdrawal_details, the withdrawal step: statements and the payout account. Statements are
+// added and removed with buttons that work without JavaScript (decision 0006).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
