@@ -4,18 +4,12 @@
 
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
-import { bankAccountField } from "~/domain/withdrawal-step";
+import { BANK_ACCOUNT_FIELDS, type BankAccountRow, bankAccountField } from "~/domain/withdrawal-step";
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { BankNameField, BranchNameField } from "./bank-field";
 import { RadioField, TextField } from "./form/fields";
 
-export interface BankAccountView {
-  bank_name: string;
-  branch_name: string;
-  deposit_type: "ordinary" | "checking" | null;
-  bank_account_number: string;
-  account_holder_name: string;
-}
+export type BankAccountView = BankAccountRow;
 
 const DEPOSIT_TYPE_OPTIONS = (["ordinary", "checking"] as const).map((value) => ({
   value,
@@ -33,7 +27,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
         <BankNameField
           required
           name={bankAccountField("bank_name")}
-          label="金融機関名"
+          label={BANK_ACCOUNT_FIELDS.bank_name.label}
           defaultValue={account.bank_name}
           maxLength={BANK_NAME_MAX_LENGTH}
           hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
@@ -42,7 +36,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
           required
           name={bankAccountField("branch_name")}
           bankField={bankAccountField("bank_name")}
-          label="支店名"
+          label={BANK_ACCOUNT_FIELDS.branch_name.label}
           defaultValue={account.branch_name}
           maxLength={BANK_NAME_MAX_LENGTH}
           hint="例: 本店営業部。金融機関名を入れてから検索できます。"
@@ -51,7 +45,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
       <RadioField
         required
         name={bankAccountField("deposit_type")}
-        legend="預金種目"
+        legend={BANK_ACCOUNT_FIELDS.deposit_type.label}
         options={DEPOSIT_TYPE_OPTIONS}
         value={depositType}
         onChange={(value) => setDepositType(value === "checking" ? "checking" : "ordinary")}
@@ -59,7 +53,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
       <TextField
         required
         name={bankAccountField("bank_account_number")}
-        label="口座番号"
+        label={BANK_ACCOUNT_FIELDS.bank_account_number.label}
         defaultValue={account.bank_account_number}
         inputMode="numeric"
         hint={BANK_ACCOUNT_NUMBER_HINT}
@@ -67,7 +61,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
       <TextField
         required
         name={bankAccountField("account_holder_name")}
-        label="口座名義（カナ）"
+        label={BANK_ACCOUNT_FIELDS.account_holder_name.label}
         defaultValue={account.account_holder_name}
         maxLength={60}
         hint="通帳に記載の名義をカタカナで30文字以内（例: カ）サキドリシヨウジ）。ヲは使えません。半角カナ・ひらがなは全角カタカナに直して保存します。"

@@ -4,7 +4,13 @@
 import { useState } from "react";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import type { BankCalendar } from "~/domain/bank-calendar";
-import { CLAIM_TEXT_MAX_LENGTH, paymentDateNotice } from "~/domain/invoice-step";
+import {
+  CLAIM_FIELDS,
+  CLAIM_TEXT_MAX_LENGTH,
+  type ClaimFormValues,
+  RECEIVE_ACCOUNT_FIELDS,
+  paymentDateNotice,
+} from "~/domain/invoice-step";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
 import { MAX_HOLDER_NAMES } from "~/domain/upstream-limits";
 import { BankNameField } from "./bank-field";
@@ -24,22 +30,7 @@ export interface ClaimFileItem {
 }
 
 /** A claim as the form shows it (inputs' text; radios "true"/"false"/""). */
-export interface ClaimFormValues {
-  obliger_company_name: string;
-  houjinbangou: string;
-  houjinbangou_address: string;
-  amount: string;
-  scheduled_deposit_amount_from_obliger: string;
-  obliger_payment_date: string;
-  is_fixed_debt: "true" | "false" | "";
-  is_bank_transfer_from_obliger: "true" | "false" | "";
-  receive_payment_account: {
-    bank_name: string;
-    deposit_type: string;
-    bank_account_number: string;
-    obliger_accounts: { holder_name: string }[];
-  };
-}
+export type { ClaimFormValues };
 
 export interface ClaimFilesView {
   invoices: ClaimFileItem[];
@@ -197,7 +188,7 @@ function PaymentDateField({
       <TextField
         defaultValue={defaultValue}
         name={name}
-        label="入金予定日（支払期日）"
+        label={CLAIM_FIELDS.obliger_payment_date.label}
         type="date"
         required
         maxLength={10}
@@ -242,7 +233,7 @@ export function ClaimInvoiceFields({
         <TextField
           defaultValue={values.houjinbangou}
           name={path("houjinbangou")}
-          label="売掛先の法人番号"
+          label={CLAIM_FIELDS.houjinbangou.label}
           inputMode="numeric"
           maxLength={20}
           hint="13桁の数字です。「法人番号を検索」で候補から選ぶと入力されます。"
@@ -250,7 +241,7 @@ export function ClaimInvoiceFields({
         <TextField
           defaultValue={values.houjinbangou_address}
           name={path("houjinbangou_address")}
-          label="売掛先の所在地"
+          label={CLAIM_FIELDS.houjinbangou_address.label}
           maxLength={CLAIM_TEXT_MAX_LENGTH}
         />
       </div>
@@ -260,14 +251,14 @@ export function ClaimInvoiceFields({
         <AmountField
           defaultValue={values.amount}
           name={path("amount")}
-          label="請求書額面（税込・円）"
+          label={CLAIM_FIELDS.amount.label}
           required
           hint="請求書に記載された、消費税込みの請求金額です（例：1,100,000）。"
         />
         <AmountField
           defaultValue={values.scheduled_deposit_amount_from_obliger}
           name={path("scheduled_deposit_amount_from_obliger")}
-          label="売掛先からの銀行振込金額（円）"
+          label={CLAIM_FIELDS.scheduled_deposit_amount_from_obliger.label}
           required
           hint="売掛先から実際に振り込まれる予定の金額です。請求書額面（税込）以下で入力してください。"
         />
@@ -278,7 +269,7 @@ export function ClaimInvoiceFields({
         inline
         defaultValue={values.is_fixed_debt}
         name={path("is_fixed_debt")}
-        legend="納品やサービスの提供は完了し、請求金額は確定していますか"
+        legend={CLAIM_FIELDS.is_fixed_debt.label}
         options={YES_NO}
       />
       <RadioField
@@ -286,7 +277,7 @@ export function ClaimInvoiceFields({
         inline
         defaultValue={values.is_bank_transfer_from_obliger}
         name={path("is_bank_transfer_from_obliger")}
-        legend="売掛先から銀行振込で支払われますか"
+        legend={CLAIM_FIELDS.is_bank_transfer_from_obliger.label}
         options={YES_NO}
       />
     </>
@@ -345,7 +336,7 @@ export function ClaimFieldset({
       <BankNameField
         defaultValue={account.bank_name}
         name={path("receive_payment_account.bank_name")}
-        label="金融機関名"
+        label={RECEIVE_ACCOUNT_FIELDS.bank_name.label}
         required
         maxLength={CLAIM_TEXT_MAX_LENGTH}
         hint="例：みどり銀行。名前の一部やよみがなでも検索できます。"
@@ -356,13 +347,13 @@ export function ClaimFieldset({
           inline
           defaultValue={account.deposit_type}
           name={path("receive_payment_account.deposit_type")}
-          legend="預金種目"
+          legend={RECEIVE_ACCOUNT_FIELDS.deposit_type.label}
           options={DEPOSIT_TYPES}
         />
         <TextField
           defaultValue={account.bank_account_number}
           name={path("receive_payment_account.bank_account_number")}
-          label="口座番号"
+          label={RECEIVE_ACCOUNT_FIELDS.bank_account_number.label}
           required
           inputMode="numeric"
           hint={BANK_ACCOUNT_NUMBER_HINT}

@@ -8,6 +8,7 @@ import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-file
 import type { FinancialStatementType, TaxReturnSubmissionMethod } from "~/domain/enumerations";
 import {
   FINANCIAL_DOCUMENT_TYPE_LABELS,
+  FINANCIAL_FIELDS,
   FINANCIAL_KIND_LABELS,
   type FinancialAnswers,
   type FinancialKind,
@@ -59,7 +60,7 @@ export function FinancialQuestions({
         <RadioField
           required
           name="tax_return_submissions"
-          legend="確定申告書の提出方法"
+          legend={FINANCIAL_FIELDS.tax_return_submissions.label}
           hint={followUpHint}
           options={[
             { value: "e_tax", label: "e-Tax（電子申告）で提出した" },

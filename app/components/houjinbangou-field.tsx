@@ -8,6 +8,7 @@ import { fieldId } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { SearchChoices, SuggestField } from "./form/suggest-field";
 import { useHydrated } from "./use-hydrated";
+import { CLAIM_FIELDS } from "~/domain/invoice-step";
 import { HOUJINBANGOU_LOOKUP_PATH } from "~/domain/lookup-paths";
 import { CORPORATION_QUERY_MIN_LENGTH } from "~/domain/houjinbangou";
 import { CLAIM_TEXT_MAX_LENGTH } from "~/domain/invoice-step";
@@ -54,7 +55,7 @@ export function CompanyNameField({
     <div id={`claim-${index + 1}-company`}>
       <SuggestField<Corporation>
         name={`claims[${index}].obliger_company_name`}
-        label="売掛先の会社名"
+        label={CLAIM_FIELDS.obliger_company_name.label}
         required
         maxLength={CLAIM_TEXT_MAX_LENGTH}
         defaultValue={defaultValue}

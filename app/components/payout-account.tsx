@@ -2,6 +2,7 @@
 // check page before submission, the agreement, the contract and the entry's detail. Bank and branch
 // with their Zengin codes; a name the directory does not know is shown as stored, and says so.
 
+import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
 import type { PayoutAccountSummary } from "~/domain/payout-account";
 import { Fact } from "./entry-figures";
 
@@ -27,8 +28,8 @@ export function PayoutAccount({ account, label }: { account: PayoutAccountSummar
           value={branchCode ? `${account.branch}（支店コード ${branchCode}）` : account.branch}
           note={bankCode && account.branch && !branchCode ? PayoutAccountWords.unknownBranch : null}
         />
-        <Fact term="預金種目" value={account.depositType} />
-        <Fact term="口座番号" value={account.number} />
+        <Fact term={BANK_ACCOUNT_FIELD_LABELS.deposit_type} value={account.depositType} />
+        <Fact term={BANK_ACCOUNT_FIELD_LABELS.bank_account_number} value={account.number} />
         <Fact term="口座名義" value={account.holder} />
       </dl>
     </div>

@@ -10,8 +10,10 @@ import { useState } from "react";
 import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
 import {
+  STATEMENT_FIELDS,
   STATEMENT_FORMAT_LABELS,
   STATEMENT_UPLOAD_LABELS,
+  type StatementRow,
   type StatementUploadKind,
   effectiveFileFormat,
   statementField,
@@ -22,10 +24,7 @@ import { FieldMessage, RadioField, TextField } from "./form/fields";
 import { useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 
-export interface StatementView {
-  bank_name: string;
-  bank_account_number: string;
-  file_format: "passbook" | "ib";
+export interface StatementView extends StatementRow {
   files: Partial<Record<StatementUploadKind, UploadedFileItem[]>>;
 }
 
@@ -65,7 +64,7 @@ export function StatementCard({
         <BankNameField
           required
           name={statementField(index, "bank_name")}
-          label="金融機関名"
+          label={STATEMENT_FIELDS.bank_name.label}
           defaultValue={statement.bank_name}
           maxLength={BANK_NAME_MAX_LENGTH}
           hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
@@ -73,7 +72,7 @@ export function StatementCard({
         <TextField
           required
           name={statementField(index, "bank_account_number")}
-          label="口座番号"
+          label={STATEMENT_FIELDS.bank_account_number.label}
           defaultValue={statement.bank_account_number}
           inputMode="numeric"
           hint={BANK_ACCOUNT_NUMBER_HINT}
@@ -82,7 +81,7 @@ export function StatementCard({
       <RadioField
         required
         name={statementField(index, "file_format")}
-        legend="入出金明細の形式"
+        legend={STATEMENT_FIELDS.file_format.label}
         options={FORMAT_OPTIONS}
         value={format}
         onChange={(value) => setFormat(effectiveFileFormat(value))}

@@ -10,6 +10,15 @@ export function normalizeBankAccountNumber(value: string): string {
 
 export const BANK_ACCOUNT_DEPOSIT_TYPE_LABELS = { ordinary: "普通", checking: "当座" } as const;
 
+/** A bank account's fields in words, the same on every form that asks for one. */
+export const BANK_ACCOUNT_FIELD_LABELS = {
+  bank_name: "金融機関名",
+  branch_name: "支店名",
+  deposit_type: "預金種目",
+  bank_account_number: "口座番号",
+  account_holder_name: "口座名義（カナ）",
+} as const;
+
 export const BANK_ACCOUNT_NUMBER_HINT =
   "7桁の数字です（例: 1234567）。全角数字やハイフン・スペースは自動で直して保存します。";
 

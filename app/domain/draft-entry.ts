@@ -1,67 +1,27 @@
-// §3 Draft entry, as GET/PATCH /api/draft_entry/ carry it (docs/upstream-api/entries.md): the wizard's
-// state lives on the upstream (ARCHITECTURE §4). Pure types shared by the rules and the screens.
+// §3 Draft entry (the wizard's state lives on the upstream, ARCHITECTURE §4): its types, inferred from
+// draft-schema.ts and imported as types only, so zod stays out of the browser.
 
+import type { z } from "zod";
 import type {
-  BankAccountDepositType,
-  ClaimDepositType,
-  StatementFileFormat,
-  TaxReturnSubmissionMethod,
-} from "./enumerations";
+  draftBankAccountSchema,
+  draftBankSchema,
+  draftClaimSchema,
+  draftEntrySchema,
+} from "./draft-schema";
 
-export interface DraftObligerAccount {
-  holder_name: string;
-}
+/** A schema's output without the index signature of passthrough(): the keys the app knows. */
+type Known<T> = T extends readonly (infer U)[]
+  ? Known<U>[]
+  : T extends object
+    ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+    : T;
 
-export interface DraftReceivePaymentAccount {
-  bank_name?: string | null;
-  deposit_type?: ClaimDepositType | "" | null;
-  bank_account_number?: string | null;
-  obliger_accounts?: DraftObligerAccount[];
-}
-
-export interface DraftClaim {
-  obliger_company_name?: string | null;
-  houjinbangou?: string | null;
-  houjinbangou_address?: string | null;
-  /** As typed: a number or a string of digits (drafts keep incomplete input). */
-  amount?: string | number | null;
-  scheduled_deposit_amount_from_obliger?: string | number | null;
-  obliger_payment_date?: string | null;
-  is_fixed_debt?: boolean | null;
-  is_bank_transfer_from_obliger?: boolean | null;
-  receive_payment_account?: DraftReceivePaymentAccount | null;
-  /** Upload ids of this claim's invoice-{n} and additional_doc-{n} files. */
-  contentfile_relations: number[];
-}
-
-export interface DraftBank {
-  bank_name?: string | null;
-  bank_account_number?: string | null;
-  file_format?: StatementFileFormat | null;
-  /** Upload ids of this statement's passbook_cover / passbook_details / ib_info / ib_details files. */
-  contentfile_relations: number[];
-}
-
-export interface DraftBankAccount {
-  bank_name?: string | null;
-  branch_name?: string | null;
-  deposit_type?: BankAccountDepositType | "" | null;
-  bank_account_number?: string | null;
-  account_holder_name?: string | null;
-}
-
-export interface DraftEntry {
-  id: number | null;
-  purchase_amount_desired: string | number | null;
-  purpose: string | null;
-  claims: DraftClaim[];
-  can_submit_financial_statements: boolean | null;
-  tax_return_submissions: TaxReturnSubmissionMethod | null;
-  includes_sga_expenses: boolean | null;
-  banks: DraftBank[];
-  bank_account: DraftBankAccount | null;
-  updated_at: string | null;
-}
+export type DraftEntry = Known<z.infer<typeof draftEntrySchema>>;
+export type DraftClaim = Known<z.infer<typeof draftClaimSchema>>;
+export type DraftReceivePaymentAccount = NonNullable<DraftClaim["receive_payment_account"]>;
+export type DraftObligerAccount = NonNullable<DraftReceivePaymentAccount["obliger_accounts"]>[number];
+export type DraftBank = Known<z.infer<typeof draftBankSchema>>;
+export type DraftBankAccount = Known<z.infer<typeof draftBankAccountSchema>>;
 
 /** A file the user uploaded that no entry holds yet (GET /api/uploads/). */
 export interface PendingFile {

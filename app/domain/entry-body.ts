@@ -1,7 +1,8 @@
 // §7 POST /api/entries/: the entry body from the draft, "claims' holder names filled from formatted names".
 
-import { formatHolderName } from "./bank-account";
+import { BANK_ACCOUNT_FIELD_LABELS, formatHolderName } from "./bank-account";
 import type { DraftEntry, PendingFile } from "./draft-entry";
+import { CLAIM_FIELDS, INVOICE_FIELDS } from "./invoice-step";
 
 /** Anything not a number is left for the upstream to refuse. */
 export function integerFrom(value: string | number | null | undefined): number | string | null {
@@ -79,21 +80,21 @@ export function postedIdempotencyKey(value: unknown): string | null {
 
 const FIELD_LABELS: Record<string, string> = {
   purchase_amount_desired: "希望買取額",
-  purpose: "資金使途",
+  purpose: INVOICE_FIELDS.purpose.label,
   claims: "請求書",
-  obliger_company_name: "売掛先の会社名",
+  obliger_company_name: CLAIM_FIELDS.obliger_company_name.label,
   houjinbangou: "法人番号",
-  houjinbangou_address: "売掛先の所在地",
+  houjinbangou_address: CLAIM_FIELDS.houjinbangou_address.label,
   amount: "請求書額面（税込）",
   scheduled_deposit_amount_from_obliger: "売掛先からの銀行振込金額",
   obliger_payment_date: "支払期日",
   is_fixed_debt: "確定債権かどうか",
   is_bank_transfer_from_obliger: "売掛先からの銀行振込かどうか",
   receive_payment_account: "入金口座",
-  bank_name: "金融機関名",
-  branch_name: "支店名",
-  deposit_type: "預金種目",
-  bank_account_number: "口座番号",
+  bank_name: BANK_ACCOUNT_FIELD_LABELS.bank_name,
+  branch_name: BANK_ACCOUNT_FIELD_LABELS.branch_name,
+  deposit_type: BANK_ACCOUNT_FIELD_LABELS.deposit_type,
+  bank_account_number: BANK_ACCOUNT_FIELD_LABELS.bank_account_number,
   obliger_accounts: "振込名義",
   holder_name: "名義",
   account_holder_name: "口座名義",

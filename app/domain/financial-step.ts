@@ -1,10 +1,14 @@
-// §2 financial step (/entry, submitFinancialStatements): which financial documents a user submits
-// (§4 "Financial document type") and which uploads each needs (§5 "Financial documents"), the
-// questions that decide them, and when the step is satisfied. Pure: shared by the screen and the
-// entry-step guard.
+// §2 financial step (/entry): the questions (a field table, docs/decisions/0030-a-field-declared-once.md),
+// the documents they ask for (§4, §5) and when the step is satisfied. Pure.
 
 import type { DraftEntry, PendingFile } from "./draft-entry";
-import type { CorporateDivision, FinancialStatementType, TaxReturnSubmissionMethod } from "./enumerations";
+import {
+  type CorporateDivision,
+  type FinancialStatementType,
+  TAX_RETURN_SUBMISSION_METHODS,
+  type TaxReturnSubmissionMethod,
+} from "./enumerations";
+import { type FieldRow, choiceField, flagField } from "./form-fields";
 import { uploadFieldName } from "./file-kinds";
 
 /** §3 Financial-statement state: the upload kinds of the financial step. */
@@ -24,12 +28,7 @@ export function isFinancialKind(kind: string): kind is FinancialKind {
   return (FINANCIAL_KINDS as readonly string[]).includes(kind);
 }
 
-/**
- * §4 "Financial document type: corporate or unselected user: can_submit_financial_statements true
- * gives financial statements, false gives trial balance. Individual: true with e-Tax gives e-Tax
- * declaration; true with document gives document declaration; false gives business-opening notice."
- * Null while the answers that decide it are missing (the yes/no, or an individual's method).
- */
+/** §4 "Financial document type"; null while the answers that decide it are missing. */
 export function financialDocumentType(
   division: CorporateDivision | null | undefined,
   canSubmit: boolean | null | undefined,
@@ -45,12 +44,7 @@ export function financialDocumentType(
   return canSubmit ? "financialStatements" : "trialBalance";
 }
 
-/**
- * §5 "financial statements need pl, bs, breakdown statement (plus SGA expenses unless the no-SGA
- * flag); trial balance needs tb_pl and tb_bs; declarations need tax_returns; business opening needs
- * business_opening." The no-SGA flag is includes_sga_expenses === false: only an explicit "no" drops
- * the SGA-expenses document.
- */
+/** §5 "Financial documents"; only an explicit "no" to SGA details drops that document. */
 export function requiredFinancialKinds(
   type: FinancialStatementType | null,
   includesSga: boolean | null | undefined,
@@ -72,7 +66,6 @@ export function requiredFinancialKinds(
   }
 }
 
-/** The Japanese name of each document type, as the page calls it. */
 export const FINANCIAL_DOCUMENT_TYPE_LABELS: Record<FinancialStatementType, string> = {
   financialStatements: "決算書",
   trialBalance: "試算表",
@@ -81,7 +74,6 @@ export const FINANCIAL_DOCUMENT_TYPE_LABELS: Record<FinancialStatementType, stri
   businessOpening: "開業届",
 };
 
-/** The Japanese name of each upload the step asks for. */
 export const FINANCIAL_KIND_LABELS: Record<FinancialKind, string> = {
   pl: "損益計算書",
   bs: "貸借対照表",
@@ -105,20 +97,25 @@ export const FinancialStepMessage = {
   uploadRequired: (kind: FinancialKind) => `${FINANCIAL_KIND_LABELS[kind]}をアップロードしてください。`,
 } as const;
 
-export interface FinancialAnswers {
-  can_submit_financial_statements: boolean | null;
-  tax_return_submissions: TaxReturnSubmissionMethod | null;
-  includes_sga_expenses: boolean | null;
-}
+export const FINANCIAL_FIELDS = {
+  can_submit_financial_statements: flagField("決算書類の提出"),
+  tax_return_submissions: choiceField("確定申告書の提出方法", TAX_RETURN_SUBMISSION_METHODS, (text) =>
+    (TAX_RETURN_SUBMISSION_METHODS as readonly string[]).includes(text)
+      ? (text as TaxReturnSubmissionMethod)
+      : null,
+  ),
+  // The question is whether that document exists.
+  includes_sga_expenses: flagField(FINANCIAL_KIND_LABELS.sga_expenses),
+} as const;
 
-/** Which follow-up questions apply to this user and these answers. */
+export type FinancialAnswers = FieldRow<typeof FINANCIAL_FIELDS>;
+
 export function financialQuestions(
   division: CorporateDivision | null | undefined,
   answers: FinancialAnswers,
 ) {
   const individual = division === "individual";
   return {
-    /** An individual who can submit says how the tax return was filed. */
     asksTaxMethod: individual && answers.can_submit_financial_statements === true,
     /** A corporation (or unselected user) with financial statements says whether SGA details exist. */
     asksSga: !individual && answers.can_submit_financial_statements === true,
@@ -130,10 +127,6 @@ export function isKindUploaded(kind: string, files: readonly PendingFile[]): boo
   return files.some((file) => file.kind === kind && file.error !== true);
 }
 
-/**
- * What keeps the financial step from being satisfied, as {key: message} in page order: the
- * answers first, then each missing upload (key `upload_{kind}`). Empty when satisfied.
- */
 export function financialStepProblems(
   draft: Pick<DraftEntry, FinancialAnswerField>,
   division: CorporateDivision | null | undefined,
@@ -168,7 +161,6 @@ export function financialStepProblems(
   return problems;
 }
 
-/** The step's own requirements: the answers given and every needed document uploaded. */
 export function isFinancialStepSatisfied(
   draft: Pick<DraftEntry, FinancialAnswerField>,
   division: CorporateDivision | null | undefined,
@@ -185,11 +177,7 @@ export interface ConfirmedDocumentFacts {
   hasDelayClaim: boolean;
 }
 
-/**
- * §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or
- * withdrawal details are confirmed with no inadequate claim and no delay claim. The financial step
- * is similar": satisfied, or financial statements confirmed with no inadequate and no delay claim.
- */
+/** §4 "The financial step is similar" to the withdrawal step: satisfied, or confirmed and unblocked. */
 export function isFinancialStepComplete(
   draft: Pick<DraftEntry, FinancialAnswerField>,
   division: CorporateDivision | null | undefined,

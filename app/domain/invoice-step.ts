@@ -1,23 +1,29 @@
-// §5 "Invoice step satisfied when: desired amount, purpose and at least one claim exist; every claim
-// has is_fixed_debt and is_bank_transfer_from_obliger set, all required fields, valid account number,
-// deposit type and holder names, scheduled deposit not above amount; and at least one successfully
-// uploaded invoice file."
-//
-// Problems are keyed by the form's field paths (remix-validated-form's syntax, the draft's shape):
-// "purchase_amount_desired", "claims[0].amount", "claims[0].receive_payment_account.bank_account_number",
-// "claims[0].receive_payment_account.obliger_accounts[1].holder_name", and "claims[0].invoice" for the
-// entry's invoice files, shown beside the first claim's upload slots. A file is the entry's when its
-// id is in one of the claims' contentfile_relations.
+// §5 invoice step rules, keyed by the form's field paths (the draft's shape, "claims[0].amount"), and
+// the step's field tables (docs/decisions/0030-a-field-declared-once.md). Pure.
 
-import { formatHolderName, isValidBankAccountNumber, validateAccountHolderName } from "./bank-account";
+import {
+  BANK_ACCOUNT_FIELD_LABELS,
+  formatHolderName,
+  isValidBankAccountNumber,
+  normalizeBankAccountNumber,
+  validateAccountHolderName,
+} from "./bank-account";
 import { type BankCalendar, addOneYear, bankHolidayNotice } from "./bank-calendar";
 import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
-import { CLAIM_DEPOSIT_TYPES, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
+import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
 import { parseUploadKind } from "./file-kinds";
+import {
+  type AmountFieldSpec,
+  type TextRow,
+  choiceField,
+  flagField,
+  labelsOf,
+  textField,
+} from "./form-fields";
 import { isValidHoujinbangou } from "./houjinbangou";
 import { formatJapaneseDateWithWeekday, japanDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
-import { dateProblemMessage, parseDateInput, parseYen, yenProblemMessage } from "./money";
+import { dateProblemMessage, formatYenInput, parseDateInput, parseYen, yenProblemMessage } from "./money";
 
 /** The upstream's limits (docs/upstream-api/entries.md): purpose ≤ 1000, names and addresses ≤ 255. */
 export const PURPOSE_MAX_LENGTH = 1000;
@@ -37,21 +43,73 @@ export const InvoiceStepMessage = {
   noInvoiceFile: "請求書のファイルを1つ以上アップロードしてください。",
 } as const;
 
-/** Where the entry's missing invoice file is said: beside the first claim's upload slots. */
+/** A valid amount is stored as its number; anything else as typed, so the person sees it again. */
+const amountField = (label: string, min: number): AmountFieldSpec => ({
+  label,
+  kind: "amount",
+  read: (text) => (text === "" ? null : (parseYen(text, min).value ?? text)),
+  show: (stored) => (typeof stored === "number" ? formatYenInput(stored) : stored),
+});
+
+/** The step's own fields (docs/decisions/0030-a-field-declared-once.md); claims are CLAIM_FIELDS. */
+export const INVOICE_FIELDS = {
+  purchase_amount_desired: amountField("希望買取額（円）", 1),
+  purpose: textField("資金使途"),
+} as const;
+
+/** What a claim says of its invoice; a resubmission asks these again. */
+export const CLAIM_FIELDS = {
+  obliger_company_name: textField("売掛先の会社名"),
+  houjinbangou: textField("売掛先の法人番号", (text) => {
+    const digits = normalizeHoujinbangouInput(text);
+    return /^[0-9]{13}$/.test(digits) ? digits : text;
+  }),
+  houjinbangou_address: textField("売掛先の所在地"),
+  amount: amountField("請求書額面（税込・円）", 1),
+  scheduled_deposit_amount_from_obliger: amountField("売掛先からの銀行振込金額（円）", 0),
+  obliger_payment_date: textField("入金予定日（支払期日）", (text) => parseDateInput(text).value ?? text),
+  is_fixed_debt: flagField("納品やサービスの提供は完了し、請求金額は確定していますか"),
+  is_bank_transfer_from_obliger: flagField("売掛先から銀行振込で支払われますか"),
+} as const;
+
+/** The claim's receive-payment account; its holder names are a list of their own. */
+export const RECEIVE_ACCOUNT_FIELDS = {
+  bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
+  deposit_type: choiceField(
+    BANK_ACCOUNT_FIELD_LABELS.deposit_type,
+    [...CLAIM_DEPOSIT_TYPES, ""],
+    (text): ClaimDepositType | null =>
+      (CLAIM_DEPOSIT_TYPES as readonly string[]).includes(text) ? (text as ClaimDepositType) : null,
+  ),
+  // Full-width digits, spaces and hyphens are converted rather than refused (REFERENCE.md).
+  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+} as const;
+
+export type ClaimFormValues = TextRow<typeof CLAIM_FIELDS> & {
+  receive_payment_account: TextRow<typeof RECEIVE_ACCOUNT_FIELDS> & {
+    obliger_accounts: { holder_name: string }[];
+  };
+};
+
+export const CLAIM_FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...labelsOf(CLAIM_FIELDS),
+  ...Object.fromEntries(
+    Object.entries(labelsOf(RECEIVE_ACCOUNT_FIELDS)).map(([name, label]) => [
+      `receive_payment_account.${name}`,
+      label,
+    ]),
+  ),
+  invoice: "請求書ファイル",
+};
+
 export const INVOICE_FILE_FIELD = "claims[0].invoice";
 
-/**
- * A payment date more than a year ahead is refused with a clear message. The last payment date
- * accepted is the same day a year from today (Japan).
- */
+/** The last payment date accepted: the same day a year from today (Japan). */
 export function lastPaymentDate(today: string): string {
   return addOneYear(today);
 }
 
-/**
- * The hint beside a payment date: for a date the field accepts (today to a year
- * ahead) that banks are closed on, when the money will arrive instead. `calendar` starts today.
- */
+/** For an accepted date banks are closed on, when the money will arrive instead. */
 export function paymentDateNotice(input: string, calendar: BankCalendar): string | null {
   const date = parseDateInput(input).value;
   if (date === null || date < calendar.from || date > lastPaymentDate(calendar.from)) return null;
@@ -61,10 +119,7 @@ export function paymentDateNotice(input: string, calendar: BankCalendar): string
 const isBlank = (value: unknown) => value === null || value === undefined || String(value).trim() === "";
 const length = (value: string) => [...value].length;
 
-/**
- * What a person types for a corporate number, as 13 digits: full-width digits, hyphens and spaces
- * are forgiven, and so is the "T" of an invoice registration number (REFERENCE.md).
- */
+/** Full-width digits, hyphens, spaces and an invoice number's "T" are forgiven (REFERENCE.md). */
 export function normalizeHoujinbangouInput(value: string): string {
   return value
     .normalize("NFKC")
@@ -72,12 +127,7 @@ export function normalizeHoujinbangouInput(value: string): string {
     .replace(/^[Tt]/, "");
 }
 
-/**
- * A claim's files: those whose ids are in its contentfile_relations, as invoices (invoice-{n}) and
- * additional documents (additional_doc-{n}) whatever their number. The number is the slot a file was
- * uploaded into; removing a claim moves the later ones up, and their files go with them (the
- * upstream accepts any invoice-{n} / additional_doc-{n} in a claim). Anything else is misplaced.
- */
+/** A claim's files whatever their slot number: removing a claim moves the later ones' files up. */
 export function claimFiles(claim: DraftClaim, _index: number, files: readonly PendingFile[]) {
   const related = files.filter((file) => claim.contentfile_relations.includes(file.id));
   const base = (file: PendingFile) => parseUploadKind(file.kind)?.base;
@@ -88,11 +138,7 @@ export function claimFiles(claim: DraftClaim, _index: number, files: readonly Pe
   };
 }
 
-/**
- * §5 "at least one successfully uploaded invoice file": one for the entry, not one per claim (a file
- * may hold several invoices). `files` are those the entry's claims hold; "successfully uploaded" = not
- * flagged with an error. The reference upstream asks the same of an entry it creates.
- */
+/** §5 "at least one successfully uploaded invoice file": one for the entry (a file may hold several). */
 export function hasInvoiceFile(files: readonly { kind: string; error?: boolean | null }[]): boolean {
   return files.some((file) => parseUploadKind(file.kind)?.base === "invoice" && file.error !== true);
 }
@@ -102,13 +148,8 @@ function textProblem(value: unknown, required: boolean, max: number): string | n
   return length(String(value)) > max ? InvoiceStepMessage.tooLong(max) : null;
 }
 
-/**
- * Which of the claim rules apply. §5 "On first submit (not resubmit) also: scheduled deposit must not
- * exceed invoice amount …; bank_name required; bank account number format check …; deposit_type valid;
- * every obliger account holder name passes the holder-name format check … Resubmit skips bank checks."
- */
+/** §5 "On first submit (not resubmit) also: … Resubmit skips bank checks." */
 interface ClaimRuleSet {
-  /** The first submit's checks: deposit ≤ amount and the receive-payment account. */
   firstSubmit: boolean;
 }
 
@@ -123,8 +164,6 @@ function claimProblems(
     if (message) problems[`claims[${index}].${field}`] = message;
   };
 
-  // §5 "Each claim requires obliger_company_name, amount, scheduled_deposit_amount_from_obliger,
-  // obliger_payment_date."
   at("obliger_company_name", textProblem(claim.obliger_company_name, true, CLAIM_TEXT_MAX_LENGTH));
   if (!isBlank(claim.houjinbangou)) {
     const number = normalizeHoujinbangouInput(String(claim.houjinbangou));
@@ -137,7 +176,6 @@ function claimProblems(
   at("amount", amount.reason && yenProblemMessage(amount.reason, 1));
   const deposit = parseYen(claim.scheduled_deposit_amount_from_obliger, 0);
   at("scheduled_deposit_amount_from_obliger", deposit.reason && yenProblemMessage(deposit.reason, 0));
-  // §5 "scheduled deposit must not exceed invoice amount" (first submit only).
   if (rules.firstSubmit && amount.value !== null && deposit.value !== null && deposit.value > amount.value) {
     at("scheduled_deposit_amount_from_obliger", ValidationMessage.scheduledDepositExceedsAmount);
   }
@@ -151,7 +189,6 @@ function claimProblems(
     at("obliger_payment_date", InvoiceStepMessage.paymentDateTooFar(lastPaymentDate(today)));
   }
 
-  // §5 "every claim has is_fixed_debt and is_bank_transfer_from_obliger set".
   if (typeof claim.is_fixed_debt !== "boolean") at("is_fixed_debt", InvoiceStepMessage.chooseYesNo);
   if (typeof claim.is_bank_transfer_from_obliger !== "boolean") {
     at("is_bank_transfer_from_obliger", InvoiceStepMessage.chooseYesNo);
@@ -183,12 +220,7 @@ function claimProblems(
   return problems;
 }
 
-/**
- * A claim the operator found inadequate, as the user resubmits it (§2 /entry/resubmit/:entryId): the
- * §5 "Submit" rules for a claim (the required fields, formats, a payment date still to come, the two
- * yes/no answers) without what §5 leaves to the first submit ("Resubmit skips bank checks", and the
- * deposit ≤ amount check with them). Keyed by the claim's position, as the form names its fields.
- */
+/** An inadequate claim as resubmitted: §5's claim rules without the first submit's. */
 export function resubmittedClaimProblems(
   claim: DraftClaim,
   index: number,
@@ -201,14 +233,11 @@ export function resubmittedClaimProblems(
 export function invoiceStepProblems(
   draft: DraftEntry,
   files: readonly PendingFile[],
-  /** Today in Japan (ISO); japanDate(now) by default. */
   today: string = japanDate(new Date()),
 ): Record<string, string> {
   const problems: Record<string, string> = {};
-  // §5 "Submit: purchase_amount_desired required".
   const desired = parseYen(draft.purchase_amount_desired, 1);
   if (desired.reason) problems.purchase_amount_desired = yenProblemMessage(desired.reason, 1);
-  // §5 "purpose required (message 入力してください。)".
   if (isBlank(draft.purpose)) problems.purpose = ValidationMessage.purposeRequired;
   else if (length(draft.purpose!) > PURPOSE_MAX_LENGTH) {
     problems.purpose = InvoiceStepMessage.tooLong(PURPOSE_MAX_LENGTH);
@@ -228,11 +257,7 @@ export function invoiceStepProblems(
   return problems;
 }
 
-/**
- * Messages that only say something is missing: a draft may still lack it. A function, not a
- * module-level Set: the browser build keeps a module-level expression that reads another module's
- * object (it might have a getter), with every message it names, on every page importing this module.
- */
+// A function, not a module-level Set: the browser build would keep every message it names.
 const missingMessages = (): readonly string[] => [
   ValidationMessage.blank,
   ValidationMessage.purposeRequired,
@@ -241,11 +266,7 @@ const missingMessages = (): readonly string[] => [
   InvoiceStepMessage.noInvoiceFile,
 ];
 
-/**
- * Drafts tell the truth: what is wrong in what was typed (an amount that is no amount, a
- * date already passed, an account number of 8 digits…), leaving out what is merely not filled yet.
- * 下書き保存 keeps the draft and answers these at their fields with §8's draft-save message.
- */
+/** What is wrong in what was typed, leaving out what a draft may still lack. */
 export function invoiceDraftProblems(
   draft: DraftEntry,
   today: string = japanDate(new Date()),
@@ -264,21 +285,14 @@ export function isInvoiceStepSatisfied(
   return Object.keys(invoiceStepProblems(draft, files, today)).length === 0;
 }
 
-/** The sums of the claims' amounts, as the page shows them beside the desired purchase amount. */
 export interface ClaimTotals {
-  /** Σ 請求書額面（税込）of the claims whose amount reads as yen. */
   amount: number;
-  /** Σ 売掛先からの銀行振込金額 of the claims whose deposit reads as yen. */
   deposit: number;
   /** Some claim's amount or deposit is blank or not yet an amount: the sums leave it out. */
   incomplete: boolean;
 }
 
-/**
- * The total of the claims: the sum of 請求書額面 and of 売掛先からの銀行振込金額. Amounts
- * are read as the fields take them (commas, 円, full-width digits); one that is not yet an amount
- * is left out and said so, rather than the total refusing to show.
- */
+/** An amount that is not yet one is left out and said so, rather than the total refusing to show. */
 export function claimTotals(
   claims: readonly {
     amount?: string | number | null;
@@ -296,10 +310,7 @@ export function claimTotals(
   return totals;
 }
 
-/**
- * A gentle note when the desired amount exceeds the total of the scheduled deposits (a note, not an
- * error: the operator decides the price in the review).
- */
+/** A note, not an error: the operator decides the price in the review. */
 export function isDesiredAboveDeposits(
   desired: string | number | null | undefined,
   totals: ClaimTotals,

@@ -1,7 +1,4 @@
-// §4 "A user may create a new entry only if: identity is not imperfect or expired; status is
-// lackOfUserData or login; new entries are not stopped; and there is no before-contract entry, no
-// inadequate claim and no delay claim." §4 "Delay claims block entry unless
-// has_entry_permission_when_delayed is set."
+// §4 "A user may create a new entry only if: …", each blocker named so the pages can say which. Pure.
 
 import type { SuppressionMethod } from "./enumerations";
 import { BEFORE_CONTRACTED_ENTRY_STATUSES, ClaimStatus } from "./statuses";
@@ -19,7 +16,6 @@ export function hasBeforeContractedEntry(entries: readonly EntrySummary[]): bool
   );
 }
 
-/** §4 "An inadequate claim flags the entry as having an inadequate claim." */
 export function hasInadequateClaim(entries: readonly EntrySummary[]): boolean {
   return entries.some((entry) => entry.claims.some((claim) => claim.status === ClaimStatus.inadequate));
 }
@@ -34,10 +30,7 @@ export interface Suppression {
   segment?: string;
 }
 
-/**
- * §4 "Stopping new entries applies when the suppression method is stop-new-entry", for the users of
- * the setting's segment (all users when it names none), as the upstream applies it.
- */
+/** §4 "Stopping new entries applies when the suppression method is stop-new-entry", per segment. */
 export function areNewEntriesStopped(suppression: Suppression | null, userSegment?: string): boolean {
   if (suppression?.method !== "stop-new-entry") return false;
   return !suppression.segment || suppression.segment === userSegment;
@@ -61,7 +54,6 @@ export interface NewEntryInput {
   now: Date;
 }
 
-/** Every reason that blocks a new entry, in the order §4 lists them; empty when one may start. */
 export function newEntryBlockers(input: NewEntryInput): NewEntryBlocker[] {
   const blockers: NewEntryBlocker[] = [];
   if (isImperfectIdentity(input.user)) blockers.push("identityImperfect");
@@ -76,11 +68,7 @@ export function newEntryBlockers(input: NewEntryInput): NewEntryBlocker[] {
   return blockers;
 }
 
-/**
- * §4 user status preEntryDeclined: the one answer to "did the screening decline me?" that the
- * pre-entry pages, My page and the wizard all give (a later screening answered otherwise does not
- * lift it: the upstream keeps the mark).
- */
+/** One answer to "did the screening decline me?" for every page; a later screening does not lift it. */
 export function isPreEntryDeclined(user: CurrentUser): boolean {
   return userStatus(user) === "preEntryDeclined";
 }
@@ -93,10 +81,7 @@ export function isBarredFromApplying(blockers: readonly NewEntryBlocker[]): bool
   return blockers.some((blocker) => BARRING_BLOCKERS.includes(blocker));
 }
 
-/**
- * What the user reads for the blockers: the operator's suppression message as written, alone (the
- * fixed sentence only when it has none); a barred user is not told to send documents.
- */
+/** The operator's suppression message stands alone; a barred user is not told to send documents. */
 export function newEntryReasons(blockers: readonly NewEntryBlocker[], suppressionMessage = ""): string[] {
   const barred = isBarredFromApplying(blockers);
   return blockers

@@ -1,22 +1,24 @@
-// §2 withdrawal step (/entry/withdrawal_details, submitWithdrawalsDetail): the account activity
-// statements (§3 Account activity statement item) with their uploads, the payout bank account
-// (§3 Bank account), the needed start date of the statements and when the step is complete (§4).
-// Pure: shared by the screen and the entry-step guard.
+// §2 withdrawal step (/entry/withdrawal_details): the statements, the payout account, their field
+// tables (docs/decisions/0030-a-field-declared-once.md) and when the step is complete (§4). Pure.
 
 import {
+  BANK_ACCOUNT_FIELD_LABELS,
   formatHolderName,
   isValidBankAccountNumber,
+  normalizeBankAccountNumber,
   validateAccountHolderName,
   validateBankAccountNumber,
 } from "./bank-account";
 import type { DraftBank, DraftBankAccount, PendingFile } from "./draft-entry";
 import {
   BANK_ACCOUNT_DEPOSIT_TYPES,
+  STATEMENT_FILE_FORMATS,
   STATEMENT_LOOKBACK_MONTHS,
   type StatementFileFormat,
 } from "./enumerations";
 import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
 import { parseUploadKind } from "./file-kinds";
+import { type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
 import { isIsoDate, japanDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
@@ -50,19 +52,55 @@ export function effectiveFileFormat(
   return format === "ib" ? "ib" : "passbook";
 }
 
-/** The two uploads a statement of this format needs, in page order. */
+/** One statement's typed fields; its files are kept apart, in contentfile_relations. */
+export const STATEMENT_FIELDS = {
+  bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
+  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  file_format: choiceField("入出金明細の形式", STATEMENT_FILE_FORMATS, effectiveFileFormat),
+} as const;
+export type StatementRow = FieldRow<typeof STATEMENT_FIELDS>;
+
+/** The payout account (§3 Bank account); the holder name is kept formatted as it will be sent (§7). */
+export const BANK_ACCOUNT_FIELDS = {
+  bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
+  branch_name: textField(BANK_ACCOUNT_FIELD_LABELS.branch_name),
+  deposit_type: choiceField(
+    BANK_ACCOUNT_FIELD_LABELS.deposit_type,
+    [...BANK_ACCOUNT_DEPOSIT_TYPES, ""],
+    (text) => (text === "ordinary" || text === "checking" ? text : null),
+  ),
+  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  account_holder_name: textField(BANK_ACCOUNT_FIELD_LABELS.account_holder_name, (text) =>
+    text ? formatHolderName(text) : "",
+  ),
+} as const;
+export type BankAccountRow = FieldRow<typeof BANK_ACCOUNT_FIELDS>;
+
+const STATEMENT_LABELS: Record<string, string> = {
+  ...labelsOf(STATEMENT_FIELDS),
+  uploads: "入出金明細のアップロード",
+};
+const BANK_ACCOUNT_LABELS: Record<string, string> = labelsOf(BANK_ACCOUNT_FIELDS);
+
+/** The error summary's words for a field of the step: 「口座2の口座番号」, 「お振込先の支店名」. */
+export function withdrawalSummaryLabel(name: string): string | null {
+  const statement = /^banks\[(\d+)\]\.(\w+)$/.exec(name);
+  if (statement) return `口座${Number(statement[1]) + 1}の${STATEMENT_LABELS[statement[2]!] ?? ""}`;
+  const account = /^bank_account\.(\w+)$/.exec(name);
+  if (account) return `お振込先の${BANK_ACCOUNT_LABELS[account[1]!] ?? ""}`;
+  return null;
+}
+
 export function statementUploadKinds(format: StatementFileFormat | string | null | undefined) {
   return effectiveFileFormat(format) === "ib"
     ? (["ib_info", "ib_details"] as const)
     : (["passbook_cover", "passbook_details"] as const);
 }
 
-/** The upload kind of a statement's slot: the base kind with the statement's displayId (1-based). */
 export function statementUploadKind(base: StatementUploadKind, displayId: number): string {
   return `${base}-${displayId}`;
 }
 
-/** The statement's files of one base kind: its related uploads, uploaded without error. */
 export function statementFilesOf(
   bank: Pick<DraftBank, "contentfile_relations">,
   base: StatementUploadKind,
@@ -74,10 +112,7 @@ export function statementFilesOf(
   );
 }
 
-/**
- * §4 "An account activity statement is satisfied when passbook cover and details are both uploaded
- * (format passbook or unknown), or ib info and details are both uploaded (format ib)."
- */
+/** §4 "An account activity statement is satisfied when" both uploads of its format are there. */
 export function statementSatisfied(
   bank: Pick<DraftBank, "file_format" | "contentfile_relations">,
   files: readonly PendingFile[],
@@ -89,10 +124,6 @@ export function statementSatisfied(
 
 const filled = (value: string | null | undefined) => (value ?? "").trim() !== "";
 
-/**
- * §4 "Entry requirements are met when at least one statement exists and every statement has a bank
- * name, a valid 7-digit account number and satisfied uploads."
- */
 export function entryRequirementsMet(banks: readonly DraftBank[], files: readonly PendingFile[]): boolean {
   return (
     banks.length > 0 &&
@@ -108,20 +139,16 @@ export function entryRequirementsMet(banks: readonly DraftBank[], files: readonl
 export const WithdrawalStepMessage = {
   noStatements: "入出金明細を1つ以上登録してください。",
   tooManyStatements: `登録できる口座は${MAX_STATEMENTS}個までです。`,
-  uploadsRequired: (format: StatementFileFormat | null | undefined) => {
+  uploadsRequired: (format: DraftBank["file_format"]) => {
     const [first, second] = statementUploadKinds(format);
     return `${STATEMENT_UPLOAD_LABELS[first]}と${STATEMENT_UPLOAD_LABELS[second]}をアップロードしてください。`;
   },
 } as const;
 
-/** The field names of one statement in the step's form (and in its problems). */
-export const statementField = (
-  index: number,
-  field: "bank_name" | "bank_account_number" | "file_format" | "uploads",
-) => `banks[${index}].${field}`;
-export const bankAccountField = (field: keyof DraftBankAccount) => `bank_account.${field}`;
+export const statementField = (index: number, field: keyof typeof STATEMENT_FIELDS | "uploads") =>
+  `banks[${index}].${field}`;
+export const bankAccountField = (field: keyof typeof BANK_ACCOUNT_FIELDS) => `bank_account.${field}`;
 
-/** What a statement lacks, keyed by its form field names. */
 export function statementProblems(
   bank: DraftBank,
   index: number,
@@ -141,10 +168,7 @@ export function statementProblems(
   return problems;
 }
 
-/**
- * §5 rules of the payout bank account (§3 Bank account): every field given, deposit type ordinary or
- * checking, the 7-digit number, and the holder name checked after formatHolderName. Keyed by field.
- */
+/** §5 rules of the payout bank account; the holder name is checked after formatHolderName. */
 export function bankAccountProblems(account: DraftBankAccount | null | undefined): Record<string, string> {
   const problems: Record<string, string> = {};
   const value = account ?? {};
@@ -152,9 +176,7 @@ export function bankAccountProblems(account: DraftBankAccount | null | undefined
     if (!filled(value[field])) problems[field] = ValidationMessage.blank;
   }
   if (!(BANK_ACCOUNT_DEPOSIT_TYPES as readonly string[]).includes(value.deposit_type ?? "")) {
-    // The withdrawal step's deposit type is ordinary or checking (§5); the same words as the invoice
-    // step's. Read here, not kept in WithdrawalStepMessage: a module-level object reading another
-    // module's object is kept by the browser build, with all of messages.ts, on the step's page.
+    // Read here, not in WithdrawalStepMessage: the browser build would keep all of messages.ts.
     problems.deposit_type = ValidationMessage.claimDepositType;
   }
   const number = value.bank_account_number ?? "";
@@ -172,10 +194,6 @@ export function bankAccountProblems(account: DraftBankAccount | null | undefined
   return problems;
 }
 
-/**
- * Everything that keeps the step's own requirements from being met, keyed by form field name
- * (`banks`, `banks[i].…`, `bank_account.…`) in page order. Empty when they are met.
- */
 export function withdrawalStepProblems(
   banks: readonly DraftBank[],
   bankAccount: DraftBankAccount | null | undefined,
@@ -185,15 +203,12 @@ export function withdrawalStepProblems(
   if (banks.length === 0) problems.banks = WithdrawalStepMessage.noStatements;
   banks.forEach((bank, index) => Object.assign(problems, statementProblems(bank, index, files)));
   for (const [field, message] of Object.entries(bankAccountProblems(bankAccount))) {
-    problems[bankAccountField(field as keyof DraftBankAccount)] = message;
+    problems[bankAccountField(field as keyof typeof BANK_ACCOUNT_FIELDS)] = message;
   }
   return problems;
 }
 
-/**
- * §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or
- * withdrawal details are confirmed with no inadequate claim and no delay claim."
- */
+/** §4 "Withdrawal step is complete if entry requirements and bank account are satisfied, or …". */
 export function isWithdrawalStepComplete(
   banks: readonly DraftBank[],
   bankAccount: DraftBankAccount | null | undefined,
@@ -205,7 +220,6 @@ export function isWithdrawalStepComplete(
   return ownRequirements || canSkipConfirmedDocuments(facts);
 }
 
-/** "YYYY-MM-DD" of a date or a timestamp, as Japan's calendar reads it; null when it is neither. */
 function japanDateOf(value: string): string | null {
   if (isIsoDate(value)) return value;
   const time = Date.parse(value);
@@ -223,12 +237,7 @@ function addMonths(date: string, months: number): string {
   return `${pad(newYear, 4)}-${pad(newMonth)}-${pad(Math.min(day, lastDay))}`;
 }
 
-/**
- * §4 "Needed withdrawals-detail start date: the given last withdrawals detail date if within 4
- * months; otherwise, or if absent, the start of the month 4 months ago." Dates are Japan's. "Within
- * 4 months" is read as: no earlier than the same day 4 months ago, and not in the future (a future
- * date cannot be where statements start, so it counts as absent).
- */
+/** §4 "Needed withdrawals-detail start date"; a future date cannot start statements, so reads as absent. */
 export function neededWithdrawalsDetailStartDate(lastDate: string | null | undefined, now: Date): string {
   const today = japanDate(now);
   const fallback = `${addMonths(today, -STATEMENT_LOOKBACK_MONTHS).slice(0, 7)}-01`;
@@ -237,24 +246,11 @@ export function neededWithdrawalsDetailStartDate(lastDate: string | null | undef
   return fallback;
 }
 
-const PAYOUT_FIELDS = [
-  "bank_name",
-  "branch_name",
-  "deposit_type",
-  "bank_account_number",
-  "account_holder_name",
-] as const satisfies readonly (keyof DraftBankAccount)[];
-
-/** True when the draft holds no payout account: none, or one whose every field is empty. */
 export function hasNoPayoutAccount(account: DraftBankAccount | null | undefined): boolean {
-  return !account || PAYOUT_FIELDS.every((field) => !filled(account[field]));
+  return !account || fieldNames(BANK_ACCOUNT_FIELDS).every((field) => !filled(account[field]));
 }
 
-/**
- * The payout account the step shows, prefilled from what we know: the draft's as typed;
- * when the draft has none, the account saved in the profile, to be checked and edited before it is
- * saved into the draft. Nobody types the same account a third time.
- */
+/** The draft's account, else the profile's to check: nobody types the same account a third time. */
 export function payoutAccountToShow(
   draft: DraftBankAccount | null | undefined,
   profile: DraftBankAccount | null | undefined,

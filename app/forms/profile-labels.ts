@@ -1,5 +1,7 @@
 // The profile form's labels, written once: the field and the error summary say the same words.
 
+import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
+
 export const PROFILE_FIELD_LABELS: Record<string, string> = {
   identity_document_type: "アップロードした本人確認書類の種類",
   corporate_division: "事業形態",
@@ -18,11 +20,7 @@ export const PROFILE_FIELD_LABELS: Record<string, string> = {
   owner_phone: "代表者ご自宅の電話番号",
   sector: "業種",
   business_summary: "事業内容",
-  bank_name: "金融機関名",
-  branch_name: "支店名",
-  deposit_type: "預金種目",
-  bank_account_number: "口座番号",
-  account_holder_name: "口座名義（カナ）",
+  ...BANK_ACCOUNT_FIELD_LABELS,
 };
 
 export const PROFILE_FORM_FIELDS = Object.keys(PROFILE_FIELD_LABELS);

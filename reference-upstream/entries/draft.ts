@@ -2,16 +2,14 @@
 // user, read whole, saved a step at a time (top-level keys merged), discarded on submit or on
 // request. A draft is incomplete by nature, so only types and sizes are checked, never completeness.
 
-import {
-  BANK_ACCOUNT_DEPOSIT_TYPES,
-  CLAIM_DEPOSIT_TYPES,
-  MAX_CLAIMS_PER_ENTRY,
-  STATEMENT_FILE_FORMATS,
-  TAX_RETURN_SUBMISSION_METHODS,
-} from "../../app/domain/enumerations";
+import { MAX_CLAIMS_PER_ENTRY } from "../../app/domain/enumerations";
+import { FINANCIAL_FIELDS } from "../../app/domain/financial-step";
+import { DRAFT_KEYS } from "../../app/domain/draft-schema";
+import type { FieldTable } from "../../app/domain/form-fields";
+import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "../../app/domain/invoice-step";
 import { ValidationMessage } from "../../app/domain/messages";
 import { DRAFT_TEXT_MAX_LENGTH, MAX_HOLDER_NAMES } from "../../app/domain/upstream-limits";
-import { MAX_STATEMENTS } from "../../app/domain/withdrawal-step";
+import { BANK_ACCOUNT_FIELDS, MAX_STATEMENTS, STATEMENT_FIELDS } from "../../app/domain/withdrawal-step";
 import { type Db, inTransaction } from "../db/database";
 import { DrfMessage, validationError } from "../http/errors";
 import { isoJst } from "../time";
@@ -27,16 +25,7 @@ export const DraftMessage = {
 } as const;
 
 /** The top-level keys of a draft (§3 Draft entry); anything else in a body is ignored. */
-export const DRAFT_KEYS = [
-  "purchase_amount_desired",
-  "purpose",
-  "claims",
-  "can_submit_financial_statements",
-  "tax_return_submissions",
-  "includes_sga_expenses",
-  "banks",
-  "bank_account",
-] as const;
+export { DRAFT_KEYS };
 type DraftKey = (typeof DRAFT_KEYS)[number];
 export type DraftData = Partial<Record<DraftKey, unknown>>;
 
@@ -124,6 +113,15 @@ const list =
     return { ok: false, error: reads.map((read) => (read.ok ? {} : read.error)) };
   };
 
+/** The readers of a form's fields, from the app's table: the same keys, the same choices. */
+const tableReaders = (table: FieldTable): Record<string, Reader> =>
+  Object.fromEntries(
+    Object.entries(table).map(([name, spec]) => [
+      name,
+      spec.kind === "choice" ? choice(spec.choices) : { text, flag, amount }[spec.kind],
+    ]),
+  );
+
 function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
   // Upload ids must be the user's own; the draft may still hold files of any kind.
   const uploadIds: Reader = (value) => {
@@ -135,18 +133,9 @@ function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
     return good([...new Set(ids.value)]);
   };
   const claim = object({
-    obliger_company_name: text,
-    houjinbangou: text,
-    houjinbangou_address: text,
-    amount,
-    scheduled_deposit_amount_from_obliger: amount,
-    obliger_payment_date: text,
-    is_fixed_debt: flag,
-    is_bank_transfer_from_obliger: flag,
+    ...tableReaders(CLAIM_FIELDS),
     receive_payment_account: object({
-      bank_name: text,
-      deposit_type: choice(CLAIM_DEPOSIT_TYPES),
-      bank_account_number: text,
+      ...tableReaders(RECEIVE_ACCOUNT_FIELDS),
       obliger_accounts: list(
         object({ holder_name: text }),
         MAX_HOLDER_NAMES,
@@ -156,30 +145,16 @@ function draftReaders(db: Db, userId: number): Record<DraftKey, Reader> {
     contentfile_relations: uploadIds,
   });
   return {
-    purchase_amount_desired: amount,
-    purpose: text,
+    ...(tableReaders(INVOICE_FIELDS) as Record<keyof typeof INVOICE_FIELDS, Reader>),
     // §5 "Maximum 5 invoices per entry": a draft cannot hold a sixth either.
     claims: list(claim, MAX_CLAIMS_PER_ENTRY, ValidationMessage.tooManyClaims),
-    can_submit_financial_statements: flag,
-    tax_return_submissions: choice(TAX_RETURN_SUBMISSION_METHODS),
-    includes_sga_expenses: flag,
+    ...(tableReaders(FINANCIAL_FIELDS) as Record<keyof typeof FINANCIAL_FIELDS, Reader>),
     banks: list(
-      object({
-        bank_name: text,
-        bank_account_number: text,
-        file_format: choice(STATEMENT_FILE_FORMATS),
-        contentfile_relations: uploadIds,
-      }),
+      object({ ...tableReaders(STATEMENT_FIELDS), contentfile_relations: uploadIds }),
       MAX_STATEMENTS,
       DraftMessage.tooManyBanks,
     ),
-    bank_account: object({
-      bank_name: text,
-      branch_name: text,
-      deposit_type: choice(BANK_ACCOUNT_DEPOSIT_TYPES),
-      bank_account_number: text,
-      account_holder_name: text,
-    }),
+    bank_account: object(tableReaders(BANK_ACCOUNT_FIELDS)),
   };
 }
 

@@ -1,8 +1,5 @@
-// §2 /entry, the financial step (submitFinancialStatements): entry layout with authenticated-redirect,
-// entry-step and system-settings. The yes/no on financial statements (and an individual's tax return
-// method, a corporation's SGA-expenses flag) decides the document type (§4) and its uploads (§5).
-// Without JavaScript, answering is a POST that saves the draft and shows the right upload slots;
-// with it, the slots follow the answer at once. Every POST saves the draft first (ARCHITECTURE §4).
+// §2 /entry, the financial step: the answers decide the documents (§4, §5). Without JavaScript an
+// answer is a POST that saves the draft and shows the right slots (decision 0006).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -67,8 +64,7 @@ export default function FinancialStepPage() {
     answers.tax_return_submissions,
   );
   const kinds = requiredFinancialKinds(type, answers.includes_sga_expenses);
-  // A missing upload the person has since uploaded (with JavaScript, without a new submit) is no
-  // longer a problem.
+  // A file uploaded since (with JavaScript) is no longer missing.
   const resolved = (name: string) => {
     const kind = name.replace(/^upload_/, "");
     return name !== kind && isFinancialKind(kind) && (filesByKind[kind]?.length ?? 0) > 0;

@@ -1,6 +1,4 @@
-// The financial step's server half, declared once through the wizard's step helper: the answers are
-// the draft's own keys; each financial document has one slot holding one file (a new upload replaces
-// the one before it); 次へ moves on when §4/§5 "financial step satisfied" holds.
+// The financial step's server half, through the wizard's step helper (decision 0010).
 
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { confirmedDocumentFacts } from "~/domain/entry-documents";

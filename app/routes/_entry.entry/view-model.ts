@@ -2,18 +2,14 @@
 
 import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import type { StepFacts } from "~/domain/entry-steps";
-import { type FinancialKind, canSkipConfirmedDocuments, isFinancialKind } from "~/domain/financial-step";
+import {
+  FINANCIAL_FIELDS,
+  type FinancialKind,
+  canSkipConfirmedDocuments,
+  isFinancialKind,
+} from "~/domain/financial-step";
+import { labelsOf } from "~/domain/form-fields";
 import { financialAnswersOf } from "./form";
-
-/**
- * The error summary's names for the questions; a missing upload's message names its document already.
- * Sent with the page (as the invoice step's labels are), not kept in the page's bundle.
- */
-const ANSWER_LABELS: Readonly<Record<string, string>> = {
-  can_submit_financial_statements: "決算書類の提出",
-  tax_return_submissions: "確定申告書の提出方法",
-  includes_sga_expenses: "販売費及び一般管理費の明細",
-};
 
 export function financialStepView({ user, draft, files, entries }: StepFacts, url: URL) {
   const filesByKind: Partial<Record<FinancialKind, ReturnType<typeof fileItem>[]>> = {};
@@ -27,6 +23,7 @@ export function financialStepView({ user, draft, files, entries }: StepFacts, ur
     filesByKind,
     saved: url.searchParams.get("saved") === "1",
     confirmed: canSkipConfirmedDocuments(confirmedDocumentFacts(user, entries, "financial_statements")),
-    labels: ANSWER_LABELS,
+    // Sent with the page, not kept in its bundle.
+    labels: labelsOf(FINANCIAL_FIELDS),
   };
 }

@@ -1,16 +1,21 @@
-// The invoice step's form (§2 /entry/entry_invoice, step submitInvoices): its field paths are the
-// draft's shape (claims[0].amount…), so a submission becomes the draft's purchase_amount_desired,
-// purpose and claims directly; its own buttons (intents); the error summary's labels. Pure: used by
-// the action, the view model and the page.
+// The invoice step's form: paths in the draft's shape (claims[0].amount), read and shown through the
+// step's field tables (docs/decisions/0030-a-field-declared-once.md); its buttons. Pure.
 
-import type { ClaimFormValues } from "~/components/claim-fieldset";
 import type { PickerField } from "~/forms/bank-picker";
-import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
+import { formatHolderName } from "~/domain/bank-account";
 import type { DraftClaim, DraftEntry } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
-import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
-import { CLAIM_TEXT_MAX_LENGTH, INVOICE_FILE_FIELD, normalizeHoujinbangouInput } from "~/domain/invoice-step";
-import { formatYenInput, parseDateInput, parseYen } from "~/domain/money";
+import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
+import { fieldNames, labelsOf, readRow, textRow } from "~/domain/form-fields";
+import {
+  CLAIM_FIELDS,
+  CLAIM_FIELD_LABELS,
+  CLAIM_TEXT_MAX_LENGTH,
+  type ClaimFormValues,
+  INVOICE_FIELDS,
+  INVOICE_FILE_FIELD,
+  RECEIVE_ACCOUNT_FIELDS,
+} from "~/domain/invoice-step";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
 import { ValidationMessage } from "~/domain/messages";
 import { DRAFT_TEXT_MAX_LENGTH, MAX_HOLDER_NAMES } from "~/domain/upstream-limits";
@@ -19,7 +24,6 @@ export const INVOICE_STEP_PATH = ENTRY_STEP_PATHS.submitInvoices;
 export const INVOICE_FORM_ID = "invoice-step";
 
 export type { ClaimFormValues };
-type YesNo = ClaimFormValues["is_fixed_debt"];
 
 export interface InvoiceFormValues {
   purchase_amount_desired: string;
@@ -27,13 +31,7 @@ export interface InvoiceFormValues {
   claims: ClaimFormValues[];
 }
 
-// ---- the draft shown in the form ----
-
 const asText = (value: unknown) => (value === null || value === undefined ? "" : String(value));
-const amountText = (value: string | number | null | undefined) =>
-  typeof value === "number" ? formatYenInput(value) : asText(value);
-const yesNo = (value: boolean | null | undefined): YesNo =>
-  value === true ? "true" : value === false ? "false" : "";
 
 export function emptyClaimValues(): ClaimFormValues {
   return claimValuesFromDraft({ contentfile_relations: [] });
@@ -45,30 +43,20 @@ export function claimValuesFromDraft(claim: DraftClaim): ClaimFormValues {
     holder_name: asText(holder.holder_name),
   }));
   return {
-    obliger_company_name: asText(claim.obliger_company_name),
-    houjinbangou: asText(claim.houjinbangou),
-    houjinbangou_address: asText(claim.houjinbangou_address),
-    amount: amountText(claim.amount),
-    scheduled_deposit_amount_from_obliger: amountText(claim.scheduled_deposit_amount_from_obliger),
-    obliger_payment_date: asText(claim.obliger_payment_date),
-    is_fixed_debt: yesNo(claim.is_fixed_debt),
-    is_bank_transfer_from_obliger: yesNo(claim.is_bank_transfer_from_obliger),
+    ...textRow(CLAIM_FIELDS, claim),
     receive_payment_account: {
-      bank_name: asText(account.bank_name),
+      ...textRow(RECEIVE_ACCOUNT_FIELDS, account),
       // §3/§9 default deposit type ordinary.
       deposit_type: account.deposit_type || "ordinary",
-      bank_account_number: asText(account.bank_account_number),
       obliger_accounts: holders.length > 0 ? holders : [{ holder_name: "" }],
     },
   };
 }
 
-/** The form's values for a draft: always at least one claim to fill in. */
 export function formValuesFromDraft(draft: DraftEntry): InvoiceFormValues {
   const claims = draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY).map(claimValuesFromDraft);
   return {
-    purchase_amount_desired: amountText(draft.purchase_amount_desired),
-    purpose: asText(draft.purpose),
+    ...textRow(INVOICE_FIELDS, draft),
     claims: claims.length > 0 ? claims : [emptyClaimValues()],
   };
 }
@@ -77,22 +65,10 @@ export function formValuesFromDraft(draft: DraftEntry): InvoiceFormValues {
 
 const CLAIM_FIELD = /^claims\[([0-9])\]\.(.+)$/;
 const HOLDER_FIELD = /^receive_payment_account\.obliger_accounts\[([0-9]{1,2})\]\.holder_name$/;
-const CLAIM_TEXT_FIELDS = [
-  "obliger_company_name",
-  "houjinbangou",
-  "houjinbangou_address",
-  "amount",
-  "scheduled_deposit_amount_from_obliger",
-  "obliger_payment_date",
-  "is_fixed_debt",
-  "is_bank_transfer_from_obliger",
-] as const;
-const ACCOUNT_FIELDS = ["bank_name", "deposit_type", "bank_account_number"] as const;
+const CLAIM_TEXT_FIELDS: readonly string[] = fieldNames(CLAIM_FIELDS);
+const ACCOUNT_FIELDS: readonly string[] = fieldNames(RECEIVE_ACCOUNT_FIELDS);
 
-/**
- * Only the paths this form has are read (claims 0–4, holder names 0–9), each as text and cut to the
- * draft's size limit; anything else in the body is ignored.
- */
+/** Only this form's paths are read, each cut to the draft's size limit; anything else is ignored. */
 export function formValuesFromSubmission(entries: Iterable<[string, FormDataEntryValue]>): InvoiceFormValues {
   const values: InvoiceFormValues = { purchase_amount_desired: "", purpose: "", claims: [] };
   const claimAt = (index: number) => {
@@ -114,12 +90,12 @@ export function formValuesFromSubmission(entries: Iterable<[string, FormDataEntr
     if (!match || Number(match[1]) >= MAX_CLAIMS_PER_ENTRY) continue;
     const claim = claimAt(Number(match[1]));
     const field = match[2]!;
-    if ((CLAIM_TEXT_FIELDS as readonly string[]).includes(field)) {
+    if (CLAIM_TEXT_FIELDS.includes(field)) {
       (claim as unknown as Record<string, string>)[field] = value;
       continue;
     }
     const accountField = field.replace(/^receive_payment_account\./, "");
-    if (field !== accountField && (ACCOUNT_FIELDS as readonly string[]).includes(accountField)) {
+    if (field !== accountField && ACCOUNT_FIELDS.includes(accountField)) {
       (claim.receive_payment_account as unknown as Record<string, string>)[accountField] = value;
       continue;
     }
@@ -140,47 +116,17 @@ export function formValuesFromSubmission(entries: Iterable<[string, FormDataEntr
   return values;
 }
 
-// ---- the form's values as the draft stores them ----
-
-/** A valid amount is stored as its number; anything else as typed, so the person sees it again. */
-function amountForDraft(text: string, min: number): number | string | null {
-  const trimmed = text.trim();
-  if (trimmed === "") return null;
-  const parsed = parseYen(trimmed, min);
-  return parsed.value ?? trimmed;
-}
-
-const flagForDraft = (value: string): boolean | null =>
-  value === "true" ? true : value === "false" ? false : null;
-
-function depositTypeForDraft(value: string): ClaimDepositType | null {
-  return (CLAIM_DEPOSIT_TYPES as readonly string[]).includes(value) ? (value as ClaimDepositType) : null;
-}
-
-/** True when a submitted deposit type is neither ordinary nor current (the draft cannot keep it). */
 export function hasInvalidDepositType(values: InvoiceFormValues, index: number): boolean {
   const value = values.claims[index]?.receive_payment_account.deposit_type ?? "";
-  return value !== "" && depositTypeForDraft(value) === null;
+  return value !== "" && RECEIVE_ACCOUNT_FIELDS.deposit_type.read(value) === null;
 }
 
 export function claimForDraft(values: ClaimFormValues, contentfileRelations: number[]): DraftClaim {
-  const houjinbangou = normalizeHoujinbangouInput(values.houjinbangou);
-  const date = parseDateInput(values.obliger_payment_date);
   const account = values.receive_payment_account;
   return {
-    obliger_company_name: values.obliger_company_name.trim(),
-    houjinbangou: /^[0-9]{13}$/.test(houjinbangou) ? houjinbangou : values.houjinbangou.trim(),
-    houjinbangou_address: values.houjinbangou_address.trim(),
-    amount: amountForDraft(values.amount, 1),
-    scheduled_deposit_amount_from_obliger: amountForDraft(values.scheduled_deposit_amount_from_obliger, 0),
-    obliger_payment_date: date.value ?? values.obliger_payment_date.trim(),
-    is_fixed_debt: flagForDraft(values.is_fixed_debt),
-    is_bank_transfer_from_obliger: flagForDraft(values.is_bank_transfer_from_obliger),
+    ...readRow(CLAIM_FIELDS, (field) => values[field]),
     receive_payment_account: {
-      bank_name: account.bank_name.trim(),
-      deposit_type: depositTypeForDraft(account.deposit_type),
-      // Full-width digits, spaces and hyphens are converted rather than refused (REFERENCE.md).
-      bank_account_number: normalizeBankAccountNumber(account.bank_account_number),
+      ...readRow(RECEIVE_ACCOUNT_FIELDS, (field) => account[field]),
       // §7 "holder names filled from formatted names": stored formatted, blanks are unused inputs.
       obliger_accounts: account.obliger_accounts
         .map((holder) => ({ holder_name: formatHolderName(holder.holder_name) }))
@@ -190,19 +136,18 @@ export function claimForDraft(values: ClaimFormValues, contentfileRelations: num
   };
 }
 
-/** The draft as the form would save it, with each claim's files kept from `relations`. */
 export function draftFromFormValues(
   values: InvoiceFormValues,
   relations: readonly number[][],
 ): Pick<DraftEntry, "purchase_amount_desired" | "purpose" | "claims"> {
   return {
-    purchase_amount_desired: amountForDraft(values.purchase_amount_desired, 1),
+    purchase_amount_desired: INVOICE_FIELDS.purchase_amount_desired.read(
+      values.purchase_amount_desired.trim(),
+    ),
     purpose: values.purpose.trim() === "" ? null : values.purpose,
     claims: values.claims.map((claim, index) => claimForDraft(claim, [...(relations[index] ?? [])])),
   };
 }
-
-// ---- the buttons of the form ----
 
 export type InvoiceIntent =
   | { kind: "next" }
@@ -227,7 +172,6 @@ export function parseIntent(value: unknown): InvoiceIntent | null {
 /** Without JavaScript, 「法人番号を検索」 comes back to the page with the claim to search for (PRG). */
 export const SUGGESTIONS_PARAM = "houjinbangou_for";
 
-/** The radio of the corporate-number suggestions (no JavaScript) for claim `index`. */
 export const suggestionChoiceName = (index: number) => `houjinbangou_choice-${index}`;
 
 /** The value of a suggestion's radio, read back safely (13 digits, bounded text) or null. */
@@ -250,19 +194,13 @@ export function parseSuggestionChoice(value: unknown): CorporationSuggestion | n
   }
 }
 
-// ---- what was typed, as the step's action reads it ----
-
 /** The form's values with each claim's files (upload ids, which the form never carries). */
 export interface InvoiceStepValues {
   values: InvoiceFormValues;
   relations: number[][];
 }
 
-/**
- * The step's values as posted, with the claims' files taken from the stored draft, a chosen
- * corporate-number suggestion applied (「この法人を選択」 without JavaScript fills the claim on any
- * save), and the problems seen in them.
- */
+/** Without JavaScript, a chosen corporate-number suggestion fills its claim on any save. */
 export function readInvoiceForm(formData: FormData, stored: DraftEntry) {
   const values = formValuesFromSubmission(formData.entries());
   const relations = values.claims.map((_, index) => [...(stored.claims[index]?.contentfile_relations ?? [])]);
@@ -282,29 +220,10 @@ export function readInvoiceForm(formData: FormData, stored: DraftEntry) {
   return { values: { values, relations } satisfies InvoiceStepValues, problems };
 }
 
-// ---- labels for the error summary ----
-
-export const CLAIM_FIELD_LABELS: Record<string, string> = {
-  obliger_company_name: "売掛先の会社名",
-  houjinbangou: "売掛先の法人番号",
-  houjinbangou_address: "売掛先の所在地",
-  amount: "請求書額面（税込・円）",
-  scheduled_deposit_amount_from_obliger: "売掛先からの銀行振込金額（円）",
-  obliger_payment_date: "入金予定日（支払期日）",
-  is_fixed_debt: "納品やサービスの提供は完了し、請求金額は確定していますか",
-  is_bank_transfer_from_obliger: "売掛先から銀行振込で支払われますか",
-  "receive_payment_account.bank_name": "金融機関名",
-  "receive_payment_account.deposit_type": "預金種目",
-  "receive_payment_account.bank_account_number": "口座番号",
-  invoice: "請求書ファイル",
-};
+export { CLAIM_FIELD_LABELS };
 
 export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, string> {
-  const labels: Record<string, string> = {
-    purchase_amount_desired: "希望買取額（円）",
-    purpose: "資金使途",
-    claims: "請求書",
-  };
+  const labels: Record<string, string> = { ...labelsOf(INVOICE_FIELDS), claims: "請求書" };
   values.claims.forEach((claim, index) => {
     for (const [field, label] of Object.entries(CLAIM_FIELD_LABELS)) {
       labels[`claims[${index}].${field}`] = `請求書${index + 1} ${label}`;
@@ -319,7 +238,6 @@ export function invoiceFieldLabels(values: InvoiceFormValues): Record<string, st
   return labels;
 }
 
-/** The claims' bank fields with what the page shows in them: codes and notes. */
 export function invoiceBankFields(values: InvoiceFormValues): PickerField[] {
   return values.claims.map((claim, index) => ({
     kind: "bank",

@@ -1,12 +1,5 @@
-// §2 /entry/entry_invoice (invoice step, step name submitInvoices; entry layout with
-// authenticated-redirect, entry-step and system-settings): the desired purchase amount, the purpose and
-// one to five claims with their files. Every POST of the step's form saves the draft first (wizard
-// rule), then adds or removes a claim or a holder name, searches corporate numbers, or moves on to the
-// financial step when §5 "Invoice step satisfied" holds; otherwise the page comes back (422) with the
-// §5 messages at their fields, and nothing typed is lost.
-//
-// Layout: the claims' inputs sit outside the <form> element and belong to it through their form
-// attribute, so each claim's upload slots (their own forms) can stand inside the claim.
+// §2 /entry/entry_invoice, the invoice step. The claims' inputs join the form by their form attribute,
+// so each claim's upload slots (forms of their own) stand inside the claim (decision 0006).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -24,7 +17,7 @@ import { usePageFormEncType } from "~/components/upload-slot";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
-import { PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
+import { INVOICE_FIELDS, PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { japanDate } from "~/domain/japan-date";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -89,8 +82,7 @@ function SavedNotice() {
 export default function InvoiceStepPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // The inputs start from the saved draft; what was typed when it could not be saved comes back
-  // through the form scope (the failure's values beat a field's default).
+  // What was typed when it could not be saved beats the draft (decision 0009).
   const values = data.values;
   useUnsavedChanges(INVOICE_FORM_ID, data.revision);
   const formEncType = usePageFormEncType();
@@ -123,7 +115,7 @@ export default function InvoiceStepPage() {
             <div className="desired-amount">
               <AmountField
                 name="purchase_amount_desired"
-                label="希望買取額（円）"
+                label={INVOICE_FIELDS.purchase_amount_desired.label}
                 required
                 defaultValue={values.purchase_amount_desired}
                 describedBy={CLAIM_TOTALS_ID}
@@ -137,7 +129,7 @@ export default function InvoiceStepPage() {
             </div>
             <TextAreaField
               name="purpose"
-              label="資金使途"
+              label={INVOICE_FIELDS.purpose.label}
               required
               maxLength={PURPOSE_MAX_LENGTH}
               defaultValue={values.purpose}

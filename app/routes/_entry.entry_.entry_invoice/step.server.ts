@@ -1,7 +1,4 @@
-// The invoice step's server half, declared once through the wizard's step helper: the amount, the
-// purpose and one to five claims (§3), each claim's files related to it in the draft; the buttons that
-// change the form's shape (a claim, a holder name) and the corporate-number search; 次へ moves on when
-// §5 "Invoice step satisfied" holds, and 下書き保存 says what is wrong in what it saved.
+// The invoice step's server half, through the wizard's step helper (decision 0010).
 
 import { formatHolderName } from "~/domain/bank-account";
 import type { DraftClaim } from "~/domain/draft-entry";
@@ -39,10 +36,7 @@ function emptyClaim(): DraftClaim {
   return { contentfile_relations: [] };
 }
 
-/**
- * After an upload into claim n's slot (§3 invoice-{n} / additional_doc-{n}): related to the claim in
- * the draft as stored now, so uploads started together all end linked.
- */
+/** Related in the draft as stored now, so uploads started together all end linked. */
 async function relateUploadedFile(ctx: RequestContext, displayId: number, fileId: number) {
   await updateDraft(ctx, (stored) => {
     const claims = stored.claims.map((claim) => ({
@@ -57,7 +51,6 @@ async function relateUploadedFile(ctx: RequestContext, displayId: number, fileId
   });
 }
 
-/** Removes a deleted file's id from every claim. */
 function unrelateFile(ctx: RequestContext, id: number) {
   return updateDraft(ctx, (stored) => {
     if (!stored.claims.some((claim) => claim.contentfile_relations.includes(id))) return null;

@@ -55,10 +55,7 @@ export function suggestionsView(search: SuggestionSearch | null) {
   };
 }
 
-/**
- * Under 請求書を追加する: how many more claims fit, or §5's limit once it is reached. Worded here, so
- * the page's bundle does not carry the message table for one sentence.
- */
+/** Worded here, so the page's bundle does not carry the message table for one sentence. */
 function addClaimHint(claimCount: number): string {
   return claimCount >= MAX_CLAIMS_PER_ENTRY
     ? ValidationMessage.tooManyClaims

@@ -1,8 +1,5 @@
-// §2 /entry/withdrawal_details, the withdrawal step (submitWithdrawalsDetail): entry layout with
-// authenticated-redirect, entry-step and system-settings. One or more account activity statements
-// (§3) with their uploads, the start date they must cover (§4, 4-month lookback), and the payout
-// bank account (§3, §5). Every POST saves the draft first (ARCHITECTURE §4); statements are added and
-// removed with buttons that work without JavaScript.
+// §2 /entry/withdrawal_details, the withdrawal step: statements and the payout account. Statements are
+// added and removed with buttons that work without JavaScript (decision 0006).
 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,7 +15,12 @@ import { DeleteFailure } from "~/components/uploaded-files";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
-import { MAX_STATEMENTS, hasNoPayoutAccount, statementUploadKinds } from "~/domain/withdrawal-step";
+import {
+  MAX_STATEMENTS,
+  hasNoPayoutAccount,
+  statementUploadKinds,
+  withdrawalSummaryLabel,
+} from "~/domain/withdrawal-step";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import {
@@ -56,29 +58,6 @@ export const ErrorBoundary = StepErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => withdrawalStep.action(ctx, args.request));
-}
-
-const STATEMENT_FIELD_LABELS: Record<string, string> = {
-  bank_name: "金融機関名",
-  bank_account_number: "口座番号",
-  file_format: "入出金明細の形式",
-  uploads: "入出金明細のアップロード",
-};
-
-const ACCOUNT_FIELD_LABELS: Record<string, string> = {
-  bank_name: "金融機関名",
-  branch_name: "支店名",
-  deposit_type: "預金種目",
-  bank_account_number: "口座番号",
-  account_holder_name: "口座名義（カナ）",
-};
-
-function summaryLabel(name: string): string | null {
-  const statement = /^banks\[(\d+)\]\.(\w+)$/.exec(name);
-  if (statement) return `口座${Number(statement[1]) + 1}の${STATEMENT_FIELD_LABELS[statement[2]!] ?? ""}`;
-  const account = /^bank_account\.(\w+)$/.exec(name);
-  if (account) return `お振込先の${ACCOUNT_FIELD_LABELS[account[1]!] ?? ""}`;
-  return null;
 }
 
 export default function WithdrawalStepPage() {
@@ -121,7 +100,7 @@ export default function WithdrawalStepPage() {
               前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
             </p>
           ) : null}
-          <ErrorSummary labels={summaryLabel} />
+          <ErrorSummary labels={withdrawalSummaryLabel} />
           <DeleteFailure />
           {/* Enter in a field saves (the form's first submit button), never removes a statement. */}
           <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.saveDraft} hidden>

@@ -1,7 +1,4 @@
-// The withdrawal step's server half, declared once through the wizard's step helper: the statements
-// and the payout account are the draft's banks and bank_account; each statement's two slots hold one
-// file each (a new upload replaces the one before it); statements are added, removed and saved with
-// buttons that work without JavaScript; 次へ moves on when §4 "withdrawal step satisfied" holds.
+// The withdrawal step's server half, through the wizard's step helper (decision 0010).
 
 import { confirmedDocumentFacts } from "~/domain/entry-documents";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
@@ -77,8 +74,7 @@ export const withdrawalStep = defineWizardStep<WithdrawalValues>({
   uploads: (ctx, { draft, files }) => ({
     accepts: (kind, side) => {
       const parsed = parseUploadKind(kind);
-      // The page always shows at least one statement, so statement 1 may receive files before the
-      // draft holds any statement.
+      // The page always shows statement 1, so it may receive files before the draft holds it.
       const shown = Math.max(draft.banks.length, 1);
       return (
         side === undefined &&
@@ -88,9 +84,7 @@ export const withdrawalStep = defineWizardStep<WithdrawalValues>({
         parsed.displayId <= shown
       );
     },
-    // The upload id goes into the statement's contentfile_relations; an earlier file of the same slot
-    // is replaced (the slot says 差し替える). As stored now, so uploads started together all end
-    // linked.
+    // An earlier file of the slot is replaced (差し替える); as stored now, so uploads at once all link.
     afterUpload: async (uploaded) => {
       const parsed = parseUploadKind(uploaded.kind)!;
       const index = parsed.displayId! - 1;

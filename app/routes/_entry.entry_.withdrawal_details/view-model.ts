@@ -1,17 +1,19 @@
-// The withdrawal step page's view model: only what the page shows. Pure (the loader makes the calls).
+// The withdrawal step page's view model: only what the page shows, its lines read through the fields
+// tables. Pure (the loader makes the calls).
 
-import type { BankAccountView } from "~/components/bank-account-fieldset";
 import type { StatementView } from "~/components/statement-card";
 import type { DraftBankAccount } from "~/domain/draft-entry";
 import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import type { StepFacts } from "~/domain/entry-steps";
 import { canSkipConfirmedDocuments } from "~/domain/financial-step";
+import { viewRow } from "~/domain/form-fields";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import type { PickerField } from "~/forms/bank-picker";
 import {
+  BANK_ACCOUNT_FIELDS,
+  STATEMENT_FIELDS,
   STATEMENT_UPLOAD_KINDS,
   bankAccountField,
-  effectiveFileFormat,
   neededWithdrawalsDetailStartDate,
   payoutAccountToShow,
   statementField,
@@ -38,24 +40,12 @@ export function withdrawalStepView({
   const facts = confirmedDocumentFacts(user, entries, "withdrawals_detail");
   const banks = draft.banks.length > 0 ? draft.banks : [emptyStatement()];
   const statements: StatementView[] = banks.map((bank) => ({
-    bank_name: bank.bank_name ?? "",
-    bank_account_number: bank.bank_account_number ?? "",
-    file_format: effectiveFileFormat(bank.file_format),
+    ...viewRow(STATEMENT_FIELDS, bank),
     files: Object.fromEntries(
       STATEMENT_UPLOAD_KINDS.map((base) => [base, statementFilesOf(bank, base, files).map(fileItem)]),
     ),
   }));
-  const account = payoutAccountToShow(draft.bank_account, profileAccount);
-  const bankAccount: BankAccountView = {
-    bank_name: account?.bank_name ?? "",
-    branch_name: account?.branch_name ?? "",
-    deposit_type:
-      account?.deposit_type === "ordinary" || account?.deposit_type === "checking"
-        ? account.deposit_type
-        : null,
-    bank_account_number: account?.bank_account_number ?? "",
-    account_holder_name: account?.account_holder_name ?? "",
-  };
+  const bankAccount = viewRow(BANK_ACCOUNT_FIELDS, payoutAccountToShow(draft.bank_account, profileAccount));
   return {
     startDate: formatJapaneseDate(
       neededWithdrawalsDetailStartDate(user.last_withdrawals_detail_date ?? null, now),

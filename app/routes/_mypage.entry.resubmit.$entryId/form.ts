@@ -6,12 +6,12 @@
 import { integerFrom } from "~/domain/entry-body";
 import { EMPTY_DRAFT } from "~/domain/draft-entry";
 import { uploadFieldName } from "~/domain/file-kinds";
-import { resubmittedClaimProblems } from "~/domain/invoice-step";
+import { fieldNames } from "~/domain/form-fields";
+import { CLAIM_FIELDS, CLAIM_FIELD_LABELS, resubmittedClaimProblems } from "~/domain/invoice-step";
 import { japanDate } from "~/domain/japan-date";
 import { isClaimEditable } from "~/domain/resubmission";
 import type { EntryDetail } from "~/upstream/entries.server";
 import {
-  CLAIM_FIELD_LABELS,
   type ClaimFormValues,
   claimForDraft,
   claimValuesFromDraft,
@@ -88,9 +88,7 @@ export function reviewClaimFields(values: ClaimFormValues): Record<string, unkno
 }
 
 /** The claim fields a resubmission shows (the account is shown, not asked). */
-const EDITABLE_FIELDS = Object.keys(CLAIM_FIELD_LABELS).filter(
-  (field) => !field.startsWith("receive_payment_account") && field !== "invoice",
-);
+const EDITABLE_FIELDS = fieldNames(CLAIM_FIELDS);
 
 /** The field names the form shows for the claim at `index`. */
 export const claimFieldNames = (index: number) => EDITABLE_FIELDS.map((field) => `claims[${index}].${field}`);

@@ -1,0 +1,110 @@
+// A wizard form's fields declared once, as a table (docs/decisions/0030-a-field-declared-once.md).
+// Plain data and functions: the browser reads the labels; zod is derived on the server (draft-schema.ts).
+
+export interface TextFieldSpec {
+  label: string;
+  kind: "text";
+  read: (text: string) => string;
+}
+
+export interface ChoiceFieldSpec<C extends string = string, V = unknown> {
+  label: string;
+  kind: "choice";
+  /** What the draft may store ("" among them when it keeps "not chosen yet" so). */
+  choices: readonly C[];
+  read: (text: string) => V;
+}
+
+export interface FlagFieldSpec {
+  label: string;
+  kind: "flag";
+  read: (text: string) => boolean | null;
+}
+
+/** An amount the draft keeps as a number when valid, else as typed so the person sees it again. */
+export interface AmountFieldSpec {
+  label: string;
+  kind: "amount";
+  read: (text: string) => number | string | null;
+  show: (stored: number | string) => string;
+}
+
+export type FieldSpec = TextFieldSpec | ChoiceFieldSpec | FlagFieldSpec | AmountFieldSpec;
+export type FieldTable = Readonly<Record<string, FieldSpec>>;
+
+export type FieldValue<F> = F extends { read: (text: string) => infer V } ? V : never;
+/** One row of the form: a value per field, as the page shows it and the draft stores it. */
+export type FieldRow<T extends FieldTable> = { -readonly [K in keyof T]: FieldValue<T[K]> };
+
+export const textField = (label: string, read: (text: string) => string = (text) => text): TextFieldSpec => ({
+  label,
+  kind: "text",
+  read,
+});
+
+export const choiceField = <C extends string, V>(
+  label: string,
+  choices: readonly C[],
+  read: (text: string) => V,
+): ChoiceFieldSpec<C, V> => ({ label, kind: "choice", choices, read });
+
+export const flagField = (label: string): FlagFieldSpec => ({
+  label,
+  kind: "flag",
+  read: (text) => (text === "true" ? true : text === "false" ? false : null),
+});
+
+export const fieldNames = <T extends FieldTable>(table: T) => Object.keys(table) as (keyof T & string)[];
+
+function mapRow<T extends FieldTable>(table: T, value: (name: keyof T & string, spec: FieldSpec) => unknown) {
+  return Object.fromEntries(
+    fieldNames(table).map((name) => [name, value(name, table[name]!)]),
+  ) as FieldRow<T>;
+}
+
+export const emptyRow = <T extends FieldTable>(table: T): FieldRow<T> =>
+  mapRow(table, (_, spec) => spec.read(""));
+
+export const readRow = <T extends FieldTable>(
+  table: T,
+  text: (name: keyof T & string) => string,
+): FieldRow<T> => mapRow(table, (name, spec) => spec.read(text(name).trim()));
+
+/** A row as stored, for the page: text as it was typed, a choice read as the form holds it. */
+export const viewRow = <T extends FieldTable>(
+  table: T,
+  stored: Readonly<Partial<Record<keyof T, unknown>>> | null | undefined,
+): FieldRow<T> =>
+  mapRow(table, (name, spec) => {
+    const value = stored?.[name];
+    const text = value === null || value === undefined ? "" : String(value);
+    return spec.kind === "text" ? text : spec.read(text);
+  });
+
+export const labelsOf = <T extends FieldTable>(table: T) =>
+  Object.fromEntries(fieldNames(table).map((name) => [name, table[name]!.label])) as Record<
+    keyof T & string,
+    string
+  >;
+
+type TextOf<F> = F extends FlagFieldSpec ? "true" | "false" | "" : string;
+export type TextRow<T extends FieldTable> = { -readonly [K in keyof T]: TextOf<T[K]> };
+
+export const textRow = <T extends FieldTable>(
+  table: T,
+  stored: Readonly<Partial<Record<keyof T, unknown>>> | null | undefined,
+): TextRow<T> =>
+  Object.fromEntries(
+    fieldNames(table).map((name) => {
+      const spec = table[name]!;
+      const value = stored?.[name];
+      if (spec.kind === "flag") return [name, value === true ? "true" : value === false ? "false" : ""];
+      if (value === null || value === undefined) return [name, ""];
+      return [name, spec.kind === "amount" ? spec.show(value as number | string) : String(value)];
+    }),
+  ) as TextRow<T>;
+
+export function postedText(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}

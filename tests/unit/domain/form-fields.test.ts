@@ -1,0 +1,124 @@
+// Each wizard form declares a field once, in its table (docs/decisions/0030-a-field-declared-once.md):
+// no label is typed again elsewhere in app/, and the reference upstream reads exactly the table's keys.
+
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
+import { FINANCIAL_FIELDS } from "~/domain/financial-step";
+import { type FieldTable, fieldNames, labelsOf } from "~/domain/form-fields";
+import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "~/domain/invoice-step";
+import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS, withdrawalSummaryLabel } from "~/domain/withdrawal-step";
+import { invoiceFieldLabels, formValuesFromDraft } from "~/routes/_entry.entry_.entry_invoice/form";
+import { EMPTY_DRAFT } from "~/domain/draft-entry";
+import { validateDraftPatch } from "../../../reference-upstream/entries/draft";
+
+const TABLES: Record<string, FieldTable> = {
+  FINANCIAL_FIELDS,
+  INVOICE_FIELDS,
+  CLAIM_FIELDS,
+  RECEIVE_ACCOUNT_FIELDS,
+  STATEMENT_FIELDS,
+  BANK_ACCOUNT_FIELDS,
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The modules the wizard forms are made of: rules, form helpers, components, the steps' routes. */
+const SOURCES = ["app/domain", "app/forms", "app/components", "app/routes"]
+  .flatMap(sourceFiles)
+  .filter(
+    (path) =>
+      !path.startsWith("app/routes/") || /^app\/routes\/(_entry\.|_mypage\.entry\.resubmit)/.test(path),
+  )
+  .map((path) => ({ path, text: readFileSync(path, "utf8") }));
+
+/**
+ * Where a label is typed as a whole string ("label", label="label"); a page title that names the step
+ * as its question does, stepMeta("…"), is the page's, not the field's.
+ */
+function placesTyping(label: string): string[] {
+  return SOURCES.flatMap(({ path, text }) => {
+    const count = text.split(`"${label}"`).length - text.split(`stepMeta("${label}"`).length;
+    return Array.from({ length: count }, () => path);
+  });
+}
+
+describe("a wizard form's field is declared once", () => {
+  const labels = new Set([
+    ...Object.values(BANK_ACCOUNT_FIELD_LABELS),
+    ...Object.values(TABLES).flatMap((table) => Object.values(labelsOf(table))),
+  ]);
+
+  it.each([...labels])("「%s」 is typed in one place in app/", (label) => {
+    expect(placesTyping(label)).toHaveLength(1);
+  });
+
+  it("the withdrawal step's summary labels come from its tables", () => {
+    for (const field of fieldNames(STATEMENT_FIELDS)) {
+      expect(withdrawalSummaryLabel(`banks[1].${field}`)).toBe(`口座2の${STATEMENT_FIELDS[field].label}`);
+    }
+    for (const field of fieldNames(BANK_ACCOUNT_FIELDS)) {
+      expect(withdrawalSummaryLabel(`bank_account.${field}`)).toBe(
+        `お振込先の${BANK_ACCOUNT_FIELDS[field].label}`,
+      );
+    }
+  });
+
+  it("the invoice step's summary labels come from its tables", () => {
+    const labels = invoiceFieldLabels(formValuesFromDraft(EMPTY_DRAFT));
+    for (const field of fieldNames(INVOICE_FIELDS)) expect(labels[field]).toBe(INVOICE_FIELDS[field].label);
+    for (const field of fieldNames(CLAIM_FIELDS)) {
+      expect(labels[`claims[0].${field}`]).toBe(`請求書1 ${CLAIM_FIELDS[field].label}`);
+    }
+    for (const field of fieldNames(RECEIVE_ACCOUNT_FIELDS)) {
+      expect(labels[`claims[0].receive_payment_account.${field}`]).toBe(
+        `請求書1 ${RECEIVE_ACCOUNT_FIELDS[field].label}`,
+      );
+    }
+  });
+});
+
+describe("the reference upstream keeps exactly the table's keys of a draft", () => {
+  /** A value each field accepts, plus a key no table has. */
+  const filled = (table: FieldTable) => ({
+    ...Object.fromEntries(
+      fieldNames(table).map((name) => {
+        const spec = table[name]!;
+        if (spec.kind === "choice") return [name, spec.choices.find((choice) => choice !== "")];
+        return [name, spec.kind === "flag" ? true : "1"];
+      }),
+    ),
+    not_a_field: "x",
+  });
+  // No upload ids in the bodies: the reader never reaches the database.
+  const read = (body: Record<string, unknown>) => validateDraftPatch(null as never, 1, body);
+  const keysOf = (value: unknown) => Object.keys(value as object).sort();
+
+  it("of a statement and of the payout account", () => {
+    const saved = read({ banks: [filled(STATEMENT_FIELDS)], bank_account: filled(BANK_ACCOUNT_FIELDS) });
+    expect(keysOf((saved.banks as unknown[])[0])).toEqual(fieldNames(STATEMENT_FIELDS).sort());
+    expect(keysOf(saved.bank_account)).toEqual(fieldNames(BANK_ACCOUNT_FIELDS).sort());
+  });
+
+  it("of a claim and its receive-payment account", () => {
+    const claim = {
+      ...filled(CLAIM_FIELDS),
+      receive_payment_account: filled(RECEIVE_ACCOUNT_FIELDS),
+    };
+    const saved = (read({ claims: [claim] }).claims as Record<string, unknown>[])[0]!;
+    expect(keysOf(saved)).toEqual([...fieldNames(CLAIM_FIELDS), "receive_payment_account"].sort());
+    expect(keysOf(saved.receive_payment_account)).toEqual(fieldNames(RECEIVE_ACCOUNT_FIELDS).sort());
+  });
+
+  it("of the draft's own answers", () => {
+    const saved = read({ ...filled(FINANCIAL_FIELDS), ...filled(INVOICE_FIELDS) });
+    expect(keysOf(saved)).toEqual([...fieldNames(FINANCIAL_FIELDS), ...fieldNames(INVOICE_FIELDS)].sort());
+  });
+});
