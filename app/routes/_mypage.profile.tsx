@@ -12,6 +12,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { RadioField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
@@ -197,7 +198,8 @@ export default function ProfilePage() {
             defaults={view.identityDefaults}
             postsWith={hydrated ? undefined : PROFILE_FORM}
           >
-            <Form id={IDENTITY_FORM} method="post" noValidate className="form">
+            {/* Without JavaScript its controls belong to the profile form: no form of its own then. */}
+            <IdentityFormShell hydrated={hydrated}>
               <ErrorSummary />
               <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
               <SubmitButton
@@ -207,7 +209,7 @@ export default function ProfilePage() {
               >
                 本人確認書類を提出する
               </SubmitButton>
-            </Form>
+            </IdentityFormShell>
           </FormScope>
         </details>
       </section>
@@ -255,5 +257,15 @@ export default function ProfilePage() {
         </FormScope>
       </section>
     </>
+  );
+}
+
+function IdentityFormShell({ hydrated, children }: { hydrated: boolean; children: ReactNode }) {
+  return hydrated ? (
+    <Form id={IDENTITY_FORM} method="post" noValidate className="form">
+      {children}
+    </Form>
+  ) : (
+    <div className="form">{children}</div>
   );
 }
