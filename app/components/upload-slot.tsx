@@ -1,8 +1,8 @@
-// One upload slot (ARCHITECTURE §8): without JavaScript it posts its form (or the step's, decision
+// One upload slot (ARCHITECTURE §8): without JavaScript it posts its own form (or the step's, decision
 // 0007); with it the file is the streamed body (decisions 0016, 0021, 0028).
 
 import { useMatches, useRevalidator } from "@remix-run/react";
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, useState } from "react";
 import { uploadFailureText } from "~/domain/error-messages";
 import { uploadFieldName } from "~/domain/file-kinds";
 import {
@@ -62,9 +62,9 @@ function loadUploadModules(): Promise<UploadModules> {
   return modules;
 }
 
-/** The slot's data endpoint: the route's action, as the slot's form would post to it. */
-function uploadUrl(form: HTMLFormElement, routeId: string): string {
-  const url = new URL(form.action || window.location.href, window.location.href);
+/** The slot's data endpoint: the route's action, where the slot's form posts without JavaScript. */
+function uploadUrl(routeId: string): string {
+  const url = new URL(window.location.href);
   url.searchParams.set("_data", routeId);
   return url.toString();
 }
@@ -85,7 +85,6 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   /** What happened to a scaled photo (size before and after), shown until the next file is chosen. */
   const [note, setNote] = useState<string | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const matches = useMatches();
   const revalidator = useRevalidator();
   const routeId = matches.at(-1)?.id ?? "root";
@@ -95,12 +94,12 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   }
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const form = formRef.current;
-    const chosen = event.target.files?.[0];
-    if (!form || !chosen) return;
+    const input = event.target;
+    const chosen = input.files?.[0];
+    if (!chosen) return;
     if (uploadingKinds.has(kind)) {
       setClientError(UploadRuleMessage.inProgress);
-      event.target.value = "";
+      input.value = "";
       return;
     }
     uploadingKinds.add(kind);
@@ -125,7 +124,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       const outcome = await lanes.run(
         () => {
           setWaiting(false);
-          return transport.sendUpload(uploadUrl(form, routeId), headers, file, {
+          return transport.sendUpload(uploadUrl(routeId), headers, file, {
             onProgress: setProgress,
             onReconnecting: setReconnecting,
           });
@@ -151,7 +150,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       uploadingKinds.delete(kind);
       setProgress(null);
       setReconnecting(false);
-      form.reset();
+      input.value = "";
     }
   }
 
@@ -163,18 +162,24 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   const cameraId = `${inputId}-camera`;
   const hints = hydrated ? [`${inputId}-hint`, `${inputId}-photo-hint`] : [`${inputId}-hint`];
   const described = [...hints, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
+  // A form of its own only where its button sends it: with JavaScript the file goes when chosen, and
+  // inside a step the input and button belong to the step's form.
+  const ownForm = !hydrated && !viaStep;
+  const Slot = ownForm ? "form" : "div";
   return (
-    <form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
+    <Slot
+      {...(ownForm ? { method: "post", encType: "multipart/form-data" } : {})}
       className={message ? "upload-slot field-has-error" : "upload-slot"}
       aria-busy={busy}
     >
-      <input type="hidden" name="intent" value="upload" />
-      <input type="hidden" name="slot" value={slot} />
-      <input type="hidden" name="kind" value={kind} />
-      {side ? <input type="hidden" name="side" value={side} /> : null}
+      {ownForm ? (
+        <>
+          <input type="hidden" name="intent" value="upload" />
+          <input type="hidden" name="slot" value={slot} />
+          <input type="hidden" name="kind" value={kind} />
+          {side ? <input type="hidden" name="side" value={side} /> : null}
+        </>
+      ) : null}
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>
@@ -265,6 +270,6 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
           {current ? "このファイルに差し替える" : "アップロードする"}
         </button>
       )}
-    </form>
+    </Slot>
   );
 }

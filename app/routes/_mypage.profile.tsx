@@ -10,6 +10,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { RadioField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
@@ -191,7 +192,8 @@ export default function ProfilePage() {
             defaults={view.identityDefaults}
             postsWith={hydrated ? undefined : PROFILE_FORM}
           >
-            <Form id={IDENTITY_FORM} method="post" noValidate className="form">
+            {/* Without JavaScript its controls belong to the profile form: no form of its own then. */}
+            <IdentityFormShell hydrated={hydrated}>
               <ErrorSummary />
               <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
               <SubmitButton
@@ -201,7 +203,7 @@ export default function ProfilePage() {
               >
                 本人確認書類を提出する
               </SubmitButton>
-            </Form>
+            </IdentityFormShell>
           </FormScope>
         </details>
       </section>
@@ -249,5 +251,15 @@ export default function ProfilePage() {
         </FormScope>
       </section>
     </>
+  );
+}
+
+function IdentityFormShell({ hydrated, children }: { hydrated: boolean; children: ReactNode }) {
+  return hydrated ? (
+    <Form id={IDENTITY_FORM} method="post" noValidate className="form">
+      {children}
+    </Form>
+  ) : (
+    <div className="form">{children}</div>
   );
 }

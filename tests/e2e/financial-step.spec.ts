@@ -143,9 +143,7 @@ test("下書き保存 keeps the answers and the page; a file can be deleted afte
   await files.getByRole("button", { name: "削除する" }).click();
   await expect(files).toHaveCount(0);
   await expect(
-    page
-      .locator("form.upload-slot")
-      .filter({ has: page.getByLabel("試算表（損益計算書）", { exact: true }) }),
+    page.locator(".upload-slot").filter({ has: page.getByLabel("試算表（損益計算書）", { exact: true }) }),
   ).toContainText("まだアップロードされていません");
 });
 

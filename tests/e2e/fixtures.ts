@@ -4,6 +4,7 @@
 // helpers (the wizard runs, the account set-ups) share.
 
 import { test as base, type Locator } from "@playwright/test";
+import { describeFindings, watchHtml } from "./html-check";
 import { isJavaScriptOn, logIn, openPage, uniqueEmail, uploadInto, waitForHydration } from "./support";
 import { requestResetMail, resetLinkFor } from "./support-passwords";
 import { newUserOnProfilePage } from "./support-profile";
@@ -60,6 +61,14 @@ export interface AppFixtures {
 }
 
 export const test = base.extend<AppFixtures>({
+  // Every page state a test visits is valid HTML (html-check.ts): each document served and each
+  // page's DOM at the end. A test that already failed is left with its own failure.
+  context: async ({ context }, use, testInfo) => {
+    const html = watchHtml(context);
+    await use(context);
+    const findings = await html.finish();
+    if (testInfo.status === "passed" && findings.length > 0) throw new Error(describeFindings(findings));
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   javaScript: async ({}, use, testInfo) => use(isJavaScriptOn(testInfo)),
   open: async ({ page }, use, testInfo) => use((url) => openPage(page, url, testInfo)),

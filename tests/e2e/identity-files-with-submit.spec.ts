@@ -7,7 +7,7 @@ import { pdfFile, pngFile } from "./files";
 import { fillCorporateProfile } from "./support-profile";
 
 const slotOf = (page: Page, label: string): Locator =>
-  page.locator("form.upload-slot").filter({ has: page.getByLabel(label, { exact: true }) });
+  page.locator(".upload-slot").filter({ has: page.getByLabel(label, { exact: true }) });
 
 /** Chooses a file in a slot and presses nothing; with JavaScript the slot sends it, and it is awaited. */
 async function choose(page: Page, javaScript: boolean, label: string, file: ReturnType<typeof pdfFile>) {

@@ -280,7 +280,7 @@ test("an upload keeps what was typed, and a renamed executable is refused at its
   await fillEntryFields(page);
   await uploadInto("請求書1の請求書", renamedExecutable("seikyu.pdf"));
   await expect(
-    page.locator("form.upload-slot").filter({ hasText: "請求書1の請求書" }).getByRole("alert"),
+    page.locator(".upload-slot").filter({ hasText: "請求書1の請求書" }).getByRole("alert"),
   ).toContainText("PDF、JPEG、PNGのファイルを選択してください。");
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
   await uploadClaimFile(1, "請求書", pdfFile("seikyu.pdf"));

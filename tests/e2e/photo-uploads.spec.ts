@@ -91,7 +91,7 @@ test("the picker takes photos and PDFs; with JavaScript a camera control stands 
   javaScript,
 }, testInfo) => {
   const email = await newUserOnProfilePage("camera");
-  const slot = page.locator("form.upload-slot").filter({ has: page.getByLabel(FRONT, { exact: true }) });
+  const slot = page.locator(".upload-slot").filter({ has: page.getByLabel(FRONT, { exact: true }) });
   const picker = slot.getByLabel(FRONT, { exact: true });
   await expect(picker).toHaveAttribute("accept", "image/*,application/pdf");
   await expect(picker).not.toHaveAttribute("capture");

@@ -132,7 +132,7 @@ export async function logInAs(page: Page, testInfo: TestInfo, user: WizardUser) 
 export async function uploadAndWait(page: Page, testInfo: TestInfo, label: string, file: FilePayload) {
   const slot = await uploadInto(page, testInfo, label, file);
   await expect(
-    page.locator("form.upload-slot").filter({ has: page.getByLabel(label, { exact: true }) }),
+    page.locator(".upload-slot").filter({ has: page.getByLabel(label, { exact: true }) }),
   ).toContainText(`アップロード済み：${file.name}`);
   return slot;
 }

@@ -187,7 +187,7 @@ export async function uploadInto(
   label: string,
   file: { name: string; mimeType: string; buffer: Buffer },
 ) {
-  const slot = page.locator("form.upload-slot").filter({ has: page.getByLabel(label, { exact: true }) });
+  const slot = page.locator(".upload-slot").filter({ has: page.getByLabel(label, { exact: true }) });
   await slot.getByLabel(label, { exact: true }).setInputFiles(file);
   if (!isJavaScriptOn(testInfo)) {
     await slot.getByRole("button", { name: /アップロードする|このファイルに差し替える/ }).click();

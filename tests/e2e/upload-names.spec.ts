@@ -126,7 +126,7 @@ test("without JavaScript, files chosen together share one file's 10 MiB (decisio
     .getByLabel("請求書1の追加書類（任意）", { exact: true })
     .setInputFiles(halfLimitPdf("second.pdf"));
   const invoiceSlot = page
-    .locator("form.upload-slot")
+    .locator(".upload-slot")
     .filter({ has: page.getByLabel("請求書1の請求書", { exact: true }) });
   await invoiceSlot.getByRole("button", { name: "アップロードする" }).click();
 
@@ -134,7 +134,7 @@ test("without JavaScript, files chosen together share one file's 10 MiB (decisio
     "first.pdf",
   );
   const second = page
-    .locator("form.upload-slot")
+    .locator(".upload-slot")
     .filter({ has: page.getByLabel("請求書1の追加書類（任意）", { exact: true }) });
   await expect(second.getByRole("alert")).toHaveText(uploadError(UploadRuleMessage.tooLargeTogether));
   expect(storedNames(email)).toEqual(["first.pdf"]);

@@ -245,7 +245,7 @@ test("an upload stored and its answer dropped: the slot lists the file, as when 
   uploadAnswersToDrop = 1;
   await uploadClaimFile(1, "請求書", pdfFile("請求書.pdf"));
   expect(uploadAnswersToDrop).toBe(0);
-  const slot = page.locator("form.upload-slot").filter({ has: page.getByLabel("請求書1の請求書") });
+  const slot = page.locator(".upload-slot").filter({ has: page.getByLabel("請求書1の請求書") });
   await expect(slot.getByRole("alert")).toHaveCount(0);
   expect(storedNames(user.id)).toEqual(["請求書.pdf"]);
   await page.screenshot({ path: `/tmp/quota-lost-answer-${testInfo.project.name}.png`, fullPage: true });

@@ -12,7 +12,7 @@ export function CheckboxField({ label, ...props }: FieldProps & { label: ReactNo
   return (
     <div className={[field.error ? "field field-has-error" : "field", className].filter(Boolean).join(" ")}>
       <FieldMessage id={field.id} error={field.error} />
-      <label className="choice" htmlFor={field.id}>
+      <label className="choice">
         <input
           type="checkbox"
           id={field.id}
