@@ -162,9 +162,9 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   const cameraId = `${inputId}-camera`;
   const hints = hydrated ? [`${inputId}-hint`, `${inputId}-photo-hint`] : [`${inputId}-hint`];
   const described = [...hints, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
-  // A form of its own only where its button sends it: with JavaScript the file goes when chosen, and
-  // inside a step the input and button belong to the step's form.
-  const ownForm = !hydrated && !viaStep;
+  // Inside a step the input and button belong to the step's form. The element never changes at
+  // hydration, so a file chosen before it stays chosen.
+  const ownForm = !stepForm;
   const Slot = ownForm ? "form" : "div";
   return (
     <Slot
@@ -252,9 +252,10 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
         </p>
       ) : null}
       {/* Without JavaScript the person sends the file with this button; with it the file goes when chosen. */}
-      {hydrated ? null : (
+      {hydrated && !ownForm ? null : (
         <button
           type="submit"
+          hidden={hydrated}
           className="button button-secondary"
           {...(viaStep
             ? {

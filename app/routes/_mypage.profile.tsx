@@ -10,7 +10,6 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { RadioField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
@@ -192,18 +191,20 @@ export default function ProfilePage() {
             defaults={view.identityDefaults}
             postsWith={hydrated ? undefined : PROFILE_FORM}
           >
-            {/* Without JavaScript its controls belong to the profile form: no form of its own then. */}
-            <IdentityFormShell hydrated={hydrated}>
+            {/* Its controls join a form by their `form` attribute, so hydration never remounts them:
+                without JavaScript the profile form, with it the identity form beside them. */}
+            <div className="form">
               <ErrorSummary />
               <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
               <SubmitButton
                 intent="identity"
-                form={hydrated ? undefined : PROFILE_FORM}
+                form={hydrated ? IDENTITY_FORM : PROFILE_FORM}
                 pendingText="提出しています…"
               >
                 本人確認書類を提出する
               </SubmitButton>
-            </IdentityFormShell>
+            </div>
+            {hydrated ? <Form id={IDENTITY_FORM} method="post" noValidate /> : null}
           </FormScope>
         </details>
       </section>
@@ -251,15 +252,5 @@ export default function ProfilePage() {
         </FormScope>
       </section>
     </>
-  );
-}
-
-function IdentityFormShell({ hydrated, children }: { hydrated: boolean; children: ReactNode }) {
-  return hydrated ? (
-    <Form id={IDENTITY_FORM} method="post" noValidate className="form">
-      {children}
-    </Form>
-  ) : (
-    <div className="form">{children}</div>
   );
 }
