@@ -6,11 +6,10 @@
 // possible, with a note. What is stored is the name (§3).
 
 import { createContext, type ReactNode, useContext, useState } from "react";
-import type { BankMatch } from "~/domain/bank-directory";
+import type { BankMatch, PickerKind } from "~/domain/bank-directory";
 import {
   type BankPickerView,
   EMPTY_BANK_PICKER,
-  type PickerKind,
   choiceName,
   searchIntent,
   selectIntent,

@@ -4,11 +4,7 @@
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { TextField } from "~/components/form/fields";
 import { HoneypotField } from "~/components/form/honeypot";
-
-export interface WrongServiceNotice {
-  url: string;
-  serviceName: string;
-}
+import type { WrongServiceNotice } from "~/forms/login-labels";
 
 export function LoginFields({
   wrongService,

@@ -6,7 +6,8 @@
 import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
-import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
+import type { UploadedFileView } from "~/forms/step-upload";
+import { UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
 import {
   STATEMENT_FORMAT_LABELS,

@@ -36,6 +36,16 @@ export interface BankMatch {
 /** How many matches a search answers: enough to choose from on a phone, few enough to read. */
 export const MAX_MATCHES = 10;
 
+/** Which of a bank field's two searches: the bank's name, or a branch of a chosen bank. */
+export type PickerKind = "bank" | "branch";
+
+/** What the page knows of a name shown in a field: its code, or that the directory does not know it. */
+export interface PickerNote {
+  code: string | null;
+  /** Said beside the field when the name is not in the directory (a note, not a refusal). */
+  note: string | null;
+}
+
 /**
  * The name people write, from the directory's short one (letters half-width): a bank (codes 0001–0999, and ゆうちょ 9900)
  * ends in 銀行; 信金 and 信組 are 信用金庫 and 信用組合 written in full; 農協, 信連 and the central

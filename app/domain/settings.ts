@@ -6,6 +6,12 @@
 import { z } from "zod";
 
 /** The environment, or the part of it a process hands a child. */
+/**
+ * How long requests under way may take to finish after SIGTERM, unless SHUTDOWN_GRACE_MS says: the
+ * app's and the reference upstream's default (app/server/drain.server.ts stops both).
+ */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
+
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** A wrong setting; its message is the whole line a person reads. */

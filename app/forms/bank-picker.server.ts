@@ -2,13 +2,12 @@
 // asks for (answered from the directory, app/lookup/bank-directory.server.ts), a wizard step's search
 // carried in its URL, and the notes a page shows beside the names in its fields.
 
-import { BankPickerMessage, findBank } from "~/domain/bank-directory";
+import { BankPickerMessage, type PickerKind, findBank } from "~/domain/bank-directory";
 import { bankDirectory, bankNote, branchNote, pickerMatches } from "~/lookup/bank-directory.server";
 import {
   type BankPickerView,
   PICKER_URL,
   type PickerField,
-  type PickerKind,
   type PickerSearchView,
   parsePickerSearch,
 } from "./bank-picker";

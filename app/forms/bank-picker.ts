@@ -5,9 +5,7 @@
 // match fills the field (applyPickedNames). With JavaScript the same matches come from /entry/banks as
 // the person types. Pure: no data here, only names and shapes.
 
-import type { BankMatch } from "~/domain/bank-directory";
-
-export type PickerKind = "bank" | "branch";
+import type { BankMatch, PickerKind, PickerNote } from "~/domain/bank-directory";
 
 const SEARCH = /^search_(bank|branch):(.{1,200})$/s;
 const SELECT = /^select_(bank|branch):(.{1,200})$/s;
@@ -56,13 +54,6 @@ export interface PickerSearchView {
   field: string;
   query: string;
   matches: BankMatch[];
-}
-
-/** What the page knows of a name shown in a field: its code, or that the directory does not know it. */
-export interface PickerNote {
-  code: string | null;
-  /** Said beside the field when the name is not in the directory (a note, not a refusal). */
-  note: string | null;
 }
 
 /** What a page with bank fields hands its fields: the search just made, and a note per name shown. */

@@ -307,7 +307,7 @@ export async function readStreamedUpload(request: Request, fileName: string): Pr
 }
 
 /**
- * Checked for every action before its guards run (security/guard-actions.server.ts), so a body no page
+ * Checked for every action before its guards run (server/guard-actions.server.ts), so a body no page
  * sends is refused without a single upstream call: a media type that is no form is 415, a declared
  * length over the largest post any page makes (an upload) is 413. Each route's reader then applies its
  * own, smaller rules.

@@ -7,6 +7,8 @@ import {
   type BankDirectory,
   type BankMatch,
   BankPickerMessage,
+  type PickerKind,
+  type PickerNote,
   bankDisplayName,
   findBank,
   findBranch,
@@ -18,7 +20,6 @@ import {
   type PayoutAccountSummary,
   payoutAccountSummary,
 } from "~/domain/payout-account";
-import type { PickerKind, PickerNote } from "~/forms/bank-picker";
 
 let directory: BankDirectory | null = null;
 

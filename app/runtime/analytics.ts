@@ -4,7 +4,7 @@
 // a page view per page shown, and the user again when it changes inside the app (a login); loads the
 // tag manager's script with the page's CSP nonce (the CSP names its origin only when configured).
 
-import { readExperimentUserId } from "~/components/experiment-user-id";
+import { readExperimentUserId } from "./experiment-user-id";
 import {
   type AnalyticsSettings,
   type DataLayerEvent,

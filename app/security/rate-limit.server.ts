@@ -4,7 +4,7 @@
 // - Per client address (the socket's, or the one a trusted proxy reports: the request gate passes it
 //   on): a flood from one address is answered 429 there and never blocks another address. There is
 //   no count for a whole form: made-up addresses cannot lock everyone out of /login.
-// - Per account, on login, in buckets OWASP's device cookies define (app/request/device-cookie.server.ts):
+// - Per account, on login, in buckets OWASP's device cookies define (app/security/device-cookie.server.ts):
 //   each browser the account logged in from has its own, and all new browsers share one. Each holds
 //   at most 10 wrong passwords in any 15 minutes, so guessing stays slow, and a stranger's guesses
 //   fill only the new browsers' bucket: never the owner's own browser.
@@ -23,7 +23,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { appConfig } from "~/request/config.server";
-import type { LoginSource } from "~/request/device-cookie.server";
+import type { LoginSource } from "./device-cookie.server";
 import { closeRedis, withRedis } from "~/store/redis.server";
 import { rateLimitRefusals } from "~/telemetry/metrics.server";
 

@@ -5,9 +5,6 @@
 
 import type http from "node:http";
 
-/** How long requests under way may take to finish after SIGTERM, unless SHUTDOWN_GRACE_MS says. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
-
 /** How often connections that went idle after an answer sent before the stop are looked for. */
 const IDLE_SWEEP_MS = 100;
 

@@ -2,7 +2,7 @@
 // alone; /readyz asks what serving needs (the upstream, Redis when configured) and says what failed.
 
 import type http from "node:http";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 import { redisAnswers } from "~/store/redis.server";
 import { upstreamIsHealthy } from "~/upstream/health.server";
 

@@ -12,7 +12,7 @@ import {
   ERROR_SCREEN_PATH,
   errorScreenHeaderValue,
 } from "~/request/error-screen-request.server";
-import { answerBuildMetadata } from "~/runtime/build-version.server";
+import { answerBuildMetadata } from "~/server/build-version.server";
 import {
   DEFAULT_CACHE_CONTROL,
   DEFAULT_CONTENT_SECURITY_POLICY,
@@ -20,7 +20,7 @@ import {
 } from "~/security/headers.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { plainPage } from "./plain-page.server";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 
 const FORBIDDEN_TITLE = "リクエストを受け付けられませんでした";
 const FORBIDDEN_MESSAGE =
@@ -164,7 +164,7 @@ function withDefaultHeaders(res: http.ServerResponse): void {
 
 /**
  * The gate as the server's middleware. `buildVersion`: the server build's version, answered at
- * /builds/latest.json (the browser runtime's new-version check, app/runtime/build-version.server.ts).
+ * /builds/latest.json (the browser runtime's new-version check, app/server/build-version.server.ts).
  */
 export function requestGate(options: { buildVersion?: string } = {}) {
   const headers = fixedSecurityHeaders(appConfig().secureCookies);

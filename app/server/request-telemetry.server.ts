@@ -6,7 +6,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/request-id";
 import { logger } from "~/telemetry/logger.server";
 import { httpServerDuration } from "~/telemetry/metrics.server";
 import { newRequestScope, runInRequestScope } from "~/telemetry/request-scope.server";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 import { HEALTH_PATH, READY_PATH } from "./health.server";
 
 /** Paths asked every few seconds by the orchestrator: logged at debug only and kept out of metrics. */

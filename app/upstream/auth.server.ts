@@ -89,7 +89,7 @@ export const loginDeviceHeaders = (device: string | null): Record<string, string
 /**
  * §7 POST /api/auth/. The upstream cycles its session and CSRF cookies; the client keeps the new ones.
  * An answer that sets no sessionid brought back no session: UpstreamMalformedResponseError, not a login.
- * `device`: this browser's id when the app knows it for the account (app/request/device-cookie.server.ts).
+ * `device`: this browser's id when the app knows it for the account (app/security/device-cookie.server.ts).
  */
 export async function login(
   ctx: RequestContext,

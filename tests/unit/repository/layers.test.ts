@@ -8,8 +8,9 @@ const RESTRICTING_RULES = ["no-restricted-imports", "@typescript-eslint/no-restr
 
 /** The import-restriction messages a file at `filePath` that imports `source` gets. */
 async function restrictions(filePath: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import "${source}";\n`, { filePath });
-  return result.messages
+  const results = await eslint.lintText(`import "${source}";\n`, { filePath });
+  return results
+    .flatMap((result) => result.messages)
     .filter((message) => RESTRICTING_RULES.includes(message.ruleId ?? ""))
     .map((message) => message.message);
 }
@@ -26,7 +27,7 @@ const LAYER_CASES: [string, string, string][] = [
   ["app/lookup/planted.server.ts", "~/forms/bank-picker", "~/legal/legal-text"],
   ["app/legal/planted.server.ts", "~/lookup/postcode.server", "~/request/context.server"],
   ["app/request/planted.server.ts", "~/legal/legal-text", "~/security/rate-limit.server"],
-  ["app/security/planted.server.ts", "~/request/device-cookie.server", "~/routing/login-path"],
+  ["app/security/planted.server.ts", "~/request/session.server", "~/routing/login-path"],
   ["app/routing/planted.server.ts", "~/request/context.server", "~/runtime/analytics-events"],
   ["app/runtime/planted.ts", "~/components/use-hydrated", "~/domain/money"],
   ["app/runtime/planted.server.ts", "~/routing/params", "~/upstream/client.server"],

@@ -6,8 +6,8 @@
 // See docs/decisions/0017-browser-runtime.md.
 
 import type http from "node:http";
-import { BUILD_METADATA_PATH } from "./build-metadata";
-import { pathOf } from "~/request/request-path.server";
+import { BUILD_METADATA_PATH } from "~/runtime/build-metadata";
+import { pathOf } from "~/server/request-path.server";
 
 /** The answer's body: the browser compares `version` with its manifest's. */
 export function buildMetadataBody(version: string): string {

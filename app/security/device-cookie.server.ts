@@ -6,7 +6,7 @@
 
 import { createHmac, randomBytes } from "node:crypto";
 import { type Cookie, createCookie } from "@remix-run/node";
-import { appConfig } from "./config.server";
+import { appConfig } from "~/request/config.server";
 
 export const DEVICE_COOKIE_NAME = "__sakidori_device";
 /** A year, renewed at every login: the owner's usual browser stays known. */
