@@ -10,13 +10,13 @@ import { sniffContentType } from "~/domain/file-kinds";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { STREAMED_UPLOAD_TYPE } from "~/forms/step-upload";
 import { badRequestScreen } from "~/request/context.server";
+import type { OutgoingFile } from "~/upstream/uploads.server";
 import {
   MAX_UPLOAD_REQUEST_BYTES,
-  type OutgoingFile,
   type ReceiveOptions,
   type ReceivedForm,
   receiveMultipartForm,
-} from "~/upstream/uploads.server";
+} from "./multipart-form.server";
 
 /**
  * The largest urlencoded form any page posts is a wizard step with its claims, far below this; the

@@ -27,14 +27,12 @@ import { UploadsBusyError, admitUpload, uploaderOf } from "~/upstream/upload-adm
 import {
   type OutgoingFile,
   UploadInProgressError,
-  type ReceivedFilePart,
   type UploadedFile,
   deleteUpload,
-  fileProblem,
   sendUpload,
-  spooledFile,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
+import { type ReceivedFilePart, fileProblem, spooledFile } from "./multipart-form.server";
 
 /** Which slot a post uploads into, as the slot's form or the page form's file input named it. */
 export interface SlotFields {

@@ -6,7 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { type Brand, brandFor, brandOrigin } from "~/brand/brands";
 import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
 import { refusalReason } from "~/domain/refusal-reasons";
-import { UpstreamClient } from "~/upstream/client.server";
+import { type UpstreamCaller, UpstreamClient } from "~/upstream/client.server";
 import { appConfig } from "./config.server";
 import {
   UpstreamAuthenticationError,
@@ -44,7 +44,7 @@ export async function pageFrameOf(request: Request) {
 }
 
 /** Everything a loader or action needs to talk to the upstream for one request. */
-export class RequestContext {
+export class RequestContext implements UpstreamCaller {
   readonly url: URL;
   readonly now = new Date();
   private ended = false;

@@ -1,8 +1,7 @@
 // E-mail activation (contract addition, README: POST /api/register/activation/ and
 // /api/register/activation/resend/) and §7 POST /api/me/visited_at_entry_page_after_mail_verification.
 
-import type { RequestContext } from "~/request/context.server";
-import { UNREAD_ANSWER } from "./client.server";
+import { UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
 import {
   UpstreamCsrfError,
   UpstreamError,
@@ -17,7 +16,7 @@ export type ActivationOutcome = "verified" | "invalidKey";
  * Uses the key of the activation mail. Works with or without a session (the mail may be opened on
  * another device). An unknown, used or expired key is an expected outcome, not an error.
  */
-export async function activateEmail(ctx: RequestContext, key: string): Promise<ActivationOutcome> {
+export async function activateEmail(ctx: UpstreamCaller, key: string): Promise<ActivationOutcome> {
   try {
     await ctx.client.call("POST", "/api/register/activation/", { json: { key }, schema: UNREAD_ANSWER });
     return "verified";
@@ -30,7 +29,7 @@ export async function activateEmail(ctx: RequestContext, key: string): Promise<A
 export type ResendOutcome = "sent" | "alreadyVerified";
 
 /** Sends a new activation mail; the upstream invalidates the keys sent before. */
-export async function resendActivationMail(ctx: RequestContext): Promise<ResendOutcome> {
+export async function resendActivationMail(ctx: UpstreamCaller): Promise<ResendOutcome> {
   try {
     await ctx.client.call("POST", "/api/register/activation/resend/", { schema: UNREAD_ANSWER });
     return "sent";
@@ -46,7 +45,7 @@ export async function resendActivationMail(ctx: RequestContext): Promise<ResendO
  * now, the page still shows (the next visit tries again, since the flag stays unset). A broken session
  * is not swallowed: the page's other calls would fail the same way.
  */
-export async function recordVisitAfterMailVerification(ctx: RequestContext): Promise<void> {
+export async function recordVisitAfterMailVerification(ctx: UpstreamCaller): Promise<void> {
   try {
     await ctx.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {
       schema: UNREAD_ANSWER,

@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { CORPORATE_DIVISIONS, type CorporateDivision } from "~/domain/enumerations";
 import type { CurrentUser } from "~/domain/user";
-import type { RequestContext } from "~/request/context.server";
-import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
+import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent, type UpstreamCaller } from "./client.server";
 import { UpstreamAuthenticationError, UpstreamError } from "./errors.server";
 
 /**
@@ -38,7 +37,7 @@ const meSchema = z.object({
 
 export type MeResponse = z.infer<typeof meSchema>;
 
-const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
+const meCache = new WeakMap<UpstreamCaller, Promise<MeResponse | null>>();
 
 /**
  * §7 POST /api/me/: the current user, or null when not logged in. "The response must contain a
@@ -47,7 +46,7 @@ const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
  * malformed-answer error (502) and the session is kept, as for a user field of the wrong type.
  * Asked once per request, however many guards want it.
  */
-export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
+export function fetchCurrentUser(ctx: UpstreamCaller): Promise<MeResponse | null> {
   let pending = meCache.get(ctx);
   if (!pending) {
     pending = loadCurrentUser(ctx);
@@ -56,7 +55,7 @@ export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null
   return pending;
 }
 
-async function loadCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
+async function loadCurrentUser(ctx: UpstreamCaller): Promise<MeResponse | null> {
   if (!ctx.client.hasSession) return null;
   const user = await ctx.client.call("POST", "/api/me/", { isMeCall: true, schema: meSchema });
   if (user.version === undefined) {
@@ -92,7 +91,7 @@ export const loginDeviceHeaders = (device: string | null): Record<string, string
  * `device`: this browser's id when the app knows it for the account (app/security/device-cookie.server.ts).
  */
 export async function login(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   input: LoginInput,
   device: string | null,
 ): Promise<MeResponse> {
@@ -109,7 +108,7 @@ export async function login(
 }
 
 /** §7 POST /api/auth/session/delete, then the app session ends whatever the upstream answered. */
-export async function logout(ctx: RequestContext): Promise<void> {
+export async function logout(ctx: UpstreamCaller): Promise<void> {
   try {
     if (ctx.client.hasSession)
       await ctx.client.call("POST", "/api/auth/session/delete", { schema: UNREAD_ANSWER });
@@ -137,7 +136,7 @@ const registeredSchema = z.object({
 export type RegisterResponse = z.infer<typeof registeredSchema>;
 
 /** §7 POST /api/register/: the upstream creates the account and logs it in (a browser-session login). */
-export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResponse> {
+export async function register(ctx: UpstreamCaller, input: RegisterInput): Promise<RegisterResponse> {
   const created = await ctx.client.call("POST", "/api/register/", { json: input, schema: registeredSchema });
   ctx.session.persistent = false;
   ctx.session.userId = created.id;

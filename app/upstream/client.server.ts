@@ -78,6 +78,20 @@ export interface StreamBody {
   contentLength: number;
 }
 
+/**
+ * What a call needs of the request it serves, declared here so the upstream layer imports nothing
+ * above it; app/request's RequestContext is one.
+ */
+export interface UpstreamCaller {
+  readonly client: UpstreamClient;
+  readonly brand: { readonly id: string };
+  readonly session: { readonly credentials: UpstreamCredentials; persistent: boolean; userId: number };
+  /** Ends the app session in the response (logout, a dead upstream session). */
+  endSession(): void;
+  /** Saves the session in the response even if the upstream did not change its cookies. */
+  saveSession(): void;
+}
+
 export class UpstreamClient {
   private cookies: UpstreamCredentials;
   /** True once the upstream set or cleared one of its cookies; the session must then be saved. */

@@ -10,9 +10,8 @@ import {
   TAX_RETURN_SUBMISSION_METHODS,
 } from "~/domain/enumerations";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
-import type { RequestContext } from "~/request/context.server";
 import { oneAtATime } from "~/store/session-lock.server";
-import { type AnswerSchema, UNREAD_ANSWER } from "./client.server";
+import { type AnswerSchema, UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
 
 /** Drafts keep incomplete input: any field may be null or absent ("the rest null"). */
@@ -92,10 +91,10 @@ const draftEntrySchema = z
   })
   .passthrough() satisfies AnswerSchema<DraftEntry>;
 
-const drafts = new WeakMap<RequestContext, Promise<DraftEntry>>();
+const drafts = new WeakMap<UpstreamCaller, Promise<DraftEntry>>();
 
 /** GET /api/draft_entry/ (never 404: an empty draft when there is none), once per request. */
-export function loadDraft(ctx: RequestContext): Promise<DraftEntry> {
+export function loadDraft(ctx: UpstreamCaller): Promise<DraftEntry> {
   let pending = drafts.get(ctx);
   if (!pending) {
     pending = ctx.client.call("GET", "/api/draft_entry/", { schema: draftEntrySchema });
@@ -105,7 +104,7 @@ export function loadDraft(ctx: RequestContext): Promise<DraftEntry> {
 }
 
 /** PATCH /api/draft_entry/ with the keys one step owns; the others stay as stored. */
-export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>): Promise<DraftEntry> {
+export async function saveDraft(ctx: UpstreamCaller, patch: Partial<DraftEntry>): Promise<DraftEntry> {
   const saved = await ctx.client.call("PATCH", "/api/draft_entry/", {
     json: patch,
     schema: draftEntrySchema,
@@ -120,7 +119,7 @@ export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>)
  * relating its file). `change` answers the keys to PATCH, or null to leave the draft as it is.
  */
 export function updateDraft(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   change: (stored: DraftEntry) => Partial<DraftEntry> | null | Promise<Partial<DraftEntry> | null>,
 ): Promise<DraftEntry> {
   const key = ctx.session.credentials.sessionid ?? "anonymous";
@@ -133,12 +132,12 @@ export function updateDraft(
   });
 }
 
-export async function discardDraft(ctx: RequestContext): Promise<void> {
+export async function discardDraft(ctx: UpstreamCaller): Promise<void> {
   await ctx.client.call("DELETE", "/api/draft_entry/", { schema: UNREAD_ANSWER });
   drafts.delete(ctx);
 }
 
 /** GET /api/uploads/: the user's files that no entry holds yet. */
-export function loadPendingFiles(ctx: RequestContext): Promise<PendingFile[]> {
+export function loadPendingFiles(ctx: UpstreamCaller): Promise<PendingFile[]> {
   return ctx.client.call("GET", "/api/uploads/", { schema: z.array(uploadedFileSchema) });
 }

@@ -5,8 +5,7 @@ import { z } from "zod";
 import type { EntryBody } from "~/domain/entry-body";
 import type { EntrySummary } from "~/domain/new-entry";
 import { EntryStatus } from "~/domain/statuses";
-import type { RequestContext } from "~/request/context.server";
-import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
+import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent, type UpstreamCaller } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
@@ -24,7 +23,7 @@ export type CreatedEntry = z.infer<typeof createdEntrySchema>;
  * (matching on amount and time would guess), and when the first request never reached the upstream the
  * replay makes the entry, still exactly once.
  */
-export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<CreatedEntry> {
+export function submitEntry(ctx: UpstreamCaller, body: EntryBody): Promise<CreatedEntry> {
   const post = (options = {}) =>
     ctx.client.call("POST", "/api/entries/", { json: body, schema: createdEntrySchema, ...options });
   return writeOnce(
@@ -40,7 +39,7 @@ export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<Creat
  * Asked only when the wizard's guard would refuse the submit (decision 0024).
  */
 export async function findSubmittedEntry(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   idempotencyKey: string,
 ): Promise<CreatedEntry | null> {
   try {
@@ -78,7 +77,7 @@ const entryListItemSchema = z.object({
 export type EntryListItem = z.infer<typeof entryListItemSchema>;
 
 /** §7 GET /api/entries/: the user's entries, newest first. */
-export async function listEntries(ctx: RequestContext): Promise<EntryListItem[]> {
+export async function listEntries(ctx: UpstreamCaller): Promise<EntryListItem[]> {
   return ctx.client.call("GET", "/api/entries/", { schema: z.array(entryListItemSchema) });
 }
 
@@ -101,7 +100,7 @@ const entryPermissionSchema = z.object({
 export type EntryPermission = z.infer<typeof entryPermissionSchema>;
 
 /** GET /api/entry_permission/ (§7 "A later fetch of delay or permission settings: path not shown"). */
-export function loadEntryPermission(ctx: RequestContext): Promise<EntryPermission> {
+export function loadEntryPermission(ctx: UpstreamCaller): Promise<EntryPermission> {
   return ctx.client.call("GET", "/api/entry_permission/", { schema: entryPermissionSchema });
 }
 
@@ -184,7 +183,7 @@ const entryDetailSchema = z.object({
 export type EntryDetail = z.infer<typeof entryDetailSchema>;
 
 /** §7 GET /api/entries/{id}/: one of the user's entries (another user's or a missing one is a 404). */
-export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail> {
+export function loadEntry(ctx: UpstreamCaller, id: string): Promise<EntryDetail> {
   return ctx.client.call("GET", `/api/entries/${id}/`, { schema: entryDetailSchema });
 }
 
@@ -195,7 +194,7 @@ export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail>
  * just made: the first of two presses without JavaScript got there first (decision 0024).
  */
 function changeEntryOnce(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   id: string,
   call: () => Promise<unknown>,
   made: (entry: EntryDetail) => boolean,
@@ -226,7 +225,7 @@ export const isCancelled = (entry: Pick<EntryDetail, "cancelled_at">) => entry.c
  * §7 POST /api/entries/{id}/cancel/ (§4 only under_review, inadequate or reviewed): the entry is
  * archived with cancelled_at; a 400 names why not (UpstreamValidationError), a 404 another user's.
  */
-export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
+export function cancelEntry(ctx: UpstreamCaller, id: string): Promise<void> {
   return changeEntryOnce(
     ctx,
     id,
@@ -243,7 +242,7 @@ export const isContracted = (entry: Pick<EntryDetail, "contracted_at">) => entry
  * reviewed entry with a can_buy claim (a 400 names why not, UpstreamValidationError), a 404 another
  * user's. The body is the upstream's {agreed: true}.
  */
-export function contractEntry(ctx: RequestContext, id: string): Promise<void> {
+export function contractEntry(ctx: UpstreamCaller, id: string): Promise<void> {
   return changeEntryOnce(
     ctx,
     id,
@@ -268,7 +267,7 @@ export interface ResubmissionBody {
  * per claim as for a create), a 404 another user's. A lost answer counts as made once the entry is no
  * longer inadequate.
  */
-export function resubmitEntry(ctx: RequestContext, id: string, body: ResubmissionBody): Promise<void> {
+export function resubmitEntry(ctx: UpstreamCaller, id: string, body: ResubmissionBody): Promise<void> {
   return changeEntryOnce(
     ctx,
     id,

@@ -2,9 +2,8 @@
 
 import { z } from "zod";
 import type { CorporationSuggestion } from "~/domain/houjinbangou";
-import type { RequestContext } from "~/request/context.server";
 import { AnswerCache } from "./answer-cache.server";
-import type { AnswerSchema } from "./client.server";
+import type { AnswerSchema, UpstreamCaller } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 
 export const MIN_SUGGESTION_QUERY = 2;
@@ -32,7 +31,7 @@ const suggestionsSchema = z.array(
 
 /** The suggestions for what was typed; a query too short or refused gives none. */
 export async function suggestCorporations(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   query: string,
 ): Promise<CorporationSuggestion[]> {
   const name = query.trim().slice(0, MAX_SUGGESTION_QUERY);
@@ -41,7 +40,7 @@ export async function suggestCorporations(
   return answers.answer(`${ctx.brand.id}\n${name}`, () => askUpstream(ctx, name));
 }
 
-async function askUpstream(ctx: RequestContext, name: string): Promise<CorporationSuggestion[]> {
+async function askUpstream(ctx: UpstreamCaller, name: string): Promise<CorporationSuggestion[]> {
   try {
     const results = await ctx.client.call("GET", "/api/ext/houjinbangou/", {
       query: { name },

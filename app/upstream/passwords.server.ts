@@ -2,14 +2,14 @@
 // the reset confirmation (the e-mailed link's uid and token) and the change for a logged-in user.
 
 import { z } from "zod";
-import type { RequestContext } from "~/request/context.server";
 import { loginDeviceHeaders } from "./auth.server";
+import type { UpstreamCaller } from "./client.server";
 
 /** 200 `{"detail": "…"}`: a JSON object, whose message the app does not show (its pages say it). */
 const detailAnswer = z.object({});
 
 /** §7 POST /api/password/reset/: the same 200 whether or not the address has an account. */
-export async function requestPasswordReset(ctx: RequestContext, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: UpstreamCaller, email: string): Promise<void> {
   await ctx.client.call("POST", "/api/password/reset/", { json: { email }, schema: detailAnswer });
 }
 
@@ -24,7 +24,7 @@ export interface ResetConfirmation {
  * §7 POST /api/password/reset/confirm/. The upstream ends every session of the user; when the person
  * resetting is logged in as that user, it clears `sessionid`, and the client forgets it with it.
  */
-export async function confirmPasswordReset(ctx: RequestContext, input: ResetConfirmation): Promise<void> {
+export async function confirmPasswordReset(ctx: UpstreamCaller, input: ResetConfirmation): Promise<void> {
   await ctx.client.call("POST", "/api/password/reset/confirm/", { json: input, schema: detailAnswer });
 }
 
@@ -41,7 +41,7 @@ export interface PasswordChange {
  * person stays logged in while every other session of theirs ends.
  */
 export async function changePassword(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   input: PasswordChange,
   device: string | null,
 ): Promise<void> {

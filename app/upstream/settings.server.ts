@@ -2,13 +2,13 @@
 // suppression setting that the §2 system-settings guard reads.
 
 import { z } from "zod";
-import type { RequestContext } from "~/request/context.server";
 import {
   UpstreamAuthenticationError,
   UpstreamError,
   UpstreamMalformedResponseError,
   UpstreamNetworkError,
 } from "./errors.server";
+import type { UpstreamCaller } from "./client.server";
 
 /** A text that may be empty: null reads as "". */
 const text = z
@@ -33,7 +33,7 @@ export type SystemSettings = z.infer<typeof systemSettingsSchema>;
  * authentication failure (logout). When the upstream gives no answer at all, or a 2xx it cannot read,
  * that is the network error 499 or the malformed-answer 502 instead: logging out would not help.
  */
-export async function loadSystemSettings(ctx: RequestContext): Promise<SystemSettings> {
+export async function loadSystemSettings(ctx: UpstreamCaller): Promise<SystemSettings> {
   try {
     return await ctx.client.call("GET", "/api/system_settings/supress_entries/", {
       schema: systemSettingsSchema,

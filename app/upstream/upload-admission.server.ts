@@ -5,9 +5,9 @@
 // connections. (§5's one upload per kind at a time is sendUpload's.)
 
 import { MAX_UPLOADS_AT_ONCE_PER_USER, UploadRuleMessage } from "~/domain/upload-rules";
-import type { RequestContext } from "~/request/context.server";
 import { rateLimitRefusals } from "~/telemetry/metrics.server";
 import { fetchCurrentUser } from "./auth.server";
+import type { UpstreamCaller } from "./client.server";
 
 /** How soon a refused upload may be tried again (Retry-After). */
 export const UPLOAD_RETRY_AFTER_SECONDS = 30;
@@ -62,7 +62,7 @@ export function admitUpload(uploader: string, maxInAll: number): UploadAdmission
  * Whom an upload counts for: the person whose request passed its page's guard (which read them, so
  * this asks the upstream nothing), else the session.
  */
-export async function uploaderOf(ctx: RequestContext): Promise<string> {
+export async function uploaderOf(ctx: UpstreamCaller): Promise<string> {
   const user = await fetchCurrentUser(ctx);
   if (user?.id !== undefined) return `user ${user.id}`;
   return `session ${ctx.session.credentials.sessionid ?? ""}`;
