@@ -17,7 +17,7 @@ import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/routing/params";
 import styles from "~/styles/static-pages.css";
 import { loadEntry } from "~/upstream/entries.server";
-import { contractView } from "./_mypage.entry.contract.$entryId/view-model";
+import { contractView } from "~/legal/contract-view.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

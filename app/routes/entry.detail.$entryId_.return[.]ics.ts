@@ -13,7 +13,7 @@ import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { digitsParam } from "~/routing/params";
 import { loadEntry } from "~/upstream/entries.server";
-import { returnAccountText } from "./_mypage.entry.detail.$entryId/view-model";
+import { returnAccountText } from "~/domain/account-lines";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {

@@ -28,7 +28,7 @@ import styles from "~/styles/entry-detail.css";
 import { loadEntry } from "~/upstream/entries.server";
 import { CONTRACT_FORM_ID } from "./contract-form";
 import { contractAction } from "./contract.server";
-import { contractView } from "./view-model";
+import { contractView } from "~/legal/contract-view.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご契約の手続き")];
 export const links: LinksFunction = () => [

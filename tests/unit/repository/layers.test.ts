@@ -56,7 +56,7 @@ describe("the layers: a module imports only the layers below its own (docs/STYLE
 
 describe("a route folder imports nothing of another route", () => {
   it("from a route folder", async () => {
-    const file = "app/routes/_mypage.entry.contract.$entryId/view-model.ts";
+    const file = "app/routes/_mypage.entry.contract.$entryId/contract.server.ts";
     expect(await restrictions(file, "../_mypage.entry.detail.$entryId/view-model")).toEqual([
       expect.stringContaining("another route"),
     ]);
