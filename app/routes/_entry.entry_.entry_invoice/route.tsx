@@ -34,7 +34,7 @@ import {
   SUGGESTIONS_PARAM,
   formValuesFromDraft,
   invoiceBankFields,
-} from "./form";
+} from "~/components/invoice-form";
 import {
   MIN_SUGGESTION_QUERY,
   invoiceStep,
@@ -45,7 +45,8 @@ import {
   paymentDateCalendar,
   pickerSearchFromUrl,
 } from "./step.server";
-import { type SuggestionSearch, invoiceStepView } from "./view-model";
+import { type SuggestionSearch } from "~/components/corporation-suggestions";
+import { invoiceStepView } from "./view-model";
 
 export const meta = stepMeta("請求書の情報");
 export const handle = hydrates(

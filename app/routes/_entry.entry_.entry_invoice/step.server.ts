@@ -25,7 +25,7 @@ import {
   parseSuggestionChoice,
   readInvoiceForm,
   suggestionChoiceName,
-} from "./form";
+} from "~/components/invoice-form";
 
 // What the route needs of the server besides the step, re-exported so that the route imports its
 // server code through this module alone (one place to read what runs on the server).

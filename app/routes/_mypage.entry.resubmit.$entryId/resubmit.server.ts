@@ -35,12 +35,8 @@ import { loadPendingFiles } from "~/upstream/draft.server";
 import { type EntryDetail, loadEntry, resubmitEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
-import {
-  parseIntent,
-  parseSuggestionChoice,
-  suggestionChoiceName,
-} from "../_entry.entry_.entry_invoice/form";
-import { suggestionsView } from "../_entry.entry_.entry_invoice/view-model";
+import { parseIntent, parseSuggestionChoice, suggestionChoiceName } from "~/components/invoice-form";
+import { suggestionsView } from "~/components/corporation-suggestions";
 import {
   RESUBMIT_FORM_ID,
   RESUBMIT_INTENT,
