@@ -4,6 +4,7 @@
 import path from "node:path";
 import { z } from "zod";
 import {
+  DEFAULT_BODY_IDLE_TIMEOUT_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   type Environment,
   flag,
@@ -16,7 +17,6 @@ import {
   wholeNumber,
   withDefault,
 } from "../app/domain/settings";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
 
 export interface ServiceDefinition {
   id: string;

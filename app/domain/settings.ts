@@ -12,6 +12,9 @@ import { z } from "zod";
  */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
+/** How long a request's body may stop coming, unless BODY_IDLE_TIMEOUT_MS says: both servers' default (decision 0021). */
+export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 60_000;
+
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** A wrong setting; its message is the whole line a person reads. */

@@ -8,6 +8,7 @@ import path from "node:path";
 import { z } from "zod";
 import { BRANDS } from "~/brand/brands";
 import {
+  DEFAULT_BODY_IDLE_TIMEOUT_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   type Environment,
   REFUSED,
@@ -27,7 +28,6 @@ import {
   wholeNumber,
   withDefault,
 } from "~/domain/settings";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "~/security/slow-clients.server";
 
 export interface AppConfig {
   apiBaseUrl: URL;

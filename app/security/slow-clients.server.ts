@@ -10,8 +10,6 @@
 
 import type http from "node:http";
 
-export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 60_000;
-
 /**
  * The slowest a body may come and still be a body being sent: 1/60 of a 128 kbps line (16,000 B/s).
  * Below it a client holds a connection (and the upstream's, for a streamed upload) without sending a file.
