@@ -148,6 +148,19 @@ export default tseslint.config(
   ...layerRules(),
   flatRouteRule,
   {
+    // One way from a route to its server code: import each module from where it lives (docs/STYLE.md).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportNamedDeclaration[source], ExportAllDeclaration",
+          message: "A route module re-exports nothing: its route imports each module from where it lives.",
+        },
+      ],
+    },
+  },
+  {
     // STYLE.md: a rule of the spec imports "nothing of the app but other domain modules" (and no Node
     // built-ins: components import the domain, so it runs in the browser too).
     files: ["app/domain/**/*.{ts,tsx}"],

@@ -23,7 +23,8 @@ import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
-import { PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
+import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
+import { REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";
@@ -112,7 +113,7 @@ export default function RegisterPage() {
             autoComplete="new-password"
             required
             maxLength={128}
-            hint={PASSWORD_RULE_TEXT}
+            hint={NEW_PASSWORD_RULE_TEXT}
           />
           <TextField
             name="password_confirmation"

@@ -49,14 +49,6 @@ import {
 } from "./form";
 import { resubmissionRefusal } from "./view-model";
 
-// What the route's loader needs, through this one module (see route.tsx).
-export { json } from "@remix-run/node";
-export { withRequestContext } from "~/request/context.server";
-export { requireUser } from "~/request/guards.server";
-export { loadPendingFiles } from "~/upstream/draft.server";
-export { loadEntry } from "~/upstream/entries.server";
-export { paymentDateCalendar } from "~/lookup/japan-holidays.server";
-
 /** Every slot the page shows: each editable claim's two, and each inadequate group's. */
 function slotsOf(entry: EntryDetail, individual: boolean): ResubmissionSlot[] {
   return [

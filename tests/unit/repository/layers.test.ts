@@ -93,3 +93,19 @@ describe("the rules kept beside the layers", () => {
     expect(await restrictions("reference-upstream/planted.ts", "../app/domain/money")).toEqual([]);
   });
 });
+
+describe("a route reaches its server code one way", () => {
+  it("a route module re-exports nothing", async () => {
+    const file = "app/routes/_entry.entry/step.server.ts";
+    const lint = async (code: string) =>
+      (await eslint.lintText(code, { filePath: file }))
+        .flatMap((result) => result.messages)
+        .filter((message) => message.ruleId === "no-restricted-syntax");
+    expect(await lint('export { withRequestContext } from "~/request/context.server";\n')).not.toEqual([]);
+    expect(
+      await lint(
+        'import { withRequestContext } from "~/request/context.server";\nexport const run = withRequestContext;\n',
+      ),
+    ).toEqual([]);
+  });
+});
