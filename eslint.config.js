@@ -1,7 +1,6 @@
-// ESLint: typescript-eslint, react-hooks, the house rule that *.server modules are imported only
-// by routes and other *.server modules (the classic compiler silently empties them in the browser),
-// and the layers of STYLE.md "Where a thing lives": the domain imports only the domain, the
-// upstream client layer no components, forms or routes, components no routes.
+// ESLint: typescript-eslint, react-hooks, the layers of docs/STYLE.md "Where a thing lives" (decision
+// 0029), and the house rule that *.server modules are imported only by routes and other *.server
+// modules (the classic compiler silently empties them in the browser).
 
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -15,11 +14,94 @@ const serverImportPattern = {
 
 const serverImportRule = { "no-restricted-imports": ["error", { patterns: [serverImportPattern] }] };
 
-/** The app folders a layer may not import, by alias or by a relative path out of its folder. */
-const forbiddenFolders = (folders, message) => ({
-  group: folders.flatMap((folder) => [`~/${folder}`, `~/${folder}/**`, `../${folder}`, `../${folder}/**`]),
-  message,
-});
+/**
+ * The layers, top to bottom: a module imports its own folder and the layers below, never one above nor
+ * one beside it in the same layer. Each unit is a folder of app/ or a file at its top (root is
+ * root.tsx with root.server.ts). docs/STYLE.md's "may import" table says the same; keep them together.
+ */
+const LAYERS = [
+  ["routes", "root", "entry.client", "entry.server", "server"],
+  ["components"],
+  ["forms"],
+  ["lookup"],
+  ["legal"],
+  ["request"],
+  ["security"],
+  ["routing"],
+  ["runtime"],
+  ["upstream"],
+  ["store"],
+  ["telemetry"],
+  ["brand"],
+  ["domain"],
+  ["styles"],
+];
+
+/** The settings: the one module every server layer may import (they are read once, there). */
+const SETTINGS = { unit: "request", path: "config.server" };
+
+const FILE_UNITS = {
+  root: ["app/root.tsx", "app/root.server.ts"],
+  "entry.client": ["app/entry.client.tsx"],
+  "entry.server": ["app/entry.server.tsx"],
+};
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** An import of `unit` by alias, by a path up out of a folder, or (from app/'s own files) by `./`. */
+function unitImport(unit) {
+  const tail = unit === SETTINGS.unit ? `(?:$|\\.|/(?!${escapeRegex(SETTINGS.path)}$))` : "(?:$|\\.|/)";
+  return `^(?:~/|\\./|(?:\\.\\./)+)${escapeRegex(unit)}${tail}`;
+}
+
+function layerRules() {
+  const below = (rank) => LAYERS.slice(rank + 1).flat();
+  return LAYERS.flatMap((layer, rank) =>
+    layer.map((unit) => {
+      const refused = [...LAYERS.slice(0, rank).flat(), ...layer.filter((other) => other !== unit)];
+      const patterns = [
+        {
+          regex: `(?:${refused.map(unitImport).join("|")})`,
+          message: `app/${unit} may import only ${below(rank).join(", ")} (the layers below its own, docs/STYLE.md "Where a thing lives").`,
+        },
+      ];
+      if (unit === "routes") {
+        patterns.push({
+          regex: "^(?:~/routes(?:/|$)|\\.\\./)",
+          message: "A route imports nothing of another route: move what both need to a shared layer.",
+        });
+      }
+      return {
+        files: FILE_UNITS[unit] ?? [`app/${unit}/**/*.{ts,tsx}`],
+        rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+      };
+    }),
+  );
+}
+
+/** A flat route file's `./x` is another route's module (route folders keep theirs in their folder). */
+const flatRouteRule = {
+  files: ["app/routes/*.{ts,tsx}"],
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: `(?:${LAYERS[0]
+              .filter((unit) => unit !== "routes")
+              .map(unitImport)
+              .join("|")})`,
+            message: `app/routes may import only ${LAYERS.slice(1).flat().join(", ")} (the layers below its own, docs/STYLE.md "Where a thing lives").`,
+          },
+          {
+            regex: "^(?:~/routes(?:/|$)|\\.\\.?/)",
+            message: "A route imports nothing of another route: move what both need to a shared layer.",
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -63,6 +145,21 @@ export default tseslint.config(
     ignores: ["app/routes/**", "app/root.tsx", "app/**/*.server.{ts,tsx}", "app/entry.server.tsx"],
     rules: serverImportRule,
   },
+  ...layerRules(),
+  flatRouteRule,
+  {
+    // One way from a route to its server code: import each module from where it lives (docs/STYLE.md).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ExportNamedDeclaration[source], ExportAllDeclaration",
+          message: "A route module re-exports nothing: its route imports each module from where it lives.",
+        },
+      ],
+    },
+  },
   {
     // STYLE.md: a rule of the spec imports "nothing of the app but other domain modules" (and no Node
     // built-ins: components import the domain, so it runs in the browser too).
@@ -76,88 +173,6 @@ export default tseslint.config(
               group: ["~/*", "!~/domain", "~/*/**", "!~/domain/**", "../**", "node:*"],
               message: "app/domain imports only app/domain (pure modules).",
             },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // State shared between replicas (Redis, else memory): the bottom layer, beside the domain. The
-    // settings are the one module every server layer may import (docs/STYLE.md).
-    files: ["app/store/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: [
-                "~/*",
-                "!~/store",
-                "!~/telemetry",
-                "!~/request",
-                "~/*/**",
-                "!~/store/**",
-                "!~/telemetry/**",
-                "!~/request/config.server",
-                "../**",
-              ],
-              message:
-                "app/store imports nothing of the app but the settings and app/telemetry: every layer above may use it.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The request's scope, the logger and the metrics: below everything on the server, so every layer
-    // may log and count.
-    files: ["app/telemetry/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/*", "!~/telemetry", "~/*/**", "!~/telemetry/**", "../**"],
-              message: "app/telemetry imports nothing of the app: every server layer may use it.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The client layer: the upstream client and one module per API resource, nothing of the screens.
-    files: ["app/upstream/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            forbiddenFolders(
-              ["components", "forms", "routes"],
-              "app/upstream imports no components, forms or routes: it is the client and the API resources.",
-            ),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Components are shared by screens and never reach into one (nor into the server).
-    files: ["app/components/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            serverImportPattern,
-            forbiddenFolders(
-              ["routes"],
-              "app/components imports no routes: move what both need to a shared module.",
-            ),
           ],
         },
       ],

@@ -4,8 +4,8 @@
 
 import * as build from "@remix-run/dev/server-build";
 import { type ServerBuild, createRequestHandler } from "@remix-run/node";
-import { withResourceErrorScreens } from "~/routing/resource-error-screens.server";
-import { guardActions } from "~/security/guard-actions.server";
+import { withResourceErrorScreens } from "~/server/resource-error-screens.server";
+import { guardActions } from "~/server/guard-actions.server";
 import { startServer as serve } from "~/server/serve.server";
 
 export * from "@remix-run/dev/server-build";

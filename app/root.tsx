@@ -7,11 +7,10 @@ import { useNonce } from "~/components/nonce";
 import { errorScreenOf } from "~/components/error-screen";
 import { FrameErrorBoundary } from "~/components/page-frame";
 import { PageScripts } from "~/components/page-scripts";
+import type { RootLoaderData } from "~/components/root-loader-data";
 import { SubmitOnceScript } from "~/components/submit-once-script";
 import { pageTitle } from "~/routing/meta";
 import { pageHasScripts } from "~/routing/page-scripts";
-import type { AnalyticsSettings } from "~/runtime/analytics-events";
-import type { PropagatedNotice } from "~/routing/propagated-errors";
 import stylesheet from "~/styles/app.css";
 import { pageFrameAnswer } from "./root.server";
 
@@ -28,14 +27,6 @@ export const meta: MetaFunction = ({ error, matches }) =>
 export function loader({ request }: LoaderFunctionArgs) {
   return pageFrameAnswer(request);
 }
-
-export type RootLoaderData = {
-  brand: Brand;
-  isLoggedIn: boolean;
-  notices: PropagatedNotice[];
-  /** §9: null unless analytics is configured (app/request/analytics.server.ts). */
-  analytics: AnalyticsSettings | null;
-};
 
 /** Brand colours as CSS variables (ARCHITECTURE §10): no brand ships JavaScript. */
 function brandStyle(brand: Brand): string {

@@ -11,7 +11,7 @@ import http from "node:http";
 import net from "node:net";
 import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
 import { streamedUploadHeaders } from "../app/forms/step-upload";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/domain/settings";
 import { startServers } from "./servers";
 
 const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";

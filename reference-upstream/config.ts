@@ -4,6 +4,8 @@
 import path from "node:path";
 import { z } from "zod";
 import {
+  DEFAULT_BODY_IDLE_TIMEOUT_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
   type Environment,
   flag,
   httpUrl,
@@ -15,8 +17,6 @@ import {
   wholeNumber,
   withDefault,
 } from "../app/domain/settings";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../app/security/slow-clients.server";
-import { DEFAULT_SHUTDOWN_GRACE_MS } from "../app/server/drain.server";
 
 export interface ServiceDefinition {
   id: string;

@@ -2,11 +2,10 @@
 // directory, as typed with JavaScript or by 「金融機関を検索」 without; the name is stored (§3).
 
 import { createContext, type ReactNode, useContext, useState } from "react";
-import type { BankMatch } from "~/domain/bank-directory";
+import type { BankMatch, PickerKind } from "~/domain/bank-directory";
 import {
   type BankPickerView,
   EMPTY_BANK_PICKER,
-  type PickerKind,
   choiceName,
   searchIntent,
   selectIntent,

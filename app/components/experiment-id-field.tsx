@@ -4,7 +4,7 @@
 // field is simply absent. The page does not hydrate; if it ever did, this would have to become state.
 
 import { useNonce } from "~/components/nonce";
-import { EXPERIMENT_STORAGE_KEY } from "./experiment-user-id";
+import { EXPERIMENT_STORAGE_KEY } from "~/runtime/experiment-user-id";
 
 /** Adds `experiment_user_id` to the form it stands in, from local storage, when one is stored. */
 const ADD_FIELD_SCRIPT =

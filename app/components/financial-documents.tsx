@@ -2,7 +2,7 @@
 // type (§4) and one upload slot per document the type needs (§5), each with its files. Kept apart
 // from the route so a later screen (resubmission) can mount them on an existing entry.
 
-import type { UploadedFileView } from "~/components/upload-slot";
+import type { UploadedFileView } from "~/forms/step-upload";
 import { UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
 import type { FinancialStatementType, TaxReturnSubmissionMethod } from "~/domain/enumerations";

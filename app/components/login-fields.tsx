@@ -5,11 +5,7 @@ import { CheckboxField } from "~/components/form/checkbox-field";
 import { TextField } from "~/components/form/fields";
 import { HoneypotField } from "~/components/form/honeypot";
 import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
-
-export interface WrongServiceNotice {
-  url: string;
-  serviceName: string;
-}
+import type { WrongServiceNotice } from "~/forms/login-labels";
 
 export function LoginFields({
   wrongService,

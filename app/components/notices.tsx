@@ -3,7 +3,7 @@
 // page needs its scripts for this).
 
 import { useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "./root-loader-data";
 import { useNonce } from "~/components/nonce";
 import { HASH_TO_QUERY_SCRIPT } from "~/routing/propagated-errors";
 

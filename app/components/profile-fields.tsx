@@ -18,7 +18,8 @@ import { useField } from "./form/scope";
 import { PostcodeField, addressGroupId } from "./postcode-field";
 import { SelectField } from "./form/select-field";
 import { useBrand } from "./site-chrome";
-import { type UploadedFileView, UploadSlot } from "./upload-slot";
+import type { UploadedFileView } from "~/forms/step-upload";
+import { UploadSlot } from "./upload-slot";
 
 const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
 

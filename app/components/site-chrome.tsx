@@ -5,7 +5,7 @@ import { Form, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DEFAULT_BRAND } from "~/brand/brands";
 import { BrandLogo } from "~/brand/logos";
-import type { RootLoaderData } from "~/root";
+import type { RootLoaderData } from "./root-loader-data";
 
 // The header's and footer's links are plain links, and logging out a document post: the pages they
 // lead to ship no scripts (decision 0015), so even on a page that hydrates a document load shows

@@ -7,7 +7,8 @@ import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { useState } from "react";
-import { type UploadedFileView, UploadSlot } from "~/components/upload-slot";
+import type { UploadedFileView } from "~/forms/step-upload";
+import { UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
 import {
   STATEMENT_FIELDS,

@@ -22,13 +22,9 @@ import {
 import { FieldMessage } from "./form/fields";
 import type * as Photos from "./photo-scaling.client";
 import type * as Transport from "./upload-transport.client";
+import type { UploadedFileView } from "~/forms/step-upload";
 import { useField } from "./form/scope";
 import { useHydrated } from "./use-hydrated";
-
-export interface UploadedFileView {
-  name: string;
-  uploadedAt: string;
-}
 
 export interface UploadSlotProps {
   /** Unique on the page: ties the form, its input and its errors together. */

@@ -27,6 +27,15 @@ export interface BankMatch {
 
 export const MAX_MATCHES = 10;
 
+/** Which of a bank field's two searches: the bank's name, or a branch of a chosen bank. */
+export type PickerKind = "bank" | "branch";
+
+/** A name's code, or a note that the directory does not know it (a note, not a refusal). */
+export interface PickerNote {
+  code: string | null;
+  note: string | null;
+}
+
 /** 信金/信組 written in full; a bank (0001–0999, ゆうちょ 9900) ends in 銀行; the rest as the directory writes. */
 export function bankDisplayName(bank: Pick<DirectoryBank, "code" | "name">): string {
   // The directory writes letters full-width (ＰａｙＰａｙ, 三菱ＵＦＪ); people and passbooks write PayPay.

@@ -3,6 +3,12 @@
 
 import { z } from "zod";
 
+/** The app's and the reference upstream's default grace after SIGTERM (app/server/drain.server.ts). */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
+
+/** How long a request's body may stop coming, both servers' default (decision 0021). */
+export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 60_000;
+
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 export class SettingError extends Error {

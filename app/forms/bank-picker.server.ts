@@ -1,12 +1,11 @@
 // The bank and branch pickers' server half (decision 0013).
 
-import { BankPickerMessage, findBank } from "~/domain/bank-directory";
+import { BankPickerMessage, type PickerKind, findBank } from "~/domain/bank-directory";
 import { bankDirectory, bankNote, branchNote, pickerMatches } from "~/lookup/bank-directory.server";
 import {
   type BankPickerView,
   PICKER_URL,
   type PickerField,
-  type PickerKind,
   type PickerSearchView,
   parsePickerSearch,
 } from "./bank-picker";

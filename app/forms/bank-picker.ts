@@ -1,9 +1,7 @@
 // The bank and branch pickers' names and shapes, shared by the fields, actions and loaders (decision 0013).
 // Without JavaScript a 「検索」 button posts search_bank:<field>; the matches come back as radios bank_choice:<field>.
 
-import type { BankMatch } from "~/domain/bank-directory";
-
-export type PickerKind = "bank" | "branch";
+import type { BankMatch, PickerKind, PickerNote } from "~/domain/bank-directory";
 
 const SEARCH = /^search_(bank|branch):(.{1,200})$/s;
 const SELECT = /^select_(bank|branch):(.{1,200})$/s;
@@ -45,11 +43,6 @@ export interface PickerSearchView {
   field: string;
   query: string;
   matches: BankMatch[];
-}
-
-export interface PickerNote {
-  code: string | null;
-  note: string | null;
 }
 
 export interface BankPickerView {

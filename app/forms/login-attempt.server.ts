@@ -1,14 +1,14 @@
 // One login attempt, for /login and a wizard step's login in place alike (decisions 0014, 0020, 0027).
 
 import { ErrorMessage } from "~/domain/error-messages";
-import { HONEYPOT_FIELD } from "~/components/form/honeypot";
-import type { WrongServiceNotice } from "~/components/login-fields";
+import { HONEYPOT_FIELD } from "./honeypot";
+import type { WrongServiceNotice } from "./login-labels";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { loginValidator } from "~/forms/login-schema.server";
 import { clientAddress } from "~/request/client-address";
 import type { RequestContext } from "~/request/context.server";
-import { deviceCookieAfterLogin, loginSource } from "~/request/device-cookie.server";
+import { deviceCookieAfterLogin, loginSource } from "~/security/device-cookie.server";
 import { RATE_LIMIT_MESSAGE, limitLoginAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { logError } from "~/telemetry/logger.server";
 import { login } from "~/upstream/auth.server";

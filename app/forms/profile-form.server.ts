@@ -2,7 +2,7 @@
 
 import { type PickerSearchView, isPickerSelect, parsePickerSearch } from "~/forms/bank-picker";
 import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
-import type { UploadedFileView } from "~/components/upload-slot";
+import type { UploadedFileView } from "./step-upload";
 import { formatZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
 import { formatJapaneseDate } from "~/domain/japan-date";

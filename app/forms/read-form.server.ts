@@ -10,13 +10,13 @@ import { sniffContentType } from "~/domain/file-kinds";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { STREAMED_UPLOAD_TYPE } from "~/forms/step-upload";
 import { badRequestScreen } from "~/request/context.server";
+import type { OutgoingFile } from "~/upstream/uploads.server";
 import {
   MAX_UPLOAD_REQUEST_BYTES,
-  type OutgoingFile,
   type ReceiveOptions,
   type ReceivedForm,
   receiveMultipartForm,
-} from "~/upstream/uploads.server";
+} from "./multipart-form.server";
 
 /**
  * The largest urlencoded form any page posts is a wizard step with its claims, far below this; the
@@ -307,7 +307,7 @@ export async function readStreamedUpload(request: Request, fileName: string): Pr
 }
 
 /**
- * Checked for every action before its guards run (security/guard-actions.server.ts), so a body no page
+ * Checked for every action before its guards run (server/guard-actions.server.ts), so a body no page
  * sends is refused without a single upstream call: a media type that is no form is 415, a declared
  * length over the largest post any page makes (an upload) is 413. Each route's reader then applies its
  * own, smaller rules.

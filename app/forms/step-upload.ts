@@ -9,6 +9,12 @@ const slotName = () => new RegExp(`^${NAME}$`);
 const INTENT_PREFIX = "upload:";
 const FILE_PREFIX = "content:";
 
+/** A file already sent, as its slot shows it. */
+export interface UploadedFileView {
+  name: string;
+  uploadedAt: string;
+}
+
 export interface StepUploadTarget {
   slot: string;
   kind: string;

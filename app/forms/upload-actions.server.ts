@@ -23,14 +23,12 @@ import { UploadsBusyError, admitUpload, uploaderOf } from "~/upstream/upload-adm
 import {
   type OutgoingFile,
   UploadInProgressError,
-  type ReceivedFilePart,
   type UploadedFile,
   deleteUpload,
-  fileProblem,
   sendUpload,
-  spooledFile,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
+import { type ReceivedFilePart, fileProblem, spooledFile } from "./multipart-form.server";
 
 export interface SlotFields {
   slot: string;

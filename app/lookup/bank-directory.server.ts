@@ -5,6 +5,8 @@ import {
   type BankDirectory,
   type BankMatch,
   BankPickerMessage,
+  type PickerKind,
+  type PickerNote,
   bankDisplayName,
   findBank,
   findBranch,
@@ -16,7 +18,6 @@ import {
   type PayoutAccountSummary,
   payoutAccountSummary,
 } from "~/domain/payout-account";
-import type { PickerKind, PickerNote } from "~/forms/bank-picker";
 
 let directory: BankDirectory | null = null;
 

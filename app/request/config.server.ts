@@ -6,6 +6,8 @@ import path from "node:path";
 import { z } from "zod";
 import { BRANDS } from "~/brand/brands";
 import {
+  DEFAULT_BODY_IDLE_TIMEOUT_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
   type Environment,
   REFUSED,
   flag,
@@ -24,8 +26,6 @@ import {
   wholeNumber,
   withDefault,
 } from "~/domain/settings";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "~/security/slow-clients.server";
-import { DEFAULT_SHUTDOWN_GRACE_MS } from "~/server/drain.server";
 
 export interface AppConfig {
   apiBaseUrl: URL;

@@ -1,12 +1,11 @@
-// Per-request upstream context: the brand, the app session and the upstream client built from it.
-// `withRequestContext` wraps a loader or action so that the session is saved when the upstream changed its
-// cookies, and every §8 failure becomes the right redirect or error screen, in one place.
+// One context per request (the upstream's UpstreamCaller): so that session saving and the §8 answers
+// to every upstream failure happen in one place, withRequestContext.
 
 import { json, redirect } from "@remix-run/node";
 import { type Brand, brandFor, brandOrigin } from "~/brand/brands";
 import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
 import { refusalReason } from "~/domain/refusal-reasons";
-import { UpstreamClient } from "~/upstream/client.server";
+import { type UpstreamCaller, UpstreamClient } from "~/upstream/client.server";
 import { appConfig } from "./config.server";
 import {
   UpstreamAuthenticationError,
@@ -44,7 +43,7 @@ export async function pageFrameOf(request: Request) {
 }
 
 /** Everything a loader or action needs to talk to the upstream for one request. */
-export class RequestContext {
+export class RequestContext implements UpstreamCaller {
   readonly url: URL;
   readonly now = new Date();
   private ended = false;
@@ -99,10 +98,7 @@ export class RequestContext {
   }
 }
 
-/**
- * Runs a loader's or action's work with the upstream: see the module comment. Routes call it inside
- * a plain `export function loader(args)` so the browser build can drop the loader entirely.
- */
+/** Inside a plain `export function loader(args)`, so the browser build can drop the loader entirely. */
 export async function withRequestContext<R extends Response>(
   args: { request: Request },
   work: (ctx: RequestContext) => Promise<R>,

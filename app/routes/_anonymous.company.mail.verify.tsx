@@ -13,7 +13,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form/submit-button";
 import { ActivationMessage } from "~/domain/activation";
 import { pageTitle } from "~/routing/meta";
-import { requiredQueryParams } from "~/routing/params.server";
+import { requiredQueryParams } from "~/request/route-params.server";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";

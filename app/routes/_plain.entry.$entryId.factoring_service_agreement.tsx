@@ -14,10 +14,10 @@ import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
-import { digitsParam } from "~/routing/params.server";
+import { digitsParam } from "~/request/route-params.server";
 import styles from "~/styles/static-pages.css";
 import { loadEntry } from "~/upstream/entries.server";
-import { contractView } from "./_mypage.entry.contract.$entryId/view-model";
+import { contractView } from "~/legal/contract-view.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 

@@ -11,9 +11,9 @@ import { formatYen } from "~/domain/yen";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
-import { digitsParam } from "~/routing/params.server";
+import { digitsParam } from "~/request/route-params.server";
 import { loadEntry } from "~/upstream/entries.server";
-import { returnAccountText } from "./_mypage.entry.detail.$entryId/view-model";
+import { returnAccountText } from "~/domain/account-lines";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {

@@ -1,6 +1,6 @@
 // §9 analytics in the browser, a chunk loaded only when ANALYTICS_CONTAINER_ID is set (decision 0017).
 
-import { readExperimentUserId } from "~/components/experiment-user-id";
+import { readExperimentUserId } from "./experiment-user-id";
 import {
   type AnalyticsSettings,
   type DataLayerEvent,

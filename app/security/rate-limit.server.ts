@@ -11,7 +11,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { appConfig } from "~/request/config.server";
-import type { LoginSource } from "~/request/device-cookie.server";
+import type { LoginSource } from "./device-cookie.server";
 import { closeRedis, withRedis } from "~/store/redis.server";
 import { rateLimitRefusals } from "~/telemetry/metrics.server";
 

@@ -3,8 +3,6 @@
 
 import type http from "node:http";
 
-export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 60_000;
-
 /** 1/60 of a 128 kbps line: below it a client holds a connection without sending a file. */
 export const MIN_BODY_BYTES_PER_SECOND = 256;
 

@@ -2,8 +2,6 @@
 
 import type http from "node:http";
 
-export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
-
 const IDLE_SWEEP_MS = 100;
 
 export interface Drainable {

@@ -1,7 +1,7 @@
 // /healthz: the process alone; /readyz: what serving needs (upstream, Redis), naming what failed.
 
 import type http from "node:http";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 import { redisAnswers } from "~/store/redis.server";
 import { upstreamIsHealthy } from "~/upstream/health.server";
 

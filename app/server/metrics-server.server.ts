@@ -2,7 +2,7 @@
 
 import http from "node:http";
 import { registry } from "~/telemetry/metrics.server";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 
 export function createMetricsServer(): http.Server {
   return http.createServer((req, res) => {

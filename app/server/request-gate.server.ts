@@ -11,7 +11,7 @@ import {
   ERROR_SCREEN_PATH,
   errorScreenHeaderValue,
 } from "~/request/error-screen-request.server";
-import { answerBuildMetadata } from "~/runtime/build-version.server";
+import { answerBuildMetadata } from "~/server/build-version.server";
 import {
   DEFAULT_CACHE_CONTROL,
   DEFAULT_CONTENT_SECURITY_POLICY,
@@ -19,7 +19,7 @@ import {
 } from "~/security/headers.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { plainPage } from "./plain-page.server";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 
 const FORBIDDEN_TITLE = "リクエストを受け付けられませんでした";
 const FORBIDDEN_MESSAGE =

@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from "~/domain/request-id";
 import { logger } from "~/telemetry/logger.server";
 import { httpServerDuration } from "~/telemetry/metrics.server";
 import { newRequestScope, runInRequestScope } from "~/telemetry/request-scope.server";
-import { pathOf } from "~/request/request-path.server";
+import { pathOf } from "~/server/request-path.server";
 import { HEALTH_PATH, READY_PATH } from "./health.server";
 
 export const PROBE_PATHS = new Set([HEALTH_PATH, READY_PATH]);

@@ -1,7 +1,6 @@
 // E-mail activation (contract addition, docs/upstream-api/accounts.md) and §7's visit record after it.
 
-import type { RequestContext } from "~/request/context.server";
-import { UNREAD_ANSWER } from "./client.server";
+import { UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
 import {
   UpstreamCsrfError,
   UpstreamError,
@@ -13,7 +12,7 @@ import { logger } from "~/telemetry/logger.server";
 export type ActivationOutcome = "verified" | "invalidKey";
 
 // Works without a session (the mail may be opened on another device); a bad key is an outcome, not an error.
-export async function activateEmail(ctx: RequestContext, key: string): Promise<ActivationOutcome> {
+export async function activateEmail(ctx: UpstreamCaller, key: string): Promise<ActivationOutcome> {
   try {
     await ctx.client.call("POST", "/api/register/activation/", { json: { key }, schema: UNREAD_ANSWER });
     return "verified";
@@ -25,7 +24,7 @@ export async function activateEmail(ctx: RequestContext, key: string): Promise<A
 
 export type ResendOutcome = "sent" | "alreadyVerified";
 
-export async function resendActivationMail(ctx: RequestContext): Promise<ResendOutcome> {
+export async function resendActivationMail(ctx: UpstreamCaller): Promise<ResendOutcome> {
   try {
     await ctx.client.call("POST", "/api/register/activation/resend/", { schema: UNREAD_ANSWER });
     return "sent";
@@ -36,7 +35,7 @@ export async function resendActivationMail(ctx: RequestContext): Promise<ResendO
 }
 
 // Analytics only: the page shows anyway and the next visit tries again; a broken session is not swallowed.
-export async function recordVisitAfterMailVerification(ctx: RequestContext): Promise<void> {
+export async function recordVisitAfterMailVerification(ctx: UpstreamCaller): Promise<void> {
   try {
     await ctx.client.call("POST", "/api/me/visited_at_entry_page_after_mail_verification", {
       schema: UNREAD_ANSWER,

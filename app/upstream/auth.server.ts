@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { CORPORATE_DIVISIONS, type CorporateDivision } from "~/domain/enumerations";
 import type { CurrentUser } from "~/domain/user";
-import type { RequestContext } from "~/request/context.server";
-import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
+import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent, type UpstreamCaller } from "./client.server";
 import { UpstreamAuthenticationError, UpstreamError } from "./errors.server";
 
 // §3 Current user: every field optional, since the anonymous answer is only `{"version"}`.
@@ -32,11 +31,11 @@ const meSchema = z.object({
 
 export type MeResponse = z.infer<typeof meSchema>;
 
-const meCache = new WeakMap<RequestContext, Promise<MeResponse | null>>();
+const meCache = new WeakMap<UpstreamCaller, Promise<MeResponse | null>>();
 
 // §7: a JSON object without a version is an authentication failure (§8, logout); a non-object is a
 // malformed answer (502, session kept). Asked once per request, however many guards want it.
-export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
+export function fetchCurrentUser(ctx: UpstreamCaller): Promise<MeResponse | null> {
   let pending = meCache.get(ctx);
   if (!pending) {
     pending = loadCurrentUser(ctx);
@@ -45,7 +44,7 @@ export function fetchCurrentUser(ctx: RequestContext): Promise<MeResponse | null
   return pending;
 }
 
-async function loadCurrentUser(ctx: RequestContext): Promise<MeResponse | null> {
+async function loadCurrentUser(ctx: UpstreamCaller): Promise<MeResponse | null> {
   if (!ctx.client.hasSession) return null;
   const user = await ctx.client.call("POST", "/api/me/", { isMeCall: true, schema: meSchema });
   if (user.version === undefined) {
@@ -71,7 +70,7 @@ export const loginDeviceHeaders = (device: string | null): Record<string, string
   device ? { [LOGIN_DEVICE_HEADER]: device } : {};
 
 export async function login(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   input: LoginInput,
   device: string | null,
 ): Promise<MeResponse> {
@@ -87,7 +86,7 @@ export async function login(
   return user;
 }
 
-export async function logout(ctx: RequestContext): Promise<void> {
+export async function logout(ctx: UpstreamCaller): Promise<void> {
   try {
     if (ctx.client.hasSession)
       await ctx.client.call("POST", "/api/auth/session/delete", { schema: UNREAD_ANSWER });
@@ -113,7 +112,7 @@ const registeredSchema = z.object({
 
 export type RegisterResponse = z.infer<typeof registeredSchema>;
 
-export async function register(ctx: RequestContext, input: RegisterInput): Promise<RegisterResponse> {
+export async function register(ctx: UpstreamCaller, input: RegisterInput): Promise<RegisterResponse> {
   const created = await ctx.client.call("POST", "/api/register/", { json: input, schema: registeredSchema });
   ctx.session.persistent = false;
   ctx.session.userId = created.id;

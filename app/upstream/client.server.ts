@@ -1,7 +1,5 @@
-// The one upstream client (ARCHITECTURE §5): every call goes through here. It adds the
-// upstream's cookies, X-CSRFToken (§7), a Referer (Django checks it over HTTPS and Node sends none),
-// the brand's X-Service-Id and a timeout bounded by the page's deadline, keeps the cookies the upstream
-// sets, and turns every failure of §8 into a typed error, a 2xx it cannot read included.
+// The one upstream client (ARCHITECTURE §5), so that cookies, X-CSRFToken (§7), the Referer Django
+// checks over HTTPS, the deadline and §8's typed errors are done once for every call.
 
 import { z } from "zod";
 import {
@@ -76,6 +74,20 @@ export interface StreamBody {
   stream: AsyncIterable<Uint8Array>;
   contentType: string;
   contentLength: number;
+}
+
+/**
+ * What a call needs of the request it serves, declared here so the upstream layer imports nothing
+ * above it; app/request's RequestContext is one.
+ */
+export interface UpstreamCaller {
+  readonly client: UpstreamClient;
+  readonly brand: { readonly id: string };
+  readonly session: { readonly credentials: UpstreamCredentials; persistent: boolean; userId: number };
+  /** Ends the app session in the response (logout, a dead upstream session). */
+  endSession(): void;
+  /** Saves the session in the response even if the upstream did not change its cookies. */
+  saveSession(): void;
 }
 
 export class UpstreamClient {

@@ -3,15 +3,14 @@
 import { z } from "zod";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { draftEntrySchema } from "~/domain/draft-schema";
-import type { RequestContext } from "~/request/context.server";
 import { oneAtATime } from "~/store/session-lock.server";
-import { UNREAD_ANSWER } from "./client.server";
+import { UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
 
-const drafts = new WeakMap<RequestContext, Promise<DraftEntry>>();
+const drafts = new WeakMap<UpstreamCaller, Promise<DraftEntry>>();
 
 /** GET /api/draft_entry/ (never 404: an empty draft when there is none), once per request. */
-export function loadDraft(ctx: RequestContext): Promise<DraftEntry> {
+export function loadDraft(ctx: UpstreamCaller): Promise<DraftEntry> {
   let pending = drafts.get(ctx);
   if (!pending) {
     pending = ctx.client.call("GET", "/api/draft_entry/", { schema: draftEntrySchema });
@@ -20,7 +19,7 @@ export function loadDraft(ctx: RequestContext): Promise<DraftEntry> {
   return pending;
 }
 
-export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>): Promise<DraftEntry> {
+export async function saveDraft(ctx: UpstreamCaller, patch: Partial<DraftEntry>): Promise<DraftEntry> {
   const saved = await ctx.client.call("PATCH", "/api/draft_entry/", {
     json: patch,
     schema: draftEntrySchema,
@@ -31,7 +30,7 @@ export async function saveDraft(ctx: RequestContext, patch: Partial<DraftEntry>)
 
 // Read again and saved under the session's lock: uploads started together each add their file to the draft.
 export function updateDraft(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   change: (stored: DraftEntry) => Partial<DraftEntry> | null | Promise<Partial<DraftEntry> | null>,
 ): Promise<DraftEntry> {
   const key = ctx.session.credentials.sessionid ?? "anonymous";
@@ -43,11 +42,11 @@ export function updateDraft(
   });
 }
 
-export async function discardDraft(ctx: RequestContext): Promise<void> {
+export async function discardDraft(ctx: UpstreamCaller): Promise<void> {
   await ctx.client.call("DELETE", "/api/draft_entry/", { schema: UNREAD_ANSWER });
   drafts.delete(ctx);
 }
 
-export function loadPendingFiles(ctx: RequestContext): Promise<PendingFile[]> {
+export function loadPendingFiles(ctx: UpstreamCaller): Promise<PendingFile[]> {
   return ctx.client.call("GET", "/api/uploads/", { schema: z.array(uploadedFileSchema) });
 }

@@ -4,8 +4,7 @@ import { z } from "zod";
 import type { EntryBody } from "~/domain/entry-body";
 import type { EntrySummary } from "~/domain/new-entry";
 import { EntryStatus } from "~/domain/statuses";
-import type { RequestContext } from "~/request/context.server";
-import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent } from "./client.server";
+import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent, type UpstreamCaller } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
@@ -16,7 +15,7 @@ export type CreatedEntry = z.infer<typeof createdEntrySchema>;
 
 // A lost answer replays the same body and idempotency_key, answered 200 with the entry already made
 // (docs/upstream-api/entries.md): the list does not carry the key, and matching on amounts would guess.
-export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<CreatedEntry> {
+export function submitEntry(ctx: UpstreamCaller, body: EntryBody): Promise<CreatedEntry> {
   const post = (options = {}) =>
     ctx.client.call("POST", "/api/entries/", { json: body, schema: createdEntrySchema, ...options });
   return writeOnce(
@@ -28,7 +27,7 @@ export function submitEntry(ctx: RequestContext, body: EntryBody): Promise<Creat
 // The key alone: a used one is answered 200 with its entry, a new one fails validation and makes
 // nothing. Asked only when the wizard's guard would refuse the submit (decision 0024).
 export async function findSubmittedEntry(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   idempotencyKey: string,
 ): Promise<CreatedEntry | null> {
   try {
@@ -63,7 +62,7 @@ const entryListItemSchema = z.object({
 
 export type EntryListItem = z.infer<typeof entryListItemSchema>;
 
-export async function listEntries(ctx: RequestContext): Promise<EntryListItem[]> {
+export async function listEntries(ctx: UpstreamCaller): Promise<EntryListItem[]> {
   return ctx.client.call("GET", "/api/entries/", { schema: z.array(entryListItemSchema) });
 }
 
@@ -85,7 +84,7 @@ const entryPermissionSchema = z.object({
 
 export type EntryPermission = z.infer<typeof entryPermissionSchema>;
 
-export function loadEntryPermission(ctx: RequestContext): Promise<EntryPermission> {
+export function loadEntryPermission(ctx: UpstreamCaller): Promise<EntryPermission> {
   return ctx.client.call("GET", "/api/entry_permission/", { schema: entryPermissionSchema });
 }
 
@@ -157,14 +156,14 @@ const entryDetailSchema = z.object({
 
 export type EntryDetail = z.infer<typeof entryDetailSchema>;
 
-export function loadEntry(ctx: RequestContext, id: string): Promise<EntryDetail> {
+export function loadEntry(ctx: UpstreamCaller, id: string): Promise<EntryDetail> {
   return ctx.client.call("GET", `/api/entries/${id}/`, { schema: entryDetailSchema });
 }
 
 // A lost answer re-reads the entry (decision 0008); a 400 because the change was just made by a first
 // press counts as made too (decision 0024).
 function changeEntryOnce(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   id: string,
   call: () => Promise<unknown>,
   made: (entry: EntryDetail) => boolean,
@@ -191,7 +190,7 @@ function changeEntryOnce(
 export const isCancelled = (entry: Pick<EntryDetail, "cancelled_at">) => entry.cancelled_at !== undefined;
 
 /** §4: only under review, inadequate or reviewed; a 400 names why not. */
-export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
+export function cancelEntry(ctx: UpstreamCaller, id: string): Promise<void> {
   return changeEntryOnce(
     ctx,
     id,
@@ -202,7 +201,7 @@ export function cancelEntry(ctx: RequestContext, id: string): Promise<void> {
 
 export const isContracted = (entry: Pick<EntryDetail, "contracted_at">) => entry.contracted_at !== undefined;
 
-export function contractEntry(ctx: RequestContext, id: string): Promise<void> {
+export function contractEntry(ctx: UpstreamCaller, id: string): Promise<void> {
   return changeEntryOnce(
     ctx,
     id,
@@ -221,7 +220,7 @@ export interface ResubmissionBody {
 }
 
 /** Decision 0011: a lost answer counts as made once the entry is no longer inadequate. */
-export function resubmitEntry(ctx: RequestContext, id: string, body: ResubmissionBody): Promise<void> {
+export function resubmitEntry(ctx: UpstreamCaller, id: string, body: ResubmissionBody): Promise<void> {
   return changeEntryOnce(
     ctx,
     id,

@@ -7,9 +7,8 @@ import {
   type CorporationSuggestion,
   MAX_CORPORATION_SUGGESTIONS,
 } from "~/domain/houjinbangou";
-import type { RequestContext } from "~/request/context.server";
 import { AnswerCache } from "./answer-cache.server";
-import type { AnswerSchema } from "./client.server";
+import type { AnswerSchema, UpstreamCaller } from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 
 export const MIN_SUGGESTION_QUERY = CORPORATION_QUERY_MIN_LENGTH;
@@ -27,7 +26,7 @@ const suggestionsSchema = z.array(
 ) satisfies AnswerSchema<CorporationSuggestion[]>;
 
 export async function suggestCorporations(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   query: string,
 ): Promise<CorporationSuggestion[]> {
   const name = query.trim().slice(0, CORPORATION_QUERY_MAX_LENGTH);
@@ -36,7 +35,7 @@ export async function suggestCorporations(
   return answers.answer(`${ctx.brand.id}\n${name}`, () => askUpstream(ctx, name));
 }
 
-async function askUpstream(ctx: RequestContext, name: string): Promise<CorporationSuggestion[]> {
+async function askUpstream(ctx: UpstreamCaller, name: string): Promise<CorporationSuggestion[]> {
   try {
     const results = await ctx.client.call("GET", "/api/ext/houjinbangou/", {
       query: { name },

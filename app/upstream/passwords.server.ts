@@ -1,12 +1,12 @@
 // §7 password calls, bodies as docs/upstream-api/accounts.md defines them.
 
 import { z } from "zod";
-import type { RequestContext } from "~/request/context.server";
 import { loginDeviceHeaders } from "./auth.server";
+import type { UpstreamCaller } from "./client.server";
 
 const detailAnswer = z.object({});
 
-export async function requestPasswordReset(ctx: RequestContext, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: UpstreamCaller, email: string): Promise<void> {
   await ctx.client.call("POST", "/api/password/reset/", { json: { email }, schema: detailAnswer });
 }
 
@@ -17,7 +17,7 @@ export interface ResetConfirmation {
   new_password2: string;
 }
 
-export async function confirmPasswordReset(ctx: RequestContext, input: ResetConfirmation): Promise<void> {
+export async function confirmPasswordReset(ctx: UpstreamCaller, input: ResetConfirmation): Promise<void> {
   await ctx.client.call("POST", "/api/password/reset/confirm/", { json: input, schema: detailAnswer });
 }
 
@@ -29,7 +29,7 @@ export interface PasswordChange {
 
 // Cycles the session key (docs/REFERENCE.md): the client keeps the new sessionid, so only other sessions end.
 export async function changePassword(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   input: PasswordChange,
   device: string | null,
 ): Promise<void> {

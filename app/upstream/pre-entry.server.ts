@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { CORPORATE_DIVISIONS } from "~/domain/enumerations";
-import type { RequestContext } from "~/request/context.server";
 import { UpstreamServerError } from "./errors.server";
+import type { UpstreamCaller } from "./client.server";
 
 export interface PreEntryAnswers {
   corporate_division: "corporate" | "individual";
@@ -25,11 +25,11 @@ const screeningResultSchema = z.object({
 
 export type ScreeningResult = z.infer<typeof screeningResultSchema>;
 
-export function submitPreEntry(ctx: RequestContext, answers: PreEntryAnswers): Promise<ScreeningResult> {
+export function submitPreEntry(ctx: UpstreamCaller, answers: PreEntryAnswers): Promise<ScreeningResult> {
   return ctx.client.call("POST", "/api/pre_entry/", { json: answers, schema: screeningResultSchema });
 }
 
-export async function loadPreEntryResult(ctx: RequestContext): Promise<ScreeningResult | null> {
+export async function loadPreEntryResult(ctx: UpstreamCaller): Promise<ScreeningResult | null> {
   try {
     return await ctx.client.call("GET", "/api/pre_entry/", { schema: screeningResultSchema });
   } catch (error) {

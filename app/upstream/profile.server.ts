@@ -7,8 +7,8 @@ import {
   DEFAULT_SECTOR,
   IDENTITY_DOCUMENT_TYPES,
 } from "~/domain/enumerations";
-import type { RequestContext } from "~/request/context.server";
 import { uploadedFileSchema } from "./uploads.server";
+import type { UpstreamCaller } from "./client.server";
 
 /** A text field: `""` clears one (docs/upstream-api/accounts.md), and null reads the same. */
 const text = z
@@ -62,7 +62,7 @@ const profileSchema = z.object({
 
 export type Profile = z.infer<typeof profileSchema>;
 
-export function loadProfile(ctx: RequestContext): Promise<Profile> {
+export function loadProfile(ctx: UpstreamCaller): Promise<Profile> {
   return ctx.client.call("GET", "/api/profile/", { schema: profileSchema });
 }
 
@@ -75,7 +75,7 @@ const PROFILE_PATHS: Record<ProfileCall, string> = {
 };
 
 export function patchProfile(
-  ctx: RequestContext,
+  ctx: UpstreamCaller,
   call: ProfileCall,
   body: Record<string, unknown>,
 ): Promise<Profile> {

@@ -1,13 +1,13 @@
 // §7 GET /api/system_settings/supress_entries/ (the API's spelling): the §3 System suppression setting.
 
 import { z } from "zod";
-import type { RequestContext } from "~/request/context.server";
 import {
   UpstreamAuthenticationError,
   UpstreamError,
   UpstreamMalformedResponseError,
   UpstreamNetworkError,
 } from "./errors.server";
+import type { UpstreamCaller } from "./client.server";
 
 const text = z
   .string()
@@ -24,7 +24,7 @@ const systemSettingsSchema = z.object({
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 // §8: a failed settings fetch logs out; no answer (499) or an unreadable one (502) would not be helped by it.
-export async function loadSystemSettings(ctx: RequestContext): Promise<SystemSettings> {
+export async function loadSystemSettings(ctx: UpstreamCaller): Promise<SystemSettings> {
   try {
     return await ctx.client.call("GET", "/api/system_settings/supress_entries/", {
       schema: systemSettingsSchema,

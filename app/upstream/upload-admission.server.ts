@@ -2,9 +2,9 @@
 // upstream connection while the browser sends. The counts are this process's.
 
 import { MAX_UPLOADS_AT_ONCE_PER_USER, UploadRuleMessage } from "~/domain/upload-rules";
-import type { RequestContext } from "~/request/context.server";
 import { rateLimitRefusals } from "~/telemetry/metrics.server";
 import { fetchCurrentUser } from "./auth.server";
+import type { UpstreamCaller } from "./client.server";
 
 export const UPLOAD_RETRY_AFTER_SECONDS = 30;
 
@@ -49,7 +49,7 @@ export function admitUpload(uploader: string, maxInAll: number): UploadAdmission
 }
 
 // The page's guard already read the user, so this asks the upstream nothing.
-export async function uploaderOf(ctx: RequestContext): Promise<string> {
+export async function uploaderOf(ctx: UpstreamCaller): Promise<string> {
   const user = await fetchCurrentUser(ctx);
   if (user?.id !== undefined) return `user ${user.id}`;
   return `session ${ctx.session.credentials.sessionid ?? ""}`;

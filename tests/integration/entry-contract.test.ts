@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as agreementLoader } from "~/routes/_plain.entry.$entryId.factoring_service_agreement";
 import { action, loader } from "~/routes/_mypage.entry.contract.$entryId/route";
-import { ContractMessage } from "~/routes/_mypage.entry.contract.$entryId/view-model";
+import { ContractMessage } from "~/legal/contract-view.server";
 import { loader as calendarLoader } from "~/routes/entry.detail.$entryId_.return[.]ics";
 import type { FormFailure } from "~/forms/form-failure";
 import {

@@ -18,7 +18,7 @@ import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { newUploadKey, streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import { guardActions } from "~/security/guard-actions.server";
+import { guardActions } from "~/server/guard-actions.server";
 import { APP_ORIGIN, applicantWithOneClaim, failureOf } from "./app-requests";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";

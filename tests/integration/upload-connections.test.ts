@@ -18,7 +18,7 @@ import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import { guardActions } from "~/security/guard-actions.server";
+import { guardActions } from "~/server/guard-actions.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { type Answer, send } from "../e2e/support-http";
 import { APP_ORIGIN, appCookie } from "./app-requests";

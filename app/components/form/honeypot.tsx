@@ -1,7 +1,6 @@
 // The honeypot field of the public forms (login, register, password reset).
 
-/** A field people never see or fill; bots that fill every field give themselves away. */
-export const HONEYPOT_FIELD = "website";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 
 export function HoneypotField() {
   return (

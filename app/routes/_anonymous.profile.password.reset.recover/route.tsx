@@ -5,7 +5,8 @@ import { type ActionFunctionArgs, type LinksFunction, type MetaFunction, redirec
 import { Form, Link, useActionData } from "@remix-run/react";
 import { TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
-import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { HoneypotField } from "~/components/form/honeypot";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
 import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";

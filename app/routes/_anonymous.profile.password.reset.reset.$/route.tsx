@@ -12,11 +12,12 @@ import {
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
-import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { HoneypotField } from "~/components/form/honeypot";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
-import { requiredQueryParams } from "~/routing/params.server";
+import { requiredQueryParams } from "~/request/route-params.server";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";

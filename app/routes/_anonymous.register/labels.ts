@@ -7,5 +7,3 @@ export const REGISTER_FIELD_LABELS: Record<string, string> = {
   corporate_division: "事業形態",
   agreement: "利用規約への同意",
 };
-
-export { NEW_PASSWORD_RULE_TEXT as PASSWORD_RULE_TEXT } from "~/domain/passwords";

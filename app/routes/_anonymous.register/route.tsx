@@ -12,7 +12,8 @@ import { ExperimentIdField } from "~/components/experiment-id-field";
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
-import { HONEYPOT_FIELD, HoneypotField } from "~/components/form/honeypot";
+import { HoneypotField } from "~/components/form/honeypot";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
@@ -23,7 +24,8 @@ import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
 import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
-import { PASSWORD_RULE_TEXT, REGISTER_FIELD_LABELS } from "./labels";
+import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
+import { REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";
@@ -112,7 +114,7 @@ export default function RegisterPage() {
             autoComplete="new-password"
             required
             maxLength={128}
-            hint={PASSWORD_RULE_TEXT}
+            hint={NEW_PASSWORD_RULE_TEXT}
           />
           <TextField
             name="password_confirmation"

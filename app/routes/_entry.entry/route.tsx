@@ -21,7 +21,9 @@ import {
 } from "~/domain/financial-step";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
-import { financialStep, json, withRequestContext } from "./step.server";
+import { json } from "@remix-run/node";
+import { withRequestContext } from "~/request/context.server";
+import { financialStep } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 

@@ -7,11 +7,6 @@ import { defineWizardStep } from "~/forms/wizard-step.server";
 import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { FINANCIAL_FORM_ID, financialAnswersFrom } from "./form";
 
-// What the route needs of the server besides the step, re-exported so that the route imports its
-// server code through this module alone (one place to read what runs on the server).
-export { json } from "@remix-run/node";
-export { withRequestContext } from "~/request/context.server";
-
 export const financialStep = defineWizardStep({
   step: "submitFinancialStatements",
   formId: FINANCIAL_FORM_ID,

@@ -27,18 +27,15 @@ import {
   SUGGESTIONS_PARAM,
   formValuesFromDraft,
   invoiceBankFields,
-} from "./form";
-import {
-  MIN_SUGGESTION_QUERY,
-  invoiceStep,
-  json,
-  suggestCorporations,
-  withRequestContext,
-  bankPickerView,
-  paymentDateCalendar,
-  pickerSearchFromUrl,
-} from "./step.server";
-import { type SuggestionSearch, invoiceStepView } from "./view-model";
+} from "~/components/invoice-form";
+import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
+import { json } from "@remix-run/node";
+import { withRequestContext } from "~/request/context.server";
+import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
+import { paymentDateCalendar } from "~/lookup/japan-holidays.server";
+import { invoiceStep } from "./step.server";
+import { type SuggestionSearch } from "~/components/corporation-suggestions";
+import { invoiceStepView } from "./view-model";
 
 export const meta = stepMeta("請求書の情報");
 export const handle = hydrates(

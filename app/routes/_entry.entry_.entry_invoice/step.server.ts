@@ -22,15 +22,7 @@ import {
   parseSuggestionChoice,
   readInvoiceForm,
   suggestionChoiceName,
-} from "./form";
-
-// What the route needs of the server besides the step, re-exported so that the route imports its
-// server code through this module alone (one place to read what runs on the server).
-export { json } from "@remix-run/node";
-export { withRequestContext } from "~/request/context.server";
-export { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
-export { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
-export { paymentDateCalendar } from "~/lookup/japan-holidays.server";
+} from "~/components/invoice-form";
 
 function emptyClaim(): DraftClaim {
   return { contentfile_relations: [] };

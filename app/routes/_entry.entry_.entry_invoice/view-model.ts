@@ -3,21 +3,13 @@
 import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
-import type { CorporationSuggestion } from "~/domain/houjinbangou";
 import { formRevision } from "~/components/use-unsaved-changes";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { claimFiles } from "~/domain/invoice-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { ValidationMessage } from "~/domain/messages";
-import { formValuesFromDraft, invoiceFieldLabels } from "./form";
-
-/** The corporate-number search the page shows under one claim (without JavaScript). */
-export interface SuggestionSearch {
-  /** the claim, 0-based */ index: number;
-  query: string;
-  results: CorporationSuggestion[];
-  /** at least this many characters are searched */ minQuery: number;
-}
+import { formValuesFromDraft, invoiceFieldLabels } from "~/components/invoice-form";
+import { type SuggestionSearch, suggestionsView } from "~/components/corporation-suggestions";
 
 function fileItem(file: PendingFile) {
   return {
@@ -39,23 +31,7 @@ function claimFilesView(draft: DraftEntry, files: readonly PendingFile[], count:
   });
 }
 
-export function suggestionsView(search: SuggestionSearch | null) {
-  if (!search) return null;
-  const { index, query, results, minQuery } = search;
-  return {
-    index,
-    query,
-    results,
-    message:
-      [...query].length < minQuery
-        ? `会社名を${minQuery}文字以上入力してから検索してください。`
-        : results.length === 0
-          ? "該当する法人が見つかりませんでした。法人番号と所在地を直接入力してください。"
-          : null,
-  };
-}
-
-/** Worded here, so the page's bundle does not carry the message table for one sentence. */
+/** Under 請求書を追加する: how many more claims fit, or §5's limit; worded here to keep the message table out of the bundle. */
 function addClaimHint(claimCount: number): string {
   return claimCount >= MAX_CLAIMS_PER_ENTRY
     ? ValidationMessage.tooManyClaims

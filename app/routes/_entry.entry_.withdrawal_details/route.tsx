@@ -23,14 +23,11 @@ import {
 } from "~/domain/withdrawal-step";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
-import {
-  bankPickerView,
-  json,
-  loadProfile,
-  pickerSearchFromUrl,
-  withRequestContext,
-  withdrawalStep,
-} from "./step.server";
+import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
+import { json } from "@remix-run/node";
+import { loadProfile } from "~/upstream/profile.server";
+import { withRequestContext } from "~/request/context.server";
+import { withdrawalStep } from "./step.server";
 import { WITHDRAWAL_FORM_ID } from "./form";
 import { withdrawalBankFields, withdrawalStepView } from "./view-model";
 

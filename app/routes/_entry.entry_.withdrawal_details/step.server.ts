@@ -23,13 +23,6 @@ import {
   withdrawalValuesFrom,
 } from "./form";
 
-// What the route needs of the server besides the step, re-exported so that the route imports its
-// server code through this module alone (one place to read what runs on the server).
-export { json } from "@remix-run/node";
-export { withRequestContext } from "~/request/context.server";
-export { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
-export { loadProfile } from "~/upstream/profile.server";
-
 const PAGE = ENTRY_STEP_PATHS.submitWithdrawalsDetail;
 
 function isStatementKind(base: string): base is StatementUploadKind {

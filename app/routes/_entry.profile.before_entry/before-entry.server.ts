@@ -13,14 +13,6 @@ import { payoutAccount } from "~/lookup/bank-directory.server";
 import type { UpstreamValidationError } from "~/upstream/errors.server";
 import type { Profile } from "~/upstream/profile.server";
 
-export { json, redirect } from "@remix-run/node";
-export { withRequestContext } from "~/request/context.server";
-export { readForm } from "~/forms/read-form.server";
-export { requireEntryStep, requireEntrySubmit } from "~/request/entry-guard.server";
-export { submitEntry } from "~/upstream/entries.server";
-export { UpstreamValidationError } from "~/upstream/errors.server";
-export { loadProfile } from "~/upstream/profile.server";
-
 /** The page's view model: the profile and the entry as they will be sent, already in words. */
 export function beforeEntryView(profile: Profile, draft: DraftEntry) {
   const amount = integerFrom(draft.purchase_amount_desired);

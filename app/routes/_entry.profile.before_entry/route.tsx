@@ -12,19 +12,14 @@ import { IDEMPOTENCY_KEY_FIELD, entryBodyFromDraft, postedIdempotencyKey } from 
 import { ENTRY_STEP_PATHS, entryCompletePath } from "~/domain/entry-steps";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { pageTitle } from "~/routing/meta";
-import {
-  UpstreamValidationError,
-  beforeEntryView,
-  json,
-  loadProfile,
-  readForm,
-  redirect,
-  requireEntryStep,
-  requireEntrySubmit,
-  saveFailure,
-  submitEntry,
-  withRequestContext,
-} from "./before-entry.server";
+import { UpstreamValidationError } from "~/upstream/errors.server";
+import { json, redirect } from "@remix-run/node";
+import { loadProfile } from "~/upstream/profile.server";
+import { readForm } from "~/forms/read-form.server";
+import { requireEntryStep, requireEntrySubmit } from "~/request/entry-guard.server";
+import { submitEntry } from "~/upstream/entries.server";
+import { withRequestContext } from "~/request/context.server";
+import { beforeEntryView, saveFailure } from "./before-entry.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の確認とお申し込み")];
 

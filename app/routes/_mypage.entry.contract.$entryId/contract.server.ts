@@ -15,7 +15,7 @@ import type { RequestContext } from "~/request/context.server";
 import { contractEntry, isContracted, loadEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { CONTRACT_FORM_ID, contractCompletePath } from "./contract-form";
-import { ContractMessage, contractRefusal } from "./view-model";
+import { ContractMessage, contractRefusal } from "~/legal/contract-view.server";
 
 const contractValidator = withZod(
   z.object({

@@ -22,13 +22,13 @@ import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
-import { digitsParam } from "~/routing/params.server";
+import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
 import { loadEntry } from "~/upstream/entries.server";
 import { CONTRACT_FORM_ID } from "./contract-form";
 import { contractAction } from "./contract.server";
-import { contractView } from "./view-model";
+import { contractView } from "~/legal/contract-view.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご契約の手続き")];
 export const links: LinksFunction = () => [

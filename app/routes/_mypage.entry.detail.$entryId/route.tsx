@@ -17,7 +17,7 @@ import { PayoutAccount } from "~/components/payout-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { pageTitle } from "~/routing/meta";
-import { digitsParam } from "~/routing/params.server";
+import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
 import { withRequestContext } from "~/request/context.server";

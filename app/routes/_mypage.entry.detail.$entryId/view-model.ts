@@ -23,13 +23,8 @@ import {
 import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
-
-/** §3 claim deposit types (ordinary, current) and the bank account's (checking), in Japanese. */
-const DEPOSIT_TYPE_LABELS: Readonly<Record<string, string>> = {
-  ordinary: "普通",
-  current: "当座",
-  checking: "当座",
-};
+import { entryPaths } from "~/routing/entry-paths";
+import { receivingAccountText, returnAccountText } from "~/domain/account-lines";
 
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
@@ -56,28 +51,6 @@ function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
     note: state === "owed" || state === "soon" ? returnDateNotice(obligation.dueDate, calendar) : null,
   };
 }
-
-/** A claim's receiving account in one line, as the user wrote it: 「みどり銀行 普通 1234567」. */
-export function receivingAccountText(
-  account: EntryDetail["claims"][number]["receive_payment_account"],
-): string {
-  if (!account) return "";
-  const depositType = account.deposit_type ? DEPOSIT_TYPE_LABELS[account.deposit_type] : "";
-  return [account.bank_name, depositType, account.bank_account_number].filter(Boolean).join(" ");
-}
-
-/** The operator's collection account, in one line as a bank transfer form asks for it. */
-export function returnAccountText(account: Brand["returnAccount"]): string {
-  return `${account.bankName} ${account.branchName} ${account.depositType} ${account.accountNumber} ${account.holderName}`;
-}
-
-/** The entry's own paths the page links to: the agreement, the contract, the calendar file. */
-export const entryPaths = {
-  agreement: (id: number) => `/entry/${id}/factoring_service_agreement`,
-  contract: (id: number) => `/entry/contract/${id}`,
-  calendar: (id: number) => `/entry/detail/${id}/return.ics`,
-  resubmit: (id: number) => `/entry/resubmit/${id}`,
-};
 
 /** Statuses in which the agreement has figures to show: reviewed and after contract. */
 const STATUSES_WITH_AGREEMENT: readonly number[] = [

@@ -16,7 +16,7 @@ import {
   claimForDraft,
   claimValuesFromDraft,
   readInvoiceForm,
-} from "../_entry.entry_.entry_invoice/form";
+} from "~/components/invoice-form";
 
 export const RESUBMIT_FORM_ID = "resubmit-form";
 /** The one button that sends the resubmission (the page's other posts are uploads and searches). */

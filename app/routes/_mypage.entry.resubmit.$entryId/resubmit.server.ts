@@ -29,12 +29,8 @@ import { loadPendingFiles } from "~/upstream/draft.server";
 import { type EntryDetail, loadEntry, resubmitEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
-import {
-  parseIntent,
-  parseSuggestionChoice,
-  suggestionChoiceName,
-} from "../_entry.entry_.entry_invoice/form";
-import { suggestionsView } from "../_entry.entry_.entry_invoice/view-model";
+import { parseIntent, parseSuggestionChoice, suggestionChoiceName } from "~/components/invoice-form";
+import { suggestionsView } from "~/components/corporation-suggestions";
 import {
   RESUBMIT_FORM_ID,
   RESUBMIT_INTENT,
@@ -46,14 +42,6 @@ import {
   reviewClaimFields,
 } from "./form";
 import { resubmissionRefusal } from "./view-model";
-
-// What the route's loader needs, through this one module (see route.tsx).
-export { json } from "@remix-run/node";
-export { withRequestContext } from "~/request/context.server";
-export { requireUser } from "~/request/guards.server";
-export { loadPendingFiles } from "~/upstream/draft.server";
-export { loadEntry } from "~/upstream/entries.server";
-export { paymentDateCalendar } from "~/lookup/japan-holidays.server";
 
 /** Every slot the page shows: each editable claim's two, and each inadequate group's. */
 function slotsOf(entry: EntryDetail, individual: boolean): ResubmissionSlot[] {

@@ -15,21 +15,18 @@ import { japanDate } from "~/domain/japan-date";
 import { isIndividual } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
-import { digitsParam } from "~/routing/params.server";
+import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
 import invoiceStyles from "~/styles/invoice-step.css";
 import { RESUBMIT_FORM_ID, RESUBMIT_INTENT } from "./form";
-// The page's server code, through one module.
-import {
-  json,
-  loadEntry,
-  loadPendingFiles,
-  paymentDateCalendar,
-  requireUser,
-  resubmitAction,
-  withRequestContext,
-} from "./resubmit.server";
+import { json } from "@remix-run/node";
+import { loadEntry } from "~/upstream/entries.server";
+import { loadPendingFiles } from "~/upstream/draft.server";
+import { paymentDateCalendar } from "~/lookup/japan-holidays.server";
+import { requireUser } from "~/request/guards.server";
+import { withRequestContext } from "~/request/context.server";
+import { resubmitAction } from "./resubmit.server";
 import { type ResubmitView, resubmitView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "書類の再提出")];

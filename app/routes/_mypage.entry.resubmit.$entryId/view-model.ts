@@ -23,7 +23,7 @@ import { claimStatusLabel } from "~/domain/status-labels";
 import { STATEMENT_UPLOAD_LABELS, type StatementUploadKind } from "~/domain/withdrawal-step";
 import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
-import { receivingAccountText } from "../_mypage.entry.detail.$entryId/view-model";
+import { receivingAccountText } from "~/domain/account-lines";
 import { claimValuesFromEntry, resubmissionLabels } from "./form";
 
 const GROUP_TITLES: Record<DocumentGroup, string> = {

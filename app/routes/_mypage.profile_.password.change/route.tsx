@@ -21,7 +21,7 @@ import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
-import { loginSource } from "~/request/device-cookie.server";
+import { loginSource } from "~/security/device-cookie.server";
 import styles from "~/styles/passwords.css";
 import { withRequestContext } from "~/request/context.server";
 import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";

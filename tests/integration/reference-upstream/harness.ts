@@ -12,8 +12,7 @@ import {
   UPSTREAM_VERSION,
 } from "../../../reference-upstream/config";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS } from "../../../app/security/slow-clients.server";
-import { DEFAULT_SHUTDOWN_GRACE_MS } from "../../../app/server/drain.server";
+import { DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_SHUTDOWN_GRACE_MS } from "../../../app/domain/settings";
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;

@@ -9,7 +9,7 @@ import { FINANCIAL_FIELDS } from "~/domain/financial-step";
 import { type FieldTable, fieldNames, labelsOf } from "~/domain/form-fields";
 import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "~/domain/invoice-step";
 import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS, withdrawalSummaryLabel } from "~/domain/withdrawal-step";
-import { invoiceFieldLabels, formValuesFromDraft } from "~/routes/_entry.entry_.entry_invoice/form";
+import { invoiceFieldLabels, formValuesFromDraft } from "~/components/invoice-form";
 import { EMPTY_DRAFT } from "~/domain/draft-entry";
 import { validateDraftPatch } from "../../../reference-upstream/entries/draft";
 

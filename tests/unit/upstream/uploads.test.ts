@@ -12,10 +12,9 @@ import {
   MAX_UPLOAD_REQUEST_BYTES,
   fileProblem,
   receiveMultipartForm,
-  sendUpload,
   spooledFile,
-  uploadFailureMessage,
-} from "~/upstream/uploads.server";
+} from "~/forms/multipart-form.server";
+import { sendUpload, uploadFailureMessage } from "~/upstream/uploads.server";
 import { parseUpload } from "../../../reference-upstream/uploads/multipart";
 import { UPLOAD_LIMITS } from "../../../reference-upstream/handlers/uploads";
 import { sanitizeFileName } from "../../../reference-upstream/uploads/storage";

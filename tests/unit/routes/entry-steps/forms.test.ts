@@ -10,7 +10,7 @@ import {
   parseIntent,
   readInvoiceForm,
   suggestionChoiceName,
-} from "~/routes/_entry.entry_.entry_invoice/form";
+} from "~/components/invoice-form";
 import {
   bankAccountFrom,
   parseWithdrawalIntent,

@@ -1,5 +1,5 @@
 // §7 register sends "an experiment-user identifier from local storage": the experiment tool keeps it
-// there. Read by the register form (experiment-id-field.tsx) and by analytics (an experiment
+// there. Read by the register form (app/components/experiment-id-field.tsx) and by analytics (an experiment
 // activation, app/runtime/analytics-events.ts).
 
 export const EXPERIMENT_STORAGE_KEY = "experimentUserId";

@@ -28,7 +28,7 @@ async function deviceModule(env: Record<string, string | undefined> = {}) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  return import("~/request/device-cookie.server");
+  return import("~/security/device-cookie.server");
 }
 
 const requestWith = (cookie: string | null) =>

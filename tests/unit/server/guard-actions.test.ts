@@ -4,8 +4,8 @@
 
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { guardActions } from "~/security/guard-actions.server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/upstream/uploads.server";
+import { guardActions } from "~/server/guard-actions.server";
+import { MAX_UPLOAD_REQUEST_BYTES } from "~/forms/multipart-form.server";
 
 const ORIGIN = "http://localhost:3000"; // appConfig()'s default public origin in tests
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digitsParam, requiredQueryParams } from "~/routing/params.server";
+import { digitsParam, requiredQueryParams } from "~/request/route-params.server";
 
 async function statusOfThrown(run: () => unknown): Promise<number | null> {
   try {

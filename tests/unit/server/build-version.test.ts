@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerBuildMetadata } from "~/runtime/build-version.server";
+import { answerBuildMetadata } from "~/server/build-version.server";
 
 let server: http.Server;
 let base: string;

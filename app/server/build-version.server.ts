@@ -1,8 +1,8 @@
 // §7 builds/latest.json, answered by the request gate from the build it runs (decision 0017).
 
 import type http from "node:http";
-import { BUILD_METADATA_PATH } from "./build-metadata";
-import { pathOf } from "~/request/request-path.server";
+import { BUILD_METADATA_PATH } from "~/runtime/build-metadata";
+import { pathOf } from "~/server/request-path.server";
 
 export function buildMetadataBody(version: string): string {
   return JSON.stringify({ version });

@@ -16,7 +16,8 @@ import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus, isEntryContractable }
 import { type CurrentUser, isIndividual } from "~/domain/user";
 import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
-import { entryPaths, returnAccountText } from "../_mypage.entry.detail.$entryId/view-model";
+import { returnAccountText } from "~/domain/account-lines";
+import { entryPaths } from "~/routing/entry-paths";
 
 /** Why the page offers no contract, in words the user can act on. */
 export const ContractMessage = {

@@ -1,0 +1,111 @@
+// The layers of docs/STYLE.md "Where a thing lives" are lint rules: each rule must fire on an import
+// planted against it, and let through one it allows (a rule that cannot fire proves nothing).
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint();
+const RESTRICTING_RULES = ["no-restricted-imports", "@typescript-eslint/no-restricted-imports"];
+
+/** The import-restriction messages a file at `filePath` that imports `source` gets. */
+async function restrictions(filePath: string, source: string): Promise<string[]> {
+  const results = await eslint.lintText(`import "${source}";\n`, { filePath });
+  return results
+    .flatMap((result) => result.messages)
+    .filter((message) => RESTRICTING_RULES.includes(message.ruleId ?? ""))
+    .map((message) => message.message);
+}
+
+// [the importing file, an import one layer up (refused), an import one layer down (allowed)]
+const LAYER_CASES: [string, string, string][] = [
+  ["app/routes/planted.tsx", "~/root", "~/components/page-frame"],
+  ["app/root.tsx", "~/routes/_marketing", "~/components/page-frame"],
+  ["app/entry.server.tsx", "~/server/app.server", "~/components/error-screen"],
+  ["app/entry.client.tsx", "~/root", "~/runtime/browser-runtime"],
+  ["app/server/planted.server.ts", "~/entry.server", "~/request/config.server"],
+  ["app/components/planted.tsx", "~/root", "~/forms/login-labels"],
+  ["app/forms/planted.server.ts", "~/components/upload-slot", "~/lookup/postcode.server"],
+  ["app/lookup/planted.server.ts", "~/forms/bank-picker", "~/legal/legal-text"],
+  ["app/legal/planted.server.ts", "~/lookup/postcode.server", "~/request/context.server"],
+  ["app/request/planted.server.ts", "~/legal/legal-text", "~/security/rate-limit.server"],
+  ["app/security/planted.server.ts", "~/request/session.server", "~/routing/login-path"],
+  ["app/routing/planted.server.ts", "~/request/context.server", "~/runtime/analytics-events"],
+  ["app/runtime/planted.ts", "~/components/use-hydrated", "~/domain/money"],
+  ["app/runtime/planted.server.ts", "~/request/route-params.server", "~/upstream/client.server"],
+  ["app/upstream/planted.server.ts", "~/request/context.server", "~/store/redis.server"],
+  ["app/store/planted.server.ts", "~/upstream/client.server", "~/telemetry/logger.server"],
+  ["app/telemetry/planted.server.ts", "~/store/redis.server", "~/brand/brands"],
+  ["app/brand/planted.ts", "~/telemetry/logger.server", "~/domain/money"],
+];
+
+describe("the layers: a module imports only the layers below its own (docs/STYLE.md)", () => {
+  it.each(LAYER_CASES)("%s may not import %s but may import %s", async (file, up, down) => {
+    expect(await restrictions(file, up)).toContainEqual(expect.stringContaining("docs/STYLE.md"));
+    expect(await restrictions(file, down)).toEqual([]);
+  });
+
+  it("a relative path out of a folder is held to the same order", async () => {
+    expect(await restrictions("app/upstream/planted.server.ts", "../request/context.server")).not.toEqual([]);
+    expect(await restrictions("app/root.tsx", "./routes/_marketing")).not.toEqual([]);
+  });
+
+  it("the settings are the one module of a higher layer every server layer may import", async () => {
+    expect(await restrictions("app/store/planted.server.ts", "~/request/config.server")).toEqual([]);
+    expect(await restrictions("app/store/planted.server.ts", "~/request/session.server")).not.toEqual([]);
+  });
+});
+
+describe("a route folder imports nothing of another route", () => {
+  it("from a route folder", async () => {
+    const file = "app/routes/_mypage.entry.contract.$entryId/contract.server.ts";
+    expect(await restrictions(file, "../_mypage.entry.detail.$entryId/view-model")).toEqual([
+      expect.stringContaining("another route"),
+    ]);
+    expect(await restrictions(file, "~/routes/_mypage.entry.detail.$entryId/view-model")).not.toEqual([]);
+    expect(await restrictions(file, "./contract-form")).toEqual([]);
+  });
+
+  it("from a route file", async () => {
+    const file = "app/routes/entry.banks.tsx";
+    expect(await restrictions(file, "./_mypage.entry.detail.$entryId/view-model")).toEqual([
+      expect.stringContaining("another route"),
+    ]);
+    expect(await restrictions(file, "~/forms/bank-picker")).toEqual([]);
+  });
+});
+
+describe("the rules kept beside the layers", () => {
+  it("a *.server module is imported only by routes and other *.server modules", async () => {
+    expect(await restrictions("app/components/planted.tsx", "~/domain/statuses")).toEqual([]);
+    expect(await restrictions("app/forms/planted.ts", "~/upstream/client.server")).toEqual([
+      expect.stringContaining("*.server"),
+    ]);
+  });
+
+  it("app/domain is pure: no Node built-ins", async () => {
+    expect(await restrictions("app/domain/planted.ts", "node:fs")).not.toEqual([]);
+    expect(await restrictions("app/domain/planted.ts", "./money")).toEqual([]);
+  });
+
+  it("the reference upstream imports only the app modules it is allowed", async () => {
+    expect(await restrictions("reference-upstream/planted.ts", "../app/request/config.server")).not.toEqual(
+      [],
+    );
+    expect(await restrictions("reference-upstream/planted.ts", "../app/domain/money")).toEqual([]);
+  });
+});
+
+describe("a route reaches its server code one way", () => {
+  it("a route module re-exports nothing", async () => {
+    const file = "app/routes/_entry.entry/step.server.ts";
+    const lint = async (code: string) =>
+      (await eslint.lintText(code, { filePath: file }))
+        .flatMap((result) => result.messages)
+        .filter((message) => message.ruleId === "no-restricted-syntax");
+    expect(await lint('export { withRequestContext } from "~/request/context.server";\n')).not.toEqual([]);
+    expect(
+      await lint(
+        'import { withRequestContext } from "~/request/context.server";\nexport const run = withRequestContext;\n',
+      ),
+    ).toEqual([]);
+  });
+});
