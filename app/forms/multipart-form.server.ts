@@ -1,8 +1,5 @@
-// The browser's multipart form (without JavaScript: a page's form with several files, decision 0007),
-// received as a stream with a 10 MiB cap, each file checked by its first bytes and spooled to a
-// temporary file, since what was typed is saved before any file is sent; the temporary files are
-// removed whatever happens. A request may bring at most one file's limit plus the form around it, and
-// never spools more than one file's limit, whatever its parts; a body the parser cannot read is a 400.
+// The browser's multipart form without JavaScript (decisions 0007, 0008): files spooled to a temporary
+// directory, since what was typed is saved before any file is sent; at most one file's limit in all.
 
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -34,19 +31,14 @@ export interface ReceivedFilePart {
 }
 
 export interface ReceivedForm extends ReceivedFilePart {
-  /** The last value of each text field. */
   fields: Record<string, string>;
   /** Every text field in order, repeated names kept: what a step form's own parser reads. */
   formData: FormData;
-  /** The part of each file field that was received (`file`/`fileError` above are `content`'s). */
   parts: Map<string, ReceivedFilePart>;
   cleanup(): Promise<void>;
 }
 
-/**
- * The form around one file: text fields, part headers and boundaries. A wizard step's whole form
- * with every slot's empty input stays far below 256 KiB (its text fields are a few KiB).
- */
+/** The form around one file; a wizard step's whole form stays far below it. */
 export const FORM_OVERHEAD_BYTES = 256 * 1024;
 /** What one upload request may bring (decision 0008): more is answered 413 without being read. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
@@ -55,10 +47,7 @@ class BodyTooLarge extends Error {}
 
 const SPOOL_ROOT = path.join(os.tmpdir(), "sakidori-uploads");
 
-/**
- * A step form posted by an upload button without JavaScript carries every slot's file input, most of
- * them empty. Only chosen files are spooled, and never more than a page has slots.
- */
+/** A step form carries every slot's input, most empty; never more than a page has slots. */
 const MAX_SPOOLED_FILES = 16;
 const MAX_TEXT_FIELDS = 1_000;
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -73,12 +62,7 @@ interface SpoolBudget {
   left: number;
 }
 
-/**
- * Reads a multipart form. Text fields are kept (small: 64 KiB each); each kept file goes to a
- * directory of the request's own that cleanup() removes. Throws badRequestScreen: 413 for a body
- * over MAX_UPLOAD_REQUEST_BYTES (before reading it when its Content-Length says so), 400 for one the
- * parser cannot read (no or bad boundary, truncated, malformed part headers).
- */
+/** Throws 413 past MAX_UPLOAD_REQUEST_BYTES and 400 for a body the parser cannot read; cleanup() removes the files. */
 export async function receiveMultipartForm(
   request: Request,
   { isFileField = (name) => name === "content" }: ReceiveOptions = {},
@@ -186,11 +170,7 @@ function capAt(limit: number): Transform {
   });
 }
 
-/**
- * Writes one file part to the request's directory while its bytes are counted and its first bytes
- * kept. Only what the request's budget allows is written: a file that would pass it is refused
- * (too large on its own, or together with the files before it) and what was written removed.
- */
+/** Writes one file part within the request's budget; a file that would pass it is refused and removed. */
 async function spool(
   stream: Readable & { truncated?: boolean },
   dir: string,
@@ -229,11 +209,7 @@ async function spool(
   return { file, fileError: null };
 }
 
-/**
- * The name as the person's computer has it: a browser writes `"`, CR and LF in the quoted file name
- * as %22, %0D and %0A (HTML form encoding), so they are read back (CR and LF are dropped: a name is
- * one line). A literal "%22" in a name is read as `"` too; no browser tells the two apart.
- */
+// Browsers send `"`, CR and LF in a quoted file name as %22, %0D, %0A; a name is one line.
 function fileNameAsSent(raw: string): string {
   return raw.replace(/%22/g, '"').replace(/%0[AD]/gi, "");
 }

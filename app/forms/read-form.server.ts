@@ -1,10 +1,5 @@
-// The one way an action reads its posted form (decision 0008). A post the app's own pages could not have
-// sent is answered with a 4xx screen before any upstream call, never a 500: a Content-Type that is
-// not a form 415, a body too large 413, a body that cannot be read 400. A field name with a
-// `__proto__`, `constructor` or `prototype` path segment is refused (400) rather than dropped: no page
-// has such a field, so the post was not made by a page, and the form library would throw on it
-// ("Attempted to set a forbidden key"), which is where the 500s came from. So are names whose paths
-// conflict (`a` and `a.b`): the library would set a field on a string.
+// The one way an action reads its posted form (decision 0008): what no page sends is a 4xx before any
+// upstream call, never the form library's 500 (forbidden keys, conflicting paths).
 
 import { sniffContentType } from "~/domain/file-kinds";
 import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
@@ -18,10 +13,7 @@ import {
   receiveMultipartForm,
 } from "./multipart-form.server";
 
-/**
- * The largest urlencoded form any page posts is a wizard step with its claims, far below this; the
- * cap only bounds what one request may make the server hold in memory.
- */
+/** Far above a wizard step with its claims; it bounds what one request holds in memory. */
 export const FORM_BYTE_LIMIT = 64 * 1024;
 
 const URLENCODED = "application/x-www-form-urlencoded";
@@ -49,11 +41,7 @@ export function isUploadPost(request: Request): boolean {
   return isMultipartRequest(request) || isStreamedUpload(request);
 }
 
-/**
- * True for a name the form library would read as a path through `__proto__`, `constructor` or
- * `prototype`. Split on every separator it knows (`.`, `[`, `]`), so also inside brackets: stricter
- * than the library's own reading, never looser.
- */
+/** Split on every separator the library knows (`.`, `[`, `]`): stricter than its reading, never looser. */
 export function isForbiddenFieldName(name: string): boolean {
   return name.split(/[.[\]]/).some((segment) => FORBIDDEN_SEGMENTS.has(segment));
 }
@@ -65,10 +53,7 @@ function fieldPath(name: string): string[] {
   return [match[1]!, ...fieldPath(match[2]!)];
 }
 
-/**
- * True when one name's path runs through another's value (`a` and `a.b`): the library would set a
- * field on a string and throw. A repeated name is a page's own (a list), not a conflict.
- */
+/** `a` and `a.b`: the library would set a field on a string. A repeated name is a list, not a conflict. */
 export function hasConflictingFieldPaths(names: Iterable<string>): boolean {
   const paths = new Set([...names].map((name) => fieldPath(name).join("\u0000")));
   for (const path of paths) {
@@ -86,11 +71,7 @@ function refuseUnreadableNames(names: Iterable<string>): void {
   if (all.some(isForbiddenFieldName) || hasConflictingFieldPaths(all)) throw badRequestScreen(400);
 }
 
-/**
- * A refused body's rest is read and thrown away, in the background while the 413 goes out: left
- * unread, it stalls the connection, and the client's next request on it waits five seconds for a
- * reset. Nothing is kept, so memory stays flat; a client that stops sending is cut (decision 0021).
- */
+/** Left unread, a refused body stalls the connection and the client's next request (decision 0021). */
 function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   void (async () => {
     try {
@@ -103,10 +84,7 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   })();
 }
 
-/**
- * Reads the body up to `limit` bytes. A Content-Length over the limit is refused before a byte is
- * read; a body without one (chunked) is refused as soon as it passes the limit.
- */
+/** Refused before a byte is read when the Content-Length is over `limit`, else once the bytes pass it. */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get("Content-Length");
   if (declared !== null && !/^[0-9]+$/.test(declared.trim())) throw badRequestScreen(400);
@@ -142,10 +120,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
   return body;
 }
 
-/**
- * An urlencoded form, the only kind a page's non-upload form posts. Anything else (no Content-Type,
- * JSON, text, multipart on a route without upload slots) is 415.
- */
+/** An urlencoded form, the only kind a page's non-upload form posts; anything else is 415. */
 export async function readForm(
   request: Request,
   { limit = FORM_BYTE_LIMIT }: { limit?: number } = {},
@@ -166,11 +141,7 @@ export async function readForm(
   return formData;
 }
 
-/**
- * A multipart form on a route with upload slots. Whatever the parser cannot read (no boundary, a
- * truncated body, a part without Content-Disposition) is 400; a Response it throws (its own 4xx)
- * goes out as it is. Field names are refused as in readForm.
- */
+/** A multipart form on a route with upload slots; what the parser cannot read is 400. */
 export async function readMultipartForm(request: Request, options: ReceiveOptions): Promise<ReceivedForm> {
   if (!isMultipartRequest(request)) throw badRequestScreen(415);
   let form: ReceivedForm;
@@ -212,19 +183,13 @@ export interface StreamedUpload {
   file: OutgoingFile | null;
   /** What was wrong with the body: before sending, or once sending stopped on it; else null. */
   refusal(): BodyRefusal | null;
-  /**
-   * Reads and drops what is left of the body, in the background: call it once done, whatever
-   * happened, so a refusal's answer reaches a browser still sending (see discardRest).
-   */
+  /** Call once done, whatever happened, so a refusal reaches a browser still sending. */
   release(): void;
 }
 
 /**
- * A slot's file sent as the whole body (decision 0016), read as it is sent on: the
- * size comes from Content-Length, which is then held to the bytes that actually come (one more, or
- * one short, and the sending fails with tooLarge or brokenOff: a browser that hangs up ends the body
- * early). Before a byte goes upstream: no length is 411, over MAX_UPLOAD_BYTES 413, nothing 400
- * (empty), and first bytes that are not PDF, JPEG or PNG 400, each with its reason.
+ * A slot's file as the whole body (decision 0016), held to its Content-Length; refused before a byte
+ * goes upstream when it has no length (411), is too large (413), empty or not PDF/JPEG/PNG (400).
  */
 export async function readStreamedUpload(request: Request, fileName: string): Promise<StreamedUpload> {
   const reader = request.body?.getReader() ?? null;
@@ -306,12 +271,7 @@ export async function readStreamedUpload(request: Request, fileName: string): Pr
   return { file, refusal: () => refusal, release };
 }
 
-/**
- * Checked for every action before its guards run (server/guard-actions.server.ts), so a body no page
- * sends is refused without a single upstream call: a media type that is no form is 415, a declared
- * length over the largest post any page makes (an upload) is 413. Each route's reader then applies its
- * own, smaller rules.
- */
+/** Checked before every action's guards (app/server/guard-actions.server.ts): 415 or 413, no upstream call. */
 export function assertFormRequest(request: Request): void {
   const type = mediaType(request);
   if (type !== URLENCODED && type !== MULTIPART && type !== STREAMED_UPLOAD_TYPE) throw badRequestScreen(415);

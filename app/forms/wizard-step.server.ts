@@ -1,16 +1,5 @@
-// The one shape of an entry-wizard step's action (decision 0010). Each step declares only what differs (its
-// form module's reading of the fields, its upload slots, its own buttons, its §4/§5 rule); every step
-// then runs the same order:
-//
-//   guard (§2 entry layout) → a multipart post's uploads, what was typed saved first (decision 0007)
-//   → 削除する → what was typed, with the step's own button applied (add or remove a claim…)
-//   → the draft saved, whatever the intent (the wizard rule) or §8 "Draft save error" with a 400, or
-//   the upstream's server error or silence above the form as typed, with a 5xx
-//   → 戻る, 下書き保存, the step's button, a bank field's search or 次へ: a redirect (PRG), or the
-//   problems at their fields, 422.
-//
-// The resubmission (/entry/resubmit/:entryId) follows the same order on the entry instead of a draft,
-// from the same pieces but not through this helper (decision 0011).
+// The one shape of an entry-wizard step's action, and the order every step runs (decision 0010);
+// a step declares only what differs.
 
 import { redirect } from "@remix-run/node";
 import type { DraftEntry } from "~/domain/draft-entry";
@@ -50,10 +39,7 @@ export interface TypedStep<Values> {
   problems: FieldProblems;
 }
 
-/**
- * A step's own button that changes the form before it is saved (add or remove a claim, a statement, a
- * holder name), or only where the page comes back to.
- */
+/** A step's own button (add or remove a claim, a statement, a holder name). */
 export interface StepChange<Values> {
   values: Values;
   /** Said at their fields after the save (nothing typed is lost): a sixth claim, say. */
@@ -71,13 +57,11 @@ export interface StepChange<Values> {
 export interface WizardStepDefinition<Values> {
   /** §2: the step this page is (its guard, its path, the steps before and after it). */
   step: EntryStepName;
-  /** The step form's id: failures name it, its fields join it by the `form` attribute. */
   formId: string;
   /** The form module: what was typed, the stored draft giving what the form never carries (file ids). */
   read(formData: FormData, stored: DraftEntry): TypedStep<Values>;
   /** The form module: the draft keys the step saves for what was typed. */
   patch(values: Values): Partial<DraftEntry>;
-  /** The step's upload slots (which kinds, into what, back to where). */
   uploads(ctx: RequestContext, state: EntryStepState): Omit<UploadIntentOptions, "saveTyped" | "keepTyped">;
   /** 削除する: whether the file is one this page lists, and what to tidy in the draft after. */
   deletion: {
@@ -91,7 +75,6 @@ export interface WizardStepDefinition<Values> {
   problems(saved: DraftEntry, state: EntryStepState): FieldProblems;
   /** What is wrong in the saved draft, said on 下書き保存 instead of 「保存しました」. */
   draftProblems?(saved: DraftEntry): FieldProblems;
-  /** The anchor 下書き保存 comes back to. */
   savedAnchor?: string;
 }
 
@@ -142,9 +125,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     const state = await guard(ctx);
     let { draft, files } = state;
 
-    // An upload: a slot's file streamed on its own (JavaScript on, decision 0016), or, without
-    // JavaScript, the step's form with the files chosen in its slots (decision 0007): what was typed is
-    // saved first, then the files are sent.
+    // A streamed file (decision 0016), or the step's form with its chosen files, typing saved first (0007).
     let formData: FormData;
     if (isUploadPost(request)) {
       const outcome = await handleUploadPost(ctx, request, {

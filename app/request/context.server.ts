@@ -30,10 +30,7 @@ export function brandOf(request: Request): Brand {
   return brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
 }
 
-/**
- * What every page's frame shows (the root loader): the brand and whether someone is logged in. Here,
- * beside the context, so the root route imports one server module.
- */
+/** The root loader's brand and whether someone is logged in. */
 export async function pageFrameOf(request: Request) {
   const brand = brandOf(request);
   const session = await AppSession.fromRequest(request);
@@ -153,22 +150,13 @@ export function forbidden(): Response {
   return errorScreen(403);
 }
 
-/**
- * The one answer to a request the app cannot read (decision 0008): 400 unreadable body or forbidden field
- * names, 413 too large, 415 not a form. Thrown before any upstream call; shown with its own code and
- * the reason app/domain/refusal-reasons.ts gives that code (413: the §8 size limit), carried here.
- */
+/** A request the app cannot read (decision 0008), thrown before any upstream call. */
 export function badRequestScreen(status: 400 | 413 | 415): Response {
   const reason = refusalReason(status);
   return json<ErrorScreenData>({ code: status, badRequest: true, ...(reason ? { reason } : {}) }, { status });
 }
 
-/**
- * §8, once for every route: a CSRF mismatch ends the session and sends to login with the §8 alert;
- * an unauthorized or authentication failure ends the session and sends to login ("session expired");
- * other statuses show the error screen with their code (or follow the upstream's redirect target);
- * no response shows 499.
- */
+/** §8 for every route: CSRF and authentication failures end the session; no response is 499. */
 export function responseForUpstreamError(error: unknown, ctx: RequestContext): Response {
   if (!(error instanceof UpstreamError)) throw error;
   // A POST returns to the page its form was on, as a GET does; loginPath checks it.

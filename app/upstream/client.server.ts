@@ -21,16 +21,10 @@ export interface UpstreamCredentials {
 export const JSON_TIMEOUT_MS = 10_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
-/**
- * The answer of a call whose answer the app does not read: a 204, an empty body or any JSON (a body
- * that is not JSON, such as an HTML maintenance page, is still malformed).
- */
+/** An answer the app does not read: 204, empty or any JSON (an HTML page is still malformed). */
 export const UNREAD_ANSWER = z.unknown();
 
-/**
- * A schema whose parsed answer is a T, whatever JSON it reads: how a resource module checks its schema
- * against the domain type the rules use (`satisfies AnswerSchema<DraftEntry>`), one description.
- */
+/** `satisfies AnswerSchema<DraftEntry>` checks a resource's schema against the domain type. */
 export type AnswerSchema<T> = z.ZodType<T, z.ZodTypeDef, unknown>;
 
 /** A field the app treats as optional: null reads as absent (Django serialises an empty value as null). */
@@ -39,10 +33,7 @@ export function nullAsAbsent<S extends z.ZodTypeAny>(schema: S) {
 }
 
 export interface CallOptions<S extends z.ZodTypeAny = z.ZodTypeAny> {
-  /**
-   * What a 2xx must carry to be read (decision 0008): the JSON it parses as (an empty body parses
-   * as undefined). Anything else is a malformed answer. Each resource module states its own.
-   */
+  /** What a 2xx must parse as (decision 0008); anything else is a malformed answer. */
   schema: S;
   json?: unknown;
   /** The §7 me call: a CSRF failure there is not the §8 CSRF alert. */
@@ -53,19 +44,12 @@ export interface CallOptions<S extends z.ZodTypeAny = z.ZodTypeAny> {
   requireSessionCookie?: boolean;
   /** Headers of this call only (the login's X-Login-Device). */
   headers?: Record<string, string>;
-  /**
-   * Not bounded by the page deadline, only by timeoutMs: the lookup of a write whose answer was lost
-   * (writeOnce), which is what tells the user the truth once the write used up the budget.
-   */
+  /** The lookup of a lost write's answer (writeOnce) still runs once the page's budget is spent. */
   outsideDeadline?: boolean;
 }
 
 export interface ClientOptions {
-  /**
-   * One budget for all the calls of one request (decision 0008): the time the page spends waiting for the
-   * upstream, overlapping calls counted once. Time the app spends elsewhere (reading a slow browser's
-   * upload) and uploads to the upstream are not charged. Without it, only per-call timeouts.
-   */
+  /** One budget for a request's calls, overlapping calls counted once, uploads not charged (decision 0008). */
   deadlineMs?: number;
 }
 
@@ -76,10 +60,7 @@ export interface StreamBody {
   contentLength: number;
 }
 
-/**
- * What a call needs of the request it serves, declared here so the upstream layer imports nothing
- * above it; app/request's RequestContext is one.
- */
+/** What a call needs of its request, declared here so upstream imports nothing above it (decision 0029). */
 export interface UpstreamCaller {
   readonly client: UpstreamClient;
   readonly brand: { readonly id: string };
@@ -153,16 +134,12 @@ export class UpstreamClient {
     const headers = this.headers();
     headers["Content-Type"] = body.contentType;
     headers["Content-Length"] = String(body.contentLength);
-    // An upload keeps its own 60 s: it is neither cut by the page's budget nor charged to it, so the
-    // calls after it still get theirs.
+    // An upload keeps its own 60 s, outside the page's budget.
     const response = await this.exchange(method, path, headers, body.stream, UPLOAD_TIMEOUT_MS);
     return this.interpret(`${method} ${path}`, response, schema, false);
   }
 
-  /**
-   * Runs one exchange with min(its timeout, the budget left); a spent budget fails at once as no
-   * response (499), without asking the upstream.
-   */
+  /** min(timeout, budget left); a spent budget is 499 without asking the upstream. */
   private async withinDeadline<R>(timeoutMs: number, run: (limitMs: number) => Promise<R>): Promise<R> {
     const now = Date.now();
     const left = this.budgetMs - this.spentMs - (this.callsInFlight > 0 ? now - this.busySince : 0);
@@ -328,10 +305,7 @@ function readSuccess<S extends z.ZodTypeAny>(call: string, response: RawResponse
   return parsed.data;
 }
 
-/**
- * Where the answer differs from the schema, for the log: paths and zod's messages (which name types,
- * not values), never the answer itself, which may carry personal data.
- */
+/** Paths and zod's messages for the log, never the answer's values (personal data). */
 function describeMismatch(value: unknown, error: z.ZodError): string {
   if (value === undefined) return "that is empty";
   const where = error.issues
