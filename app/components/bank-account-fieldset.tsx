@@ -1,6 +1,5 @@
-// The payout bank account of the withdrawal step (§3 Bank account): bank name, branch name, deposit
-// type ordinary or checking (普通 / 当座), the 7-digit number and the holder name (§5). The controls
-// belong to the step's form through the `form` attribute.
+// The withdrawal step's payout bank account (§3 Bank account, §5); its controls join the step's form
+// by their `form` attribute.
 
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";

@@ -1,7 +1,5 @@
-// The total of the claims (Σ 請求書額面, Σ 売掛先からの銀行振込金額) beside the desired
-// purchase amount, and a gentle note when the desired amount is above the deposits. Rendered on the
-// server from the values the fields start from (the draft, or what was just sent), so it is there
-// without JavaScript; with it, it follows every amount as it is typed and is announced politely.
+// The claims' totals beside the desired amount: rendered on the server from the fields' starting
+// values, so they are there without JavaScript; with it they follow what is typed.
 
 import { useEffect, useState } from "react";
 import { InvoiceStepMessage, claimTotals, isDesiredAboveDeposits } from "~/domain/invoice-step";

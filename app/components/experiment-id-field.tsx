@@ -1,7 +1,5 @@
-// §7 register sends "an experiment-user identifier from local storage". Only a browser with
-// JavaScript has local storage: a few bytes of inline script add the hidden field when an identifier
-// is stored, so the register page needs no scripts of its own (decision 0015). Without JavaScript the
-// field is simply absent. The page does not hydrate; if it ever did, this would have to become state.
+// §7 register's experiment-user identifier from local storage, added by a few bytes of inline script
+// so the register page needs no scripts (decision 0015); absent without JavaScript.
 
 import { useNonce } from "~/components/nonce";
 import { EXPERIMENT_STORAGE_KEY } from "~/runtime/experiment-user-id";

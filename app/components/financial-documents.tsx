@@ -1,6 +1,4 @@
-// The financial step's pieces (§2 /entry): the questions that decide the document
-// type (§4) and one upload slot per document the type needs (§5), each with its files. Kept apart
-// from the route so a later screen (resubmission) can mount them on an existing entry.
+// The financial step's questions that decide the document type (§4) and a slot per document (§5).
 
 import type { UploadedFileView } from "~/forms/step-upload";
 import { UploadSlot } from "~/components/upload-slot";

@@ -1,8 +1,5 @@
-// The debtor's company name with corporate-number suggestions (§7 GET /api/ext/houjinbangou/).
-// Without JavaScript: 「法人番号を検索」 saves the form and the page comes back with the suggestions as
-// radio buttons; the chosen one fills the corporate number and address on the next save
-// (「この法人を選択」). With JavaScript, suggestions also appear as you type (a combobox with a listbox,
-// arrow keys, Enter and Escape), from the resource route /entry/houjinbangou.
+// The debtor's company name with corporate-number suggestions (§7 GET /api/ext/houjinbangou/): a
+// combobox with JavaScript, 「法人番号を検索」 and radio buttons without it.
 
 import { fieldId } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";

@@ -1,6 +1,4 @@
-// The legal and policy pages of §2 (/terms, /policy/privacy, /policy/security, /legal/sct) and the
-// agreement: the operator's text (decision 0019) as elements — a title, sections, numbered paragraphs
-// and items, tables — and, for the agreement, the entry's own tables after it.
+// The operator's legal texts (decision 0019) as elements, and for the agreement the entry's tables.
 
 import { Fragment, type ReactNode } from "react";
 import type { LegalBlock, LegalText } from "~/legal/legal-text";

@@ -1,6 +1,5 @@
-// Errors carried in the URL (§2 propagate-errors-in-hash-json): the server renders those of the
-// query, and a hash's once the inline script below has moved it into the query (decision 0015: no
-// page needs its scripts for this).
+// §2 propagate-errors-in-hash-json: the query's notices rendered on the server, a hash's moved into
+// the query by an inline script (decision 0015).
 
 import { useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "./root-loader-data";

@@ -1,6 +1,4 @@
-// The payout account in full (where the purchase price is paid), the one way every page shows it: the
-// check page before submission, the agreement, the contract and the entry's detail. Bank and branch
-// with their Zengin codes; a name the directory does not know is shown as stored, and says so.
+// The payout account in full, the one way every page shows it, with the Zengin codes.
 
 import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
 import type { PayoutAccountSummary } from "~/domain/payout-account";

@@ -1,6 +1,5 @@
-// A wizard step's error boundary (decision 0027): when the step's post met an ended session, a login in
-// place that carries what was typed (the step's action logs in, then saves it as the draft); any other
-// error, the §2 error screen as the entry layout shows it.
+// A wizard step's error boundary: a login in place carrying what was typed when the session ended
+// (decision 0027), else the §2 error screen.
 
 import type { MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";

@@ -1,7 +1,5 @@
-// One account activity statement of the withdrawal step (§3 Account activity statement item): the
-// bank name, the 7-digit account number, the format (passbook or internet banking) and the two
-// uploads the format needs, each with its files. The text controls belong to the step's form (`form`
-// attribute); the upload slots are forms of their own beside them.
+// One account activity statement (§3); its text controls join the step's form by `form`, its upload
+// slots stand beside them.
 
 import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";

@@ -1,9 +1,5 @@
-// A page without scripts (decision 0015) still sends one post per press when the browser runs
-// JavaScript: these few bytes of inline script refuse a second submit of a form whose post is on its
-// way, as the SubmitButton does on a page that hydrates. A double press on 「申し込む」 or 「同意する」
-// then sends one request (the server still answers a replay safely: changeEntryOnce). The page shown
-// again from the back-forward cache may be sent again. Not rendered on a page that hydrates: there
-// Remix's own submissions (several per page: add a claim, search) must not be held back.
+// On a page without scripts (decision 0015), a few bytes of inline script refuse a second submit while
+// a post is on its way; not on a page that hydrates, whose Remix submissions must not be held.
 
 import { useNonce } from "~/components/nonce";
 

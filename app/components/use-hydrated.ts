@@ -1,6 +1,5 @@
-// Whether the page runs with JavaScript: false while the server renders and during hydration, true
-// from then on, also for a component first mounted later (a claim added, a form remounted after a
-// save), which then renders its JavaScript form at once instead of flashing the no-JavaScript one.
+// False while the server renders and during hydration; true from then on, also for a component first
+// mounted later, so it never flashes its no-JavaScript form.
 
 import { useSyncExternalStore } from "react";
 

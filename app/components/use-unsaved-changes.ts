@@ -1,8 +1,5 @@
-// §4 "Unsaved-change flags compare current step inputs and files with stored copies." With
-// JavaScript, leaving a wizard step with unsaved changes asks first: closing or reloading the tab
-// (beforeunload) and following a link inside the app (Remix's useBlocker). Files are saved the moment
-// they upload, so only the form's values are compared: the form as it is now against the form as it
-// was when the page showed the saved draft. Submitting the form is never blocked (it saves).
+// §4 "Unsaved-change flags compare current step inputs and files with stored copies": with JavaScript,
+// leaving a step with changed values asks first; files are saved as they upload.
 
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";

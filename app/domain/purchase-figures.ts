@@ -1,6 +1,5 @@
-// §3 Claim's purchase figures. The spec names the fields, not how they combine; read as two-party
-// factoring is priced in Japan: お受け取り額 = purchase_amount − purchase_fee − bank_charge, and
-// 年率換算 = fee ÷ received × 365 ÷ days to the payment date, so it compares with a bank loan.
+// §3 Claim's purchase figures, combined as Japanese two-party factoring is priced: お受け取り額 =
+// purchase_amount − purchase_fee − bank_charge; 年率換算 = fee ÷ received × 365 ÷ days.
 
 import { formatYen } from "./yen";
 import { japanDate } from "./japan-date";

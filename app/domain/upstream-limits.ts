@@ -1,5 +1,5 @@
-// The upstream's limits on lengths and counts (docs/upstream-api) that the app writes into its fields
-// and the reference upstream enforces: one number each, imported by both sides.
+// The upstream's limits on lengths and counts (docs/upstream-api), imported by the app's fields and
+// the reference upstream alike.
 
 /** An email address: registration, login, password reset, a new address. */
 export const EMAIL_MAX_LENGTH = 254;

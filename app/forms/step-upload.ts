@@ -1,5 +1,5 @@
-// The names of a page form's upload slots without JavaScript (decision 0007): each file input names its
-// slot, kind and side, each upload button its slot. No hidden inputs: the values stay what was typed.
+// The names of a page form's upload slots without JavaScript (decision 0007); no hidden inputs, so the
+// values stay what was typed.
 
 // Names that may go into a Location fragment or an upstream field. RegExps are built where read, not at
 // module level: the browser build would keep them on every page with an upload slot.

@@ -1,12 +1,5 @@
-// The operator's legal texts' format (decision 0019), parsed into blocks, so a file never injects HTML:
-//   # Title                     the page's title (the first line, once)
-//   ## Heading / ### Heading    a section (第1条（目的）) / a sub-heading
-//   1. text                     a numbered paragraph (項); an indented "(1) text" under it is its item
-//   (1) text                    a numbered item (号)
-//   - text                      a bullet
-//   | label | value |           a row of a two-column table (特定商取引法に基づく表記)
-//   anything else               a paragraph (lines run on until a blank line)
-// {placeholder}s are filled per brand (and entry); a block missing a value is left out.
+// The operator's legal texts parsed into blocks, so a file never injects HTML; the format is in
+// docs/decisions/0019-legal-texts-are-the-operators-files.md.
 
 export type LegalListStyle = "clauses" | "items" | "bullets";
 

@@ -1,6 +1,5 @@
-// §2 /entry/complete (anonymous layout): the entry has been received. The submit names the entry
-// (?entry=id): the page shows its number, read from the upstream, so both answers of a double press
-// show the same one (decision 0024). Without a readable entry of the user's, the page says the rest.
+// §2 /entry/complete: the entry's number read from the upstream, so both answers of a double press
+// show the same one (decision 0024).
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

@@ -1,7 +1,5 @@
-// §2 /ext/signup, listed without detail. Decision: the entry point for a partner's customers (a bank
-// linking its clients to the service). It explains the service and sends to /register. It keeps
-// nothing from the query: no return path, no prefilled values, so a crafted link can neither redirect
-// elsewhere nor put words on the page. Anonymous layout, like /register it leads to.
+// §2 /ext/signup, listed without detail: a partner's customers learn of the service and go to
+// /register. Nothing of the query is kept, so a crafted link can neither redirect nor put words here.
 
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";

@@ -1,6 +1,5 @@
-// §2 /profile/password/reset/reset/done (anonymous layout): the new password is set. The reset ended
-// every session of the account (docs/upstream-api/accounts.md), so the way on is to log in.
-// A static segment: it ranks above the sibling splat /profile/password/reset/reset/$.
+// §2 /profile/password/reset/reset/done: the reset ended every session (docs/upstream-api/accounts.md),
+// so the way on is to log in. A static segment, ranked above the sibling splat.
 
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";

@@ -1,6 +1,4 @@
-// §2 /register/complete (anonymous layout): registration done; the activation e-mail is on its way.
-// The next step is confirming that address (/register/activation says where the mail went and can
-// send it again).
+// §2 /register/complete: registration done; the activation e-mail is on its way.
 
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";

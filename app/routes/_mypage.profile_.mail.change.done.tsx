@@ -1,6 +1,5 @@
-// §2 /profile/mail/change/done (authenticated-redirect): the e-mail address has been changed. The
-// change itself is confirmed through a link the operator's upstream mails (§7 shows no call for it),
-// so this page only confirms and shows the address now in use.
+// §2 /profile/mail/change/done: confirms the change (made through the upstream's mailed link) and
+// shows the address now in use.
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

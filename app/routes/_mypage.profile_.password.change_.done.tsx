@@ -1,6 +1,5 @@
-// /profile/password/change/done (mypage layout, authenticated-redirect): the visible confirmation after
-// a password change. Reaching it at all proves the session the upstream rotated was kept.
-// `change_` keeps it a sibling of the change form rather than a child rendered inside it.
+// /profile/password/change/done: reaching it proves the rotated session was kept. `change_`: a sibling
+// of the form, not a child.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link } from "@remix-run/react";

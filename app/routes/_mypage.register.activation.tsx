@@ -1,6 +1,5 @@
-// §2 /register/activation (authenticated-redirect), in the mypage layout since the user is logged in:
-// where the activation mail went and what to do with it, a resend (POST, rate limited per user, PRG
-// with a confirmation), and, once the address is confirmed, the way on to the profile.
+// §2 /register/activation: where the activation mail went, a resend (rate limited per user), and once
+// confirmed the way on to the profile.
 
 import {
   type ActionFunctionArgs,

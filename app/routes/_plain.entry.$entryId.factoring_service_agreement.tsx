@@ -1,8 +1,5 @@
-// §2 /entry/:entryId/factoring_service_agreement (plain layout; digits only, else page not found):
-// the factoring service agreement for one of the user's entries: the operator's text
-// (content/legal/agreement.md, decision 0019) filled with the entry's parties and sums, then the
-// claims it covers as tables (the price, the fee, what the user receives, the dates) and the payout
-// account. Login is required (the figures are the user's own); another user's entry is page not found.
+// §2 /entry/:entryId/factoring_service_agreement: the operator's text (decision 0019) filled with the
+// entry's parties and sums, its claims and the payout account; another user's entry is not found.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

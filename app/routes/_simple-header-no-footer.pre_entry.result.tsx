@@ -1,6 +1,4 @@
-// §2 /pre_entry/result (simple header, no footer): the pre-entry screening's latest result. Accepted:
-// what to do next. Declined (§4 preEntryDeclined): the reasons in the upstream's words, and that an
-// entry cannot be made. Before any answer, back to the questions.
+// §2 /pre_entry/result: what to do next, or (§4 preEntryDeclined) the reasons in the upstream's words.
 
 import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

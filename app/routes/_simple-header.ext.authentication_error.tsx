@@ -1,7 +1,5 @@
-// §2 /ext/authentication_error, listed without detail. Decision: where a partner's sign-in sends the
-// user when the external authentication failed. A readable page (simple-header layout: the brand, no
-// navigation) saying what happened and what to do: log in here, reset the password, or write to
-// support. The query is ignored: nothing from outside is shown or followed.
+// §2 /ext/authentication_error, listed without detail: where a failed partner sign-in lands, with the
+// ways on. The query is ignored: nothing from outside is shown or followed.
 
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";

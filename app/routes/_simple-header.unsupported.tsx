@@ -1,6 +1,5 @@
-// §2 /unsupported (simple header); §6: where individual users are sent when individuals are not supported.
-// The page is true for every brand: one without individuals says so and whom to contact; one that
-// serves them says it does, so nobody who lands here is told they are turned away.
+// §2 /unsupported (§6: individuals sent where individuals are not supported), true for every brand:
+// one that serves individuals says so.
 
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";

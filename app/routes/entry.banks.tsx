@@ -1,8 +1,5 @@
-// Bank and branch matches as you type (JavaScript only; each field's 「検索」 button does the same
-// without it, decision 0013): GET /entry/banks?q=… answers the banks of the Zengin directory,
-// GET /entry/banks?bank=<bank name>&q=… the branches of that bank, as JSON [{code, name, kana}];
-// past the look-up limits, 429 with Retry-After and a LookupRefusal (decision 0023). A resource route:
-// no page. The directory stays on the server.
+// Bank and branch matches as JSON for the bank fields' combobox (decision 0013); refusals past the
+// look-up limits (decision 0023). The directory stays on the server.
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { pickerMatches } from "~/lookup/bank-directory.server";

@@ -1,6 +1,4 @@
-// GET /entry/detail/:entryId/return.ics, the return dates of an entry's contracted
-// claims as a calendar file (a resource route: no page). Linked from the detail page once there is a
-// return to make; the same guard as the page (digits only, login, the user's own entry, else 404).
+// The return dates of an entry's contracted claims as a calendar file, behind the detail page's guard.
 
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { previousBankBusinessDay, returnDateNotice } from "~/domain/bank-calendar";

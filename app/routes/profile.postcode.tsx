@@ -1,7 +1,5 @@
-// Postcode → prefecture and city as the 7th digit is typed (JavaScript only; the profile pages'
-// 「住所を検索」 does the same without it): GET /profile/postcode?zipcode=… answers PostcodeAnswer as
-// JSON, from the postcode data on the server (decision 0012); past the look-up limits, 429 with
-// Retry-After and a LookupRefusal (decision 0023). A resource route: no page.
+// Postcode → prefecture and city as JSON for the postcode field (decision 0012); refusals past the
+// look-up limits (decision 0023).
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { lookUpPostcode } from "~/lookup/postcode.server";

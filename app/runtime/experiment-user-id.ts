@@ -1,6 +1,5 @@
-// §7 register sends "an experiment-user identifier from local storage": the experiment tool keeps it
-// there. Read by the register form (app/components/experiment-id-field.tsx) and by analytics (an experiment
-// activation, app/runtime/analytics-events.ts).
+// §7 register's "experiment-user identifier from local storage", read by the register form and by
+// analytics.
 
 export const EXPERIMENT_STORAGE_KEY = "experimentUserId";
 

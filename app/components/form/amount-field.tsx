@@ -1,7 +1,5 @@
-// An amount of yen: a TextField of the family whose digits are grouped as they are
-// typed, with JavaScript ("1234567" → "1,234,567", the caret kept after its digit), and tidied when
-// the field is left ("１０００円" → "1,000"). Without JavaScript it is the plain field; the server
-// accepts commas, 円 and full-width digits either way (parseYen), so this only helps reading.
+// An amount of yen grouped as typed with JavaScript; the server accepts commas, 円 and full-width
+// digits either way (parseYen), so this only helps reading.
 
 import type { ComponentProps, FocusEvent, FormEvent } from "react";
 import { formatYenOnLeave, regroupYenAsTyped } from "~/domain/money";

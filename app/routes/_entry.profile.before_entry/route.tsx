@@ -1,6 +1,5 @@
-// §2 /profile/before_entry (authenticated-redirect, propagate-errors-in-hash-json), the wizard's
-// submitProfile step: the profile and the entry as they will be sent, then the submit (§7 POST
-// /api/entries/ with every first-submit rule of §5) → /entry/complete, naming the entry.
+// §2 /profile/before_entry, the wizard's submitProfile step: the entry as it will be sent, then §7
+// POST /api/entries/ with every first-submit rule of §5 → /entry/complete.
 
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -1,9 +1,5 @@
-// POST /entry/contract/:entryId, the user agrees to the contract online. The entry is
-// read first: a contracted one sends nothing and lands on the contract's complete page (a second
-// press, decision 0024); only a reviewed entry with a claim that can be bought may be contracted, so a
-// post for any other sends nothing and says why; the consent tick is required (422 without it); then
-// §7 POST /api/entries/{id}/contract/ with {agreed: true}. The upstream checks the state again: a 400
-// shows its own words, unless the contract was just made (the first press got there first).
+// POST /entry/contract/:entryId: only a reviewed entry with a can_buy claim, consent ticked, then §7
+// POST /api/entries/{id}/contract/; a second press lands on the complete page (decision 0024).
 
 import { redirect } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";

@@ -1,8 +1,5 @@
-// §2 /entry/contract/:entryId (authenticated-redirect): the user agrees to the
-// contract online. The figures once more (each claim the contract covers, what comes off, what the user
-// receives, when it is due back), the agreement linked, a required consent tick, one post →
-// /entry/contract/complete. Only a reviewed entry with a claim that can be bought; any other says why
-// and offers no form. The id is digits only, else page not found; another user's entry is not found.
+// §2 /entry/contract/:entryId: the figures once more, the agreement linked, a required consent tick,
+// one post → /entry/contract/complete.
 
 import {
   type ActionFunctionArgs,

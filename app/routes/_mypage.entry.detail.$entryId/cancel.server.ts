@@ -1,8 +1,5 @@
-// The entry detail's one form: cancel the entry. §4 "Cancellable only while
-// under_review, inadequate or reviewed"; the person ticks that they understand it cannot be undone
-// (the confirmation works without JavaScript); a post for an entry already cancelled lands on the
-// cancel's complete page (a second press, decision 0024), one for an entry in another state changes
-// nothing and says why. The upstream checks the state again.
+// The entry detail's cancel: §4 "Cancellable only while under_review, inadequate or reviewed"; a
+// second press lands on the complete page (decision 0024).
 
 import { redirect } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";

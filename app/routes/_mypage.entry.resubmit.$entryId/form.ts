@@ -1,7 +1,5 @@
-// The resubmission's form (§2 /entry/resubmit/:entryId, decision 0011): its id, the fields of each
-// claim the operator found inadequate (the invoice step's own paths, claims[n].amount…, n the claim's
-// position in the entry), what a post becomes, what the review call sends for a claim, and the error
-// summary's labels. Pure: used by the action, the view model and the page.
+// The resubmission's form (decision 0011): the inadequate claims' fields on the invoice step's paths
+// (claims[n], n the claim's position in the entry). Pure.
 
 import { integerFrom } from "~/domain/entry-body";
 import { EMPTY_DRAFT } from "~/domain/draft-entry";

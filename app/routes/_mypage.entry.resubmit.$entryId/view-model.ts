@@ -1,7 +1,5 @@
-// The resubmission page's view model (decision 0011): the operator's words, each claim (those found
-// inadequate as the invoice step's fields with their upload slots; the others as they stand), the
-// entry's document groups found inadequate with a slot per kind, what was submitted and what is new.
-// Pure (the loader makes the calls).
+// What the resubmission page shows (decision 0011): the inadequate parts editable, the rest as they
+// stand. Pure.
 
 import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { PendingFile } from "~/domain/draft-entry";

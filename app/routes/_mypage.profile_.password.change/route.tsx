@@ -1,8 +1,5 @@
-// /profile/password/change (mypage layout, authenticated-redirect): a logged-in user changes the
-// password (§7 POST /api/password/change/). The upstream cycles its session key on success
-// (REFERENCE.md) and ends the user's other sessions; the upstream client keeps the new `sessionid` and
-// withRequestContext saves it in the app session, so the person stays logged in here.
-// The folder is `profile_` so that a /profile route of the same layout never becomes its parent.
+// /profile/password/change (§7 POST /api/password/change/): the upstream cycles its session key
+// (REFERENCE.md), which the client keeps, so the person stays logged in. `profile_`: not a child of /profile.
 
 import {
   type ActionFunctionArgs,

@@ -1,8 +1,5 @@
-// §2 /register/pre_entry (contract addition: pre-entry screening): a few questions before the first
-// entry (business type, years in business, annual sales, whether the business issues qualified
-// invoices, tax arrears), sent to the upstream's screening (POST /api/pre_entry/) → /pre_entry/result.
-// A declined answer marks the user (§4 preEntryDeclined) and stays; the result page says why, and a
-// declined user asking for the questions again is shown that answer.
+// §2 /register/pre_entry (contract addition: POST /api/pre_entry/) → /pre_entry/result; a declined
+// user (§4 preEntryDeclined) is shown that answer instead of the questions.
 
 import {
   type ActionFunctionArgs,

@@ -1,7 +1,5 @@
-// The pre-entry screening's answers (contract addition, docs/upstream-api/accounts.md: POST
-// /api/pre_entry/ {corporate_division, years_in_business int ≥ 0, annual_sales int yen ≥ 0,
-// has_invoice bool, has_tax_delinquency bool}). Amounts accept what people type: 1,000,000, full-width
-// digits (parseYen).
+// The pre-entry screening's answers (docs/upstream-api/accounts.md); amounts accept what people type
+// (parseYen).
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
