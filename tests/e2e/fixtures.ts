@@ -4,7 +4,7 @@
 // helpers (the wizard runs, the account set-ups) share.
 
 import { test as base, type Locator } from "@playwright/test";
-import { describeFindings, htmlWatchOf, watchHtml } from "./html-check";
+import { describeFindings, watchHtml } from "./html-check";
 import { isJavaScriptOn, logIn, openPage, uniqueEmail, uploadInto, waitForHydration } from "./support";
 import { requestResetMail, resetLinkFor } from "./support-passwords";
 import { newUserOnProfilePage } from "./support-profile";
@@ -68,11 +68,6 @@ export const test = base.extend<AppFixtures>({
     await use(context);
     const findings = await html.finish();
     if (testInfo.status === "passed" && findings.length > 0) throw new Error(describeFindings(findings));
-  },
-  // Playwright closes the test's page before its context: its DOM is taken first.
-  page: async ({ page }, use) => {
-    await use(page);
-    await htmlWatchOf(page.context())?.endOf(page);
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   javaScript: async ({}, use, testInfo) => use(isJavaScriptOn(testInfo)),

@@ -43,17 +43,11 @@ type Finding = { url: string; state: string; problems: string[] };
  */
 export function watchHtml(context: BrowserContext) {
   const checks: Promise<Finding>[] = [];
-  const finished = new WeakSet<Page>();
   // A body that is gone (a document the page already left behind, a closed page) is skipped.
-  const check = (url: string, state: string, html: Promise<string | null>) => {
-    const finding = html.then(async (text) => ({
-      url,
-      state,
-      problems: text === null ? [] : await htmlProblems(text),
-    }));
-    checks.push(finding);
-    return finding;
-  };
+  const check = (url: string, state: string, html: Promise<string | null>) =>
+    checks.push(
+      html.then(async (text) => ({ url, state, problems: text === null ? [] : await htmlProblems(text) })),
+    );
 
   const onResponse = (page: Page) => (response: Response) => {
     const served =
@@ -72,33 +66,20 @@ export function watchHtml(context: BrowserContext) {
   context.pages().forEach(watch);
   context.on("page", watch);
 
-  const endOf = async (page: Page) => {
-    if (finished.has(page) || page.isClosed() || page.url() === "about:blank") return;
-    finished.add(page);
-    await check(
-      page.url(),
-      "at the end of the test",
-      page.content().catch(() => null),
-    );
-  };
-
-  const watcher = {
-    /** Validates `page`'s DOM as the test leaves it: called before Playwright closes the test's page. */
-    endOf,
-    /** Validates each page still open and answers every finding with messages. */
+  return {
+    /** Validates each open page's final DOM and answers every finding with messages. */
     async finish(): Promise<Finding[]> {
-      await Promise.all(context.pages().map(endOf));
+      for (const page of context.pages())
+        if (!page.isClosed() && page.url() !== "about:blank")
+          check(
+            page.url(),
+            "at the end of the test",
+            page.content().catch(() => null),
+          );
       return (await Promise.all(checks)).filter((finding) => finding.problems.length > 0);
     },
   };
-  watchers.set(context, watcher);
-  return watcher;
 }
-
-const watchers = new WeakMap<BrowserContext, { endOf(page: Page): Promise<void> }>();
-
-/** The watch on `context`, if the fixtures set one. */
-export const htmlWatchOf = (context: BrowserContext) => watchers.get(context);
 
 /** The findings as the failure message a person reads: page, state, then each message. */
 export function describeFindings(findings: Finding[]): string {
