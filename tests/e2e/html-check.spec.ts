@@ -26,6 +26,17 @@ test("a test that visits a faulty served page fails", async ({ page }) => {
   await expect(page.getByRole("checkbox", { name: "同意する" })).toBeVisible();
 });
 
+test("a test whose page is changed after it loaded fails on the DOM it leaves", async ({ page }) => {
+  test.fail(true, "the fixture checks the page's DOM before the page closes");
+  await page.route(`**${PAGE}`, (route) =>
+    route.fulfill({ contentType: "text/html", body: FAULTY.replace(' for="agree"', "") }),
+  );
+  await page.goto(PAGE);
+  // Content set without a navigation: only the check of the DOM the test leaves can see it.
+  await page.setContent(FAULTY);
+  await expect(page.getByRole("checkbox", { name: "同意する" })).toBeVisible();
+});
+
 test("the served document and the DOM a script leaves are both checked", async ({
   browser,
   baseURL,
