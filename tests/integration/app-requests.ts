@@ -5,9 +5,21 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { FormFailure } from "~/forms/form-failure";
 import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
 import { AppSession } from "~/request/session.server";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
-import type { ApiClient, TestUpstream } from "./reference-upstream/harness";
+import { type ApiClient, type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+
+/** A reference upstream for the file's tests, with the app pointed at it; read it as `.current` in a test. */
+export function useTestUpstream(): { current: TestUpstream } {
+  const upstream = {} as { current: TestUpstream };
+  beforeAll(async () => {
+    upstream.current = await startTestUpstream();
+    // appConfig() reads the environment once, at the first request: set before any.
+    process.env.API_BASE_URL = upstream.current.url;
+  });
+  afterAll(() => upstream.current.dispose());
+  return upstream;
+}
 
 export const APP_ORIGIN = "http://localhost:3000";
 

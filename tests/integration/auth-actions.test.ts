@@ -3,7 +3,7 @@
 // activation mail's resend, logout and the external sign-in's return point. Each answer is checked
 // for where it leads (PRG), the §5/§8 words, and what the upstream stored.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ActivationMessage } from "~/domain/activation";
 import { PasswordMessage } from "~/domain/passwords";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
@@ -35,20 +35,19 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/logout"
 import { resetRateLimits } from "~/security/rate-limit.server";
 import { AccountMessage } from "../../reference-upstream/accounts/messages";
 import { latestMails } from "../../reference-upstream/outbox";
-import { APP_ORIGIN, type RouteFunction, appCookie, failureOf, locationOf, settleCall } from "./app-requests";
+import {
+  APP_ORIGIN,
+  type RouteFunction,
+  appCookie,
+  failureOf,
+  locationOf,
+  settleCall,
+  useTestUpstream,
+} from "./app-requests";
 import { PASSWORD, insertUser, logInClient, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 beforeEach(() => resetRateLimits());
 
@@ -75,12 +74,12 @@ function post(route: RouteFunction, path: string, fields: Record<string, string>
 }
 
 const userRow = (email: string) =>
-  upstream.db.prepare("SELECT * FROM users WHERE email = ?").get(email) as
+  upstream.current.db.prepare("SELECT * FROM users WHERE email = ?").get(email) as
     { id: number; email_verified_at: string | null; corporate_division: string } | undefined;
 
 /** Whether the password logs in at the upstream. */
 const logsIn = async (email: string, password: string) =>
-  (await upstream.client().post("/api/auth/", { email, password })).status === 200;
+  (await upstream.current.client().post("/api/auth/", { email, password })).status === 200;
 
 describe("login and registration pages (GET /login, /register)", () => {
   it("a visitor gets the form, with only a safe redirectTo kept; someone logged in goes to My page", async () => {
@@ -89,7 +88,7 @@ describe("login and registration pages (GET /login, /register)", () => {
     const unsafe = await open(loginLoader, "/login?redirectTo=%2F%2Fevil.example%2F");
     expect(await unsafe.json()).toEqual({ redirectTo: null });
 
-    const cookie = await appCookie(createUserWithSession(upstream));
+    const cookie = await appCookie(createUserWithSession(upstream.current));
     expect(await locationOf(await open(loginLoader, "/login", cookie))).toBe("/mypage");
     expect(await locationOf(await open(registerLoader, "/register", cookie))).toBe("/mypage");
     expect(await (await open(registerLoader, "/register")).json()).toEqual({ individualSupported: true });
@@ -111,7 +110,7 @@ describe("registration (POST /register)", () => {
       "/register/complete",
     );
     expect(userRow(email)).toMatchObject({ corporate_division: "corporate", email_verified_at: null });
-    expect(latestMails(upstream.db, { to: email, kind: "activation" })).toHaveLength(1);
+    expect(latestMails(upstream.current.db, { to: email, kind: "activation" })).toHaveLength(1);
     expect(await logsIn(email, NEW_PASSWORD)).toBe(true);
   });
 
@@ -132,7 +131,7 @@ describe("registration (POST /register)", () => {
 
   it("an address already registered: 400 with the upstream's words at the e-mail field", async () => {
     const email = uniqueEmail("taken");
-    await insertUser(upstream.db, { email });
+    await insertUser(upstream.current.db, { email });
     const response = await post(registerAction, "/register", fields(email));
     expect(response.status).toBe(400);
     expect((await failureOf(response)).fieldErrors.email).toBe(AccountMessage.emailTaken);
@@ -161,7 +160,7 @@ describe("the e-mail confirmation (GET and POST /company/mail/verify, /company/m
         }),
       ),
     ).toBe("/register/complete");
-    const link = new URL(latestMails(upstream.db, { to: email, kind: "activation" })[0]!.link!);
+    const link = new URL(latestMails(upstream.current.db, { to: email, kind: "activation" })[0]!.link!);
     return { email, key: link.searchParams.get("key")! };
   }
 
@@ -189,7 +188,7 @@ describe("the e-mail confirmation (GET and POST /company/mail/verify, /company/m
       next: { href: string };
     };
     expect(visitor.next.href).toBe("/login");
-    const cookie = await appCookie(createUserWithSession(upstream));
+    const cookie = await appCookie(createUserWithSession(upstream.current));
     const user = (await (await open(mailCompleteLoader, "/company/mail/complete", cookie)).json()) as {
       next: { href: string };
     };
@@ -199,10 +198,10 @@ describe("the e-mail confirmation (GET and POST /company/mail/verify, /company/m
 
 describe("the activation page (GET and POST /register/activation)", () => {
   it("an unconfirmed user is told where the mail went; a resend mails a new link and says so (PRG)", async () => {
-    const browser = createUserWithSession(upstream, { email_verified_at: null });
+    const browser = createUserWithSession(upstream.current, { email_verified_at: null });
     const cookie = await appCookie(browser);
     const email = (
-      upstream.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
+      upstream.current.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
         email: string;
       }
     ).email;
@@ -214,7 +213,7 @@ describe("the activation page (GET and POST /register/activation)", () => {
     expect(await locationOf(await post(activationAction, "/register/activation", {}, cookie))).toBe(
       "/register/activation?sent=1",
     );
-    expect(latestMails(upstream.db, { to: email, kind: "activation" })).toHaveLength(1);
+    expect(latestMails(upstream.current.db, { to: email, kind: "activation" })).toHaveLength(1);
     const sent = await open(activationLoader, "/register/activation?sent=1", cookie);
     expect(await sent.json()).toMatchObject({ justSent: true });
   });
@@ -229,16 +228,16 @@ describe("the activation page (GET and POST /register/activation)", () => {
 describe("the password reset (recover, its suffixes, reset)", () => {
   it("a request for a registered address mails the link and goes to the done page; an unknown one too, without a mail", async () => {
     const email = uniqueEmail("recover");
-    await insertUser(upstream.db, { email });
+    await insertUser(upstream.current.db, { email });
     const path = "/profile/password/reset/recover";
     expect(await locationOf(await post(recoverAction, path, { email }))).toBe("/profile/password/reset/done");
-    expect(latestMails(upstream.db, { to: email, kind: "password_reset" })).toHaveLength(1);
+    expect(latestMails(upstream.current.db, { to: email, kind: "password_reset" })).toHaveLength(1);
 
     const unknown = uniqueEmail("unknown");
     expect(await locationOf(await post(recoverAction, path, { email: unknown }))).toBe(
       "/profile/password/reset/done",
     );
-    expect(latestMails(upstream.db, { to: unknown, kind: "password_reset" })).toHaveLength(0);
+    expect(latestMails(upstream.current.db, { to: unknown, kind: "password_reset" })).toHaveLength(0);
 
     const invalid = await post(recoverAction, path, { email: "no-at-sign" });
     expect(invalid.status).toBe(422);
@@ -254,9 +253,9 @@ describe("the password reset (recover, its suffixes, reset)", () => {
 
   it("the mailed link sets the new password once; a used link is refused with the way to a new one", async () => {
     const email = uniqueEmail("reset");
-    await insertUser(upstream.db, { email });
+    await insertUser(upstream.current.db, { email });
     await post(recoverAction, "/profile/password/reset/recover", { email });
-    const link = new URL(latestMails(upstream.db, { to: email, kind: "password_reset" })[0]!.link!);
+    const link = new URL(latestMails(upstream.current.db, { to: email, kind: "password_reset" })[0]!.link!);
     const path = `/profile/password/reset/reset/new${link.search}`;
     expect((await open(resetLoader, path)).status).toBe(200);
     expect((await open(resetLoader, "/profile/password/reset/reset/new?uid=1")).status).toBe(404);
@@ -277,8 +276,8 @@ describe("the password reset (recover, its suffixes, reset)", () => {
 describe("the password change (GET and POST /profile/password/change, its done page)", () => {
   async function loggedIn() {
     const email = uniqueEmail("change");
-    await insertUser(upstream.db, { email });
-    return { email, cookie: await appCookie(await logInClient(upstream, email)) };
+    await insertUser(upstream.current.db, { email });
+    return { email, cookie: await appCookie(await logInClient(upstream.current, email)) };
   }
 
   it("a wrong current password: 400 with the upstream's words at it, the password unchanged", async () => {
@@ -322,9 +321,9 @@ describe("the password change (GET and POST /profile/password/change, its done p
 
 describe("the mail change's done page (GET /profile/mail/change/done)", () => {
   it("shows the address now in use", async () => {
-    const browser = createUserWithSession(upstream);
+    const browser = createUserWithSession(upstream.current);
     const email = (
-      upstream.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
+      upstream.current.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
         email: string;
       }
     ).email;
@@ -335,7 +334,7 @@ describe("the mail change's done page (GET /profile/mail/change/done)", () => {
 
 describe("logout and the sign-in return point (POST /logout, GET /logout, GET /callback)", () => {
   it("a GET logs nobody out; the POST ends the upstream session and goes to login", async () => {
-    const browser = createUserWithSession(upstream);
+    const browser = createUserWithSession(upstream.current);
     const cookie = await appCookie(browser);
     expect(await locationOf((await logoutLoader()) as Response)).toBe("/mypage");
     expect((await browser.get("/api/draft_entry/")).status).toBe(200);
@@ -346,7 +345,7 @@ describe("logout and the sign-in return point (POST /logout, GET /logout, GET /c
   });
 
   it("/callback sends someone with a session to My page and anyone else to login", async () => {
-    const cookie = await appCookie(createUserWithSession(upstream));
+    const cookie = await appCookie(createUserWithSession(upstream.current));
     expect(await locationOf(await open(callbackLoader, "/callback?next=//evil.example", cookie))).toBe(
       "/mypage",
     );

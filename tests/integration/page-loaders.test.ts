@@ -2,7 +2,7 @@
 // complete pages after a cancel or a contract) called directly, as Remix calls them, against the
 // in-process reference upstream.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as catchAllAction, loader as catchAllLoader } from "~/routes/$";
 import { loader as notFoundLoader } from "~/routes/_default.404";
 import { loader as cancelCompleteLoader } from "~/routes/_mypage.entry.cancel.complete";
@@ -12,19 +12,17 @@ import { loader as maintenanceLoader } from "~/routes/_simple-header.maintenance
 import { loader as sctLoader } from "~/routes/_static.legal.sct";
 import { loader as privacyLoader } from "~/routes/_static.policy.privacy";
 import { loader as securityLoader } from "~/routes/_static.policy.security";
-import { APP_ORIGIN, type RouteFunction, appCookie, locationOf, settleCall } from "./app-requests";
+import {
+  APP_ORIGIN,
+  type RouteFunction,
+  appCookie,
+  locationOf,
+  settleCall,
+  useTestUpstream,
+} from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 function open(route: RouteFunction, path: string, headers: Record<string, string> = {}, method = "GET") {
   const request = new Request(`${APP_ORIGIN}${path}`, { method, headers });
@@ -75,12 +73,12 @@ describe("the complete pages after a cancel and a contract (GET /entry/cancel/co
     expect(await locationOf(await open(cancelCompleteLoader, "/entry/cancel/complete"))).toBe(
       "/login?redirectTo=%2Fentry%2Fcancel%2Fcomplete",
     );
-    const cookie = await appCookie(createUserWithSession(upstream));
+    const cookie = await appCookie(createUserWithSession(upstream.current));
     expect((await open(cancelCompleteLoader, "/entry/cancel/complete", { Cookie: cookie })).status).toBe(200);
   });
 
   it("the contract's page links back to the entry only for a plain number, never a path from the query", async () => {
-    const cookie = { Cookie: await appCookie(createUserWithSession(upstream)) };
+    const cookie = { Cookie: await appCookie(createUserWithSession(upstream.current)) };
     const linked = await open(contractCompleteLoader, "/entry/contract/complete?entry=42", cookie);
     expect(await linked.json()).toEqual({ detailPath: "/entry/detail/42" });
     const forged = await open(

@@ -3,7 +3,7 @@
 // documents), /profile (every field), /register/pre_entry and its result. Each save is checked in
 // what the upstream stored; each refusal for its §5 words at the field.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ValidationMessage } from "~/domain/messages";
 import { IDENTITY_FILES_REQUIRED } from "~/forms/profile-form.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/_mypage.profile";
@@ -24,6 +24,7 @@ import {
   formPost,
   locationOf,
   settleCall,
+  useTestUpstream,
 } from "./app-requests";
 import {
   insertIdentityUpload,
@@ -32,17 +33,8 @@ import {
   uniqueEmail,
 } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 function open(route: RouteFunction, path: string, cookie: string) {
   const request = new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } });
@@ -54,7 +46,7 @@ function post(route: RouteFunction, path: string, cookie: string, fields: Record
 }
 
 const stored = (id: number) =>
-  upstream.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Record<string, unknown>;
+  upstream.current.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Record<string, unknown>;
 
 /** The profile form as a person fills it (postcodes and phones typed their way). */
 const PROFILE = {
@@ -77,8 +69,8 @@ const PROFILE = {
 /** A newly registered account with no profile yet, logged in. */
 async function newAccount() {
   const email = uniqueEmail("new-account");
-  const id = await insertUser(upstream.db, { email });
-  return { id, cookie: await appCookie(await logInClient(upstream, email)) };
+  const id = await insertUser(upstream.current.db, { email });
+  return { id, cookie: await appCookie(await logInClient(upstream.current, email)) };
 }
 
 describe("the first profile registration (GET and POST /register/profile)", () => {
@@ -88,7 +80,7 @@ describe("the first profile registration (GET and POST /register/profile)", () =
       identity: { needsDocuments: boolean };
     };
     expect(page.identity.needsDocuments).toBe(true);
-    insertIdentityUpload(upstream.db, id, "front");
+    insertIdentityUpload(upstream.current.db, id, "front");
     const response = await post(registerProfileAction, "/register/profile", cookie, {
       ...PROFILE,
       identity_document_type: "drivingLicence",
@@ -100,8 +92,8 @@ describe("the first profile registration (GET and POST /register/profile)", () =
 
   it("a blank name is refused at its field (422); complete, the profile and documents are saved and My page opens", async () => {
     const { id, cookie } = await newAccount();
-    insertIdentityUpload(upstream.db, id, "front");
-    insertIdentityUpload(upstream.db, id, "back");
+    insertIdentityUpload(upstream.current.db, id, "front");
+    insertIdentityUpload(upstream.current.db, id, "back");
     const blank = await post(registerProfileAction, "/register/profile", cookie, {
       ...PROFILE,
       last_name: " ",
@@ -125,7 +117,7 @@ describe("the first profile registration (GET and POST /register/profile)", () =
 
 describe("the profile (GET and POST /profile)", () => {
   it("shows what is stored; a save stores every field and comes back with 「会員情報を保存しました。」 (PRG)", async () => {
-    const browser = createUserWithSession(upstream);
+    const browser = createUserWithSession(upstream.current);
     const cookie = await appCookie(browser);
     const page = (await (await open(profileLoader, "/profile", cookie)).json()) as {
       defaults: Record<string, string>;
@@ -151,7 +143,7 @@ describe("the profile (GET and POST /profile)", () => {
   });
 
   it("§5: a postcode that is not one is refused at its field (422), the typing kept, nothing saved", async () => {
-    const browser = createUserWithSession(upstream);
+    const browser = createUserWithSession(upstream.current);
     const response = await post(profileAction, "/profile", await appCookie(browser), {
       ...PROFILE,
       office_zipcode: "12",
