@@ -49,10 +49,18 @@ export function isIndividual(user: CurrentUser): boolean {
 
 /** §4 "Identity is expired when its valid date is before the start of today." */
 export function isIdentityExpired(user: CurrentUser, now: Date): boolean {
+  return isIdentityExpiredOn(user, japanDate(now));
+}
+
+/** The same rule on a day in Japan (YYYY-MM-DD). */
+export function isIdentityExpiredOn(
+  user: Pick<CurrentUser, "identity_confirmation" | "identity_valid_date">,
+  today: string,
+): boolean {
   if (user.identity_confirmation === ReviewStatus.expired) return true;
   const validDate = user.identity_valid_date;
   if (!validDate || !isIsoDate(validDate)) return false;
-  return validDate < japanDate(now);
+  return validDate < today;
 }
 
 /** §3 isImperfectIdentity; §4 "Inadequate, nothing and expired require resubmission." */
