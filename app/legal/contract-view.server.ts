@@ -13,7 +13,12 @@ import {
 } from "~/domain/purchase-figures";
 import { returnDeadline, returnDeadlineNote } from "~/domain/return-deadline";
 import { returnObligation } from "~/domain/return-obligation";
-import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus, isEntryContractable } from "~/domain/statuses";
+import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus } from "~/domain/statuses";
+import {
+  type ContractOwner,
+  ContractRefusalMessage,
+  contractRefusal as contractRefusalOf,
+} from "~/domain/contract-refusal";
 import { type CurrentUser, isIndividual } from "~/domain/user";
 import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
@@ -23,8 +28,7 @@ import { entryPaths } from "~/routing/entry-paths";
 /** Why the page offers no contract, in words the user can act on. */
 export const ContractMessage = {
   alreadyContracted: "このお申し込みはご契約済みです。契約の内容はお申し込みの詳細でご確認いただけます。",
-  notContractable:
-    "このお申し込みは、いまはご契約いただけません。審査が完了し、買取可能な請求書があるお申し込みのみご契約いただけます。",
+  notContractable: ContractRefusalMessage.notContractable,
   agreementRequired: "契約内容に同意してください。",
 } as const;
 
@@ -37,25 +41,44 @@ function sellerName(user: CurrentUser): string {
   return [user.company_name, person ? `代表者 ${person}` : ""].filter(Boolean).join("　");
 }
 
-/** Why no contract can be made now (already contracted, or nothing reviewed to buy); null when one can. */
-export function contractRefusal(entry: Pick<EntryDetail, "status" | "claims">): string | null {
-  if (
-    isEntryContractable(
-      entry.status,
-      entry.claims.map((claim) => claim.status),
-    )
-  )
-    return null;
-  return CONTRACTED_STATUSES.includes(entry.status)
-    ? ContractMessage.alreadyContracted
-    : ContractMessage.notContractable;
+export interface ContractRefusalView {
+  message: string;
+  /** Where the owner can act on it (renew the identity), or null. */
+  action: { href: string; label: string } | null;
+  /** Whom to ask, when the entry must be applied for again. */
+  contact: { desk: string; email: string } | null;
+}
+
+/**
+ * Why no contract can be made today (already contracted, nothing reviewed to buy, a deadline that cannot
+ * be kept, the owner's identity); null when one can. The contract page, its action and the detail page ask this.
+ */
+export function contractRefusal(
+  entry: Pick<EntryDetail, "status" | "claims">,
+  user: ContractOwner,
+  today: string,
+  calendar: BankCalendar,
+  brand: Pick<Brand, "contactDesk" | "supportEmail">,
+): ContractRefusalView | null {
+  if (CONTRACTED_STATUSES.includes(entry.status))
+    return { message: ContractMessage.alreadyContracted, action: null, contact: null };
+  const refusal = contractRefusalOf(entry, user, today, calendar);
+  if (!refusal) return null;
+  return {
+    message: refusal.message,
+    action:
+      refusal.remedy === "profile"
+        ? { href: "/profile", label: "プロフィールで本人確認書類を提出する" }
+        : null,
+    contact: refusal.remedy === "reapply" ? { desk: brand.contactDesk, email: brand.supportEmail } : null,
+  };
 }
 
 export function contractView(
   entry: EntryDetail,
   user: CurrentUser,
   now: Date,
-  brand: Pick<Brand, "operatorName" | "returnAccount">,
+  brand: Pick<Brand, "operatorName" | "returnAccount" | "contactDesk" | "supportEmail">,
   /** The bank holidays from today to past the claims' dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
 ) {
@@ -72,7 +95,7 @@ export function contractView(
         (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(item.claim.status) &&
         item.figures !== null,
     );
-  const refusal = contractRefusal(entry);
+  const refusal = contractRefusal(entry, user, today, calendar, brand);
   return {
     id: entry.id,
     code: entry.code,

@@ -3,29 +3,48 @@
 // entry with a claim that can be bought is contracted; no consent, no contract; a replay makes no
 // second one; the agreement carries the entry's figures; the .ics carries the return dates.
 
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContractRefusalMessage } from "~/domain/contract-refusal";
+import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import { loader as agreementLoader } from "~/routes/_plain.entry.$entryId.factoring_service_agreement";
 import { action, loader } from "~/routes/_mypage.entry.contract.$entryId/route";
 import { ContractMessage } from "~/legal/contract-view.server";
 import { loader as calendarLoader } from "~/routes/entry.detail.$entryId_.return[.]ics";
 import type { FormFailure } from "~/forms/form-failure";
 import {
+  expireIdentity,
   markClaimDelay,
   markEntryTransferred,
   reviewClaim,
 } from "../../reference-upstream/entries/operator-actions";
+import { paymentDateDueByToday } from "../fixtures/dates";
+import { forward } from "./fault-proxy";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 let upstream: TestUpstream;
+let proxy: http.Server;
+/** The upstream calls the app made, "METHOD /path". */
+let calls: string[] = [];
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  process.env.API_BASE_URL = upstream.url;
+  // A pass-through in front of the upstream that notes each call: a refused contract makes none.
+  proxy = http.createServer((req, res) => {
+    calls.push(`${req.method} ${req.url}`);
+    forward(upstream.url, req, res);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 
-afterAll(() => upstream.dispose());
+afterAll(async () => {
+  await new Promise((resolve) => proxy.close(resolve));
+  await upstream.dispose();
+});
 
 type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
 
@@ -74,7 +93,7 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
     const { owner, id, cookie } = await reviewedEntry();
     const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
     const view = (await page.json()) as {
-      refusal: string | null;
+      refusal: { message: string } | null;
       claims: { figures: { received: string } }[];
     };
     expect(view.refusal).toBeNull();
@@ -103,7 +122,9 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
       contractedAt,
     );
     const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
-    expect(((await page.json()) as { refusal: string }).refusal).toBe(ContractMessage.alreadyContracted);
+    expect(((await page.json()) as { refusal: { message: string } }).refusal.message).toBe(
+      ContractMessage.alreadyContracted,
+    );
   });
 
   it("an entry under review is refused (400) and stays under review; another user's is page not found", async () => {
@@ -119,6 +140,51 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
     const stranger = await appCookie(createUserWithSession(upstream));
     expect((await contract(reviewed.id, stranger, { agreed: "on" })).status).toBe(404);
     expect(await statusOf(reviewed.owner, reviewed.id)).toBe(3);
+  });
+
+  it("a bought claim whose deadline has come (today or past) is refused: the page names the claim and the date and offers the operator's contact, not the form; a post is 400 and reaches no contract call", async () => {
+    const { owner, entry, id, cookie } = await reviewedEntry();
+    const paymentDate = paymentDateDueByToday();
+    upstream.db
+      .prepare("UPDATE claims SET obliger_payment_date = ?, return_date = ? WHERE id = ?")
+      .run(paymentDate, paymentDate, entry.claims[0].id);
+    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const view = (await page.json()) as {
+      refusal: { message: string; action: unknown; contact: { desk: string; email: string } | null };
+    };
+    expect(view.refusal.message).toContain(
+      `請求書1・${entry.claims[0].obliger_company_name}の返金期日（${formatJapaneseDateWithWeekday(paymentDate)}）が`,
+    );
+    expect(view.refusal.message).toContain(
+      "お申し込みをキャンセルし、請求書の新しい入金予定日でお申し込みし直す",
+    );
+    expect(view.refusal.contact).toEqual({
+      desk: "サキドリ カスタマーサポート",
+      email: "support@sakidori.example",
+    });
+
+    calls = [];
+    const refused = await contract(id, cookie, { agreed: "on" });
+    expect(refused.status).toBe(400);
+    expect((await failureOf(refused)).formErrors).toEqual([view.refusal.message]);
+    expect(calls.filter((call) => call.includes("/contract/"))).toEqual([]);
+    expect(await statusOf(owner, id)).toBe(3);
+  });
+
+  it("an owner whose identity has expired is refused with a link to /profile to renew it; a post is 400 and reaches no contract call", async () => {
+    const { owner, id, cookie } = await reviewedEntry();
+    expireIdentity(upstream.db, owner.userId, new Date());
+    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const view = (await page.json()) as { refusal: { message: string; action: { href: string } | null } };
+    expect(view.refusal.message).toBe(ContractRefusalMessage.identityExpired);
+    expect(view.refusal.action?.href).toBe("/profile");
+
+    calls = [];
+    const refused = await contract(id, cookie, { agreed: "on" });
+    expect(refused.status).toBe(400);
+    expect((await failureOf(refused)).formErrors).toEqual([ContractRefusalMessage.identityExpired]);
+    expect(calls.filter((call) => call.includes("/contract/"))).toEqual([]);
+    expect(await statusOf(owner, id)).toBe(3);
   });
 
   it("§2 digits only; logged out goes to login and comes back", async () => {

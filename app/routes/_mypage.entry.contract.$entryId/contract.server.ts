@@ -1,4 +1,4 @@
-// POST /entry/contract/:entryId: only a reviewed entry with a can_buy claim, consent ticked, then §7
+// POST /entry/contract/:entryId: only an entry the contract rule allows today, consent ticked, then §7
 // POST /api/entries/{id}/contract/; a second press lands on the complete page (decision 0024).
 
 import { redirect } from "@remix-run/node";
@@ -10,6 +10,9 @@ import { readForm } from "~/forms/read-form.server";
 import type { RequestContext } from "~/request/context.server";
 import { contractEntry, isContracted, loadEntry } from "~/upstream/entries.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
+import type { CurrentUser } from "~/domain/user";
+import { japanDate } from "~/domain/japan-date";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { CONTRACT_FORM_ID, contractCompletePath } from "./contract-form";
 import { ContractMessage, contractRefusal } from "~/legal/contract-view.server";
 
@@ -19,15 +22,22 @@ const contractValidator = withZod(
   }),
 );
 
-export async function contractAction(ctx: RequestContext, request: Request, id: string): Promise<Response> {
+export async function contractAction(
+  ctx: RequestContext,
+  request: Request,
+  id: string,
+  user: CurrentUser,
+): Promise<Response> {
   const formData = await readForm(request);
   const entry = await loadEntry(ctx, id);
+  const today = japanDate(ctx.now);
   const refuse = (message: string) =>
     formFailure({ [NON_FIELD_ERRORS]: message }, {}, 400, { formId: CONTRACT_FORM_ID });
   // A second press (without JavaScript) after the first made the contract lands where the first did.
   if (isContracted(entry)) return redirect(contractCompletePath(id));
-  const refusal = contractRefusal(entry);
-  if (refusal) return refuse(refusal);
+  const calendar = returnDateCalendar(entry.claims, today);
+  const refusal = contractRefusal(entry, user, today, calendar, ctx.brand);
+  if (refusal) return refuse(refusal.message);
   const result = await contractValidator.validate(formData);
   if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CONTRACT_FORM_ID });
   try {

@@ -26,7 +26,7 @@ import styles from "~/styles/entry-detail.css";
 import { loadEntry } from "~/upstream/entries.server";
 import { CONTRACT_FORM_ID } from "./contract-form";
 import { contractAction } from "./contract.server";
-import { contractView } from "~/legal/contract-view.server";
+import { type ContractRefusalView, contractView } from "~/legal/contract-view.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご契約の手続き")];
 export const links: LinksFunction = () => [
@@ -50,8 +50,8 @@ export function loader(args: LoaderFunctionArgs) {
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const id = digitsParam(args.params.entryId);
-    await requireUser(ctx);
-    return contractAction(ctx, args.request, id);
+    const user = await requireUser(ctx);
+    return contractAction(ctx, args.request, id, user);
   });
 }
 
@@ -68,12 +68,7 @@ export default function ContractPage() {
         <span className="entry-code">申込番号 {contract.code}</span>
       </p>
       {contract.refusal ? (
-        <div className="alert" role="alert">
-          <p>{contract.refusal}</p>
-          <p className="link-list">
-            <Link to={contract.detailPath}>お申し込みの詳細を見る</Link>
-          </p>
-        </div>
+        <ContractRefused refusal={contract.refusal} detailPath={contract.detailPath} />
       ) : (
         <>
           <p>
@@ -139,6 +134,31 @@ export default function ContractPage() {
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+/** Why no contract is offered, and what the owner can do about it. */
+function ContractRefused({ refusal, detailPath }: { refusal: ContractRefusalView; detailPath: string }) {
+  return (
+    <div className="alert" role="alert">
+      <p>{refusal.message}</p>
+      {refusal.contact ? (
+        <p>
+          お問い合わせ窓口：{refusal.contact.desk}（
+          <a href={`mailto:${refusal.contact.email}`}>{refusal.contact.email}</a>）
+        </p>
+      ) : null}
+      <ul className="link-list">
+        {refusal.action ? (
+          <li>
+            <Link to={refusal.action.href}>{refusal.action.label}</Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to={detailPath}>お申し込みの詳細を見る</Link>
+        </li>
+      </ul>
     </div>
   );
 }
