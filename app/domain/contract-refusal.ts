@@ -26,6 +26,15 @@ export interface ContractRefusal {
   remedy: "reapply" | "profile" | null;
 }
 
+/** A refusal as a page shows it: the words, where to act on them, whom to ask. */
+export interface ContractRefusalView {
+  message: string;
+  /** Where the owner can act on it (renew the identity), or null. */
+  action: { href: string; label: string } | null;
+  /** Whom to ask, when the entry must be applied for again. */
+  contact: { desk: string; email: string } | null;
+}
+
 export const ContractRefusalMessage = {
   notContractable:
     "このお申し込みは、いまはご契約いただけません。審査が完了し、買取可能な請求書があるお申し込みのみご契約いただけます。",

@@ -1,9 +1,10 @@
 // What an entry asks of its owner now, the most pressing first: late money, a return due soon,
-// documents to fix (§4 inadequate), a contract to agree.
+// documents to fix (§4 inadequate), a contract to agree (only one the contract rule allows today).
 
 import type { BankCalendar } from "./bank-calendar";
 import { type ReturnObligationInput, returnObligation } from "./return-obligation";
-import { EntryStatus, isEntryContractable } from "./statuses";
+import { type ContractOwner, contractRefusal } from "./contract-refusal";
+import { EntryStatus } from "./statuses";
 
 export type EntryAttentionKind = "late" | "returnSoon" | "inadequate" | "contract";
 
@@ -23,17 +24,12 @@ export function entryAttention(
   entry: EntryAttentionInput,
   today: string,
   calendar: BankCalendar,
+  owner: ContractOwner,
 ): EntryAttentionKind | null {
   const returns = entry.claims.map((claim) => returnObligation(claim, today, calendar)?.state);
   if (returns.includes("late")) return "late";
   if (returns.includes("soon")) return "returnSoon";
   if (entry.status === EntryStatus.inadequate) return "inadequate";
-  if (
-    isEntryContractable(
-      entry.status,
-      entry.claims.map((claim) => claim.status),
-    )
-  )
-    return "contract";
+  if (contractRefusal(entry, owner, today, calendar) === null) return "contract";
   return null;
 }

@@ -17,6 +17,7 @@ import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus } from "~/domain/statu
 import {
   type ContractOwner,
   ContractRefusalMessage,
+  type ContractRefusalView,
   contractRefusal as contractRefusalOf,
 } from "~/domain/contract-refusal";
 import { type CurrentUser, isIndividual } from "~/domain/user";
@@ -39,14 +40,6 @@ function sellerName(user: CurrentUser): string {
   const person = [user.last_name, user.first_name].filter(Boolean).join(" ");
   if (isIndividual(user)) return person ? `${person}（個人事業主）` : "";
   return [user.company_name, person ? `代表者 ${person}` : ""].filter(Boolean).join("　");
-}
-
-export interface ContractRefusalView {
-  message: string;
-  /** Where the owner can act on it (renew the identity), or null. */
-  action: { href: string; label: string } | null;
-  /** Whom to ask, when the entry must be applied for again. */
-  contact: { desk: string; email: string } | null;
 }
 
 /**

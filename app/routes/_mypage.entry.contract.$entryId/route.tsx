@@ -9,6 +9,7 @@ import {
   json,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ContractRefused } from "~/components/contract-refused";
 import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
@@ -26,7 +27,7 @@ import styles from "~/styles/entry-detail.css";
 import { loadEntry } from "~/upstream/entries.server";
 import { CONTRACT_FORM_ID } from "./contract-form";
 import { contractAction } from "./contract.server";
-import { type ContractRefusalView, contractView } from "~/legal/contract-view.server";
+import { contractView } from "~/legal/contract-view.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご契約の手続き")];
 export const links: LinksFunction = () => [
@@ -134,31 +135,6 @@ export default function ContractPage() {
           </section>
         </>
       )}
-    </div>
-  );
-}
-
-/** Why no contract is offered, and what the owner can do about it. */
-function ContractRefused({ refusal, detailPath }: { refusal: ContractRefusalView; detailPath: string }) {
-  return (
-    <div className="alert" role="alert">
-      <p>{refusal.message}</p>
-      {refusal.contact ? (
-        <p>
-          お問い合わせ窓口：{refusal.contact.desk}（
-          <a href={`mailto:${refusal.contact.email}`}>{refusal.contact.email}</a>）
-        </p>
-      ) : null}
-      <ul className="link-list">
-        {refusal.action ? (
-          <li>
-            <Link to={refusal.action.href}>{refusal.action.label}</Link>
-          </li>
-        ) : null}
-        <li>
-          <Link to={detailPath}>お申し込みの詳細を見る</Link>
-        </li>
-      </ul>
     </div>
   );
 }

@@ -23,6 +23,9 @@ import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
+import { contractRefusal } from "~/legal/contract-view.server";
+import { ContractRefused } from "~/components/contract-refused";
+import type { ContractRefusalView } from "~/domain/contract-refusal";
 import { loadEntry } from "~/upstream/entries.server";
 import { CANCEL_FORM_ID } from "./cancel-form";
 import { cancelAction } from "./cancel.server";
@@ -38,12 +41,14 @@ export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     // §2 "Route validation failure shows page not found", before anything else.
     const id = digitsParam(args.params.entryId);
-    await requireUser(ctx);
+    const user = await requireUser(ctx);
     const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
     const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
+    const today = japanDate(ctx.now);
+    const calendar = returnDateCalendar(entry.claims, today, entry.contracted_at);
+    const refusal = contractRefusal(entry, user, today, calendar, ctx.brand);
     return json({
-      ...entryDetailView(entry, ctx.now, ctx.brand, calendar, resubmitted),
+      ...entryDetailView(entry, ctx.now, ctx.brand, calendar, { resubmitted, contractRefusal: refusal }),
       payoutAccount: payoutAccount(entry.bank_account),
     });
   });
@@ -111,8 +116,12 @@ export default function EntryDetailPage() {
         <PayoutAccount account={entry.payoutAccount} label="お振込先口座" />
       </section>
 
-      {entry.contractPath || entry.agreementPath ? (
-        <NextSteps contractPath={entry.contractPath} agreementPath={entry.agreementPath} />
+      {entry.contractPath || entry.contractRefusal || entry.agreementPath ? (
+        <NextSteps
+          contractPath={entry.contractPath}
+          contractRefusal={entry.contractRefusal}
+          agreementPath={entry.agreementPath}
+        />
       ) : null}
 
       {entry.payout ? <PayoutSection entry={entry} /> : null}
@@ -224,14 +233,17 @@ function Timeline({ timeline }: { timeline: EntryDetailView["timeline"] }) {
 /** Once reviewed, the agreement to read and, while it may be, the contract to agree. */
 function NextSteps({
   contractPath,
+  contractRefusal,
   agreementPath,
 }: {
   contractPath: string | null;
+  contractRefusal: ContractRefusalView | null;
   agreementPath: string | null;
 }) {
   return (
     <section className="my-page-section" aria-labelledby="next-steps-title">
-      <h2 id="next-steps-title">{contractPath ? "ご契約の手続き" : "ご契約の内容"}</h2>
+      <h2 id="next-steps-title">{contractPath || contractRefusal ? "ご契約の手続き" : "ご契約の内容"}</h2>
+      {contractRefusal ? <ContractRefused refusal={contractRefusal} /> : null}
       {contractPath ? (
         <p>
           審査が完了しました。買取条件（下記の金額）をご確認のうえ、ご契約の手続きにお進みください。ご契約後、お振込の手続きに入ります。

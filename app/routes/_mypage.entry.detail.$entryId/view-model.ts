@@ -23,6 +23,7 @@ import {
 import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
+import type { ContractRefusalView } from "~/domain/contract-refusal";
 import { entryPaths } from "~/routing/entry-paths";
 import { receivingAccountText, returnAccountText } from "~/domain/account-lines";
 
@@ -66,9 +67,19 @@ export function entryDetailView(
   brand: Pick<Brand, "returnAccount">,
   /** The bank holidays around the entry's return dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
-  /** Just resubmitted: the page says it was received. */
-  resubmitted = false,
+  options: {
+    /** Just resubmitted: the page says it was received. */
+    resubmitted?: boolean;
+    /** Why the contract rule refuses the entry today (contract-view.server.ts contractRefusal). */
+    contractRefusal?: ContractRefusalView | null;
+  } = {},
 ) {
+  const { resubmitted = false, contractRefusal = null } = options;
+  // Reviewed with something to buy, yet refused (a deadline that has come, the identity): say why.
+  const reviewedToBuy = isEntryContractable(
+    entry.status,
+    entry.claims.map((claim) => claim.status),
+  );
   const timeline: EntryTimeline = entryTimeline(entry);
   const today = japanDate(now);
   const payoutDate = payoutDay(entry, now, calendar);
@@ -88,12 +99,8 @@ export function entryDetailView(
     resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
     cancellable: isEntryCancellable(entry.status),
-    contractPath: isEntryContractable(
-      entry.status,
-      entry.claims.map((claim) => claim.status),
-    )
-      ? entryPaths.contract(entry.id)
-      : null,
+    contractPath: reviewedToBuy && !contractRefusal ? entryPaths.contract(entry.id) : null,
+    contractRefusal: reviewedToBuy ? contractRefusal : null,
     agreementPath:
       STATUSES_WITH_AGREEMENT.includes(entry.status) && reviewed.length > 0
         ? entryPaths.agreement(entry.id)

@@ -231,7 +231,7 @@ export function toMyPageView(input: MyPageInput) {
     isNext: false,
   });
 
-  const listed = entriesNeedingUserFirst(input.entries, today, input.calendar);
+  const listed = entriesNeedingUserFirst(input.entries, today, input.calendar, input.user);
   return {
     email: user.email ?? "",
     companyName: user.company_name ?? "",
@@ -268,11 +268,16 @@ export function toMyPageView(input: MyPageInput) {
 }
 
 /** Entries that ask something of the user first, most pressing first; the rest newest first. */
-function entriesNeedingUserFirst(entries: readonly MyPageEntry[], today: string, calendar: BankCalendar) {
+function entriesNeedingUserFirst(
+  entries: readonly MyPageEntry[],
+  today: string,
+  calendar: BankCalendar,
+  user: MyPageUser,
+) {
   const rank = (kind: EntryAttentionKind | null) =>
     kind === null ? ATTENTION_ORDER.length : ATTENTION_ORDER.indexOf(kind);
   return entries
-    .map((entry) => ({ entry, attention: entryAttention(entry, today, calendar) }))
+    .map((entry) => ({ entry, attention: entryAttention(entry, today, calendar, user) }))
     .sort((a, b) => rank(a.attention) - rank(b.attention));
 }
 

@@ -246,6 +246,18 @@ describe("entryDetailView", () => {
     expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).agreementPath).toBeNull();
   });
 
+  it("reviewed but refused by the contract rule (a deadline that has come, the identity): no way to the contract, the reason instead; an entry not reviewed says nothing of it", () => {
+    const refusal = { message: "本人確認書類の有効期限が切れているため…", action: null, contact: null };
+    const reviewed = { ...ENTRY, status: EntryStatus.reviewed, claims: [REVIEWED_CLAIM] };
+    const view = entryDetailView(reviewed, NOW, BRAND, CALENDAR, { contractRefusal: refusal });
+    expect(view.contractPath).toBeNull();
+    expect(view.contractRefusal).toEqual(refusal);
+    expect(view.agreementPath).toBe("/entry/12/factoring_service_agreement");
+    expect(
+      entryDetailView(ENTRY, NOW, BRAND, CALENDAR, { contractRefusal: refusal }).contractRefusal,
+    ).toBeNull();
+  });
+
   it("after contract: the payout date, each claim's return date and amount, the account, the calendar file", () => {
     const contracted = {
       ...ENTRY,
