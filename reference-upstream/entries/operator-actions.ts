@@ -20,7 +20,7 @@ import { type UpstreamConfig, configFromEnvironment } from "../config";
 import { sendIdentityConfirmedMail } from "../accounts/identity-mails";
 import { mailKindFor, newlyReturned, sendEntryMail, snapshotEntry } from "./entry-mails";
 import { serializeEntry } from "./serialize";
-import { DOCUMENT_REASON_KEY, deriveEntryStatus, markContracted } from "./transitions";
+import { DOCUMENT_REASON_KEY, contractTermRefusal, deriveEntryStatus, markContracted } from "./transitions";
 
 /** A command line that cannot be run as written: the CLI exits with 2. */
 export class OperatorUsageError extends Error {}
@@ -387,6 +387,10 @@ export function markEntryContracted(db: Db, entryId: number, now: Date): string 
     if (!claimsOfEntry(db, entry.id).some((claim) => claim.status === ClaimStatus.can_buy)) {
       throw new OperatorStateError(`entry ${entry.id} has no can_buy claim (買取可能な請求書がありません)`);
     }
+    // The owner's call would be refused the same: never a term the owner cannot keep.
+    const owner = findUserById(db, entry.user_id);
+    const refusal = owner && contractTermRefusal(entry, claimsOfEntry(db, entry.id), owner, now);
+    if (refusal) throw new OperatorStateError(`entry ${entry.id} cannot be contracted: ${refusal}`);
     markContracted(db, entry.id, now);
     return `entry ${entry.id} (${entry.code}) → ${entryStatusName(EntryStatus.contracted)}`;
   });

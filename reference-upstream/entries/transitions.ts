@@ -13,10 +13,11 @@ import {
   isEntryCancellable,
 } from "../../app/domain/statuses";
 import { returnDeadline } from "../../app/domain/return-deadline";
+import { contractRefusal } from "../../app/domain/contract-refusal";
 import { returnDateCalendar } from "../../app/lookup/japan-holidays.server";
 import { type Db, inTransaction } from "../db/database";
 import { DrfMessage, nonFieldError, validationError } from "../http/errors";
-import { isoJst } from "../time";
+import { dateJst, isoJst } from "../time";
 import { parseJson } from "../users";
 import type { UserRow } from "../users";
 import { type ClaimFields, validateResubmission } from "./entry-input";
@@ -157,8 +158,25 @@ function replaceFiles(db: Db, entryId: number, claimId: number | null, ids: read
 }
 
 /**
+ * Why the entry may not be contracted today, in the words of app/domain/contract-refusal.ts (a bought
+ * claim's deadline that has come, the owner's identity); null when it may. The user's call and the
+ * operator's mark-contracted both ask it.
+ */
+export function contractTermRefusal(
+  entry: EntryRow,
+  claims: readonly ClaimRow[],
+  owner: Pick<UserRow, "identity_confirmation" | "identity_valid_date">,
+  now: Date,
+): string | null {
+  return (
+    contractRefusal({ status: entry.status, claims }, owner, dateJst(now), returnDateCalendar(claims))
+      ?.message ?? null
+  );
+}
+
+/**
  * POST /api/entries/{id}/contract/: the user agrees to the contract online. Only a reviewed entry
- * with at least one can_buy claim; its can_buy claims become contracted.
+ * with at least one can_buy claim, the contract rule allowing it today; its can_buy claims become contracted.
  */
 export function contractEntry(db: Db, user: UserRow, entryId: number, body: unknown, now: Date): EntryRow {
   return inTransaction(db, () => {
@@ -167,6 +185,8 @@ export function contractEntry(db: Db, user: UserRow, entryId: number, body: unkn
     const canBuy = claims.some((claim) => claim.status === ClaimStatus.can_buy);
     if (entry.status !== EntryStatus.reviewed || !canBuy)
       throw nonFieldError(TransitionMessage.notContractable);
+    const refusal = contractTermRefusal(entry, claims, user, now);
+    if (refusal) throw nonFieldError(refusal);
     if (!isPlainObject(body)) {
       throw validationError({ non_field_errors: [DrfMessage.notAnObject(pythonTypeName(body))] });
     }
