@@ -49,6 +49,20 @@ export function upstreamDatabase() {
   });
 }
 
+/** Moves a claim's payment and return dates in the upstream's database: a day no screen lets a user choose. */
+export function setClaimDates(claimId: number, date: string): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "upstream.sqlite3"), { fileMustExist: true });
+  try {
+    db.prepare("UPDATE claims SET obliger_payment_date = ?, return_date = ? WHERE id = ?").run(
+      date,
+      date,
+      claimId,
+    );
+  } finally {
+    db.close();
+  }
+}
+
 /** The mails of one kind the upstream "sent" to `email`, newest first (the outbox: `npm run outbox`). */
 export function mailsTo(email: string, kind: string): { subject: string; body: string; link: string }[] {
   const db = upstreamDatabase();
