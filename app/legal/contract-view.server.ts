@@ -17,7 +17,7 @@ import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus, isEntryContractable }
 import { type CurrentUser, isIndividual } from "~/domain/user";
 import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
-import { returnAccountText } from "~/domain/account-lines";
+import { returnAccountLines } from "~/domain/account-lines";
 import { entryPaths } from "~/routing/entry-paths";
 
 /** Why the page offers no contract, in words the user can act on. */
@@ -87,7 +87,8 @@ export function contractView(
     contracted: entry.contracted_at !== undefined,
     /** The day the price is paid: the transfer once made, else the latest day the agreement allows. */
     payoutDate: formatJapaneseDateWithWeekday(payoutDate),
-    returnAccount: returnAccountText(brand.returnAccount),
+    /** Where the owner sends what the debtor paid: the operator's account, apart from the owner's own. */
+    returnAccount: { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) },
     claims: covered.map(({ claim, number, figures }) => {
       const obligation = returnObligation(claim, today, calendar);
       const contracted = claim.return_date ?? claim.obliger_payment_date;

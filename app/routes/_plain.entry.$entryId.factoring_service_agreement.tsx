@@ -1,10 +1,11 @@
 // §2 /entry/:entryId/factoring_service_agreement: the operator's text (decision 0019) filled with the
-// entry's parties and sums, its claims and the payout account; another user's entry is not found.
+// entry's parties and sums, its claims, the payout account and the return account; another user's entry is not found.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
+import { ReturnAccount } from "~/components/return-account";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
@@ -41,7 +42,8 @@ export function loader(args: LoaderFunctionArgs) {
         totalFee: totals?.fee ?? null,
         totalBankCharge: totals?.bankCharge ?? null,
         totalReceived: totals?.received ?? null,
-        returnAccount: view.returnAccount,
+        // The account in full inside the article's sentence; the 別表 shows it part by part too.
+        returnAccount: view.returnAccount.lines.map(({ label, value }) => `${label} ${value}`).join("、"),
       }),
     });
   });
@@ -87,6 +89,7 @@ export default function FactoringServiceAgreementPage() {
         ))}
         <h3>譲渡代金の振込先（甲の口座）</h3>
         <PayoutAccount account={agreement.payoutAccount} label="譲渡代金の振込先（甲の口座）" />
+        <ReturnAccount account={agreement.returnAccount} level={3} />
       </LegalSection>
       <p className="link-list">
         <Link to={agreement.detailPath}>お申し込みの詳細へ戻る</Link>

@@ -169,6 +169,17 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     const paymentDate = (entry.claims[0] as { obliger_payment_date: string }).obliger_payment_date;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${paymentDate.replace(/-/g, "")}`);
     expect(ics).toContain("返金額：1\\,000\\,000円");
+    // The return account in full, each part on its own line of the description (returnAccountLines).
+    expect(ics).toContain(
+      [
+        "ご返金の振込先（サキドリ株式会社の口座）：",
+        "銀行：サキドリ銀行（0999）",
+        "支店：本店営業部（001）",
+        "種目：普通",
+        "口座番号：1234567",
+        "口座名義：ｻｷﾄﾞﾘ(ｶ",
+      ].join("\\n"),
+    );
 
     // Another user's calendar file is page not found, never the entry's dates.
     const stranger = await appCookie(createUserWithSession(upstream));

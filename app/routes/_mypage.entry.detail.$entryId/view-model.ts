@@ -24,7 +24,7 @@ import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmissi
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
 import { entryPaths } from "~/routing/entry-paths";
-import { receivingAccountText, returnAccountText } from "~/domain/account-lines";
+import { receivingAccountText, returnAccountLines } from "~/domain/account-lines";
 
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
@@ -63,7 +63,7 @@ const STATUSES_WITH_AGREEMENT: readonly number[] = [
 export function entryDetailView(
   entry: EntryDetail,
   now: Date,
-  brand: Pick<Brand, "returnAccount">,
+  brand: Pick<Brand, "operatorName" | "returnAccount">,
   /** The bank holidays around the entry's return dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
   /** Just resubmitted: the page says it was received. */
@@ -102,7 +102,11 @@ export function entryDetailView(
       ? {
           contractedDate: dateOf(entry.contracted_at),
           transferredDate: dateOf(entry.transferred_at),
-          returnAccount: outstanding.length > 0 ? returnAccountText(brand.returnAccount) : "",
+          /** Where the owner sends what the debtor paid, while a return is still to send. */
+          returnAccount:
+            outstanding.length > 0
+              ? { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) }
+              : null,
           calendarPath: outstanding.length > 0 ? entryPaths.calendar(entry.id) : null,
         }
       : null,

@@ -20,14 +20,17 @@ const NOW = new Date("2026-12-01T09:00:00+09:00");
 const CALENDAR = bankCalendar("2026-11-01", "2027-12-31");
 
 const BRAND = {
+  operatorName: "サキドリ株式会社",
   returnAccount: {
     bankName: "サキドリ銀行",
+    bankCode: "0999",
     branchName: "本店営業部",
+    branchCode: "001",
     depositType: "普通",
     accountNumber: "1234567",
-    holderName: "サキドリ（カ",
+    holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
-};
+} as const;
 
 const ENTRY: EntryDetail = {
   id: 12,
@@ -263,7 +266,17 @@ describe("entryDetailView", () => {
     expect(view.payout).toEqual({
       contractedDate: "2026年11月20日",
       transferredDate: "2026年11月21日",
-      returnAccount: "サキドリ銀行 本店営業部 普通 1234567 サキドリ（カ",
+      // The operator's account in full, each part on its own line (returnAccountLines).
+      returnAccount: {
+        operatorName: "サキドリ株式会社",
+        lines: [
+          { part: "bank", label: "銀行", value: "サキドリ銀行（0999）" },
+          { part: "branch", label: "支店", value: "本店営業部（001）" },
+          { part: "depositType", label: "種目", value: "普通" },
+          { part: "number", label: "口座番号", value: "1234567" },
+          { part: "holder", label: "口座名義", value: "ｻｷﾄﾞﾘ(ｶ" },
+        ],
+      },
       calendarPath: "/entry/detail/12/return.ics",
     });
     expect(view.claims.map((claim) => claim.returnObligation)).toEqual([
@@ -302,7 +315,7 @@ describe("entryDetailView", () => {
       BRAND,
       CALENDAR,
     );
-    expect(settled.payout).toMatchObject({ returnAccount: "", calendarPath: null });
+    expect(settled.payout).toMatchObject({ returnAccount: null, calendarPath: null });
     expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
     expect(settled.claims[0]!.returnObligation?.dueDate).toBe("2027年1月4日");
   });
