@@ -4,6 +4,8 @@
 // tests call runOperatorCommand directly. Every change runs in one write transaction.
 
 import { SUPPRESSION_METHODS, type SuppressionMethod } from "../../app/domain/enumerations";
+import { formatJapaneseDate } from "../../app/domain/japan-date";
+import { type PurchaseTermsProblem, purchaseTermsProblems } from "../../app/domain/purchase-terms";
 import {
   BEFORE_CONTRACTED_ENTRY_STATUSES,
   ClaimStatus,
@@ -313,6 +315,7 @@ export function reviewClaim(db: Db, claimId: number, review: ClaimReview, now: D
         )
         .get(claim.id) !== undefined;
     if (review.decision === "can_buy") {
+      refuseUntrueTerms(claim, review);
       // The purchase principal is the part of the invoice the obliger pays by bank transfer, unless given.
       db.prepare(
         `UPDATE claims SET status = ?, purchase_amount = ?, purchase_fee = ?, purchase_fee_ratio = ?,
@@ -347,6 +350,43 @@ export function reviewClaim(db: Db, claimId: number, review: ClaimReview, now: D
     const status = deriveEntryStatus(db, entry.id, now);
     return `claim ${claim.id} (${claim.code}) → ${claimStatusName(ClaimStatus[review.decision])}; entry ${entry.id} (${entry.code}) → ${entryStatusName(status)}`;
   });
+}
+
+const yen = (amount: number) => amount.toLocaleString("en-US");
+
+function describeProblem(problem: PurchaseTermsProblem): string {
+  switch (problem.rule) {
+    case "principal_above_deposit":
+      return `--principal ${yen(problem.principal)} is above the debtor's scheduled transfer ${yen(problem.scheduledDeposit)} (返金額が売掛先からの銀行振込金額 ${yen(problem.scheduledDeposit)}円 を超えています)`;
+    case "purchase_above_deposit":
+      return `--purchase-amount ${yen(problem.purchaseAmount)} is above the debtor's scheduled transfer ${yen(problem.scheduledDeposit)} (買取額が売掛先からの銀行振込金額 ${yen(problem.scheduledDeposit)}円 を超えています)`;
+    case "purchase_above_principal":
+      return `--purchase-amount ${yen(problem.purchaseAmount)} is above the amount to be returned ${yen(problem.principal)} (買取額が返金額 ${yen(problem.principal)}円 を超えています)`;
+    case "nothing_received":
+      return `--fee ${yen(problem.fee)} plus --bank-charge ${yen(problem.bankCharge)} leave nothing of --purchase-amount ${yen(problem.purchaseAmount)} to the owner (手数料と振込手数料の合計が買取額以上で、お受け取り額がありません)`;
+    case "ratio_disagrees":
+      return `--purchase-amount ${yen(problem.purchaseAmount)} is not the amount returned ${yen(problem.principal)} × --ratio ${problem.ratio} = ${yen(problem.expected)} (買取額は返金額 × 掛目 です。掛目 ${problem.ratio} なら ${yen(problem.expected)}円)`;
+    case "fee_ratio_disagrees":
+      return `--fee ${yen(problem.fee)} is not --purchase-amount ${yen(problem.purchaseAmount)} × --fee-ratio ${problem.feeRatio} = ${yen(problem.expected)} (手数料は買取額 × 手数料率 です。手数料率 ${problem.feeRatio} なら ${yen(problem.expected)}円)`;
+  }
+}
+
+/** Terms the owner could not keep, or figures that disagree with their ratios, are never recorded. */
+function refuseUntrueTerms(claim: ClaimRow, review: Extract<ClaimReview, { decision: "can_buy" }>): void {
+  const problems = purchaseTermsProblems({
+    scheduledDeposit: claim.scheduled_deposit_amount_from_obliger,
+    purchaseAmount: review.purchaseAmount,
+    fee: review.fee,
+    feeRatio: review.feeRatio,
+    ratio: review.ratio,
+    bankCharge: review.bankCharge,
+    principal: review.principal,
+  });
+  if (problems.length > 0) {
+    throw new OperatorStateError(
+      `claim ${claim.id}: ${problems.map(describeProblem).join("\n  ")}\n  Run: npm run operator -- help`,
+    );
+  }
 }
 
 export type EntryDocument = "financial_statements" | "withdrawals_detail" | "both";
@@ -413,10 +453,29 @@ export function markEntryTransferred(db: Db, entryId: number, now: Date): string
   });
 }
 
+/** Whole days from one ISO date to another (negative when `to` is earlier). */
+function daysFromTo(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The claim's deadline as stored at contract: return_date (the debtor's payment date before it was set). */
+const deadlineOf = (claim: ClaimRow): string | null => claim.return_date ?? claim.obliger_payment_date;
+
 export function markClaimDelay(db: Db, claimId: number, now: Date): string {
   return inTransaction(db, () => {
     const claim = requireClaim(db, claimId);
     refuseClaimState(claim, [ClaimStatus.transferred], "mark-delay");
+    // A return is late only once its whole deadline day (in Japan) has passed: the owner may pay on it.
+    const deadline = deadlineOf(claim);
+    const today = dateJst(now);
+    if (deadline !== null && today <= deadline) {
+      const days = daysFromTo(today, deadline);
+      throw new OperatorStateError(
+        days === 0
+          ? `claim ${claim.id} is due today, ${deadline}; mark-delay only after the deadline has passed (本日が返金期日 ${formatJapaneseDate(deadline)} です。期日を過ぎてから実行してください)`
+          : `claim ${claim.id} is due ${deadline}, in ${days} days; mark-delay only after the deadline has passed (返金期日 ${formatJapaneseDate(deadline)} まで、あと${days}日です。期日を過ぎてから実行してください)`,
+      );
+    }
     db.prepare("UPDATE claims SET status = ?, updated_at = ? WHERE id = ?").run(
       ClaimStatus.delay,
       isoJst(now),
@@ -430,15 +489,31 @@ export function markClaimDelay(db: Db, claimId: number, now: Date): string {
  * A returned claim has been paid back in full. When no claim of the entry is still out (contracted,
  * transferred or delayed), the entry's transaction is complete.
  */
-export function markClaimReturned(db: Db, claimId: number, returnDate: string | null, now: Date): string {
+export function markClaimReturned(db: Db, claimId: number, receivedOn: string | null, now: Date): string {
   return inTransaction(db, () => {
     const claim = requireClaim(db, claimId);
     refuseClaimState(claim, [ClaimStatus.transferred, ClaimStatus.delay], "mark-returned");
     const at = isoJst(now);
-    db.prepare(
-      // --date records the day agreed for the return; otherwise the due date set at contract stays.
-      "UPDATE claims SET status = ?, returned_at = ?, return_date = COALESCE(?, return_date, ?), updated_at = ? WHERE id = ?",
-    ).run(ClaimStatus.returned, at, returnDate, dateJst(now), at, claim.id);
+    const today = dateJst(now);
+    if (receivedOn !== null && receivedOn > today) {
+      throw new OperatorStateError(
+        `--date ${receivedOn} is in the future (today is ${today}); record a return on the day it came (未来の日付は指定できません)`,
+      );
+    }
+    const paidOut = requireEntry(db, claim.entry_id).transferred_at?.slice(0, 10) ?? null;
+    if (receivedOn !== null && paidOut !== null && receivedOn < paidOut) {
+      throw new OperatorStateError(
+        `--date ${receivedOn} is before the payout on ${paidOut} (買取代金のお振込日 ${formatJapaneseDate(paidOut)} より前の日付は指定できません)`,
+      );
+    }
+    // returned_at is the day the money came; return_date stays the deadline agreed at contract.
+    const receivedAt = receivedOn === null || receivedOn === today ? at : `${receivedOn}T00:00:00+09:00`;
+    db.prepare("UPDATE claims SET status = ?, returned_at = ?, updated_at = ? WHERE id = ?").run(
+      ClaimStatus.returned,
+      receivedAt,
+      at,
+      claim.id,
+    );
     const outstanding = claimsOfEntry(db, claim.entry_id).some((other) =>
       [ClaimStatus.contracted, ClaimStatus.transferred, ClaimStatus.delay].includes(
         other.status as 4 | 5 | 7,

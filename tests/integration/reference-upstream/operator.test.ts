@@ -12,7 +12,13 @@ import {
 import { latestMails, sendMail } from "../../../reference-upstream/outbox";
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
-import { type UserClient, createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
+import {
+  type UserClient,
+  createEntryVia,
+  createUserWithSession,
+  validClaim,
+  validEntryBody,
+} from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
 
 const run = promisify(execFile);
@@ -244,13 +250,17 @@ describe("reviews and the entry status they derive", () => {
     expect(current.status).toBe(EntryStatus.transferred);
     expect(current.transferred_at).toEqual(expect.any(String));
     expect(current.claims.map((claim: { status: number }) => claim.status)).toEqual([5, 5]);
-    operator("mark-delay", String(claimIds[0]));
-    operator("mark-returned", String(claimIds[1]), "--date", "2026-12-01");
+    // The day after the deadline: one claim is late, the other's return came on its deadline.
+    const deadline = current.claims[1].return_date as string;
+    const afterDeadline = new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000);
+    const operatorAfter = (...argv: string[]) => runOperatorCommand(upstream.db, argv, afterDeadline);
+    operatorAfter("mark-delay", String(claimIds[0]));
+    operatorAfter("mark-returned", String(claimIds[1]), "--date", deadline);
     current = await read(client, entry.id);
     expect(current.claims[0].status).toBe(ClaimStatus.delay);
-    expect(current.claims[1]).toMatchObject({ status: ClaimStatus.returned, return_date: "2026-12-01" });
+    expect(current.claims[1]).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
     expect(current.transaction_completed_at).toBeNull();
-    operator("mark-returned", String(claimIds[0]));
+    operatorAfter("mark-returned", String(claimIds[0]));
     current = await read(client, entry.id);
     expect(current.claims[0].status).toBe(ClaimStatus.returned);
     expect(current.claims[0].returned_at).toEqual(expect.any(String));
@@ -324,8 +334,10 @@ describe("the operator's changes mail the entry's owner a link to its detail pag
     expect(canBuy(claimIds[1]!)).toContain("mail: entry_reviewed");
     operator("mark-contracted", String(entry.id));
     operator("mark-transferred", String(entry.id));
-    operator("mark-delay", String(claimIds[0]));
-    operator("mark-returned", String(claimIds[1]));
+    const deadline = (await read(client, entry.id)).claims[0].return_date as string;
+    const afterDeadline = new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000);
+    runOperatorCommand(upstream.db, ["mark-delay", String(claimIds[0])], afterDeadline);
+    runOperatorCommand(upstream.db, ["mark-returned", String(claimIds[1])], afterDeadline);
     const mails = mailsTo(email).filter((mail) => mail.kind.startsWith("entry_"));
     expect(mails.map((mail) => mail.kind)).toEqual([
       "entry_received",
@@ -349,5 +361,134 @@ describe("the operator's changes mail the entry's owner a link to its detail pag
     operator("review-claim", String(claimIds[0]), "inadequate", "--reason", "日付が読めません");
     expect(mailsTo(email).map((mail) => mail.kind)).toContain("entry_inadequate");
     expect(mailsTo(email).at(-1)!.body).toContain("再提出");
+  });
+});
+
+describe("the operator's records stay true", () => {
+  /** The command run on a given day (noon in Japan), as the operator would run it then. */
+  const operatorOn = (day: string, ...argv: string[]) =>
+    runOperatorCommand(upstream.db, argv, new Date(`${day}T12:00:00+09:00`));
+  const dayAfter = (day: string, days = 1) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const review = (claimId: number, figures: Record<string, string>) =>
+    operator(
+      "review-claim",
+      String(claimId),
+      "can_buy",
+      ...Object.entries(figures).flatMap(([name, value]) => [`--${name}`, value]),
+    );
+  // The example of help: 1,099,340円 returned for 989,406円 bought at 90 %, 5 % fee and 660円.
+  const EXAMPLE = {
+    "purchase-amount": "989406",
+    fee: "49470",
+    "fee-ratio": "0.05",
+    ratio: "0.9",
+    "bank-charge": "660",
+    principal: "1099340",
+  };
+
+  async function transferredClaim() {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(client);
+    const claimId = entry.claims[0].id as number;
+    canBuy(claimId);
+    operator("mark-contracted", String(entry.id));
+    operator("mark-transferred", String(entry.id));
+    const current = await read(client, entry.id);
+    return {
+      client,
+      entry,
+      claimId,
+      deadline: current.claims[0].return_date as string,
+      paidOut: (current.transferred_at as string).slice(0, 10),
+    };
+  }
+
+  it("review-claim refuses a purchase amount above the debtor's 振込金額, and changes nothing", async () => {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+    );
+    const claimId = entry.claims[0].id as number;
+    expect(() => review(claimId, { ...EXAMPLE, "purchase-amount": "1099341", principal: "1099340" })).toThrow(
+      OperatorStateError,
+    );
+    expect(() => review(claimId, { ...EXAMPLE, "purchase-amount": "1099341", ratio: "1" })).toThrow(
+      /1,099,341.*1,099,340.*売掛先からの銀行振込金額/s,
+    );
+    expect(() => review(claimId, { ...EXAMPLE, principal: "1099341" })).toThrow(
+      /--principal.*1,099,341.*1,099,340.*返金額/s,
+    );
+    const unchanged = (await read(client, entry.id)).claims[0];
+    expect(unchanged).toMatchObject({ status: ClaimStatus.under_review, purchase_amount: null });
+    expect(review(claimId, EXAMPLE)).toContain("can_buy");
+    expect((await read(client, entry.id)).claims[0]).toMatchObject({
+      status: ClaimStatus.can_buy,
+      purchase_amount: 989406,
+      purchase_principal_amount: 1099340,
+    });
+  });
+
+  it("review-claim refuses a fee and bank charge that leave the owner nothing, and figures that disagree with their ratios", async () => {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+    );
+    const claimId = entry.claims[0].id as number;
+    // 手数料 + 振込手数料 equal to the 買取額: nothing left to receive.
+    expect(() =>
+      review(claimId, { ...EXAMPLE, fee: "988746", "fee-ratio": "0.999333", "bank-charge": "660" }),
+    ).toThrow(/nothing.*お受け取り額/s);
+    expect(() => review(claimId, { ...EXAMPLE, "bank-charge": "939936" })).toThrow(OperatorStateError);
+    // 買取額 = 返金額 × 掛目 and 手数料 = 買取額 × 手数料率, each to the yen.
+    expect(() => review(claimId, { ...EXAMPLE, ratio: "0.8" })).toThrow(/--ratio.*掛目/s);
+    expect(() => review(claimId, { ...EXAMPLE, "fee-ratio": "0.04" })).toThrow(/--fee-ratio.*手数料/s);
+    // Rounded to the yen either way is the same figure.
+    expect(review(claimId, { ...EXAMPLE, fee: "49471" })).toContain("can_buy");
+    expect((await read(client, entry.id)).claims[0].purchase_fee).toBe(49471);
+  });
+
+  it("mark-delay only after the deadline has passed: before it, refused with the deadline and the days left", async () => {
+    const { client, entry, claimId, deadline } = await transferredClaim();
+    const before = dayAfter(deadline, -3);
+    expect(() => operatorOn(before, "mark-delay", String(claimId))).toThrow(OperatorStateError);
+    expect(() => operatorOn(before, "mark-delay", String(claimId))).toThrow(
+      new RegExp(`${deadline}.*3 days.*あと3日`, "s"),
+    );
+    expect(() => operatorOn(deadline, "mark-delay", String(claimId))).toThrow(/本日が返金期日/);
+    expect((await read(client, entry.id)).claims[0].status).toBe(ClaimStatus.transferred);
+    expect(operatorOn(dayAfter(deadline), "mark-delay", String(claimId))).toContain("delay");
+    expect((await read(client, entry.id)).claims[0]).toMatchObject({
+      status: ClaimStatus.delay,
+      return_date: deadline,
+    });
+  });
+
+  it("mark-returned --date records the day the money came and never moves 返金期日", async () => {
+    const { client, entry, claimId, deadline } = await transferredClaim();
+    const later = dayAfter(deadline, 2);
+    operatorOn(dayAfter(deadline), "mark-delay", String(claimId));
+    operatorOn(dayAfter(deadline, 5), "mark-returned", String(claimId), "--date", later);
+    const returned = (await read(client, entry.id)).claims[0];
+    expect(returned).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
+    expect(dateJst(new Date(returned.returned_at))).toBe(later);
+  });
+
+  it("mark-returned refuses a --date in the future or before the payout; without --date the day is today", async () => {
+    const { client, entry, claimId, deadline, paidOut } = await transferredClaim();
+    const today = dateJst(new Date());
+    expect(() => operator("mark-returned", String(claimId), "--date", dayAfter(today))).toThrow(
+      /future.*未来/s,
+    );
+    expect(() => operator("mark-returned", String(claimId), "--date", dayAfter(paidOut, -1))).toThrow(
+      new RegExp(`${paidOut}.*お振込`, "s"),
+    );
+    expect((await read(client, entry.id)).claims[0].status).toBe(ClaimStatus.transferred);
+    operator("mark-returned", String(claimId));
+    const returned = (await read(client, entry.id)).claims[0];
+    expect(returned).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
+    expect(dateJst(new Date(returned.returned_at))).toBe(today);
   });
 });
