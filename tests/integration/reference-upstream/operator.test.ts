@@ -16,6 +16,7 @@ import {
   type UserClient,
   createEntryVia,
   createUserWithSession,
+  insertUpload,
   validClaim,
   validEntryBody,
 } from "./entry-fixtures";
@@ -490,5 +491,71 @@ describe("the operator's records stay true", () => {
     const returned = (await read(client, entry.id)).claims[0];
     expect(returned).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
     expect(dateJst(new Date(returned.returned_at))).toBe(today);
+  });
+});
+
+describe("the entry's 決算書類 and 入出金明細 are confirmed at review", () => {
+  async function entryWithDocuments(claims = 1) {
+    const client = createUserWithSession(upstream);
+    const pl = insertUpload(upstream, client.userId, "pl");
+    const passbook = insertUpload(upstream, client.userId, "passbook_cover");
+    const entry = await createEntryVia(client, validEntryBody({ addfiles: [pl, passbook] }, claims));
+    return { client, entry, claimIds: entry.claims.map((claim) => claim.id as number) };
+  }
+  const documentStatuses = async (client: UserClient, id: number) => {
+    const entry = await read(client, id);
+    return [
+      entry.financial_statement_confirmation_status,
+      entry.account_activity_statement_confirmation_status,
+    ];
+  };
+  const CONFIRMED = [ReviewStatus.confirmed, ReviewStatus.confirmed];
+
+  it("reviewed → both confirmed, and they stay so through contract, payout and the return", async () => {
+    const { client, entry, claimIds } = await entryWithDocuments(2);
+    canBuy(claimIds[0]!);
+    expect(await documentStatuses(client, entry.id)).toEqual([ReviewStatus.nothing, ReviewStatus.nothing]);
+    operator("review-claim", String(claimIds[1]), "cannot_buy");
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.reviewed);
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+    operator("mark-contracted", String(entry.id));
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+    operator("mark-transferred", String(entry.id));
+    operator("mark-returned", String(claimIds[0]));
+    const completed = await read(client, entry.id);
+    expect(completed.transaction_completed_at).toEqual(expect.any(String));
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+  });
+
+  it("archived after review (nothing bought) → confirmed too; a document never sent stays as it was", async () => {
+    const { client, entry, claimIds } = await entryWithDocuments();
+    operator("review-claim", String(claimIds[0]), "cannot_buy");
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.archived);
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+    const bare = await entryWithClaims(1);
+    canBuy(bare.claimIds[0]!);
+    expect((await read(bare.client, bare.entry.id)).status).toBe(EntryStatus.reviewed);
+    expect(await documentStatuses(bare.client, bare.entry.id)).toEqual([
+      ReviewStatus.nothing,
+      ReviewStatus.nothing,
+    ]);
+  });
+
+  it("inadequate documents, resubmitted, are confirmed when the review completes", async () => {
+    const { client, entry, claimIds } = await entryWithDocuments();
+    operator("inadequate-entry", String(entry.id), "--reason", "決算書が不足しています");
+    canBuy(claimIds[0]!);
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.inadequate);
+    const pl = insertUpload(upstream, client.userId, "pl");
+    const passbook = insertUpload(upstream, client.userId, "passbook_cover");
+    const resubmitted = await client.post(`/api/entries/${entry.id}/review/`, { addfiles: [pl, passbook] });
+    expect(resubmitted.status).toBe(200);
+    expect(await documentStatuses(client, entry.id)).toEqual([
+      ReviewStatus.confirming,
+      ReviewStatus.confirming,
+    ]);
+    canBuy(claimIds[0]!);
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.reviewed);
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
   });
 });
