@@ -31,40 +31,98 @@ export class OperatorStateError extends Error {}
 
 export const OPERATOR_HELP = `Sakidori operator command (運営者コマンド)
 Usage: npm run operator -- <command> [arguments]   (database in $DATA_DIR, default ./data)
+Exit 0 done; 1 refused by the data (unknown id, wrong state, figures that cannot be true); 2 a usage error.
 A change the entry's owner should hear of (inadequate, reviewed, contracted, transferred, a delay,
 a return received) mails them a link to the entry's detail page; confirm-identity mails the user too
 (into the outbox: npm run outbox; links on the running upstream's APP_BASE_URL, or this shell's).
+Amounts are whole yen (989406, no commas); ratios decimals (0.05 = 5%); dates YYYY-MM-DD, Japan time.
 
   help                                   this text / このヘルプ
   users                                  list users: id, email, division, identity status, valid date
-  entries [--user ID]                    list entries, newest first
+    npm run operator -- users
+  entries [--user ID]                    list entries, newest first, with their claims' ids and statuses
+    --user ID                            only the entries of this user (the id users lists)
+    npm run operator -- entries --user 3
   show-entry ENTRY_ID                    an entry with its claims, as the API answers it (JSON)
+    npm run operator -- show-entry 7
 
   review-claim CLAIM_ID can_buy --purchase-amount N --fee N --fee-ratio R --ratio R --bank-charge N [--principal N]
-  review-claim CLAIM_ID cannot_buy
+                                         the claim can be bought (買取可), at these figures:
+    --purchase-amount N                  買取額: what the operator pays for the claim, before the fee and the charge
+    --fee N                              手数料: the operator's fee, kept from the payout
+    --fee-ratio R                        手数料率: the fee as a share of 買取額 (0.05 = 5%)
+    --ratio R                            掛目: 買取額 as a share of 返金額 (0.9 = 90%)
+    --bank-charge N                      振込手数料: the charge for the payout's bank transfer, kept from it
+    --principal N                        返金額: what the owner pays back by 返金期日; default the claim's
+                                         売掛先からの銀行振込金額 (scheduled_deposit_amount_from_obliger)
+                                         The owner receives お受け取り額 = 買取額 − 手数料 − 振込手数料.
+                                         Refused (exit 1), nothing recorded: 返金額 or 買取額 above
+                                         売掛先からの銀行振込金額; 買取額 above 返金額; 手数料 + 振込手数料
+                                         at or above 買取額 (nothing left to receive); 買取額 other than
+                                         返金額 × 掛目, or 手数料 other than 買取額 × 手数料率 (to the yen,
+                                         rounded up or down).
+    npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
+                                         (a claim whose debtor transfers 1,099,340円: 1,099,340 × 0.9 = 989,406;
+                                         989,406 × 0.05 = 49,470; the owner receives 939,276円 and returns 1,099,340円)
+  review-claim CLAIM_ID cannot_buy       the claim cannot be bought (買取不可)
+    npm run operator -- review-claim 12 cannot_buy
   review-claim CLAIM_ID inadequate --reason TEXT [--document invoice|additional_doc]
-                                         record a claim's review; the entry's status follows:
-                                         any inadequate → inadequate (2); all reviewed → reviewed (3),
-                                         or archived (6) when none can be bought
+                                         a document of the claim is inadequate (不備あり)
+    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
+    --document WHICH                     invoice (請求書, the default) or additional_doc (追加書類)
+    npm run operator -- review-claim 12 inadequate --reason "請求書の日付が読めません" --document invoice
+                                         After each review the entry's status follows: any inadequate →
+                                         inadequate (2); all reviewed → reviewed (3), or archived (6) when
+                                         none can be bought; reviewed or archived confirms its 決算書類 and
+                                         入出金明細 (確認済み).
   inadequate-entry ENTRY_ID --reason TEXT [--document financial_statements|withdrawals_detail|both]
                                          the entry's financial / withdrawal documents are inadequate
+    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
+    --document WHICH                     financial_statements (決算書類), withdrawals_detail (入出金明細)
+                                         or both (the default)
+    npm run operator -- inadequate-entry 7 --reason "直近2期分の決算書をご提出ください" --document financial_statements
 
-  mark-contracted ENTRY_ID               reviewed entry → contracted; can_buy claims → contracted,
-                                         each due back (return_date) on the debtor's payment date
-  mark-transferred ENTRY_ID              contracted entry → transferred; contracted claims → transferred
-  mark-delay CLAIM_ID                    transferred claim → delay
+  mark-contracted ENTRY_ID               reviewed entry → contracted (契約済み); can_buy claims → contracted,
+                                         each due back by its 返金期日 (return_date)
+    npm run operator -- mark-contracted 7
+  mark-transferred ENTRY_ID              contracted entry → transferred: the payout was made today
+                                         (買取代金お振込済み); contracted claims → transferred
+    npm run operator -- mark-transferred 7
+  mark-delay CLAIM_ID                    transferred claim → delay (ご返金遅延): only after its 返金期日
+                                         (return_date) has passed, from the next day in Japan; before it,
+                                         refused with the deadline and the days left. Mails the owner
+                                         【重要】ご返金が確認できていません
+    npm run operator -- mark-delay 12
   mark-returned CLAIM_ID [--date YYYY-MM-DD]
-                                         transferred or delayed claim → returned
-  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel
+                                         transferred or delayed claim → returned (ご返金確認済み); the entry
+                                         completes when no claim is still out. 返金期日 never changes.
+    --date YYYY-MM-DD                    the day the return came in (ご返金確認日, returned_at); default
+                                         today. Refused when in the future or before the payout
+                                         (the entry's transferred_at)
+    npm run operator -- mark-returned 12 --date 2027-01-26
+  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel (キャンセル)
+    npm run operator -- cancel-claim 12
 
-  confirm-identity USER_ID [--valid-until YYYY-MM-DD]   identity confirmed (3), default one year
-  expire-identity USER_ID                identity expired (5), valid date yesterday
-  inadequate-identity USER_ID            identity inadequate (2)
+  confirm-identity USER_ID [--valid-until YYYY-MM-DD]
+                                         identity confirmed (本人確認済み, 3)
+    --valid-until YYYY-MM-DD             the last day the identity documents are valid; default one year
+                                         from today
+    npm run operator -- confirm-identity 3 --valid-until 2027-11-30
+  expire-identity USER_ID                identity expired (期限切れ, 5), valid date yesterday
+    npm run operator -- expire-identity 3
+  inadequate-identity USER_ID            identity inadequate (不備あり, 2)
+    npm run operator -- inadequate-identity 3
   set-suppression none|stop-new-entry [--message TEXT] [--segment S]
-                                         stop (or allow) new entries, for one user segment or all
+                                         stop (or allow again: none) new entries, for one user segment or all
+    --message TEXT                       what the owners read instead (default
+                                         現在、新規のお申し込みを停止しています。)
+    --segment S                          only users whose user_segment is S (default: every user)
+    npm run operator -- set-suppression stop-new-entry --message "メンテナンスのため受付を停止しています"
   set-entry-permission USER_ID true|false
-                                         has_entry_permission_when_delayed
+                                         has_entry_permission_when_delayed: may apply again while a return is late
+    npm run operator -- set-entry-permission 3 true
   expire-sessions USER_ID                the user's logins end now, as after 14 days (they log in again)
+    npm run operator -- expire-sessions 3
 `;
 
 /** The command names help lists (the CLI refuses anything else before it opens the database). */
@@ -87,6 +145,37 @@ export const OPERATOR_COMMANDS = [
   "set-entry-permission",
   "expire-sessions",
 ] as const;
+export type OperatorCommand = (typeof OPERATOR_COMMANDS)[number];
+
+/** The options each command's parser accepts (help explains every one; a test holds it to that). */
+export const OPERATOR_OPTIONS: Readonly<Record<OperatorCommand, readonly string[]>> = {
+  help: [],
+  users: [],
+  entries: ["user"],
+  "show-entry": [],
+  "review-claim": [
+    "purchase-amount",
+    "fee",
+    "fee-ratio",
+    "ratio",
+    "bank-charge",
+    "principal",
+    "reason",
+    "document",
+  ],
+  "inadequate-entry": ["reason", "document"],
+  "mark-contracted": [],
+  "mark-transferred": [],
+  "mark-delay": [],
+  "mark-returned": ["date"],
+  "cancel-claim": [],
+  "confirm-identity": ["valid-until"],
+  "expire-identity": [],
+  "inadequate-identity": [],
+  "set-suppression": ["message", "segment"],
+  "set-entry-permission": [],
+  "expire-sessions": [],
+};
 
 // ---- argument parsing ----
 
@@ -688,22 +777,22 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     case "-h":
       return OPERATOR_HELP;
     case "users":
-      expectPositionals(parseArgs(rest, []), []);
+      expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), []);
       return listUsers(db);
     case "entries": {
-      const parsed = parseArgs(rest, ["user"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS.entries);
       expectPositionals(parsed, []);
       const user = parsed.options.get("user");
       return listEntries(db, user === undefined ? null : idArgument(user, "--user"));
     }
     case "show-entry": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["ENTRY_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY_ID"]);
       return JSON.stringify(serializeEntry(db, requireEntry(db, idArgument(id!, "ENTRY_ID"))), null, 2);
     }
     case "review-claim":
       return reviewClaim(db, ...parseReview(rest), now);
     case "inadequate-entry": {
-      const parsed = parseArgs(rest, ["reason", "document"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["inadequate-entry"]);
       const [id] = expectPositionals(parsed, ["ENTRY_ID"]);
       const document = parsed.options.get("document") ?? "both";
       if (!["financial_statements", "withdrawals_detail", "both"].includes(document)) {
@@ -721,7 +810,7 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     }
     case "mark-contracted":
     case "mark-transferred": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["ENTRY_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY_ID"]);
       const entryId = idArgument(id!, "ENTRY_ID");
       return command === "mark-contracted"
         ? markEntryContracted(db, entryId, now)
@@ -729,30 +818,30 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     }
     case "mark-delay":
     case "cancel-claim": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["CLAIM_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["CLAIM_ID"]);
       const claimId = idArgument(id!, "CLAIM_ID");
       return command === "mark-delay" ? markClaimDelay(db, claimId, now) : cancelClaim(db, claimId, now);
     }
     case "mark-returned": {
-      const parsed = parseArgs(rest, ["date"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["mark-returned"]);
       const [id] = expectPositionals(parsed, ["CLAIM_ID"]);
       return markClaimReturned(db, idArgument(id!, "CLAIM_ID"), dateOption(parsed, "date"), now);
     }
     case "confirm-identity": {
-      const parsed = parseArgs(rest, ["valid-until"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["confirm-identity"]);
       const [id] = expectPositionals(parsed, ["USER_ID"]);
       return confirmIdentity(db, idArgument(id!, "USER_ID"), dateOption(parsed, "valid-until"), now);
     }
     case "expire-identity":
     case "inadequate-identity": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["USER_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["USER_ID"]);
       const userId = idArgument(id!, "USER_ID");
       return command === "expire-identity"
         ? expireIdentity(db, userId, now)
         : markIdentityInadequate(db, userId, now);
     }
     case "set-suppression": {
-      const parsed = parseArgs(rest, ["message", "segment"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["set-suppression"]);
       const [method] = expectPositionals(parsed, ["none|stop-new-entry"]);
       if (!(SUPPRESSION_METHODS as readonly string[]).includes(method!)) {
         throw new OperatorUsageError(`method must be ${SUPPRESSION_METHODS.join(" or ")}, got "${method}"`);
@@ -765,14 +854,17 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
       );
     }
     case "set-entry-permission": {
-      const [id, value] = expectPositionals(parseArgs(rest, []), ["USER_ID", "true|false"]);
+      const [id, value] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), [
+        "USER_ID",
+        "true|false",
+      ]);
       if (value !== "true" && value !== "false") {
         throw new OperatorUsageError(`the permission must be true or false, got "${value}"`);
       }
       return setEntryPermission(db, idArgument(id!, "USER_ID"), value === "true", now);
     }
     case "expire-sessions": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["USER_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["USER_ID"]);
       return expireSessions(db, idArgument(id!, "USER_ID"), now);
     }
     default:
@@ -783,16 +875,7 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
 }
 
 function parseReview(rest: readonly string[]): [number, ClaimReview] {
-  const parsed = parseArgs(rest, [
-    "purchase-amount",
-    "fee",
-    "fee-ratio",
-    "ratio",
-    "bank-charge",
-    "principal",
-    "reason",
-    "document",
-  ]);
+  const parsed = parseArgs(rest, OPERATOR_OPTIONS["review-claim"]);
   const [id, decision] = expectPositionals(parsed, ["CLAIM_ID", "can_buy|cannot_buy|inadequate"]);
   const claimId = idArgument(id!, "CLAIM_ID");
   const onlyFor = (names: string[], forDecision: string) => {

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 import { readSuppression } from "../../../reference-upstream/entries/eligibility";
 import {
+  OPERATOR_COMMANDS,
+  OPERATOR_HELP,
+  OPERATOR_OPTIONS,
   OperatorStateError,
   OperatorUsageError,
   runOperatorCommand,
@@ -557,5 +560,69 @@ describe("the entry's 決算書類 and 入出金明細 are confirmed at review",
     canBuy(claimIds[0]!);
     expect((await read(client, entry.id)).status).toBe(EntryStatus.reviewed);
     expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+  });
+});
+
+describe("help explains each command and each option, with an example", () => {
+  /** help's blocks headed by the command (a line indented two spaces that starts with its name). */
+  function sectionOf(command: string): string {
+    const blocks: string[][] = [];
+    for (const line of OPERATOR_HELP.split("\n")) {
+      const heading = /^ {2}(\S+)/.exec(line)?.[1];
+      if (heading && (OPERATOR_COMMANDS as readonly string[]).includes(heading)) blocks.push([line]);
+      else if (/^ {4}/.test(line)) blocks.at(-1)?.push(line);
+    }
+    return blocks
+      .filter((block) => block[0]!.trim().split(" ")[0] === command)
+      .flat()
+      .join("\n");
+  }
+
+  it("every command has an example line; every option the parser accepts has a line saying what it is", () => {
+    for (const command of OPERATOR_COMMANDS) {
+      if (command === "help") continue;
+      const section = sectionOf(command);
+      expect(section, command).toMatch(new RegExp(`^ {4,}npm run operator -- ${command}\\b`, "m"));
+      for (const option of OPERATOR_OPTIONS[command]) {
+        expect(section, `${command} --${option}`).toMatch(
+          new RegExp(`^ {4,}--${option}(?: \\S+)? {2,}\\S.{12,}`, "m"),
+        );
+      }
+    }
+  });
+
+  it("says each figure as the owner reads it, and the limits a review is held to", () => {
+    const review = sectionOf("review-claim");
+    for (const word of [
+      "買取額",
+      "手数料",
+      "掛目",
+      "振込手数料",
+      "返金額",
+      "お受け取り額",
+      "売掛先からの銀行振込金額",
+    ]) {
+      expect(review).toContain(word);
+    }
+    expect(review).toContain("返金額 × 掛目");
+    expect(sectionOf("mark-delay")).toContain("返金期日");
+    expect(sectionOf("mark-returned")).toMatch(/future[\s\S]*payout/);
+  });
+
+  it("the can_buy example runs as written on a claim whose debtor transfers 1,099,340円", async () => {
+    const example = OPERATOR_HELP.split("\n")
+      .map((line) => line.trim())
+      .find((line) => line.startsWith("npm run operator -- review-claim") && line.includes("can_buy"))!;
+    expect(example).toBe(
+      "npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660",
+    );
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+    );
+    const argv = example.replace("npm run operator -- ", "").split(" ");
+    argv[1] = String(entry.claims[0].id);
+    expect(operator(...argv)).toContain("can_buy");
   });
 });
