@@ -1,7 +1,5 @@
-// The terms a review may set on a claim it buys (§3 Claim's purchase figures), as two-party factoring
-// prices them: 買取額 = 返金額 × 掛目 and 手数料 = 買取額 × 手数料率, each to the yen; the 返金額
-// (purchase_principal_amount) is at most what the debtor transfers (scheduled_deposit_amount_from_obliger),
-// the 買取額 at most the 返金額, and the fee and bank charge leave the owner something to receive.
+// The terms a can_buy review may record (§3 Claim): 買取額 = 返金額 × 掛目, 手数料 = 買取額 × 手数料率 to
+// the yen; 返金額 and 買取額 at most the debtor's transfer; the fee and charge leave the owner something.
 
 export interface PurchaseTerms {
   /** scheduled_deposit_amount_from_obliger: 売掛先からの銀行振込金額. */
