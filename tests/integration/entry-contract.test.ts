@@ -14,6 +14,7 @@ import {
   markEntryTransferred,
   reviewClaim,
 } from "../../reference-upstream/entries/operator-actions";
+import { findClaim } from "../../reference-upstream/entries/rows";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -157,7 +158,13 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
     await contract(id, cookie, { agreed: "on" });
     markEntryTransferred(upstream.db, entry.id, new Date());
-    markClaimDelay(upstream.db, entry.claims[0].id, new Date());
+    // Late is marked only once the deadline has passed: the day after it.
+    const deadline = findClaim(upstream.db, entry.claims[0].id)!.return_date!;
+    markClaimDelay(
+      upstream.db,
+      entry.claims[0].id,
+      new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000),
+    );
     const response = await get(calendarLoader as Loader, path, { entryId: id }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
