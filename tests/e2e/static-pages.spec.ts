@@ -3,18 +3,29 @@
 // person could read as the operator's real details.
 
 import fs from "node:fs";
+import { parseLegalText } from "../../app/legal/legal-text";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, registerThroughUpstream } from "./support";
 
 /** What a text shipped unfinished would show: a template notice, blank postcodes, numbers or days. */
 const PLACEHOLDER_MARKS = ["ひな形", "000-0000", "00-0000-0000", "○", "記入してください"];
 
-/** The shipped file's title and first article, as a person reads them on the page. */
+/** The shipped file's title and first article, as a person reads them on the page (articles numbered). */
 function shippedText(name: string) {
-  const source = fs.readFileSync(`content/legal/${name}.md`, "utf8");
+  const file = `content/legal/${name}.md`;
+  const source = fs.readFileSync(file, "utf8");
+  // Its placeholders are the page's concern; here only the headings are read.
+  const text = parseLegalText(
+    source,
+    file,
+    [...source.matchAll(/\{([A-Za-z]+)\}/g)].map((match) => match[1]!),
+  );
   return {
-    title: /^# (.+)$/m.exec(source)![1]!,
-    firstHeading: /^## (.+)$/m.exec(source)?.[1] ?? null,
+    title: text.title,
+    firstHeading:
+      text.blocks.flatMap((block) =>
+        block.type === "heading" && block.level === 2 ? [block.text] : [],
+      )[0] ?? null,
   };
 }
 
