@@ -19,12 +19,15 @@ export function paymentDateCalendar(today: string): BankCalendar {
   return bankCalendar(today, addDays(lastPaymentDate(today), 14));
 }
 
-/** From two weeks before the earliest date (the business day before 1/3 or Golden Week) to the latest. */
+/**
+ * From two weeks before the earliest date (the business day before 1/3 or Golden Week) to the latest;
+ * `today` (the contract's day) among them, so the payout's next business day is known.
+ */
 export function returnDateCalendar(
   claims: readonly { return_date?: string | null; obliger_payment_date?: string | null }[],
+  today?: string,
 ): BankCalendar {
-  const days = claims
-    .flatMap((claim) => [claim.return_date, claim.obliger_payment_date])
+  const days = [...claims.flatMap((claim) => [claim.return_date, claim.obliger_payment_date]), today]
     .filter((date): date is string => typeof date === "string" && isIsoDate(date))
     .sort();
   if (days.length === 0) return { from: "", to: "", holidays: {} };

@@ -5,6 +5,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
+import { feeCountedFrom } from "~/domain/purchase-figures";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
@@ -14,7 +15,7 @@ import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
 import styles from "~/styles/static-pages.css";
 import { loadEntry } from "~/upstream/entries.server";
-import { contractView } from "~/legal/contract-view.server";
+import { agreementValues, contractView } from "~/legal/contract-view.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -25,23 +26,14 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims));
+    const calendar = returnDateCalendar(entry.claims, feeCountedFrom(entry.contracted_at, ctx.now));
+    const view = contractView(entry, user, ctx.now, ctx.brand, calendar);
     // An entry not yet reviewed has no figures to put in the agreement.
     if (view.claims.length === 0) throw notFound();
-    const totals = view.totals;
     return json({
       ...view,
       payoutAccount: payoutAccount(entry.bank_account),
-      text: legalText("agreement", ctx.brand, {
-        seller: view.seller || "会員",
-        buyer: view.buyer,
-        code: view.code,
-        totalPurchaseAmount: totals?.purchaseAmount ?? null,
-        totalFee: totals?.fee ?? null,
-        totalBankCharge: totals?.bankCharge ?? null,
-        totalReceived: totals?.received ?? null,
-        returnAccount: view.returnAccount,
-      }),
+      text: legalText("agreement", ctx.brand, agreementValues(view)),
     });
   });
 }
@@ -64,10 +56,14 @@ export default function FactoringServiceAgreementPage() {
                 ["売掛先", claim.debtor],
                 ["請求書額面", claim.amount],
                 ["入金予定日", claim.paymentDate],
+                ["返金額", claim.repayment],
+                ["掛目", claim.figures.ratio],
                 ["買取額", claim.figures.purchaseAmount],
                 ["手数料", claim.figures.fee],
                 ["振込手数料", claim.figures.bankCharge],
                 ["お受け取り額", claim.figures.received],
+                ["掛目による差額", claim.marginPart],
+                ["ご負担額", claim.cost],
               ].map(([term, value]) => (
                 <tr key={term}>
                   <th scope="row">{term}</th>

@@ -96,6 +96,10 @@ describe("the texts shipped in content/legal", () => {
           totalFee: "45,000円",
           totalBankCharge: "660円",
           totalReceived: "854,340円",
+          totalRepayment: "1,000,000円",
+          totalMarginPart: "100,000円",
+          totalCost: "145,660円",
+          payoutDate: "2027年1月4日（月）",
           returnAccount: "サキドリ銀行 本店営業部 普通 1234567",
         };
         const shown = JSON.stringify(fillLegalText(text, { ...brandValues(brand), ...entry }));
