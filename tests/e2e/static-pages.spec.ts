@@ -138,7 +138,11 @@ test("the 特定商取引法 notice lists the operator, the price rule and the p
     "mailto:support@sakidori.example",
   );
   await expect(row("役務の対価")).toContainText("買取手数料は審査により決定");
-  await expect(row("支払時期と方法")).toContainText("買取代金から差し引く");
+  await expect(row("支払時期と方法")).toContainText("買取額から差し引く");
+  await expect(row("支払時期と方法")).toContainText("契約成立日の翌営業日");
+  await expect(row("お問い合わせ窓口")).toContainText(
+    "サキドリ カスタマーサポート（support@sakidori.example）",
+  );
   await expect(row("所在地")).toContainText(/〒\d{3}-\d{4} 東京都/);
   await expect(row("電話番号")).toContainText(/0\d{1,3}-\d{2,4}-\d{4}/);
   await expect(row("役務の提供時期")).toContainText(/\d+営業日/);
