@@ -2,16 +2,16 @@
 // after it the contracted ones (§4 purchase-amount statuses).
 
 import type { Brand } from "~/brand/brands";
-import { type BankCalendar, addDays, nextBankBusinessDay, returnDateNotice } from "~/domain/bank-calendar";
+import type { BankCalendar } from "~/domain/bank-calendar";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
-  feeCountedFrom,
   claimFiguresText,
   figureTotalsText,
-  yenAmount,
+  payoutDay,
 } from "~/domain/purchase-figures";
+import { returnDeadline, returnDeadlineNote } from "~/domain/return-deadline";
 import { returnObligation } from "~/domain/return-obligation";
 import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus, isEntryContractable } from "~/domain/statuses";
 import { type CurrentUser, isIndividual } from "~/domain/user";
@@ -38,36 +38,6 @@ function sellerName(user: CurrentUser): string {
   return [user.company_name, person ? `代表者 ${person}` : ""].filter(Boolean).join("　");
 }
 
-/**
- * What the owner returns and what the deal costs them: 返金額 (what the debtor transfers, all of it
- * returned), 掛目による差額 (返金額 − 買取額) and ご負担額 (返金額 − お受け取り額).
- */
-function claimCost(
-  claim: Pick<
-    EntryDetail["claims"][number],
-    "purchase_principal_amount" | "scheduled_deposit_amount_from_obliger"
-  >,
-  figures: ClaimFigures,
-) {
-  const repayment =
-    yenAmount(claim.purchase_principal_amount) ??
-    yenAmount(claim.scheduled_deposit_amount_from_obliger) ??
-    figures.purchaseAmount;
-  return { repayment, marginPart: repayment - figures.purchaseAmount, cost: repayment - figures.received };
-}
-
-type ClaimCost = ReturnType<typeof claimCost>;
-
-function costTotalsText(costs: readonly ClaimCost[]) {
-  const sum = (pick: (cost: ClaimCost) => number) =>
-    formatYen(costs.reduce((total, cost) => total + pick(cost), 0));
-  return {
-    repayment: sum((cost) => cost.repayment),
-    marginPart: sum((cost) => cost.marginPart),
-    cost: sum((cost) => cost.cost),
-  };
-}
-
 /** Why no contract can be made now (already contracted, or nothing reviewed to buy); null when one can. */
 export function contractRefusal(entry: Pick<EntryDetail, "status" | "claims">): string | null {
   if (
@@ -87,24 +57,23 @@ export function contractView(
   user: CurrentUser,
   now: Date,
   brand: Pick<Brand, "operatorName" | "returnAccount">,
-  /** The bank holidays around the claims' return dates (japan-holidays.server.ts returnDateCalendar). */
+  /** The bank holidays from today to past the claims' dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
 ) {
   const today = japanDate(now);
-  const countedFrom = feeCountedFrom(entry.contracted_at, now);
+  const payoutDate = payoutDay(entry, now, calendar);
   const covered = entry.claims
-    .map((claim, index) => {
-      const figures = claimFigures(claim, countedFrom);
-      return { claim, number: index + 1, figures, cost: figures && claimCost(claim, figures) };
-    })
+    .map((claim, index) => ({
+      claim,
+      number: index + 1,
+      figures: claimFigures(claim, { payoutDate, calendar }),
+    }))
     .filter(
-      (item): item is typeof item & { figures: ClaimFigures; cost: ClaimCost } =>
+      (item): item is typeof item & { figures: ClaimFigures } =>
         (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(item.claim.status) &&
         item.figures !== null,
     );
   const refusal = contractRefusal(entry);
-  // The agreement: the price is paid by the next bank business day after the contract's day.
-  const payoutDate = nextBankBusinessDay(addDays(countedFrom, 1), calendar);
   return {
     id: entry.id,
     code: entry.code,
@@ -117,12 +86,17 @@ export function contractView(
     /** The day the contract was made, or today's date for the one about to be. */
     contractDate: formatJapaneseDate(entry.contracted_at ?? today),
     contracted: entry.contracted_at !== undefined,
-    /** The day the price is paid at the latest; empty past the calendar's reach. */
-    payoutDate: payoutDate ? formatJapaneseDateWithWeekday(payoutDate) : "",
+    /** The day the price is paid: the transfer once made, else the latest day the agreement allows. */
+    payoutDate: formatJapaneseDateWithWeekday(payoutDate),
+    /** The agreement's promise: the next bank business day after the contract's day (or today's). */
+    payoutDueDate: formatJapaneseDateWithWeekday(
+      payoutDay({ contracted_at: entry.contracted_at }, now, calendar),
+    ),
     returnAccount: returnAccountText(brand.returnAccount),
-    claims: covered.map(({ claim, number, figures, cost }) => {
-      const obligation = returnObligation(claim, today);
-      const dueDate = obligation?.dueDate ?? claim.return_date ?? claim.obliger_payment_date;
+    claims: covered.map(({ claim, number, figures }) => {
+      const obligation = returnObligation(claim, today, calendar);
+      const contracted = claim.return_date ?? claim.obliger_payment_date;
+      const dueDate = obligation?.dueDate ?? (contracted ? returnDeadline(contracted, calendar) : null);
       return {
         id: claim.id,
         number,
@@ -132,21 +106,15 @@ export function contractView(
         paymentDate: claim.obliger_payment_date
           ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
           : "",
-        /** Before contract the return falls due on the debtor's payment date, as the upstream sets it. */
-        returnDate: dueDate ? formatJapaneseDate(dueDate) : "",
-        /** While the money is still to send: the business day before a date banks are closed on. */
+        /** The deadline: the debtor's payment date, or the next business day when banks are closed. */
+        returnDate: dueDate ? formatJapaneseDateWithWeekday(dueDate) : "",
         returnDateNote:
-          dueDate && (!obligation || obligation.state === "owed" || obligation.state === "soon")
-            ? returnDateNotice(dueDate, calendar)
-            : null,
+          obligation?.note ??
+          (claim.obliger_payment_date ? returnDeadlineNote(claim.obliger_payment_date, calendar) : null),
         figures: claimFiguresText(figures),
-        repayment: formatYen(cost.repayment),
-        marginPart: formatYen(cost.marginPart),
-        cost: formatYen(cost.cost),
       };
     }),
     totals: figureTotalsText(covered.map((item) => item.figures)),
-    costTotals: covered.length > 0 ? costTotalsText(covered.map((item) => item.cost)) : null,
   };
 }
 
@@ -162,10 +130,10 @@ export function agreementValues(view: ContractView): AgreementValues {
     totalFee: view.totals?.fee ?? null,
     totalBankCharge: view.totals?.bankCharge ?? null,
     totalReceived: view.totals?.received ?? null,
-    totalRepayment: view.costTotals?.repayment ?? null,
-    totalMarginPart: view.costTotals?.marginPart ?? null,
-    totalCost: view.costTotals?.cost ?? null,
-    payoutDate: view.payoutDate || null,
+    totalRepayment: view.totals?.repayment ?? null,
+    totalMarginPart: view.totals?.marginPart ?? null,
+    totalCost: view.totals?.cost ?? null,
+    payoutDate: view.payoutDueDate,
     returnAccount: view.returnAccount,
   };
 }

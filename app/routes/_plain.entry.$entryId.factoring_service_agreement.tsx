@@ -5,9 +5,10 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
-import { feeCountedFrom } from "~/domain/purchase-figures";
+import { FIGURE_LABELS } from "~/domain/purchase-figures";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
@@ -26,8 +27,13 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims, feeCountedFrom(entry.contracted_at, ctx.now));
-    const view = contractView(entry, user, ctx.now, ctx.brand, calendar);
+    const view = contractView(
+      entry,
+      user,
+      ctx.now,
+      ctx.brand,
+      returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at),
+    );
     // An entry not yet reviewed has no figures to put in the agreement.
     if (view.claims.length === 0) throw notFound();
     return json({
@@ -56,14 +62,14 @@ export default function FactoringServiceAgreementPage() {
                 ["売掛先", claim.debtor],
                 ["請求書額面", claim.amount],
                 ["入金予定日", claim.paymentDate],
-                ["返金額", claim.repayment],
+                [FIGURE_LABELS.repayment, claim.figures.repayment],
                 ["掛目", claim.figures.ratio],
-                ["買取額", claim.figures.purchaseAmount],
-                ["手数料", claim.figures.fee],
-                ["振込手数料", claim.figures.bankCharge],
-                ["お受け取り額", claim.figures.received],
-                ["掛目による差額", claim.marginPart],
-                ["ご負担額", claim.cost],
+                [FIGURE_LABELS.purchaseAmount, claim.figures.purchaseAmount],
+                [FIGURE_LABELS.fee, claim.figures.fee],
+                [FIGURE_LABELS.bankCharge, claim.figures.bankCharge],
+                [FIGURE_LABELS.received, claim.figures.received],
+                [FIGURE_LABELS.marginPart, claim.figures.marginPart],
+                [FIGURE_LABELS.cost, claim.figures.cost],
               ].map(([term, value]) => (
                 <tr key={term}>
                   <th scope="row">{term}</th>

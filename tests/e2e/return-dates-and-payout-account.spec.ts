@@ -1,10 +1,11 @@
-// JavaScript on and off, with the operator command driving the review: a return date banks are closed
-// on (12/31, a Saturday) is flagged wherever it asks the user to send money (the agreement, the
-// contract, the detail, My page, the .ics file), naming the business day before it; and the payout
+// JavaScript on and off, with the operator command driving the review: a debtor's payment date banks
+// are closed on (12/31, a Saturday) gives one deadline, the next business day, wherever it asks the
+// user to send money (the agreement, the contract, the detail, My page, the .ics file); and the payout
 // account is shown in full (bank and branch with their codes, deposit type, number, holder) on the
 // check page before submission, the agreement, the contract and the detail.
 
-import { addDays, returnDateNotice } from "../../app/domain/bank-calendar";
+import { addDays } from "../../app/domain/bank-calendar";
+import { returnDeadline, returnDeadlineNote } from "../../app/domain/return-deadline";
 import { japanDate } from "../../app/domain/japan-date";
 import { bankCalendar } from "../../app/lookup/japan-holidays.server";
 import { isoDateFromToday } from "../fixtures/dates";
@@ -31,8 +32,10 @@ function saturdayAhead(): string {
 
 const YEAR_END = nextYearEnd();
 const SATURDAY = saturdayAhead();
-/** The note each date gets, by the rule the unit tests pin (tests/unit/domain/bank-calendar.test.ts). */
-const noteFor = (date: string) => returnDateNotice(date, bankCalendar(addDays(date, -14), date))!;
+/** The note and deadline each date gets, by the rule the unit tests pin (tests/unit/domain/return-deadline.test.ts). */
+const around = (date: string) => bankCalendar(addDays(date, -14), addDays(date, 14));
+const noteFor = (date: string) => returnDeadlineNote(date, around(date))!;
+const deadlineOf = (date: string) => returnDeadline(date, around(date));
 
 /** The account the withdrawal step gave: a bank and branch the Zengin directory knows. */
 const PAYOUT_ACCOUNT = {
@@ -84,18 +87,16 @@ async function expectFullAccount(page: Page, label: string) {
   await expect(account).toContainText("カ）サキドリシヨウジ");
 }
 
-test("a return date on 12/31 or a Saturday names the business day before, on the agreement, the contract, the detail, My page and the .ics", async ({
+test("a payment date on 12/31 or a Saturday is due back the next business day, on the agreement, the contract, the detail, My page and the .ics", async ({
   page,
   freshEmail,
   logIn,
   open,
 }) => {
   expect(noteFor(YEAR_END)).toMatch(
-    /^\d{4}年12月31日（.・年末年始）は銀行休業日のため、前営業日の\d{4}年12月\d{1,2}日（.）までにお振り込みください。$/,
+    /^\d{4}年12月31日（.・年末年始）は銀行休業日のため、返金期日は翌営業日の\d{4}年1月\d{1,2}日（.）です。$/,
   );
-  expect(noteFor(SATURDAY)).toMatch(
-    /（土）は銀行休業日のため、前営業日の.+（金）までにお振り込みください。$/,
-  );
+  expect(noteFor(SATURDAY)).toMatch(/（土）は銀行休業日のため、返金期日は翌営業日の.+（月|火）です。$/);
   const { email, entry } = await reviewedEntry(freshEmail);
   await logIn(email, STRONG_PASSWORD);
 
@@ -113,7 +114,7 @@ test("a return date on 12/31 or a Saturday names the business day before, on the
   await expect(page.getByRole("group", { name: "請求書2のご返金" })).toContainText(noteFor(SATURDAY));
   await screenshots(page, "detail-return-notes");
 
-  // My page names the entry's next return date, and the day before it when banks are closed on it.
+  // My page names the entry's next deadline, and why when it moved past a bank holiday.
   const first = YEAR_END < SATURDAY ? YEAR_END : SATURDAY;
   await open("/mypage");
   const card = page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem").first();
@@ -121,17 +122,12 @@ test("a return date on 12/31 or a Saturday names the business day before, on the
   await expect(card).toContainText(noteFor(first));
   await screenshots(page, "mypage-return-note");
 
-  // The calendar file: each event on the business day the money must be sent, and says why.
+  // The calendar file: each event on the deadline, and says why.
   const calendar = await page.request.get(`/entry/detail/${entry.id}/return.ics`);
   const text = (await calendar.text()).replace(/\r\n /g, "");
-  const sendBy = (date: string) =>
-    /前営業日の(\d{4})年(\d{1,2})月(\d{1,2})日/
-      .exec(noteFor(date))!
-      .slice(1)
-      .map((part) => part.padStart(2, "0"))
-      .join("");
-  expect(text).toContain(`DTSTART;VALUE=DATE:${sendBy(YEAR_END)}`);
-  expect(text).toContain(`DTSTART;VALUE=DATE:${sendBy(SATURDAY)}`);
+  const compact = (date: string) => deadlineOf(date).replace(/-/g, "");
+  expect(text).toContain(`DTSTART;VALUE=DATE:${compact(YEAR_END)}`);
+  expect(text).toContain(`DTSTART;VALUE=DATE:${compact(SATURDAY)}`);
   expect(text).not.toContain(`DTSTART;VALUE=DATE:${YEAR_END.replace(/-/g, "")}`);
   expect(text).toContain(noteFor(YEAR_END));
   expect(text).toContain(noteFor(SATURDAY));

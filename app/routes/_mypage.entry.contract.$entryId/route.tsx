@@ -15,6 +15,7 @@ import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
@@ -38,7 +39,7 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims);
+    const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
     return json({
       ...contractView(entry, user, ctx.now, ctx.brand, calendar),
       payoutAccount: payoutAccount(entry.bank_account),

@@ -60,18 +60,24 @@ describe("the agreement's figures (contract-view)", () => {
 
   it("the price is paid by the next bank business day after the contract's day: contracted 12/30, paid by 1/4", () => {
     const view = contractView(ENTRY, USER, NOW, DEFAULT_BRAND, CALENDAR);
-    expect(view.payoutDate).toBe("2027年1月4日（月）");
-    const contracted = {
+    expect(agreementValues(view).payoutDate).toBe("2027年1月4日（月）");
+    // Contracted on Friday 1/8: paid by Tuesday 1/12 (1/11 is 成人の日), whenever the page is read,
+    // and the agreement keeps that promise's day once the transfer is made.
+    const contracted: EntryDetail = {
       ...ENTRY,
-      status: EntryStatus.contracted,
+      status: EntryStatus.transferred,
       contracted_at: "2027-01-08T15:00:00+09:00",
+      transferred_at: "2027-01-08T16:00:00+09:00",
+      claims: [{ ...ENTRY.claims[0]!, status: ClaimStatus.transferred, return_date: "2027-02-26" }],
     };
-    contracted.claims = [{ ...ENTRY.claims[0]!, status: ClaimStatus.contracted }];
-    // Contracted on Friday 1/8: paid by Tuesday 1/12 (1/11 is 成人の日), whenever the page is read.
-    expect(
-      contractView(contracted, USER, new Date("2027-02-01T10:00:00+09:00"), DEFAULT_BRAND, CALENDAR)
-        .payoutDate,
-    ).toBe("2027年1月12日（火）");
+    const later = contractView(
+      contracted,
+      USER,
+      new Date("2027-02-01T10:00:00+09:00"),
+      DEFAULT_BRAND,
+      CALENDAR,
+    );
+    expect(agreementValues(later).payoutDate).toBe("2027年1月12日（火）");
   });
 
   it("the cost article says what the 掛目 is and which amounts make the cost, with the entry's totals and payout day, for every brand", () => {
