@@ -317,6 +317,7 @@ function ReturnObligationFacts({
           note={obligation.note}
         />
         <Fact term="返金額" value={obligation.amount} />
+        {obligation.receivedOn ? <Fact term="ご返金確認日" value={obligation.receivedOn} /> : null}
       </dl>
     </div>
   );

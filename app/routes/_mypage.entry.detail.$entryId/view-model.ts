@@ -4,7 +4,12 @@ import type { Brand } from "~/brand/brands";
 import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
+import {
+  formatJapaneseDate,
+  formatJapaneseDateWithWeekday,
+  japanDate,
+  japanDateOf,
+} from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
@@ -30,8 +35,9 @@ const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
 /** A return obligation in words, moved to the business day before when banks are closed. */
-function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
+function returnView(obligation: ReturnObligation, calendar: BankCalendar, returnedAt?: string | null) {
   const { daysLeft, state } = obligation;
+  const receivedOn = state === "returned" ? japanDateOf(returnedAt) : null;
   return {
     dueDate: formatJapaneseDate(obligation.dueDate),
     amount: obligation.amount === null ? "" : formatYen(obligation.amount),
@@ -49,6 +55,8 @@ function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
                 ? "本日が期日です"
                 : `あと${daysLeft}日`,
     note: state === "owed" || state === "soon" ? returnDateNotice(obligation.dueDate, calendar) : null,
+    /** The day the return was received, per claim: also while another claim is still owed. */
+    receivedOn: receivedOn ? formatJapaneseDate(receivedOn) : null,
   };
 }
 
@@ -81,8 +89,8 @@ export function entryDetailView(
   return {
     id: entry.id,
     code: entry.code,
-    statusLabel: entryStatusLabel(entry.status),
-    tone: entryStatusTone(entry.status),
+    statusLabel: entryStatusLabel(entry),
+    tone: entryStatusTone(entry),
     resubmittedNotice: resubmitted ? ResubmissionMessage.resubmitted : null,
     resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
@@ -166,7 +174,9 @@ export function entryDetailView(
         ],
         files: files(claim.contentfiles),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,
-        returnObligation: obligations[index] ? returnView(obligations[index], calendar) : null,
+        returnObligation: obligations[index]
+          ? returnView(obligations[index], calendar, claim.returned_at)
+          : null,
       };
     }),
   };

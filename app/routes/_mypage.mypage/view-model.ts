@@ -31,6 +31,8 @@ export interface MyPageEntry {
   status: number;
   purchase_amount_desired: string | number | null;
   created_at: string;
+  /** Set by the upstream once every return was received. */
+  transaction_completed_at?: string | null;
   claims: ReturnObligationInput[];
 }
 
@@ -253,8 +255,8 @@ export function toMyPageView(input: MyPageInput) {
       attention: attention ? attentionView(attention, entry.id) : null,
       id: entry.id,
       code: entry.code,
-      statusLabel: entryStatusLabel(entry.status),
-      tone: entryStatusTone(entry.status),
+      statusLabel: entryStatusLabel(entry),
+      tone: entryStatusTone(entry),
       createdDate: formatJapaneseDate(entry.created_at),
       desiredAmount: formatYen(entry.purchase_amount_desired),
       claimCount: entry.claims.length,

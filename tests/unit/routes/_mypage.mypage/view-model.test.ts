@@ -185,6 +185,32 @@ describe("My page's view model", () => {
     expect(returns[4]).toBeNull();
   });
 
+  it("an entry whose returns are all received reads 完了（ご返金確認済み）, never 買取代金お振込済み; one still owed does not", () => {
+    const paidOut = {
+      id: 1,
+      code: "E1",
+      status: 5,
+      purchase_amount_desired: 1,
+      created_at: "2026-11-01T10:00:00+09:00",
+      claims: [{ status: 6, return_date: "2026-12-10", returned_at: "2026-11-20T10:00:00+09:00" }],
+    };
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        { ...paidOut, transaction_completed_at: "2026-11-20T10:00:00+09:00" },
+        {
+          ...paidOut,
+          id: 2,
+          code: "E2",
+          claims: [...paidOut.claims, { status: 5, return_date: "2027-01-15" }],
+        },
+      ],
+    });
+    const byId = Object.fromEntries(view.entries.map((entry) => [entry.id, entry]));
+    expect(byId[1]).toMatchObject({ statusLabel: "完了（ご返金確認済み）", tone: "done", nextReturn: null });
+    expect(byId[2]!.statusLabel).toBe("買取代金お振込済み");
+  });
+
   it("an expired identity says so with its valid date and asks for new documents at /profile", () => {
     const view = toMyPageView({ ...ready, user: { ...ready.user, identity_valid_date: "2026-11-20" } });
     const identity = view.steps.find((step) => step.id === "identity")!;
