@@ -13,6 +13,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
 import { isPreEntryDeclined } from "~/domain/new-entry";
 import type { CurrentUser } from "~/domain/user";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
@@ -42,7 +43,10 @@ export function loader(args: LoaderFunctionArgs) {
     redirectDeclinedToResult(user);
     // The division the user registered with starts chosen.
     const division = user.corporate_division === "individual" ? "individual" : "corporate";
-    return json({ defaults: { corporate_division: division } });
+    return json({
+      defaults: { corporate_division: division },
+      individualSupported: ctx.brand.individualSupported,
+    });
   });
 }
 
@@ -52,6 +56,9 @@ export function action(args: ActionFunctionArgs) {
     const formData = await readForm(args.request);
     const result = await preEntryValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, formData, 422);
+    // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
+    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+    if (refusal) return formFailure({ corporate_division: refusal }, formData, 422);
     try {
       await submitPreEntry(ctx, result.data);
     } catch (error) {
@@ -64,7 +71,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function PreEntryPage() {
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, individualSupported } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="narrow">
@@ -79,10 +86,8 @@ export default function PreEntryPage() {
             name="corporate_division"
             required
             inline
-            options={[
-              { value: "corporate", label: "法人" },
-              { value: "individual", label: "個人事業主" },
-            ]}
+            options={divisionChoices(individualSupported)}
+            hint={individualSupported ? undefined : CORPORATE_ONLY_HINT}
           />
           <TextField
             name="years_in_business"
