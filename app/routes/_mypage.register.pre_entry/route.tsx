@@ -14,12 +14,10 @@ import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
-import { isPreEntryDeclined } from "~/domain/new-entry";
-import type { CurrentUser } from "~/domain/user";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { readForm } from "~/forms/read-form.server";
 import { withRequestContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -32,15 +30,10 @@ const PRE_ENTRY_RESULT_PATH = "/pre_entry/result";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** A declined screening stays declined (§4 preEntryDeclined): its answer, not the questions again. */
-function redirectDeclinedToResult(user: CurrentUser) {
-  if (isPreEntryDeclined(user)) throw redirect(PRE_ENTRY_RESULT_PATH);
-}
-
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const user = await requireUser(ctx);
-    redirectDeclinedToResult(user);
+    redirectDeclinedToPreEntryResult(user);
     // The division the user registered with starts chosen.
     const division = user.corporate_division === "individual" ? "individual" : "corporate";
     return json({
@@ -52,7 +45,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    redirectDeclinedToResult(await requireUser(ctx));
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const formData = await readForm(args.request);
     const result = await preEntryValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, formData, 422);

@@ -57,9 +57,18 @@ describe("My page's view model", () => {
     expect(view.hasNextStep).toBe(false);
     for (const id of ["profile", "identity"]) {
       const step = view.steps.find((candidate) => candidate.id === id)!;
-      expect(step).toMatchObject({ link: null, isNext: false, stateLabel: "不要" });
+      expect(step).toMatchObject({
+        link: null,
+        isNext: false,
+        stateLabel: "不要",
+        text: "事前審査の結果、お申し込みいただけないため、会員情報のご登録・本人確認書類のご提出は不要です。",
+      });
     }
     expect(JSON.stringify(view)).not.toMatch(/ご提出ください|ご登録ください/);
+    // The account summary says the same, and offers no way to the forms that would ask.
+    expect(view.identity).toMatchObject({ label: "提出不要", isExpired: false });
+    expect(view.profileLink).toBe(false);
+    expect(toMyPageView(ready).profileLink).toBe(true);
   });
 
   it("entries read in Japanese: status, date, amount and claims by status", () => {
