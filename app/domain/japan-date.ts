@@ -11,14 +11,6 @@ export function japanDate(now: Date): string {
   return JAPAN_DATE.format(now);
 }
 
-/** The day in Japan a moment falls on (a date stays itself); null for nothing or no moment. */
-export function japanDateOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (isIsoDate(value)) return value;
-  const moment = new Date(value);
-  return Number.isNaN(moment.getTime()) ? null : japanDate(moment);
-}
-
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;

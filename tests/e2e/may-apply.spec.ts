@@ -7,7 +7,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
-import { UpstreamUser, runOperator, verifyThroughUpstream } from "./support-account";
+import {
+  markDelayAfterDeadline,
+  runOperator,
+  UpstreamUser,
+  verifyThroughUpstream,
+} from "./support-account";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { NEW_ENTRY_BLOCKER_MESSAGES } from "../../app/domain/new-entry";
 import { forward } from "../integration/fault-proxy";
@@ -155,7 +160,7 @@ const CASES = [
       runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
       runOperator("mark-contracted", String(entryId));
       runOperator("mark-transferred", String(entryId));
-      runOperator("mark-delay", String(claimId));
+      markDelayAfterDeadline(claimId);
     },
   },
   {

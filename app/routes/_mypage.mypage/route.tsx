@@ -11,6 +11,7 @@ import { withRequestContext } from "~/request/context.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { loadNewEntryInput } from "~/request/entry-guard.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
+import { japanDate } from "~/domain/japan-date";
 import { type StepView, toMyPageView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];
@@ -38,7 +39,10 @@ export function loader(args: LoaderFunctionArgs) {
         user,
         entries,
         suppression: settings,
-        calendar: returnDateCalendar(entries.flatMap((entry) => entry.claims)),
+        calendar: returnDateCalendar(
+          entries.flatMap((entry) => entry.claims),
+          japanDate(ctx.now),
+        ),
       }),
     );
   });
@@ -120,7 +124,7 @@ export default function MyPage() {
                 </dl>
                 {entry.nextReturn ? (
                   <p className="entry-return">
-                    次の返金期日：{entry.nextReturn.date}
+                    {entry.nextReturn.label}：{entry.nextReturn.date}
                     {entry.nextReturn.note ? (
                       <span className="fact-note">{entry.nextReturn.note}</span>
                     ) : null}

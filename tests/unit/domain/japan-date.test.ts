@@ -1,8 +1,8 @@
 // Required: "Payment dates: shown as 2027年2月26日（金） (date and weekday) wherever a payment
-// date is displayed", whatever zone the server runs in; a moment read as its day in Japan.
+// date is displayed", whatever zone the server runs in.
 
 import { describe, expect, it } from "vitest";
-import { formatJapaneseDateWithWeekday, japanDateOf, japaneseWeekday } from "../../../app/domain/japan-date";
+import { formatJapaneseDateWithWeekday, japaneseWeekday } from "../../../app/domain/japan-date";
 
 describe("a payment date with its weekday", () => {
   it("2027-02-26 is 2027年2月26日（金）; 2027-01-01 is a Friday, 2026-12-01 a Tuesday", () => {
@@ -15,19 +15,5 @@ describe("a payment date with its weekday", () => {
   it("what is not a calendar date is shown as it came", () => {
     expect(formatJapaneseDateWithWeekday("2026-02-30")).toBe("2026-02-30");
     expect(formatJapaneseDateWithWeekday("")).toBe("");
-  });
-});
-
-describe("the day in Japan a moment falls on", () => {
-  it("a timestamp is its calendar day in Japan, whatever its offset: 2027-01-25T16:30Z is 2027-01-26", () => {
-    expect(japanDateOf("2027-01-26T10:00:00+09:00")).toBe("2027-01-26");
-    expect(japanDateOf("2027-01-25T16:30:00Z")).toBe("2027-01-26");
-  });
-  it("a date stays that date; nothing, or what is not a moment, is no day", () => {
-    expect(japanDateOf("2027-01-26")).toBe("2027-01-26");
-    expect(japanDateOf(null)).toBeNull();
-    expect(japanDateOf(undefined)).toBeNull();
-    expect(japanDateOf("")).toBeNull();
-    expect(japanDateOf("yesterday")).toBeNull();
   });
 });
