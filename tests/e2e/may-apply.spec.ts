@@ -7,12 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
-import {
-  markDelayAfterDeadline,
-  runOperator,
-  UpstreamUser,
-  verifyThroughUpstream,
-} from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser, verifyThroughUpstream } from "./support-account";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { NEW_ENTRY_BLOCKER_MESSAGES } from "../../app/domain/new-entry";
 import { forward } from "../integration/fault-proxy";
