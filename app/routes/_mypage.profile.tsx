@@ -37,7 +37,11 @@ import { withRequestContext } from "~/request/context.server";
 import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
-import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.server";
+import {
+  redirectDeclinedToPreEntryResult,
+  redirectToProfileWhenNeeded,
+  requireUser,
+} from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
   handleBankPicker,
@@ -68,6 +72,7 @@ const PROFILE_FORM = "profile-form";
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const user = await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(user);
     redirectToProfileWhenNeeded(user);
     const profile = await loadProfile(ctx);
     return json({
@@ -86,7 +91,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const post = await readProfilePost(ctx, args.request, PROFILE_FORM);
     if (post instanceof Response) return post;
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.

@@ -18,7 +18,7 @@ import {
   RESEND_LIMIT_PER_USER,
   RESEND_WINDOW_MINUTES,
 } from "~/domain/activation";
-import { hasSatisfiedProfile } from "~/domain/user";
+import { asksForProfile } from "~/domain/new-entry";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
 import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
@@ -53,9 +53,9 @@ export function loader(args: LoaderFunctionArgs) {
       email: user.email ?? "",
       isVerified: verified,
       justSent: !verified && ctx.url.searchParams.get(SENT_FLAG) === "1",
-      nextStep: hasSatisfiedProfile(user)
-        ? { href: "/mypage", label: "マイページへ進む" }
-        : { href: "/register/profile", label: "会員情報の登録へ進む" },
+      nextStep: asksForProfile(user)
+        ? { href: "/register/profile", label: "会員情報の登録へ進む" }
+        : { href: "/mypage", label: "マイページへ進む" },
     });
   });
 }

@@ -28,7 +28,7 @@ import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
-import { requireUser } from "~/request/guards.server";
+import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import {
   IDENTITY_FILES_REQUIRED,
   handlePostcodeLookup,
@@ -51,7 +51,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    // A declined user owes no profile and no documents: the screening's answer says so.
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const profile = await loadProfile(ctx);
     return json({
       identity: identityView(profile, ctx.now),
@@ -62,7 +63,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const formData = await readProfilePost(ctx, args.request, PROFILE_FORM);
     if (formData instanceof Response) return formData;
     // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.

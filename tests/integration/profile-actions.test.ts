@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { ValidationMessage } from "~/domain/messages";
+import { NEW_ENTRY_BLOCKER_MESSAGES } from "~/domain/new-entry";
 import { IDENTITY_FILES_REQUIRED } from "~/forms/profile-form.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/_mypage.profile";
 import {
@@ -169,6 +170,7 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     const { cookie } = await newAccount();
     expect(await (await open(preEntryLoader, "/register/pre_entry", cookie)).json()).toEqual({
       defaults: { corporate_division: "corporate" },
+      individualSupported: true,
     });
     expect(await locationOf(await open(preEntryResultLoader, "/pre_entry/result", cookie))).toBe(
       "/register/pre_entry",
@@ -180,15 +182,21 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     );
   });
 
-  it("accepted: the result says the user may apply", async () => {
+  it("accepted: the result gives My page's answer, not the screening's alone (here: the profile and identity first)", async () => {
     const { id, cookie } = await newAccount();
     expect(await locationOf(await post(preEntryAction, "/register/pre_entry", cookie, answers))).toBe(
       "/pre_entry/result",
     );
     expect(stored(id).has_pre_entry_declined).toBe(0);
     expect(await (await open(preEntryResultLoader, "/pre_entry/result", cookie)).json()).toEqual({
-      accepted: true,
+      declined: false,
       reasons: [],
+      newEntry: {
+        allowed: false,
+        href: "/entry/entry_invoice",
+        reasons: [NEW_ENTRY_BLOCKER_MESSAGES.identityImperfect],
+      },
+      profileFirst: true,
     });
   });
 
@@ -201,10 +209,12 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     );
     expect(stored(id).has_pre_entry_declined).toBe(1);
     const result = (await (await open(preEntryResultLoader, "/pre_entry/result", cookie)).json()) as {
-      accepted: boolean;
+      declined: boolean;
       reasons: string[];
+      profileFirst: boolean;
     };
-    expect(result.accepted).toBe(false);
+    expect(result.declined).toBe(true);
+    expect(result.profileFirst).toBe(false);
     expect(result.reasons.length).toBeGreaterThan(0);
     expect(await locationOf(await open(preEntryLoader, "/register/pre_entry", cookie))).toBe(
       "/pre_entry/result",
@@ -212,5 +222,20 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     expect(await locationOf(await post(preEntryAction, "/register/pre_entry", cookie, answers))).toBe(
       "/pre_entry/result",
     );
+    // Nor the profile and identity documents: the forms answer with the screening's result, saving nothing.
+    for (const [route, path] of [
+      [registerProfileLoader, "/register/profile"],
+      [profileLoader, "/profile"],
+    ] as const) {
+      expect(await locationOf(await open(route, path, cookie)), path).toBe("/pre_entry/result");
+    }
+    const forged = { ...PROFILE, identity_document_type: "drivingLicence" };
+    for (const [route, path] of [
+      [registerProfileAction, "/register/profile"],
+      [profileAction, "/profile"],
+    ] as const) {
+      expect(await locationOf(await post(route, path, cookie, forged)), path).toBe("/pre_entry/result");
+    }
+    expect(stored(id).company_name ?? "").toBe("");
   });
 });

@@ -82,8 +82,8 @@ export function entryDetailView(
   return {
     id: entry.id,
     code: entry.code,
-    statusLabel: entryStatusLabel(entry.status),
-    tone: entryStatusTone(entry.status),
+    statusLabel: entryStatusLabel(entry),
+    tone: entryStatusTone(entry),
     resubmittedNotice: resubmitted ? ResubmissionMessage.resubmitted : null,
     resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */

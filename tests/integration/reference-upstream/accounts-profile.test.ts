@@ -491,6 +491,28 @@ describe("pre-entry screening (contract addition)", () => {
     expect(latest.body.result).toBe("accepted");
   });
 
+  it("§6 a brand without individuals refuses 個人事業主 at its field, records no screening and marks nobody", async () => {
+    const email = `midori-pre-entry-${process.pid}@example.co.jp`;
+    const id = await insertUser(upstream.db, { email, service_id: "midori" });
+    const client = await logInClient(upstream, email, { serviceId: "midori" });
+    const response = await client.post("/api/pre_entry/", {
+      ...answers,
+      corporate_division: "individual",
+      has_tax_delinquency: true,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      corporate_division: [
+        "このサービスは法人のお客さまのみご利用いただけます。事業形態は「法人」を選択してください。",
+      ],
+    });
+    expect((await client.get("/api/pre_entry/")).status).toBe(404);
+    expect(upstream.db.prepare("SELECT has_pre_entry_declined FROM users WHERE id = ?").get(id)).toEqual({
+      has_pre_entry_declined: 0,
+    });
+    expect((await client.post("/api/pre_entry/", answers)).status).toBe(201);
+  });
+
   it("refuses malformed answers with field errors", async () => {
     const { client } = await confirmedUser();
     const response = await client.post("/api/pre_entry/", {

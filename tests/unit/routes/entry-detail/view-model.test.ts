@@ -319,4 +319,52 @@ describe("entryDetailView", () => {
     expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
     expect(settled.claims[0]!.returnObligation?.dueDate).toBe("2027年1月4日");
   });
+
+  it("a return received shows the day it came, also while another is owed; all received, the entry reads 完了（ご返金確認済み）", () => {
+    const paidOut = {
+      ...ENTRY,
+      status: EntryStatus.transferred,
+      contracted_at: "2026-11-20T10:00:00+09:00",
+      transferred_at: "2026-11-21T10:00:00+09:00",
+    };
+    const returned = {
+      ...REVIEWED_CLAIM,
+      status: ClaimStatus.returned,
+      return_date: "2026-12-31",
+      // Recorded just after midnight in Japan: that day, not the day before in UTC.
+      returned_at: "2026-11-29T00:10:00+09:00",
+    };
+    const owed = { ...REVIEWED_CLAIM, id: 31, status: ClaimStatus.transferred, return_date: "2027-01-29" };
+    const partly = entryDetailView({ ...paidOut, claims: [returned, owed] }, NOW, BRAND, CALENDAR);
+    expect(partly.statusLabel).toBe("買取代金お振込済み");
+    expect(partly.claims[0]!.returnObligation).toMatchObject({
+      state: "returned",
+      returnedDate: "2026年11月29日",
+    });
+    expect(partly.claims[1]!.returnObligation).toMatchObject({ state: "owed", returnedDate: "" });
+
+    const completed = entryDetailView(
+      {
+        ...paidOut,
+        transaction_completed_at: "2026-12-01T08:00:00+09:00",
+        claims: [
+          returned,
+          { ...owed, status: ClaimStatus.returned, returned_at: "2026-12-01T08:00:00+09:00" },
+        ],
+      },
+      NOW,
+      BRAND,
+      CALENDAR,
+    );
+    expect(completed).toMatchObject({ statusLabel: "完了（ご返金確認済み）", tone: "done" });
+    expect(completed.claims.map((claim) => claim.returnObligation?.returnedDate)).toEqual([
+      "2026年11月29日",
+      "2026年12月1日",
+    ]);
+    expect(completed.timeline.steps.at(-1)).toMatchObject({
+      label: "完了",
+      state: "done",
+      date: "2026年12月1日",
+    });
+  });
 });
