@@ -2,8 +2,9 @@
 
 import { BankNameField, BranchNameField } from "./bank-field";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
+import { IdentityDocumentMessage } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
@@ -187,27 +188,35 @@ export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
       </dl>
       {identity.isExpired ? (
         <p className="alert" role="alert">
-          本人確認書類の有効期限が切れています。新しい本人確認書類（表面・裏面）をアップロードして、再度ご提出ください。
+          本人確認書類の有効期限が切れています。新しい本人確認書類（表面・裏面。マイナンバーカードは表面のみ）をアップロードして、再度ご提出ください。
         </p>
       ) : null}
     </>
   );
 }
 
-/** The front and back upload slots of the identity documents (their messages from the form scope). */
+/**
+ * The identity document: its type, then the slots of the sides it needs. マイナンバーカード has its front
+ * only (its back carries the 個人番号, app/domain/identity-documents.ts): with the card chosen the back
+ * slot leaves by CSS alone, so it does with or without JavaScript, and the front says so in words.
+ */
 export function IdentityUploads({
   identity,
   form,
+  picker,
 }: {
   identity: IdentityViewModel;
   /** The page's form: without JavaScript a slot posts it, so a refused file keeps what was typed. */
   form?: string;
+  /** The document type's radio buttons, above the slots they decide. */
+  picker: ReactNode;
 }) {
   return (
     <div className="identity-documents">
+      {picker}
       <p>
-        代表者ご本人の本人確認書類の表面と裏面をアップロードしてください（{UploadRuleMessage.limits}）。
-        スマートフォンで撮影した写真も使えます。
+        代表者ご本人の本人確認書類の表面と裏面（マイナンバーカードは表面のみ）をアップロードしてください（
+        {UploadRuleMessage.limits}）。スマートフォンで撮影した写真も使えます。
       </p>
       <div className="upload-grid">
         <UploadSlot
@@ -217,15 +226,19 @@ export function IdentityUploads({
           side="front"
           current={identity.front}
           stepForm={form}
+          hint={IdentityDocumentMessage.cardFrontOnly}
         />
-        <UploadSlot
-          slot="identity-back"
-          label="本人確認書類（裏面）"
-          kind="identity"
-          side="back"
-          current={identity.back}
-          stepForm={form}
-        />
+        <div className="identity-back">
+          <UploadSlot
+            slot="identity-back"
+            label="本人確認書類（裏面）"
+            kind="identity"
+            side="back"
+            current={identity.back}
+            stepForm={form}
+            hint="マイナンバーカードの場合は不要です。"
+          />
+        </div>
       </div>
     </div>
   );
