@@ -33,7 +33,7 @@ export const IDENTITY_TYPE_OPTIONS = Object.entries(IDENTITY_DOCUMENT_TYPE_LABEL
 export function BusinessFields() {
   const division = useField("corporate_division");
   // §6: a brand without individuals never offers 個人事業主 (saving it would lock the account out).
-  const { individualSupported } = useBrand();
+  const { individualSupported, examples } = useBrand();
   // A corporation must give its name: its ※必須 follows the chosen business type.
   const [chosen, setChosen] = useState<unknown>(division.defaultValue);
   const isIndividual = chosen === "individual";
@@ -58,7 +58,7 @@ export function BusinessFields() {
         required={chosen === "corporate"}
         maxLength={PROFILE_TEXT_MAX_LENGTH}
         autoComplete="organization"
-        hint="法人の方は登記上の会社名（例: 株式会社サキドリ商事）を入力してください。個人事業主の方は屋号があれば入力してください。"
+        hint={`法人の方は登記上の会社名（例: ${examples.companyName}）を入力してください。個人事業主の方は屋号があれば入力してください。`}
       />
       <div className="field-row">
         <TextField name="last_name" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="family-name" />
@@ -70,6 +70,7 @@ export function BusinessFields() {
 
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
+  const { examples } = useBrand();
   // Each label says whose it is (app/forms/profile-labels.ts), as the error summary does.
   return (
     <fieldset className="form-group" id={addressGroupId(who)}>
@@ -92,7 +93,7 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
         required
         maxLength={PROFILE_TEXT_MAX_LENGTH}
         autoComplete="address-line1"
-        hint="例: 丸の内1-1-1 サキドリビル3階"
+        hint={`例: ${examples.buildingNumber}`}
       />
       <TextField
         name={`${who}_phone`}
@@ -125,15 +126,12 @@ export function BusinessDetailFields() {
 }
 
 export function BankAccountFields() {
+  const { examples } = useBrand();
   return (
     <fieldset className="form-group">
       <legend>お振込先口座</legend>
       <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
-      <BankNameField
-        name="bank_name"
-        maxLength={BANK_NAME_MAX_LENGTH}
-        hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
-      />
+      <BankNameField name="bank_name" maxLength={BANK_NAME_MAX_LENGTH} />
       <BranchNameField
         name="branch_name"
         bankField="bank_name"
@@ -148,7 +146,7 @@ export function BankAccountFields() {
       <TextField
         name="account_holder_name"
         maxLength={30}
-        hint="カタカナ・英数字で30文字以内（例: カ）サキドリシヨウジ）"
+        hint={`カタカナ・英数字で30文字以内（例: ${examples.holderName}）`}
       />
     </fieldset>
   );
