@@ -2,6 +2,7 @@
 
 import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ContactDesk } from "~/components/contact-desk";
 import { isPreEntryDeclined } from "~/domain/new-entry";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
@@ -48,7 +49,11 @@ export default function PreEntryResultPage() {
               ))}
             </ul>
           ) : null}
-          <p>ご期待に沿えず申し訳ございません。ご不明な点はお問い合わせ窓口までご連絡ください。</p>
+          <p>
+            ご期待に沿えず申し訳ございません。ご不明な点は
+            <ContactDesk />
+            までお問い合わせください。
+          </p>
         </div>
       )}
       <p className="link-list">

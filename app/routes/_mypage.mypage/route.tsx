@@ -3,6 +3,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PropagatedNotices } from "~/components/notices";
+import { ContactDesk } from "~/components/contact-desk";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
@@ -234,6 +235,11 @@ function NewEntryPanel({ newEntry }: { newEntry: MyPageView["newEntry"] }) {
           <li key={reason}>{reason}</li>
         ))}
       </ul>
+      <p>
+        ご不明な点は
+        <ContactDesk />
+        までお問い合わせください。
+      </p>
     </div>
   );
 }
