@@ -1,6 +1,5 @@
-// Which sides of an identity document are reviewed. マイナンバーカード is asked for its front only: its
-// back carries the 個人番号, which the privacy policy promises is never collected (番号法 limits who may
-// collect it). The app and the reference upstream both judge a submission by identityDocumentProblem.
+// The sides of an identity document that are reviewed: マイナンバーカード its front only, since its back carries
+// the 個人番号 the privacy policy says is never collected. The app and the reference upstream judge by this.
 
 import type { IdentityDocumentType } from "./enumerations";
 import type { IdentitySide } from "./file-kinds";

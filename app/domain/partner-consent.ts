@@ -1,7 +1,5 @@
-// A white label's partner bank learns of a member's applications only with the member's consent (個人情報
-// 保護法 第27条: a third party is given personal data only with consent, its recipient, data and purpose
-// named). The privacy policy's article 3 says the same words (a test checks it); the registration asks
-// for it where the brand has a partner, and the upstream records when it was given.
+// 個人情報保護法 第27条: a white label's partner bank is told of a member only with consent naming recipient,
+// data and purpose. /register asks it in these words, the privacy policy's article 3 says them, the upstream records it.
 
 export interface PartnerConsentTerms {
   recipient: string;
