@@ -1,12 +1,14 @@
 // §2 /entry/:entryId/factoring_service_agreement: the operator's text (decision 0019) filled with the
-// entry's parties and sums, its claims and the payout account; another user's entry is not found.
+// entry's parties and sums, its claims, the payout account and the return account; another user's entry is not found.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
+import { ReturnAccount } from "~/components/return-account";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
@@ -25,7 +27,7 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims));
+    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at));
     // An entry not yet reviewed has no figures to put in the agreement.
     if (view.claims.length === 0) throw notFound();
     const totals = view.totals;
@@ -40,7 +42,8 @@ export function loader(args: LoaderFunctionArgs) {
         totalFee: totals?.fee ?? null,
         totalBankCharge: totals?.bankCharge ?? null,
         totalReceived: totals?.received ?? null,
-        returnAccount: view.returnAccount,
+        // The account in full inside the article's sentence; the 別表 shows it part by part too.
+        returnAccount: view.returnAccount.lines.map(({ label, value }) => `${label} ${value}`).join("、"),
       }),
     });
   });
@@ -86,6 +89,7 @@ export default function FactoringServiceAgreementPage() {
         ))}
         <h3>譲渡代金の振込先（甲の口座）</h3>
         <PayoutAccount account={agreement.payoutAccount} label="譲渡代金の振込先（甲の口座）" />
+        <ReturnAccount account={agreement.returnAccount} level={3} />
       </LegalSection>
       <p className="link-list">
         <Link to={agreement.detailPath}>お申し込みの詳細へ戻る</Link>

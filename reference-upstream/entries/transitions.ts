@@ -12,6 +12,8 @@ import {
   ReviewStatus,
   isEntryCancellable,
 } from "../../app/domain/statuses";
+import { returnDeadline } from "../../app/domain/return-deadline";
+import { returnDateCalendar } from "../../app/lookup/japan-holidays.server";
 import { type Db, inTransaction } from "../db/database";
 import { DrfMessage, nonFieldError, validationError } from "../http/errors";
 import { isoJst } from "../time";
@@ -181,8 +183,8 @@ export function contractEntry(db: Db, user: UserRow, entryId: number, body: unkn
 
 /**
  * Entry contracted (§4 4), its can_buy claims contracted; shared with the operator's mark-contracted.
- * Each contracted claim's return_date is the debtor's payment date: the debtor still pays the user,
- * who forwards that money to the provider by then (two-party factoring, the return obligation).
+ * Each contracted claim's return_date is the deadline for the debtor's payment date (returnDeadline):
+ * the debtor still pays the user, who forwards that money to the provider by then.
  */
 export function markContracted(db: Db, entryId: number, now: Date): void {
   const at = isoJst(now);
@@ -192,10 +194,13 @@ export function markContracted(db: Db, entryId: number, now: Date): void {
     at,
     entryId,
   );
-  db.prepare(
-    `UPDATE claims SET status = ?, return_date = COALESCE(return_date, obliger_payment_date), updated_at = ?
-     WHERE entry_id = ? AND status = ?`,
-  ).run(ClaimStatus.contracted, at, entryId, ClaimStatus.can_buy);
+  const bought = claimsOfEntry(db, entryId).filter((claim) => claim.status === ClaimStatus.can_buy);
+  const calendar = returnDateCalendar(bought);
+  const contract = db.prepare("UPDATE claims SET status = ?, return_date = ?, updated_at = ? WHERE id = ?");
+  for (const claim of bought) {
+    const deadline = returnDeadline(claim.return_date ?? claim.obliger_payment_date, calendar);
+    contract.run(ClaimStatus.contracted, deadline, at, claim.id);
+  }
 }
 
 /**
@@ -246,9 +251,27 @@ function describeInadequacy(entry: EntryRow, claims: ClaimRow[]): string {
 }
 
 /**
+ * A completed review has looked at the entry's financial and withdrawal documents too: each one the
+ * entry holds files of is confirmed (never inadequate here: that would have made the entry inadequate).
+ * A document not sent with the entry keeps its status (提出なし), for nothing was confirmed.
+ */
+function confirmEntryDocuments(db: Db, entry: EntryRow): void {
+  const groups = new Set(filesOf(db, entry.id, null).map((file) => documentGroupOf(file.kind)));
+  const confirmed = (status: number, held: boolean) => (held ? ReviewStatus.confirmed : status);
+  db.prepare(
+    `UPDATE entries SET financial_statement_confirmation_status = ?,
+       account_activity_statement_confirmation_status = ? WHERE id = ?`,
+  ).run(
+    confirmed(entry.financial_statement_confirmation_status, groups.has("financial_statements")),
+    confirmed(entry.account_activity_statement_confirmation_status, groups.has("withdrawals_detail")),
+    entry.id,
+  );
+}
+
+/**
  * The status an entry before contract takes from its reviews: any inadequate claim or document →
  * inadequate (2); else every claim past review → reviewed (3) if one can be bought, archived (6)
- * with rejected_at if none can; else under_review (1). Entries already contracted or archived are
+ * with rejected_at if none can, its documents confirmed either way; else under_review (1). Entries already contracted or archived are
  * left alone. Answers the status the entry now has.
  */
 export function deriveEntryStatus(db: Db, entryId: number, now: Date): number {
@@ -272,6 +295,7 @@ export function deriveEntryStatus(db: Db, entryId: number, now: Date): number {
     return EntryStatus.inadequate;
   }
   if (claims.length > 0 && claims.every(isPastReview)) {
+    confirmEntryDocuments(db, entry);
     if (claims.some((claim) => claim.status === ClaimStatus.can_buy)) {
       db.prepare(
         "UPDATE entries SET status = ?, reviewed_at = ?, description_of_inadequate_document = '', updated_at = ? WHERE id = ?",

@@ -14,6 +14,7 @@ import {
   markEntryTransferred,
   reviewClaim,
 } from "../../reference-upstream/entries/operator-actions";
+import { findClaim } from "../../reference-upstream/entries/rows";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -157,7 +158,13 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
     await contract(id, cookie, { agreed: "on" });
     markEntryTransferred(upstream.db, entry.id, new Date());
-    markClaimDelay(upstream.db, entry.claims[0].id, new Date());
+    // Late is marked only once the deadline has passed: the day after it.
+    const deadline = findClaim(upstream.db, entry.claims[0].id)!.return_date!;
+    markClaimDelay(
+      upstream.db,
+      entry.claims[0].id,
+      new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000),
+    );
     const response = await get(calendarLoader as Loader, path, { entryId: id }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -169,6 +176,17 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     const paymentDate = (entry.claims[0] as { obliger_payment_date: string }).obliger_payment_date;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${paymentDate.replace(/-/g, "")}`);
     expect(ics).toContain("返金額：1\\,000\\,000円");
+    // The return account in full, each part on its own line of the description (returnAccountLines).
+    expect(ics).toContain(
+      [
+        "ご返金の振込先（サキドリ株式会社の口座）：",
+        "銀行：サキドリ銀行（0999）",
+        "支店：本店営業部（001）",
+        "種目：普通",
+        "口座番号：1234567",
+        "口座名義：ｻｷﾄﾞﾘ(ｶ",
+      ].join("\\n"),
+    );
 
     // Another user's calendar file is page not found, never the entry's dates.
     const stranger = await appCookie(createUserWithSession(upstream));

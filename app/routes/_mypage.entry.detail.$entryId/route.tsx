@@ -15,7 +15,9 @@ import { ContactDesk } from "~/components/contact-desk";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
+import { ReturnAccount } from "~/components/return-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
@@ -41,7 +43,7 @@ export function loader(args: LoaderFunctionArgs) {
     await requireUser(ctx);
     const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
     const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims);
+    const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
     return json({
       ...entryDetailView(entry, ctx.now, ctx.brand, calendar, resubmitted),
       payoutAccount: payoutAccount(entry.bank_account),
@@ -281,12 +283,13 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
           term="お振込日"
           value={payout.transferredDate || "お振込の準備中です（お振込後に日付を表示します）"}
         />
-        {payout.returnAccount ? <Fact term="ご返金の振込先" value={payout.returnAccount} /> : null}
       </dl>
       {payout.returnAccount ? (
-        <p className="field-hint">
-          買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、上記の口座へお振り込みください（振込手数料はお客さまのご負担です）。
-        </p>
+        <ReturnAccount account={payout.returnAccount} level={3}>
+          <p className="field-hint">
+            買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、この口座へお振り込みください（振込手数料はお客さまのご負担です）。
+          </p>
+        </ReturnAccount>
       ) : null}
       {payout.calendarPath ? (
         <p className="link-list">
@@ -320,6 +323,7 @@ function ReturnObligationFacts({
           note={obligation.note}
         />
         <Fact term="返金額" value={obligation.amount} />
+        {obligation.returnedDate ? <Fact term="ご返金確認日" value={obligation.returnedDate} /> : null}
       </dl>
     </div>
   );

@@ -1,16 +1,16 @@
 // What the entry detail page shows, in a business owner's words; pure.
 
 import type { Brand } from "~/brand/brands";
-import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
+import type { BankCalendar } from "~/domain/bank-calendar";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
-  feeCountedFrom,
   claimFiguresText,
   figureTotalsText,
+  payoutDay,
 } from "~/domain/purchase-figures";
 import { type ReturnObligation, returnObligation } from "~/domain/return-obligation";
 import { hasFileOfGroup } from "~/domain/entry-documents";
@@ -24,13 +24,13 @@ import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmissi
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
 import { entryPaths } from "~/routing/entry-paths";
-import { receivingAccountText, returnAccountText } from "~/domain/account-lines";
+import { receivingAccountText, returnAccountLines } from "~/domain/account-lines";
 
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
-/** A return obligation in words, moved to the business day before when banks are closed. */
-function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
+/** A return obligation in words, counted to its deadline. */
+function returnView(obligation: ReturnObligation) {
   const { daysLeft, state } = obligation;
   return {
     dueDate: formatJapaneseDate(obligation.dueDate),
@@ -48,7 +48,8 @@ function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
               : daysLeft === 0
                 ? "本日が期日です"
                 : `あと${daysLeft}日`,
-    note: state === "owed" || state === "soon" ? returnDateNotice(obligation.dueDate, calendar) : null,
+    note: obligation.note,
+    returnedDate: obligation.returnedOn ? formatJapaneseDate(obligation.returnedOn) : "",
   };
 }
 
@@ -62,7 +63,7 @@ const STATUSES_WITH_AGREEMENT: readonly number[] = [
 export function entryDetailView(
   entry: EntryDetail,
   now: Date,
-  brand: Pick<Brand, "returnAccount">,
+  brand: Pick<Brand, "operatorName" | "returnAccount">,
   /** The bank holidays around the entry's return dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
   /** Just resubmitted: the page says it was received. */
@@ -70,10 +71,10 @@ export function entryDetailView(
 ) {
   const timeline: EntryTimeline = entryTimeline(entry);
   const today = japanDate(now);
-  const countedFrom = feeCountedFrom(entry.contracted_at, now);
-  const figures = entry.claims.map((claim) => claimFigures(claim, countedFrom));
+  const payoutDate = payoutDay(entry, now, calendar);
+  const figures = entry.claims.map((claim) => claimFigures(claim, { payoutDate, calendar }));
   const reviewed = figures.filter((figure): figure is ClaimFigures => figure !== null);
-  const obligations = entry.claims.map((claim) => returnObligation(claim, today));
+  const obligations = entry.claims.map((claim) => returnObligation(claim, today, calendar));
   const outstanding = obligations.filter(
     (obligation) => obligation !== null && obligation.state !== "returned",
   );
@@ -101,7 +102,11 @@ export function entryDetailView(
       ? {
           contractedDate: dateOf(entry.contracted_at),
           transferredDate: dateOf(entry.transferred_at),
-          returnAccount: outstanding.length > 0 ? returnAccountText(brand.returnAccount) : "",
+          /** Where the owner sends what the debtor paid, while a return is still to send. */
+          returnAccount:
+            outstanding.length > 0
+              ? { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) }
+              : null,
           calendarPath: outstanding.length > 0 ? entryPaths.calendar(entry.id) : null,
         }
       : null,
@@ -166,7 +171,7 @@ export function entryDetailView(
         ],
         files: files(claim.contentfiles),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,
-        returnObligation: obligations[index] ? returnView(obligations[index], calendar) : null,
+        returnObligation: obligations[index] ? returnView(obligations[index]) : null,
       };
     }),
   };

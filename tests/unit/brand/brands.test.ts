@@ -10,6 +10,8 @@ import {
   brandOrigin,
   hostNameOf,
 } from "~/brand/brands";
+import { findBank, findBranch } from "~/domain/bank-directory";
+import { bankDirectory } from "~/lookup/bank-directory.server";
 
 describe("brandFor: the brand is chosen per host, or fixed per deployment (ARCHITECTURE §10)", () => {
   it.each([
@@ -98,6 +100,28 @@ describe("a brand's public origin comes from APP_BASE_URL alone", () => {
     expect(brandOrigin(WHITE_LABEL_BRAND, "https://invoice.midori-bank.example", "midori")).toBe(
       "https://invoice.midori-bank.example",
     );
+  });
+});
+
+describe("each brand's return account: a transfer form's every field, and codes no real bank has", () => {
+  // Zengin: bank code 4 digits, branch code 3, an account number 7; the holder in half-width kana
+  // (with the letters, digits and marks a transfer allows), as the bank's transfer screen shows it.
+  const HALF_WIDTH_HOLDER = /^[ｦ-ﾟA-Z0-9 ().,\-/]+$/;
+
+  it.each(BRANDS.map((brand) => [brand.id, brand.returnAccount] as const))("%s", (_, account) => {
+    expect(account.bankCode).toMatch(/^\d{4}$/);
+    expect(account.branchCode).toMatch(/^\d{3}$/);
+    expect(account.accountNumber).toMatch(/^\d{7}$/);
+    expect(account.holderName).toMatch(HALF_WIDTH_HOLDER);
+    expect(["普通", "当座"]).toContain(account.depositType);
+    // A bank the Zengin directory knows must carry its codes; a fictional one must not take a real code.
+    const known = findBank(bankDirectory(), account.bankName);
+    if (known) {
+      expect(account.bankCode).toBe(known.code);
+      expect(findBranch(known, account.branchName)?.code).toBe(account.branchCode);
+    } else {
+      expect(bankDirectory()[account.bankCode]).toBeUndefined();
+    }
   });
 });
 
