@@ -330,18 +330,16 @@ describe("POST /api/register/", () => {
   it("a brand with a partner bank records the consent to share with it, with the time; without it, no account", async () => {
     const refused = uniqueEmail("midori-no-consent");
     for (const consent of [undefined, false]) {
-      const response = await upstream
-        .client()
-        .post(
-          "/api/register/",
-          {
-            email: refused,
-            password: PASSWORD,
-            corporate_division: "corporate",
-            partner_data_consent: consent,
-          },
-          { headers: { "X-Service-Id": "midori" } },
-        );
+      const response = await upstream.client().post(
+        "/api/register/",
+        {
+          email: refused,
+          password: PASSWORD,
+          corporate_division: "corporate",
+          partner_data_consent: consent,
+        },
+        { headers: { "X-Service-Id": "midori" } },
+      );
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ partner_data_consent: [PartnerConsentMessage.required] });
     }
@@ -369,13 +367,11 @@ describe("POST /api/register/", () => {
     expect(recorded! >= before && recorded! <= isoJst(clock.now())).toBe(true);
 
     // The own brand has no partner: nothing is asked, nothing recorded.
-    const own = await upstream
-      .client()
-      .post("/api/register/", {
-        email: uniqueEmail("own"),
-        password: PASSWORD,
-        corporate_division: "corporate",
-      });
+    const own = await upstream.client().post("/api/register/", {
+      email: uniqueEmail("own"),
+      password: PASSWORD,
+      corporate_division: "corporate",
+    });
     expect(own.status).toBe(201);
     expect(consentOf(own.body.id)).toBeNull();
   });
