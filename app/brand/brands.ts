@@ -26,6 +26,15 @@ export interface Brand {
   /** Where a user forwards what a debtor paid for a bought claim: the operator's collection account. */
   returnAccount: ReturnAccount;
   legalLinks: readonly LegalLink[];
+  /** The example names its forms show: its own, never another brand's. */
+  examples: {
+    companyName: string;
+    /** An address line's 番地・建物名. */
+    buildingNumber: string;
+    /** The company's name as a bank account's holder (full-width katakana). */
+    holderName: string;
+    bankName: string;
+  };
   /** §6: when false, individual users are logged out and sent to /unsupported/. */
   individualSupported: boolean;
 }
@@ -58,6 +67,12 @@ export const DEFAULT_BRAND: Brand = {
     holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
   legalLinks: LEGAL_LINKS,
+  examples: {
+    companyName: "株式会社サキドリ商事",
+    buildingNumber: "丸の内1-1-1 サキドリビル3階",
+    holderName: "カ）サキドリシヨウジ",
+    bankName: "みずほ銀行",
+  },
   individualSupported: true,
 };
 
@@ -81,6 +96,12 @@ export const WHITE_LABEL_BRAND: Brand = {
     holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
   legalLinks: LEGAL_LINKS,
+  examples: {
+    companyName: "株式会社みどり商事",
+    buildingNumber: "丸の内1-1-1 みどりビル3階",
+    holderName: "カ）ミドリシヨウジ",
+    bankName: "みどり銀行",
+  },
   individualSupported: false,
 };
 

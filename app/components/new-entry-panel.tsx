@@ -1,6 +1,7 @@
 // §4 "may create a new entry", as My page and the pre-entry result both say it: the way in, or why not.
 
 import { Link } from "@remix-run/react";
+import { ContactDesk } from "./contact-desk";
 
 export interface NewEntryPanelView {
   allowed: boolean;
@@ -29,6 +30,11 @@ export function NewEntryPanel({ newEntry }: { newEntry: NewEntryPanelView }) {
           <li key={reason}>{reason}</li>
         ))}
       </ul>
+      <p>
+        ご不明な点は
+        <ContactDesk />
+        までお問い合わせください。
+      </p>
     </div>
   );
 }

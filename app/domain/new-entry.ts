@@ -135,8 +135,8 @@ export const PRE_ENTRY_DECLINED_NO_DOCUMENTS =
 export const NEW_ENTRY_BLOCKER_MESSAGES: Record<NewEntryBlocker, string> = {
   identityImperfect: "本人確認書類の提出または再提出が必要です。",
   identityExpired: "本人確認書類の有効期限が切れています。新しい書類をご提出ください。",
-  preEntryDeclined:
-    "事前審査の結果、お申し込みいただけません。ご不明な点はお問い合わせ窓口までご連絡ください。",
+  // My page gives the contact beneath the reasons (app/components/contact-desk.tsx).
+  preEntryDeclined: "事前審査の結果、お申し込みいただけません。",
   userStatus: "現在のご登録内容では新しいお申し込みができません。",
   newEntriesStopped: "現在、新規のお申し込みを停止しています。",
   beforeContractedEntry:

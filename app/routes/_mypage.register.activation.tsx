@@ -11,6 +11,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form/submit-button";
+import { ContactDesk } from "~/components/contact-desk";
 import { useBrand } from "~/components/site-chrome";
 import {
   ACTIVATION_LINK_VALID_DAYS,
@@ -157,7 +158,7 @@ export default function ActivationPage() {
         </li>
         <li>
           メールアドレスが誤っている場合は、
-          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+          <ContactDesk />
           までお問い合わせください。
         </li>
       </ul>

@@ -9,6 +9,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ContactDesk } from "~/components/contact-desk";
 import { NewEntryPanel } from "~/components/new-entry-panel";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import {
@@ -63,7 +64,11 @@ export default function PreEntryResultPage() {
             </ul>
           ) : null}
           <p>{PRE_ENTRY_DECLINED_NO_DOCUMENTS}</p>
-          <p>ご期待に沿えず申し訳ございません。ご不明な点はお問い合わせ窓口までご連絡ください。</p>
+          <p>
+            ご期待に沿えず申し訳ございません。ご不明な点は
+            <ContactDesk />
+            までお問い合わせください。
+          </p>
         </div>
       ) : (
         <>

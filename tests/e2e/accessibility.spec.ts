@@ -176,6 +176,8 @@ test("logged out: every public page, both brands, the error pages", async ({ ope
     "/no-such-page",
     `${MIDORI_URL}/`,
     `${MIDORI_URL}/login`,
+    // The white label's registration asks the partner bank's consent: its own box.
+    `${MIDORI_URL}/register`,
   ];
   for (const path of paths) {
     await open(path);

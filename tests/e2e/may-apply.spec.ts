@@ -34,9 +34,7 @@ test("a declined user reads one answer on the pre-entry result and My page, and 
   await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
   const reasons = page.getByRole("list", { name: "お申し込みできない理由" });
-  await expect(reasons.getByRole("listitem")).toHaveText([
-    "事前審査の結果、お申し込みいただけません。ご不明な点はお問い合わせ窓口までご連絡ください。",
-  ]);
+  await expect(reasons.getByRole("listitem")).toHaveText(["事前審査の結果、お申し込みいただけません。"]);
   const main = page.getByRole("main");
   await expect(main).not.toContainText("ご提出ください");
   await expect(main.getByRole("link", { name: /書類を提出|会員情報を登録/ })).toHaveCount(0);

@@ -136,12 +136,14 @@ export function userRow(email: string): {
   id: number;
   email_verified_at: string | null;
   visited_at_entry_page_after_mail_verification: string | null;
+  partner_consent_at: string | null;
 } {
   return withDatabase(
     (db) =>
       db
         .prepare(
-          "SELECT id, email_verified_at, visited_at_entry_page_after_mail_verification FROM users WHERE email = ?",
+          `SELECT id, email_verified_at, visited_at_entry_page_after_mail_verification, partner_consent_at
+             FROM users WHERE email = ?`,
         )
         .get(email) as ReturnType<typeof userRow>,
   );

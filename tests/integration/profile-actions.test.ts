@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationMessage } from "~/domain/messages";
 import { NEW_ENTRY_BLOCKER_MESSAGES } from "~/domain/new-entry";
-import { IDENTITY_FILES_REQUIRED } from "~/forms/profile-form.server";
+import { IdentityDocumentMessage } from "~/domain/identity-documents";
 import { action as profileAction, loader as profileLoader } from "~/routes/_mypage.profile";
 import {
   action as preEntryAction,
@@ -87,7 +87,7 @@ describe("the first profile registration (GET and POST /register/profile)", () =
       identity_document_type: "drivingLicence",
     });
     expect(response.status).toBe(400);
-    expect((await failureOf(response)).formErrors).toEqual([IDENTITY_FILES_REQUIRED]);
+    expect((await failureOf(response)).formErrors).toEqual([IdentityDocumentMessage.filesRequired]);
     expect(stored(id).company_name ?? "").toBe("");
   });
 
@@ -113,6 +113,33 @@ describe("the first profile registration (GET and POST /register/profile)", () =
       office_zipcode: "1000005",
       identity_document_type: "drivingLicence",
     });
+  });
+});
+
+describe("マイナンバーカード is registered with its front alone (its back carries the 個人番号)", () => {
+  it("saves the card with one file, sending the upstream only its front", async () => {
+    const { id, cookie } = await newAccount();
+    const none = await post(registerProfileAction, "/register/profile", cookie, {
+      ...PROFILE,
+      identity_document_type: "individualNumber",
+    });
+    expect(none.status).toBe(400);
+    expect((await failureOf(none)).formErrors).toEqual([IdentityDocumentMessage.cardFrontRequired]);
+
+    const front = insertIdentityUpload(upstream.current.db, id, "front");
+    const saved = await post(registerProfileAction, "/register/profile", cookie, {
+      ...PROFILE,
+      identity_document_type: "individualNumber",
+    });
+    expect(await locationOf(saved)).toBe("/mypage");
+    expect(stored(id)).toMatchObject({
+      identity_document_type: "individualNumber",
+      identity_confirmation: 1,
+    });
+    const submitted = upstream.current.db
+      .prepare("SELECT upload_id FROM identity_submission_files WHERE user_id = ?")
+      .all(id) as { upload_id: number }[];
+    expect(submitted.map((row) => row.upload_id)).toEqual([front]);
   });
 });
 

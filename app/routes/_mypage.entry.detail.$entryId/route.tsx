@@ -11,6 +11,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
+import { ContactDesk } from "~/components/contact-desk";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
@@ -270,7 +271,9 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
           </p>
           <p>
             返金期日 {claim.returnObligation!.dueDate}・返金額 {claim.returnObligation!.amount}
-            のご返金が遅れています。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨をお問い合わせ窓口までご連絡ください。
+            のご返金が遅れています。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨を
+            <ContactDesk />
+            までご連絡ください。
           </p>
         </div>
       ))}

@@ -78,7 +78,7 @@ function identityText(problem: IdentityProblem, validDate: string): string {
     case "inadequate":
       return "ご提出いただいた本人確認書類に不備がありました。お手数ですが、新しい書類をご提出ください。";
     case "nothing":
-      return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面）をご提出ください。";
+      return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面。マイナンバーカードは表面のみ）をご提出ください。";
   }
 }
 

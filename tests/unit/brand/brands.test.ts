@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BRANDS,
@@ -120,5 +122,34 @@ describe("each brand's return account: a transfer form's every field, and codes 
     } else {
       expect(bankDirectory()[account.bankCode]).toBeUndefined();
     }
+  });
+});
+
+describe("each brand's pages give its own example names", () => {
+  it("a brand's examples never name another brand", () => {
+    for (const brand of BRANDS) {
+      for (const other of BRANDS.filter((candidate) => candidate !== brand)) {
+        for (const example of Object.values(brand.examples)) {
+          expect(example).not.toContain(other.shortName.replace(/銀行$/, ""));
+        }
+      }
+    }
+  });
+  it("no screen's code types a brand's example: they come from the brand", () => {
+    const files = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("brand"));
+    // Bank names may be a line's sample in a comment; the company, building and holder are only examples.
+    const examples = BRANDS.flatMap(({ examples: { companyName, buildingNumber, holderName } }) => [
+      companyName,
+      buildingNumber,
+      holderName,
+    ]);
+    const found = files.flatMap((file) => {
+      const source = fs.readFileSync(path.join("app", file), "utf8");
+      return examples.filter((example) => source.includes(example)).map((example) => `${file}: ${example}`);
+    });
+    expect(found).toEqual([]);
+    expect(WHITE_LABEL_BRAND.examples.companyName).toBe("株式会社みどり商事");
   });
 });
