@@ -179,9 +179,9 @@ export default tseslint.config(
     },
   },
   {
-    // The reference upstream may use app/domain, the holiday table, the limits on slow clients and the
-    // draining stop only (ARCHITECTURE: pure modules, and one way to serve a slow client, decision 0021,
-    // and to stop without cutting a request).
+    // The reference upstream may use app/domain, the brands (their return accounts), the holiday table,
+    // the limits on slow clients and the draining stop only (ARCHITECTURE: pure modules, and one way to
+    // serve a slow client, decision 0021, and to stop without cutting a request).
     files: ["reference-upstream/**/*.ts"],
     rules: {
       "no-restricted-imports": [
@@ -192,9 +192,11 @@ export default tseslint.config(
               group: [
                 "**/app/*",
                 "!**/app/domain",
+                "!**/app/brand",
                 "!**/app/lookup",
                 "**/app/*/**",
                 "!**/app/domain/**",
+                "!**/app/brand/brands",
                 "!**/app/lookup/japan-holidays.server",
                 "!**/app/security",
                 "!**/app/security/slow-clients.server",
@@ -202,7 +204,7 @@ export default tseslint.config(
                 "!**/app/server/drain.server",
               ],
               message:
-                "The reference upstream may import only app/domain, app/lookup/japan-holidays.server, app/security/slow-clients.server and app/server/drain.server.",
+                "The reference upstream may import only app/domain, app/brand/brands, app/lookup/japan-holidays.server, app/security/slow-clients.server and app/server/drain.server.",
             },
           ],
         },

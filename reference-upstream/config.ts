@@ -24,6 +24,8 @@ export interface ServiceDefinition {
   login_url: string;
   /** §6 individual-supported: false refuses 個人事業主 on register and profile (the brand's own setting). */
   individual_supported: boolean;
+  /** The partner bank a member's consent lets the operator inform (POST /api/register/ asks it); null: none. */
+  partner_name: string | null;
 }
 
 export interface UpstreamConfig {
@@ -85,12 +87,14 @@ export function defaultServices(
       service_name: "サキドリ",
       login_url: `${appBaseUrl}/login`,
       individual_supported: true,
+      partner_name: null,
     },
     {
       id: "midori",
       service_name: "みどり銀行 請求書買取サービス",
       login_url: `${whiteLabelBase}/login`,
       individual_supported: false,
+      partner_name: "株式会社みどり銀行",
     },
   ];
 }

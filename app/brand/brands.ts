@@ -1,5 +1,7 @@
 // White-label brands (ARCHITECTURE §10): configuration only, chosen per deployment (BRAND) or host.
 
+import type { ReturnAccount } from "~/domain/account-lines";
+
 export interface LegalLink {
   label: string;
   href: string;
@@ -22,14 +24,17 @@ export interface Brand {
   supportEmail: string;
   contactDesk: string;
   /** Where a user forwards what a debtor paid for a bought claim: the operator's collection account. */
-  returnAccount: {
-    bankName: string;
-    branchName: string;
-    depositType: string;
-    accountNumber: string;
-    holderName: string;
-  };
+  returnAccount: ReturnAccount;
   legalLinks: readonly LegalLink[];
+  /** The example names its forms show: its own, never another brand's. */
+  examples: {
+    companyName: string;
+    /** An address line's 番地・建物名. */
+    buildingNumber: string;
+    /** The company's name as a bank account's holder (full-width katakana). */
+    holderName: string;
+    bankName: string;
+  };
   /** §6: when false, individual users are logged out and sent to /unsupported/. */
   individualSupported: boolean;
 }
@@ -51,14 +56,23 @@ export const DEFAULT_BRAND: Brand = {
   partnerName: null,
   supportEmail: "support@sakidori.example",
   contactDesk: "サキドリ カスタマーサポート",
+  // Fictional banks: codes the Zengin directory gives no real bank (tests/unit/brand/brands.test.ts).
   returnAccount: {
     bankName: "サキドリ銀行",
+    bankCode: "0999",
     branchName: "本店営業部",
+    branchCode: "001",
     depositType: "普通",
     accountNumber: "1234567",
-    holderName: "サキドリ（カ",
+    holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
   legalLinks: LEGAL_LINKS,
+  examples: {
+    companyName: "株式会社サキドリ商事",
+    buildingNumber: "丸の内1-1-1 サキドリビル3階",
+    holderName: "カ）サキドリシヨウジ",
+    bankName: "みずほ銀行",
+  },
   individualSupported: true,
 };
 
@@ -74,12 +88,20 @@ export const WHITE_LABEL_BRAND: Brand = {
   contactDesk: "みどり銀行 請求書買取サービス窓口（法人営業部）",
   returnAccount: {
     bankName: "みどり銀行",
+    bankCode: "0998",
     branchName: "本店営業部",
+    branchCode: "100",
     depositType: "普通",
     accountNumber: "7654321",
-    holderName: "サキドリ（カ",
+    holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
   legalLinks: LEGAL_LINKS,
+  examples: {
+    companyName: "株式会社みどり商事",
+    buildingNumber: "丸の内1-1-1 みどりビル3階",
+    holderName: "カ）ミドリシヨウジ",
+    bankName: "みどり銀行",
+  },
   individualSupported: false,
 };
 

@@ -7,6 +7,7 @@ import { BANK_ACCOUNT_FIELDS, type BankAccountRow, bankAccountField } from "~/do
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { BankNameField, BranchNameField } from "./bank-field";
 import { RadioField, TextField } from "./form/fields";
+import { useBrand } from "./site-chrome";
 
 export type BankAccountView = BankAccountRow;
 
@@ -18,6 +19,7 @@ const DEPOSIT_TYPE_OPTIONS = (["ordinary", "checking"] as const).map((value) => 
 export function BankAccountFieldset({ account }: { account: BankAccountView }) {
   // §9 "Default deposit type ordinary".
   const [depositType, setDepositType] = useState(account.deposit_type ?? "ordinary");
+  const { examples } = useBrand();
   return (
     <fieldset className="bank-account-fieldset">
       <legend>お振込先口座（買取代金のお振込先）</legend>
@@ -29,7 +31,6 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
           label={BANK_ACCOUNT_FIELDS.bank_name.label}
           defaultValue={account.bank_name}
           maxLength={BANK_NAME_MAX_LENGTH}
-          hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
         />
         <BranchNameField
           required
@@ -63,7 +64,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
         label={BANK_ACCOUNT_FIELDS.account_holder_name.label}
         defaultValue={account.account_holder_name}
         maxLength={60}
-        hint="通帳に記載の名義をカタカナで30文字以内（例: カ）サキドリシヨウジ）。ヲは使えません。半角カナ・ひらがなは全角カタカナに直して保存します。"
+        hint={`通帳に記載の名義をカタカナで30文字以内（例: ${examples.holderName}）。ヲは使えません。半角カナ・ひらがなは全角カタカナに直して保存します。`}
       />
     </fieldset>
   );

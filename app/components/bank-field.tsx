@@ -13,6 +13,7 @@ import {
 import type { FieldProps } from "./form/fields";
 import { fieldId, useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
+import { useBrand } from "./site-chrome";
 import { SearchChoices, SuggestField } from "./form/suggest-field";
 import { BANK_LOOKUP_PATH } from "~/domain/lookup-paths";
 
@@ -149,8 +150,16 @@ function PickerField({
 }
 
 /** A bank name with the directory's matches (the name is stored; its code is shown). */
+/** A bank name; its hint names the brand's own example bank (app/brand/brands.ts). */
 export function BankNameField(props: PickerFieldProps) {
-  return <PickerField kind="bank" {...props} />;
+  const { examples } = useBrand();
+  return (
+    <PickerField
+      kind="bank"
+      hint={`例: ${examples.bankName}。名前の一部やよみがなでも検索できます。`}
+      {...props}
+    />
+  );
 }
 
 /** A branch name, searched within the bank named in `bankField` (that field's name). */

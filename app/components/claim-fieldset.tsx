@@ -340,7 +340,6 @@ export function ClaimFieldset({
         label={RECEIVE_ACCOUNT_FIELDS.bank_name.label}
         required
         maxLength={CLAIM_TEXT_MAX_LENGTH}
-        hint="例：みどり銀行。名前の一部やよみがなでも検索できます。"
       />
       <div className="field-row">
         <RadioField

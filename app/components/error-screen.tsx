@@ -3,6 +3,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { wizardPageOf } from "~/domain/entry-steps";
 import { type ErrorScreen as Screen, errorCauseOf, errorScreenFor } from "~/domain/error-screen";
+import { ContactDesk } from "./contact-desk";
 import { REQUEST_ID_ATTRIBUTE, useRequestId } from "./request-id";
 
 interface RootData {
@@ -30,9 +31,16 @@ export function ErrorScreen() {
       <h1>{screen.title}</h1>
       <p>{screen.message}</p>
       {requestId ? (
-        <p className="request-id">
-          お問い合わせ番号: <span {...{ [REQUEST_ID_ATTRIBUTE]: "" }}>{requestId}</span>
-        </p>
+        <>
+          <p className="request-id">
+            お問い合わせ番号: <span {...{ [REQUEST_ID_ATTRIBUTE]: "" }}>{requestId}</span>
+          </p>
+          <p>
+            解決しない場合は、この番号を添えて
+            <ContactDesk />
+            までお問い合わせください。
+          </p>
+        </>
       ) : null}
       <p>
         <a href={screen.link.href} className="button button-primary">

@@ -2,8 +2,9 @@
 
 import { BankNameField, BranchNameField } from "./bank-field";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
+import { IdentityDocumentMessage } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
@@ -32,7 +33,7 @@ export const IDENTITY_TYPE_OPTIONS = Object.entries(IDENTITY_DOCUMENT_TYPE_LABEL
 export function BusinessFields() {
   const division = useField("corporate_division");
   // §6: a brand without individuals never offers 個人事業主 (saving it would lock the account out).
-  const { individualSupported } = useBrand();
+  const { individualSupported, examples } = useBrand();
   // A corporation must give its name: its ※必須 follows the chosen business type.
   const [chosen, setChosen] = useState<unknown>(division.defaultValue);
   const isIndividual = chosen === "individual";
@@ -57,7 +58,7 @@ export function BusinessFields() {
         required={chosen === "corporate"}
         maxLength={PROFILE_TEXT_MAX_LENGTH}
         autoComplete="organization"
-        hint="法人の方は登記上の会社名（例: 株式会社サキドリ商事）を入力してください。個人事業主の方は屋号があれば入力してください。"
+        hint={`法人の方は登記上の会社名（例: ${examples.companyName}）を入力してください。個人事業主の方は屋号があれば入力してください。`}
       />
       <div className="field-row">
         <TextField name="last_name" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="family-name" />
@@ -69,6 +70,7 @@ export function BusinessFields() {
 
 export function AddressFields({ who }: { who: "office" | "owner" }) {
   const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
+  const { examples } = useBrand();
   // Each label says whose it is (app/forms/profile-labels.ts), as the error summary does.
   return (
     <fieldset className="form-group" id={addressGroupId(who)}>
@@ -91,7 +93,7 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
         required
         maxLength={PROFILE_TEXT_MAX_LENGTH}
         autoComplete="address-line1"
-        hint="例: 丸の内1-1-1 サキドリビル3階"
+        hint={`例: ${examples.buildingNumber}`}
       />
       <TextField
         name={`${who}_phone`}
@@ -124,15 +126,12 @@ export function BusinessDetailFields() {
 }
 
 export function BankAccountFields() {
+  const { examples } = useBrand();
   return (
     <fieldset className="form-group">
       <legend>お振込先口座</legend>
       <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
-      <BankNameField
-        name="bank_name"
-        maxLength={BANK_NAME_MAX_LENGTH}
-        hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
-      />
+      <BankNameField name="bank_name" maxLength={BANK_NAME_MAX_LENGTH} />
       <BranchNameField
         name="branch_name"
         bankField="bank_name"
@@ -147,7 +146,7 @@ export function BankAccountFields() {
       <TextField
         name="account_holder_name"
         maxLength={30}
-        hint="カタカナ・英数字で30文字以内（例: カ）サキドリシヨウジ）"
+        hint={`カタカナ・英数字で30文字以内（例: ${examples.holderName}）`}
       />
     </fieldset>
   );
@@ -187,27 +186,35 @@ export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
       </dl>
       {identity.isExpired ? (
         <p className="alert" role="alert">
-          本人確認書類の有効期限が切れています。新しい本人確認書類（表面・裏面）をアップロードして、再度ご提出ください。
+          本人確認書類の有効期限が切れています。新しい本人確認書類（表面・裏面。マイナンバーカードは表面のみ）をアップロードして、再度ご提出ください。
         </p>
       ) : null}
     </>
   );
 }
 
-/** The front and back upload slots of the identity documents (their messages from the form scope). */
+/**
+ * The identity document: its type, then the slots of the sides it needs. マイナンバーカード has its front
+ * only (its back carries the 個人番号, app/domain/identity-documents.ts): with the card chosen the back
+ * slot leaves by CSS alone, so it does with or without JavaScript, and the front says so in words.
+ */
 export function IdentityUploads({
   identity,
   form,
+  picker,
 }: {
   identity: IdentityViewModel;
   /** The page's form: without JavaScript a slot posts it, so a refused file keeps what was typed. */
   form?: string;
+  /** The document type's radio buttons, above the slots they decide. */
+  picker: ReactNode;
 }) {
   return (
     <div className="identity-documents">
+      {picker}
       <p>
-        代表者ご本人の本人確認書類の表面と裏面をアップロードしてください（{UploadRuleMessage.limits}）。
-        スマートフォンで撮影した写真も使えます。
+        代表者ご本人の本人確認書類の表面と裏面（マイナンバーカードは表面のみ）をアップロードしてください（
+        {UploadRuleMessage.limits}）。スマートフォンで撮影した写真も使えます。
       </p>
       <div className="upload-grid">
         <UploadSlot
@@ -217,15 +224,19 @@ export function IdentityUploads({
           side="front"
           current={identity.front}
           stepForm={form}
+          hint={IdentityDocumentMessage.cardFrontOnly}
         />
-        <UploadSlot
-          slot="identity-back"
-          label="本人確認書類（裏面）"
-          kind="identity"
-          side="back"
-          current={identity.back}
-          stepForm={form}
-        />
+        <div className="identity-back">
+          <UploadSlot
+            slot="identity-back"
+            label="本人確認書類（裏面）"
+            kind="identity"
+            side="back"
+            current={identity.back}
+            stepForm={form}
+            hint="マイナンバーカードの場合は不要です。"
+          />
+        </div>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Form, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DEFAULT_BRAND } from "~/brand/brands";
 import { BrandLogo } from "~/brand/logos";
+import { ContactDesk } from "./contact-desk";
 import type { RootLoaderData } from "./root-loader-data";
 
 // The header's and footer's links are plain links, and logging out a document post: the pages they
@@ -68,8 +69,7 @@ export function SiteFooter() {
           </p>
         ) : null}
         <p>
-          © {brand.operatorName} / お問い合わせ:{" "}
-          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+          © {brand.operatorName} / お問い合わせ: <ContactDesk />
         </p>
       </div>
     </footer>

@@ -66,7 +66,6 @@ export function StatementCard({
           label={STATEMENT_FIELDS.bank_name.label}
           defaultValue={statement.bank_name}
           maxLength={BANK_NAME_MAX_LENGTH}
-          hint="例: みどり銀行。名前の一部やよみがなでも検索できます。"
         />
         <TextField
           required

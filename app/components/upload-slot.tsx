@@ -38,6 +38,8 @@ export interface UploadSlotProps {
   error?: string | null;
   /** The wizard step's form, which the slot joins without JavaScript (decision 0007). */
   stepForm?: string;
+  /** A line of the page's own beside the picker (what to send, what not to). */
+  hint?: string;
 }
 
 /** §5 "Only one upload per file kind at a time": the kinds uploading now, across the page's slots. */
@@ -70,7 +72,7 @@ export function usePageFormEncType(): "multipart/form-data" | undefined {
   return useHydrated() ? undefined : "multipart/form-data";
 }
 
-export function UploadSlot({ slot, label, kind, side, current, error, stepForm }: UploadSlotProps) {
+export function UploadSlot({ slot, label, kind, side, current, error, stepForm, hint }: UploadSlotProps) {
   const fieldName = uploadFieldName(slot);
   const field = useField(fieldName, { error });
   const hydrated = useHydrated();
@@ -156,7 +158,11 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
   const message = busy ? null : (clientError ?? field.error ?? null);
   const inputId = field.id;
   const cameraId = `${inputId}-camera`;
-  const hints = hydrated ? [`${inputId}-hint`, `${inputId}-photo-hint`] : [`${inputId}-hint`];
+  const hints = [
+    hint ? `${inputId}-own-hint` : null,
+    `${inputId}-hint`,
+    hydrated ? `${inputId}-photo-hint` : null,
+  ].filter((id): id is string => id !== null);
   const described = [...hints, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
   // Inside a step the input and button belong to the step's form. The element never changes at
   // hydration, so a file chosen before it stays chosen.
@@ -179,6 +185,11 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm }
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>
+      {hint ? (
+        <p id={`${inputId}-own-hint`} className="field-hint upload-own-hint">
+          {hint}
+        </p>
+      ) : null}
       <p id={`${inputId}-hint`} className="field-hint">
         {UploadRuleMessage.limits}
       </p>

@@ -2,7 +2,13 @@
 
 import type { SuppressionMethod } from "./enumerations";
 import { BEFORE_CONTRACTED_ENTRY_STATUSES, ClaimStatus } from "./statuses";
-import { type CurrentUser, isIdentityExpired, isImperfectIdentity, userStatus } from "./user";
+import {
+  type CurrentUser,
+  hasSatisfiedProfile,
+  isIdentityExpired,
+  isImperfectIdentity,
+  userStatus,
+} from "./user";
 
 export interface EntrySummary {
   status: number;
@@ -28,6 +34,8 @@ export interface Suppression {
   method: SuppressionMethod | string;
   /** §3 System suppression setting: method, segment, message. An empty segment means everyone. */
   segment?: string;
+  /** The operator's words for a stop, shown as written. */
+  message?: string;
 }
 
 /** §4 "Stopping new entries applies when the suppression method is stop-new-entry", per segment. */
@@ -97,12 +105,38 @@ export function mayCreateNewEntry(input: NewEntryInput): boolean {
   return newEntryBlockers(input).length === 0;
 }
 
+export interface NewEntryAnswer {
+  allowed: boolean;
+  /** Held by what no document lifts: not asked for the profile or documents. */
+  barred: boolean;
+  reasons: string[];
+}
+
+/** The one answer My page, the pre-entry result and the wizard give to "may I apply now?". */
+export function newEntryAnswer(input: NewEntryInput): NewEntryAnswer {
+  const blockers = newEntryBlockers(input);
+  return {
+    allowed: blockers.length === 0,
+    barred: isBarredFromApplying(blockers),
+    reasons: newEntryReasons(blockers, input.suppression?.message),
+  };
+}
+
+/** The profile (with the identity documents) is asked of a user without one, unless the screening declined them. */
+export function asksForProfile(user: CurrentUser): boolean {
+  return !hasSatisfiedProfile(user) && !isPreEntryDeclined(user);
+}
+
+/** What every screen tells a declined user of the profile and the documents. */
+export const PRE_ENTRY_DECLINED_NO_DOCUMENTS =
+  "事前審査の結果、お申し込みいただけないため、会員情報のご登録・本人確認書類のご提出は不要です。";
+
 /** What the user reads for each blocker (My page shows the reason when a new entry may not start). */
 export const NEW_ENTRY_BLOCKER_MESSAGES: Record<NewEntryBlocker, string> = {
   identityImperfect: "本人確認書類の提出または再提出が必要です。",
   identityExpired: "本人確認書類の有効期限が切れています。新しい書類をご提出ください。",
-  preEntryDeclined:
-    "事前審査の結果、お申し込みいただけません。ご不明な点はお問い合わせ窓口までご連絡ください。",
+  // My page gives the contact beneath the reasons (app/components/contact-desk.tsx).
+  preEntryDeclined: "事前審査の結果、お申し込みいただけません。",
   userStatus: "現在のご登録内容では新しいお申し込みができません。",
   newEntriesStopped: "現在、新規のお申し込みを停止しています。",
   beforeContractedEntry:

@@ -41,14 +41,29 @@ function labelOf(table: Readonly<Record<number, string>>, status: number | null 
 
 export type StatusTone = "neutral" | "attention" | "done";
 
-export function entryStatusTone(status: number): StatusTone {
-  if (status === EntryStatus.inadequate) return "attention";
-  if (status === EntryStatus.transferred || status === EntryStatus.archived) return "done";
+/** What an entry's state is read from: its §4 status, and whether every return was received. */
+export interface EntryStatusInput {
+  status: number | null | undefined;
+  transaction_completed_at?: string | null;
+}
+
+/** Every bought claim's return received: the upstream sets transaction_completed_at, whatever status stays. */
+export const ENTRY_COMPLETED_LABEL = "完了（ご返金確認済み）";
+
+export function isTransactionCompleted(entry: EntryStatusInput): boolean {
+  return Boolean(entry.transaction_completed_at);
+}
+
+export function entryStatusTone(entry: EntryStatusInput): StatusTone {
+  if (entry.status === EntryStatus.inadequate) return "attention";
+  if (isTransactionCompleted(entry)) return "done";
+  if (entry.status === EntryStatus.transferred || entry.status === EntryStatus.archived) return "done";
   return "neutral";
 }
 
-export function entryStatusLabel(status: number | null | undefined): string {
-  return labelOf(ENTRY_STATUS_LABELS, status);
+export function entryStatusLabel(entry: EntryStatusInput): string {
+  if (isTransactionCompleted(entry)) return ENTRY_COMPLETED_LABEL;
+  return labelOf(ENTRY_STATUS_LABELS, entry.status);
 }
 
 export function claimStatusLabel(status: number | null | undefined): string {

@@ -6,6 +6,7 @@ import type { UploadedFileView } from "./step-upload";
 import { formatZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
 import { formatJapaneseDate } from "~/domain/japan-date";
+import { identityFilesRequired, identitySidesFor } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
 import { identityStatusLabel } from "~/domain/status-labels";
 import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
@@ -82,8 +83,6 @@ export function profileFormDefaults(profile: Profile) {
     account_holder_name: profile.bank_account?.account_holder_name ?? "",
   };
 }
-
-export const IDENTITY_FILES_REQUIRED = "本人確認書類（表面・裏面）をアップロードしてください。";
 
 // An identity upload ends the post, coming back with what was typed (not saved: a profile is saved only
 // whole); without JavaScript the chosen files go first, then the page's own intent (decision 0007).
@@ -193,10 +192,15 @@ export function handleBankPicker(formData: FormData, formId: string) {
   );
 }
 
-export function identitySubmission(profile: Profile, documentType: IdentityDocumentType) {
-  const { front, back } = latestIdentityFiles(profile);
-  if (!front || !back) return null;
-  return { identity_document_type: documentType, addfiles: [front.id, back.id] };
+/** The newest file of each side the document needs (マイナンバーカード: the front only), or why not. */
+export function identitySubmission(
+  profile: Profile,
+  documentType: IdentityDocumentType,
+): { identity_document_type: IdentityDocumentType; addfiles: number[] } | { problem: string } {
+  const latest = latestIdentityFiles(profile);
+  const files = identitySidesFor(documentType).map((side) => latest[side]);
+  if (files.some((file) => !file)) return { problem: identityFilesRequired(documentType) };
+  return { identity_document_type: documentType, addfiles: files.map((file) => file!.id) };
 }
 
 /** Upstream field errors land on the form's fields, anything else at the top (§8). */

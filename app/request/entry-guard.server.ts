@@ -3,7 +3,7 @@
 import { redirect } from "@remix-run/node";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS, type EntryStepName, entryCompletePath, stepIndex } from "~/domain/entry-steps";
-import { newEntryBlockers } from "~/domain/new-entry";
+import { type NewEntryInput, newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
 import type { PaymentDateWindow } from "~/domain/invoice-step";
 import { UNFINISHED_STEP_NOTICE, withNotice } from "~/routing/propagated-errors";
@@ -28,6 +28,23 @@ export interface EntryStepState {
   paymentDates: PaymentDateWindow;
 }
 
+/** What §4's "may create a new entry" reads, loaded one way for My page, the pre-entry result and the wizard. */
+export async function loadNewEntryInput(ctx: RequestContext, user: AuthenticatedUser) {
+  const [settings, entries, permission] = await Promise.all([
+    loadSystemSettings(ctx),
+    listEntries(ctx),
+    loadEntryPermission(ctx),
+  ]);
+  const input: NewEntryInput = {
+    user,
+    entries,
+    suppression: settings,
+    hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
+    now: ctx.now,
+  };
+  return { settings, entries, input };
+}
+
 /** `beforeRefusing` may answer the request itself (by throwing) before the guard sends the user away. */
 export async function requireEntryStep(
   ctx: RequestContext,
@@ -37,21 +54,12 @@ export async function requireEntryStep(
   beforeRefusing: () => Promise<void> = async () => undefined,
 ): Promise<EntryStepState> {
   const user = await requireUser(ctx);
-  const [settings, entries, permission, draft, files] = await Promise.all([
-    loadSystemSettings(ctx),
-    listEntries(ctx),
-    loadEntryPermission(ctx),
+  const [{ settings, entries, input }, draft, files] = await Promise.all([
+    loadNewEntryInput(ctx, user),
     loadDraft(ctx),
     loadPendingFiles(ctx),
   ]);
-  const blockers = newEntryBlockers({
-    user,
-    entries,
-    suppression: settings,
-    hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
-    now: ctx.now,
-  });
-  if (blockers.length > 0) {
+  if (newEntryBlockers(input).length > 0) {
     await beforeRefusing();
     throw redirect(withNotice("/mypage", "entry_blocked"));
   }

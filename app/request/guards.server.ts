@@ -2,6 +2,7 @@
 
 import { redirect } from "@remix-run/node";
 import { returnPathOf } from "~/domain/redirect-target";
+import { isPreEntryDeclined } from "~/domain/new-entry";
 import { isIndividual, userStatus } from "~/domain/user";
 import { loginPath } from "~/routing/login-path";
 import { type MeResponse, fetchCurrentUser, logout } from "~/upstream/auth.server";
@@ -36,4 +37,9 @@ export function redirectToProfileWhenNeeded(user: AuthenticatedUser): void {
   if (user.has_satisfied_profile !== true && user.allow_redirect_to_profile !== false) {
     throw redirect("/register/profile");
   }
+}
+
+/** A declined screening stays declined (§4 preEntryDeclined): its answer, not the questions or the profile. */
+export function redirectDeclinedToPreEntryResult(user: AuthenticatedUser): void {
+  if (isPreEntryDeclined(user)) throw redirect("/pre_entry/result");
 }

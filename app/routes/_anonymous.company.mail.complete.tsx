@@ -3,7 +3,8 @@
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { hasSatisfiedProfile, isAuthenticated } from "~/domain/user";
+import { asksForProfile } from "~/domain/new-entry";
+import { isAuthenticated } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { fetchCurrentUser } from "~/upstream/auth.server";
@@ -22,16 +23,17 @@ export function loader(args: LoaderFunctionArgs) {
           href: "/login",
           label: "ログインする",
         }
-      : hasSatisfiedProfile(user)
+      : asksForProfile(user)
         ? {
-            text: "マイページからお申し込みの状況をご確認いただけます。",
-            href: "/mypage",
-            label: "マイページへ進む",
-          }
-        : {
             text: "続いて、お申し込みに必要な会員情報をご登録ください。",
             href: "/register/profile",
             label: "会員情報の登録へ進む",
+          }
+        : {
+            // A declined screening owes no profile: My page gives its answer.
+            text: "マイページからお申し込みの状況をご確認いただけます。",
+            href: "/mypage",
+            label: "マイページへ進む",
           };
     return json({ next });
   });

@@ -10,6 +10,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { BankPickerProvider } from "~/components/bank-field";
 import { RadioField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
@@ -37,9 +38,12 @@ import { withRequestContext } from "~/request/context.server";
 import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
-import { redirectToProfileWhenNeeded, requireUser } from "~/request/guards.server";
 import {
-  IDENTITY_FILES_REQUIRED,
+  redirectDeclinedToPreEntryResult,
+  redirectToProfileWhenNeeded,
+  requireUser,
+} from "~/request/guards.server";
+import {
   handleBankPicker,
   handlePostcodeLookup,
   identitySubmission,
@@ -68,6 +72,7 @@ const PROFILE_FORM = "profile-form";
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const user = await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(user);
     redirectToProfileWhenNeeded(user);
     const profile = await loadProfile(ctx);
     return json({
@@ -86,7 +91,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const post = await readProfilePost(ctx, args.request, PROFILE_FORM);
     if (post instanceof Response) return post;
     // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
@@ -108,8 +113,8 @@ export function action(args: ActionFunctionArgs) {
         return formFailure(result.error.fieldErrors, submitted, 422, { formId: IDENTITY_FORM });
       }
       const identity = identitySubmission(profile, result.data.identity_document_type);
-      if (!identity) {
-        return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400, {
+      if ("problem" in identity) {
+        return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
           formId: IDENTITY_FORM,
         });
       }
@@ -161,6 +166,18 @@ export default function ProfilePage() {
     (actionData.formId === IDENTITY_FORM ||
       "identityUploaded" in actionData ||
       Object.keys(actionData.fieldErrors).some((name) => name.startsWith("upload_identity-")));
+  // Called, not rendered as a component of its own: a component made during render would remount each time.
+  const identityScope = (children: ReactNode) => (
+    <FormScope
+      id={IDENTITY_FORM}
+      failure={actionData}
+      labels={PROFILE_FIELD_LABELS}
+      defaults={view.identityDefaults}
+      postsWith={hydrated ? undefined : PROFILE_FORM}
+    >
+      {children}
+    </FormScope>
+  );
   return (
     <>
       <h1>会員情報</h1>
@@ -180,22 +197,23 @@ export default function ProfilePage() {
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
         <details className="identity-update" open={view.identity.needsDocuments || identityAnswered}>
           <summary>本人確認書類を提出・更新する</summary>
-          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep. */}
+          {/* Without JavaScript a slot posts the profile form, the one with most typing to keep; the
+              type's controls join a form by their `form` attribute, so hydration never remounts them:
+              without JavaScript the profile form, with it the identity form. */}
           <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS}>
-            <IdentityUploads identity={view.identity} form={PROFILE_FORM} />
+            <IdentityUploads
+              identity={view.identity}
+              form={PROFILE_FORM}
+              picker={identityScope(
+                <div className="form">
+                  <ErrorSummary />
+                  <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
+                </div>,
+              )}
+            />
           </FormScope>
-          <FormScope
-            id={IDENTITY_FORM}
-            failure={actionData}
-            labels={PROFILE_FIELD_LABELS}
-            defaults={view.identityDefaults}
-            postsWith={hydrated ? undefined : PROFILE_FORM}
-          >
-            {/* Its controls join a form by their `form` attribute, so hydration never remounts them:
-                without JavaScript the profile form, with it the identity form beside them. */}
-            <div className="form">
-              <ErrorSummary />
-              <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
+          {identityScope(
+            <>
               <SubmitButton
                 intent="identity"
                 form={hydrated ? IDENTITY_FORM : PROFILE_FORM}
@@ -203,9 +221,9 @@ export default function ProfilePage() {
               >
                 本人確認書類を提出する
               </SubmitButton>
-            </div>
-            {hydrated ? <Form id={IDENTITY_FORM} method="post" noValidate /> : null}
-          </FormScope>
+              {hydrated ? <Form id={IDENTITY_FORM} method="post" noValidate /> : null}
+            </>,
+          )}
         </details>
       </section>
       <section className="profile-section" aria-labelledby="profile-title">

@@ -11,6 +11,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form/submit-button";
+import { ContactDesk } from "~/components/contact-desk";
 import { useBrand } from "~/components/site-chrome";
 import {
   ACTIVATION_LINK_VALID_DAYS,
@@ -18,7 +19,7 @@ import {
   RESEND_LIMIT_PER_USER,
   RESEND_WINDOW_MINUTES,
 } from "~/domain/activation";
-import { hasSatisfiedProfile } from "~/domain/user";
+import { asksForProfile } from "~/domain/new-entry";
 import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
 import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
@@ -53,9 +54,9 @@ export function loader(args: LoaderFunctionArgs) {
       email: user.email ?? "",
       isVerified: verified,
       justSent: !verified && ctx.url.searchParams.get(SENT_FLAG) === "1",
-      nextStep: hasSatisfiedProfile(user)
-        ? { href: "/mypage", label: "マイページへ進む" }
-        : { href: "/register/profile", label: "会員情報の登録へ進む" },
+      nextStep: asksForProfile(user)
+        ? { href: "/register/profile", label: "会員情報の登録へ進む" }
+        : { href: "/mypage", label: "マイページへ進む" },
     });
   });
 }
@@ -157,7 +158,7 @@ export default function ActivationPage() {
         </li>
         <li>
           メールアドレスが誤っている場合は、
-          <a href={`mailto:${brand.supportEmail}`}>{brand.supportEmail}</a>
+          <ContactDesk />
           までお問い合わせください。
         </li>
       </ul>

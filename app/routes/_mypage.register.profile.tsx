@@ -28,9 +28,8 @@ import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
 import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
-import { requireUser } from "~/request/guards.server";
+import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import {
-  IDENTITY_FILES_REQUIRED,
   handlePostcodeLookup,
   identitySubmission,
   readProfilePost,
@@ -51,7 +50,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    // A declined user owes no profile and no documents: the screening's answer says so.
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const profile = await loadProfile(ctx);
     return json({
       identity: identityView(profile, ctx.now),
@@ -62,7 +62,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const formData = await readProfilePost(ctx, args.request, PROFILE_FORM);
     if (formData instanceof Response) return formData;
     // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
@@ -81,8 +81,8 @@ export function action(args: ActionFunctionArgs) {
 
     const profile = await loadProfile(ctx);
     const identity = identitySubmission(profile, documentType);
-    if (!identity) {
-      return formFailure({ [NON_FIELD_ERRORS]: IDENTITY_FILES_REQUIRED }, submitted, 400, {
+    if ("problem" in identity) {
+      return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
         formId: PROFILE_FORM,
       });
     }
@@ -115,13 +115,17 @@ export default function RegisterProfilePage() {
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">1. 本人確認書類</h2>
         <IdentityStatus identity={identity} />
-        <IdentityUploads identity={identity} form={PROFILE_FORM} />
+        {/* The type first: it decides the slots. Its buttons join the form by their `form` attribute. */}
+        <IdentityUploads
+          identity={identity}
+          form={PROFILE_FORM}
+          picker={<RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />}
+        />
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
         <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
           <ErrorSummary />
-          <RadioField name="identity_document_type" required options={IDENTITY_TYPE_OPTIONS} />
           <BusinessFields />
           <AddressFields who="office" />
           <AddressFields who="owner" />

@@ -3,6 +3,7 @@
 
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { ContactDesk } from "~/components/contact-desk";
 import { useBrand } from "~/components/site-chrome";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/static-pages.css";
@@ -14,7 +15,7 @@ export const meta: MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const MAIL_SUBJECT = encodeURIComponent("外部サービスからのログインについて");
+const MAIL_SUBJECT = "外部サービスからのログインについて";
 
 export default function ExternalAuthenticationErrorPage() {
   const brand = useBrand();
@@ -44,9 +45,9 @@ export default function ExternalAuthenticationErrorPage() {
       </ul>
       <h2>解決しない場合</h2>
       <p>
-        何度試してもログインできない場合は、お問い合わせ窓口（
-        <a href={`mailto:${brand.supportEmail}?subject=${MAIL_SUBJECT}`}>{brand.supportEmail}</a>
-        ）までご連絡ください。その際、ご登録のメールアドレスと、エラーが表示された日時をお知らせください。
+        何度試してもログインできない場合は、
+        <ContactDesk subject={MAIL_SUBJECT} />
+        までお問い合わせください。その際、ご登録のメールアドレスと、エラーが表示された日時をお知らせください。
       </p>
     </div>
   );

@@ -3,6 +3,7 @@
 
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { ContactDesk } from "~/components/contact-desk";
 import { useBrand } from "~/components/site-chrome";
 import { pageTitle } from "~/routing/meta";
 
@@ -10,13 +11,16 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご利�
 
 export default function UnsupportedPage() {
   const brand = useBrand();
-  const contact = `${brand.contactDesk}（${brand.supportEmail}）`;
   if (brand.individualSupported) {
     return (
       <div className="narrow">
         <h1>{brand.serviceName}をご利用いただけるお客さま</h1>
         <p>{brand.serviceName}は、法人のお客さまも個人事業主のお客さまもご利用いただけます。</p>
-        <p>ご不明な点は、{contact}までお問い合わせください。</p>
+        <p>
+          ご不明な点は、
+          <ContactDesk />
+          までお問い合わせください。
+        </p>
         <p className="link-list">
           <Link to="/login">ログインする</Link>
           <Link to="/">トップページへ戻る</Link>
@@ -32,7 +36,8 @@ export default function UnsupportedPage() {
         は法人のお客さま専用のサービスです。個人事業主として登録されたアカウントではご利用いただけません。
       </p>
       <p>
-        法人としてご利用になりたい場合や、事業形態の登録に誤りがある場合は、{contact}
+        法人としてご利用になりたい場合や、事業形態の登録に誤りがある場合は、
+        <ContactDesk />
         までお問い合わせください。
       </p>
       <p className="link-list">

@@ -10,7 +10,7 @@ import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { digitsParam } from "~/request/route-params.server";
 import { loadEntry } from "~/upstream/entries.server";
-import { returnAccountText } from "~/domain/account-lines";
+import { returnAccountHeading, returnAccountLines } from "~/domain/account-lines";
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
@@ -34,7 +34,9 @@ export function loader(args: LoaderFunctionArgs) {
             `返金期日：${formatJapaneseDate(obligation.dueDate)}`,
             ...(obligation.note ? [obligation.note] : []),
             `返金額：${amount}`,
-            `振込先：${returnAccountText(brand.returnAccount)}`,
+            // Each part on its own line, as the transfer form asks for them.
+            `${returnAccountHeading(brand.operatorName)}：`,
+            ...returnAccountLines(brand.returnAccount).map(({ label, value }) => `${label}：${value}`),
             `詳細：${ctx.publicOrigin}/entry/detail/${entry.id}`,
           ].join("\n"),
         },

@@ -4,7 +4,9 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { brandFor } from "~/brand/brands";
 import { errorScreenFor } from "~/domain/error-screen";
+import { appConfig } from "~/request/config.server";
 import { logError } from "~/telemetry/logger.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { type Lifecycle, healthRoutes } from "./health.server";
@@ -25,7 +27,7 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build, mode }));
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logError(error, "request failed outside Remix");
     if (res.headersSent) {
       res.destroy();
@@ -35,7 +37,14 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
       .status(500)
       .type("html")
       .set("Cache-Control", "no-store")
-      .send(plainPage(SERVER_ERROR.title, SERVER_ERROR.message, currentRequestScope()?.id ?? ""));
+      .send(
+        plainPage(
+          SERVER_ERROR.title,
+          SERVER_ERROR.message,
+          currentRequestScope()?.id ?? "",
+          brandFor(req.headers.host, appConfig().fixedBrandId),
+        ),
+      );
   });
   return app;
 }

@@ -5,6 +5,7 @@ import type http from "node:http";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { UNDECODABLE_ADDRESS_REASON } from "~/domain/refusal-reasons";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
+import { brandFor } from "~/brand/brands";
 import { appConfig } from "~/request/config.server";
 import {
   ERROR_SCREEN_HEADER,
@@ -145,7 +146,14 @@ export function requestGate(options: { buildVersion?: string } = {}) {
     if (!mayProceed(req)) {
       req.resume();
       res.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-      res.end(plainPage(FORBIDDEN_TITLE, FORBIDDEN_MESSAGE, currentRequestScope()?.id ?? ""));
+      res.end(
+        plainPage(
+          FORBIDDEN_TITLE,
+          FORBIDDEN_MESSAGE,
+          currentRequestScope()?.id ?? "",
+          brandFor(req.headers.host, appConfig().fixedBrandId),
+        ),
+      );
       return;
     }
     // The gate always writes this header itself, so a client cannot choose its own address.

@@ -102,6 +102,8 @@ export interface RegisterInput {
   password: string;
   corporate_division: CorporateDivision;
   experiment_user_id?: string;
+  /** Where the brand has a partner bank: the member consented to inform it (the upstream records when). */
+  partner_data_consent?: boolean;
 }
 
 const registeredSchema = z.object({

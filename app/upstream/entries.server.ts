@@ -48,6 +48,7 @@ const entryListItemSchema = z.object({
   status: z.number(),
   purchase_amount_desired: z.union([z.string(), z.number()]).nullable(),
   created_at: z.string(),
+  transaction_completed_at: z.string().nullish(),
   claims: z.array(
     z.object({
       status: z.number(),

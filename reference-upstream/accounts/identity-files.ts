@@ -2,6 +2,12 @@
 // §5 "The profile can be updated only if identity resubmission is not required or identity files
 // are present". New files (not yet submitted) going in set the review back to confirming (§4: 1).
 
+import {
+  identityDocumentProblem,
+  identityFilesRequired,
+  identitySidesFor,
+} from "../../app/domain/identity-documents";
+import type { IdentityDocumentType } from "../../app/domain/enumerations";
 import { ReviewStatus, requiresResubmission } from "../../app/domain/statuses";
 import type { Db } from "../db/database";
 import { DrfMessage, nonFieldError, validationError } from "../http/errors";
@@ -77,27 +83,42 @@ export function newIdentityUploads(db: Db, userId: number): UploadRow[] {
     .all(userId) as UploadRow[];
 }
 
-const hasFrontAndBack = (uploads: UploadRow[]) =>
-  uploads.some((upload) => upload.side === "front") && uploads.some((upload) => upload.side === "back");
+/** The uploads of the sides the document needs: what goes to review (a card's back never does). */
+function documentFiles(uploads: UploadRow[], type: IdentityDocumentType | null): UploadRow[] {
+  const sides: readonly (string | null)[] = identitySidesFor(type);
+  return uploads.filter((upload) => sides.includes(upload.side));
+}
 
 /**
  * Applies §5 to a profile update and submits new identity files. Throws a 400 when the update must
  * be refused; otherwise returns whether files were submitted. Run inside the update's transaction.
+ * `type` is the document type the update sets, else the stored one; its sides are the shared rule
+ * (app/domain/identity-documents.ts: マイナンバーカード its front only).
  */
 export function submitIdentityIfNeeded(
   db: Db,
   user: UserRow,
   addfileIds: number[] | undefined,
+  type: IdentityDocumentType | null,
   now: Date,
 ): boolean {
   const fresh = newIdentityUploads(db, user.id);
   const freshInRequest = addfileIds ? fresh.filter((upload) => addfileIds.includes(upload.id)) : [];
   if (freshInRequest.length > 0) {
-    // New documents are reviewed as a pair; one side alone cannot be checked.
-    if (!hasFrontAndBack(fresh)) throw validationError({ addfiles: [AccountMessage.identityPairRequired] });
+    // New documents are reviewed whole; a card's back sent is refused, one only lying about is left out.
+    const sides = [...documentFiles(fresh, type), ...freshInRequest].map((upload) => upload.side);
+    const problem = identityDocumentProblem(type, sides);
+    if (problem) throw validationError({ addfiles: [problem] });
   } else if (requiresResubmission(user.identity_confirmation)) {
-    // §5: resubmission required (inadequate, nothing, expired) and no new pair: refused.
-    if (!hasFrontAndBack(fresh)) throw nonFieldError(AccountMessage.identityFilesRequired);
+    // §5: resubmission required (inadequate, nothing, expired) and no new document: refused.
+    if (
+      identityDocumentProblem(
+        type,
+        documentFiles(fresh, type).map((upload) => upload.side),
+      )
+    ) {
+      throw nonFieldError(identityFilesRequired(type));
+    }
   } else {
     // Nothing new offered and nothing required: the identity review stands (the app sends the
     // already-submitted files back with every profile save).
@@ -107,7 +128,7 @@ export function submitIdentityIfNeeded(
   const mark = db.prepare(
     "INSERT INTO identity_submission_files (upload_id, user_id, submitted_at) VALUES (?, ?, ?)",
   );
-  for (const upload of fresh) mark.run(upload.id, user.id, stamp);
+  for (const upload of documentFiles(fresh, type)) mark.run(upload.id, user.id, stamp);
   db.prepare("UPDATE users SET identity_confirmation = ?, identity_valid_date = NULL WHERE id = ?").run(
     ReviewStatus.confirming,
     user.id,

@@ -27,8 +27,6 @@ export const AccountMessage = {
   phone: ContactFormatMessage.phone,
   prefecture: (value: string) => `"${value}" は都道府県として正しくありません。`,
   bankAccountLocked: "口座情報は変更できません。お手数ですがお問い合わせください。",
-  identityFilesRequired: "本人確認書類（表面・裏面）をアップロードしてください。",
-  identityPairRequired: "本人確認書類は表面と裏面の両方をアップロードしてください。",
   uploadNotFound: (id: string) => `無効な主キー "${id}" - オブジェクトは存在しません。`,
   tooManyFiles: (max: number) => `ファイルは${max}個までです。`,
   notIdentityUpload: (id: string) => `ファイル ${id} は本人確認書類ではありません。`,

@@ -3,6 +3,7 @@
 // has_pre_entry_declined, §4 user status preEntryDeclined). The mark stays: answering again
 // differently does not clear it (only the operator can), or the screening would be a formality.
 
+import { divisionRefusal } from "../../app/domain/business-types";
 import { CORPORATE_DIVISIONS, type CorporateDivision } from "../../app/domain/enumerations";
 import { inTransaction } from "../db/database";
 import type { RequestContext } from "../http/context";
@@ -10,6 +11,7 @@ import { detailError } from "../http/errors";
 import type { Reply, RouteDefinition } from "../http/router";
 import { isoJst } from "../time";
 import { parseJson } from "../users";
+import { serviceOf } from "./brand-links";
 import { asObject, FieldErrors, readBoolean, readChoice, readInteger } from "./fields";
 import { AccountMessage } from "./messages";
 
@@ -70,6 +72,12 @@ async function submitPreEntry(ctx: RequestContext): Promise<Reply> {
     has_invoice: readBoolean(body, errors, "has_invoice", { required: true }),
     has_tax_delinquency: readBoolean(body, errors, "has_tax_delinquency", { required: true }),
   } as PreEntryAnswers;
+  // §6: a brand without individuals screens none (the app's own rule, as on the profile calls).
+  const refusal = divisionRefusal(
+    answers.corporate_division,
+    serviceOf(ctx.config, user.service_id).individual_supported,
+  );
+  if (refusal) errors.add("corporate_division", refusal);
   errors.throwIfAny();
 
   const screening = screenPreEntry(answers);

@@ -2,6 +2,7 @@
 // Passwords and pre-entry screening live in their own modules and are registered here too.
 
 import { divisionRefusal } from "../../app/domain/business-types";
+import { PartnerConsentMessage } from "../../app/domain/partner-consent";
 import { hashPassword, validatePassword, verifyPassword } from "../auth/passwords";
 import { clearSessionCookie, deleteSession, SESSION_COOKIE } from "../auth/sessions";
 import { sendActivationMail, useActivationKey } from "../accounts/activation";
@@ -112,11 +113,14 @@ async function register(ctx: RequestContext): Promise<Reply> {
     for (const problem of validatePassword(password, email ?? "")) errors.add("password", problem);
   }
   if (email !== undefined && findUserByEmail(ctx.db, email)) errors.add("email", AccountMessage.emailTaken);
-  const refusal = divisionRefusal(
-    corporateDivision,
-    serviceOf(ctx.config, ctx.serviceId).individual_supported,
-  );
+  const service = serviceOf(ctx.config, ctx.serviceId);
+  const refusal = divisionRefusal(corporateDivision, service.individual_supported);
   if (refusal) errors.add("corporate_division", refusal);
+  // A brand with a partner bank registers no one who has not consented to inform it (its privacy policy).
+  const partnerConsent = readBoolean(body, errors, "partner_data_consent");
+  if (service.partner_name && partnerConsent !== true && !("partner_data_consent" in errors.errors)) {
+    errors.add("partner_data_consent", PartnerConsentMessage.required);
+  }
   errors.throwIfAny();
 
   const passwordHash = await hashPassword(password!);
@@ -127,8 +131,8 @@ async function register(ctx: RequestContext): Promise<Reply> {
     const { lastInsertRowid } = ctx.db
       .prepare(
         `INSERT INTO users (email, password_hash, service_id, first_name, last_name, corporate_division,
-           experiment_user_id, create_time, update_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           experiment_user_id, partner_consent_at, create_time, update_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         email!,
@@ -138,6 +142,7 @@ async function register(ctx: RequestContext): Promise<Reply> {
         lastName ?? "",
         corporateDivision!,
         experimentUserId || null,
+        service.partner_name ? stamp : null,
         stamp,
         stamp,
       );

@@ -1,6 +1,7 @@
 // §7 profile calls: GET/PATCH /api/profile/ and the two narrower PATCH variants. All answer §3 Profile.
 
 import { divisionRefusal } from "../../app/domain/business-types";
+import type { IdentityDocumentType } from "../../app/domain/enumerations";
 import { serviceOf } from "../accounts/brand-links";
 import { readProfile, type ProfileVariant } from "../accounts/profile-fields";
 import { asObject, FieldErrors } from "../accounts/fields";
@@ -49,7 +50,11 @@ function patchProfile(variant: ProfileVariant) {
       }
       const addfileIds = resolveIdentityAddfiles(ctx.db, user.id, addfiles, errors);
       errors.throwIfAny();
-      submitIdentityIfNeeded(ctx.db, user, addfileIds, ctx.now);
+      // The sides a document needs follow the type this call sets, else the one on record.
+      const documentType = (
+        "identity_document_type" in changes ? changes.identity_document_type : user.identity_document_type
+      ) as IdentityDocumentType | null;
+      submitIdentityIfNeeded(ctx.db, user, addfileIds, documentType, ctx.now);
 
       const assignments = Object.keys(changes).map((column) => `${column} = @${column}`);
       const values: Record<string, unknown> = { ...changes, id: user.id, update_time: isoJst(ctx.now) };

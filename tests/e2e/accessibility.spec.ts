@@ -10,7 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "./fixtures";
 import { STRONG_PASSWORD, registerThroughUpstream, spendLookups } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
 import { MIDORI_URL } from "./support-brands";
 import { latestResetLink } from "./support-passwords";
 import { withdrawalDone } from "./support-wizard-steps";
@@ -176,6 +176,8 @@ test("logged out: every public page, both brands, the error pages", async ({ ope
     "/no-such-page",
     `${MIDORI_URL}/`,
     `${MIDORI_URL}/login`,
+    // The white label's registration asks the partner bank's consent: its own box.
+    `${MIDORI_URL}/register`,
   ];
   for (const path of paths) {
     await open(path);
@@ -419,7 +421,7 @@ test("after submission: under review, inadequate and its resubmission, reviewed,
   await open(detail);
   await expect(page.getByRole("link", { name: /返金期日をカレンダーに登録する/ })).toBeVisible();
   findings.push(...(await check("detail transferred")));
-  runOperator("mark-delay", String(claimId));
+  markDelayAfterDeadline(claimId);
   await open("/mypage");
   findings.push(...(await check("/mypage with a late return")));
   await open(detail);

@@ -1,7 +1,7 @@
-// §6 on a brand without individuals (midori): the profile forms never offer 個人事業主, a post that
-// asks for it anyway is refused at the field with nothing saved (it would lock the account out for
-// good), and /unsupported tells the truth on each brand, naming it and whom to contact.
-// JavaScript on and off.
+// §6 on a brand without individuals (midori): the profile forms and the pre-entry screening never
+// offer 個人事業主, a post that asks for it anyway is refused at the field with nothing saved (it
+// would lock the account out for good), and /unsupported tells the truth on each brand, naming it
+// and whom to contact. JavaScript on and off.
 
 import { type Page, expect, test } from "./fixtures";
 import { DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../app/brand/brands";
@@ -114,4 +114,47 @@ test("/unsupported is true on each brand: it names the brand and whom to contact
   await expect(sakidori).toContainText(
     `ご不明な点は、${DEFAULT_BRAND.contactDesk}（${DEFAULT_BRAND.supportEmail}）までお問い合わせください。`,
   );
+});
+
+test("midori's pre-entry offers 法人 only, and a forged 個人事業主 is refused at its field with every answer kept", async ({
+  page,
+  hydrated,
+}) => {
+  const user = await readyToApply(test.info(), "corporate", "midori");
+  await logInOnMidori(page, hydrated, user.email);
+
+  await page.goto(`${MIDORI_URL}/register/pre_entry`);
+  await hydrated();
+  const division = page.getByRole("group", { name: /事業形態/ });
+  await expect(division.getByRole("radio")).toHaveCount(1);
+  await expect(division.getByRole("radio", { name: "法人" })).toBeChecked();
+  await expect(page.getByText("個人事業主", { exact: true })).toHaveCount(0);
+  await expect(division).toContainText("このサービスは法人のお客さまのみご利用いただけます。");
+
+  const cookies = await page.context().cookies(MIDORI_URL);
+  const response = await page.request.post(`${SAKIDORI_URL}/register/pre_entry`, {
+    form: {
+      corporate_division: "individual",
+      years_in_business: "7",
+      annual_sales: "34,560,000",
+      has_invoice: "yes",
+      has_tax_delinquency: "yes",
+    },
+    headers: {
+      Host: new URL(MIDORI_URL).host,
+      Origin: MIDORI_URL,
+      Cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(422);
+  const html = await response.text();
+  expect(html).toContain(REFUSAL);
+  // Nothing typed is lost: the answers come back in their fields.
+  expect(html).toContain('value="34,560,000"');
+  expect(html).toContain('value="7"');
+  // No screening was recorded, so nobody was declined for an answer the brand never offered.
+  await page.goto(`${MIDORI_URL}/mypage`);
+  await expect(page).toHaveURL(`${MIDORI_URL}/mypage`);
+  await expect(page.getByRole("main")).not.toContainText("事前審査の結果、お申し込みいただけません。");
 });

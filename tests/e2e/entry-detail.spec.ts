@@ -71,7 +71,7 @@ test("an operator's link, logged out, lands on the detail after login; another u
   expect((await open("/entry/detail/abc"))?.status()).toBe(404);
 });
 
-test("a reviewed claim shows the money on offer: the price, the fee, what the user receives, the annual rate", async ({
+test("a reviewed claim shows the money on offer: the price, the fee, what the user receives and returns, the true cost and its annual rate", async ({
   page,
   freshEmail,
   logIn,
@@ -100,8 +100,13 @@ test("a reviewed claim shows the money on offer: the price, the fee, what the us
   await expect(offer).toContainText("900,000円");
   await expect(offer).toContainText("45,000円（5%）");
   await expect(offer).toContainText("854,340円");
-  await expect(offer.getByText(/^約\d+\.\d%$/)).toBeVisible();
+  // The whole scheduled deposit is returned, so the cost is 返金額 − お受け取り額, the 掛目 part named.
+  await expect(offer).toContainText("返金額1,000,000円");
+  await expect(offer).toContainText("ご負担額145,660円");
+  await expect(offer).toContainText("掛目による差額 100,000円");
+  await expect(offer).toContainText(/ご負担額の年率換算約\d+\.\d%/);
   await expect(page.getByTestId("figure-totals")).toContainText("854,340円");
+  await expect(page.getByTestId("figure-totals")).toContainText("ご負担額145,660円");
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath("reviewed-phone.png"), fullPage: true });
 });

@@ -5,11 +5,16 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "./fixtures";
+import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser, verifyThroughUpstream } from "./support-account";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
+import { NEW_ENTRY_BLOCKER_MESSAGES } from "../../app/domain/new-entry";
 import { forward } from "../integration/fault-proxy";
+
+/** What every screen tells a declined user of the profile and the documents. */
+const NO_DOCUMENTS =
+  "事前審査の結果、お申し込みいただけないため、会員情報のご登録・本人確認書類のご提出は不要です。";
 
 test("a declined user reads one answer on the pre-entry result and My page, and is asked for no documents", async ({
   page,
@@ -29,21 +34,114 @@ test("a declined user reads one answer on the pre-entry result and My page, and 
   await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
   const reasons = page.getByRole("list", { name: "お申し込みできない理由" });
-  await expect(reasons.getByRole("listitem")).toHaveText([
-    "事前審査の結果、お申し込みいただけません。ご不明な点はお問い合わせ窓口までご連絡ください。",
-  ]);
+  await expect(reasons.getByRole("listitem")).toHaveText(["事前審査の結果、お申し込みいただけません。"]);
   const main = page.getByRole("main");
   await expect(main).not.toContainText("ご提出ください");
   await expect(main.getByRole("link", { name: /書類を提出|会員情報を登録/ })).toHaveCount(0);
 
+  // My page says the profile and the documents are not needed, and leads to no form that asks for them.
+  await expect(main).toContainText(NO_DOCUMENTS);
+  await expect(main.getByRole("link", { name: /本人確認書類|会員情報/ })).toHaveCount(0);
+  await expect(page.getByTestId("identity-status")).toHaveText("提出不要");
+
   await open("/pre_entry/result");
   await expect(page.getByRole("alert")).toContainText("事前審査の結果、お申し込みいただけません。");
   await expect(page.getByRole("main")).not.toContainText("お申し込みいただけます");
+  await expect(page.getByRole("main")).toContainText(NO_DOCUMENTS);
   // The questions are not offered again: their answer is.
   await open("/register/pre_entry");
   await expect(page).toHaveURL(/\/pre_entry\/result$/);
   await open("/entry/entry_invoice");
   await expect(page).toHaveURL(/\/mypage\?error=entry_blocked$/);
+
+  // Every way to the profile and identity forms answers with the screening's result instead.
+  for (const path of ["/register/profile", "/profile"]) {
+    await open(path);
+    await expect(page, path).toHaveURL(/\/pre_entry\/result$/);
+    await expect(page.getByRole("main")).toContainText(NO_DOCUMENTS);
+    await expect(page.getByRole("main")).not.toContainText("ご提出ください");
+  }
+  const cookies = await page.context().cookies();
+  const forged = await page.request.post("/register/profile", {
+    form: { identity_document_type: "drivingLicence", company_name: "株式会社テスト" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(cookies.length).toBeGreaterThan(0);
+  expect(forged.status()).toBe(302);
+  expect(forged.headers()["location"]).toBe("/pre_entry/result");
+
+  // Confirming the address later leads to My page, not to the profile form.
+  await verifyThroughUpstream(email);
+  for (const path of ["/register/activation", "/company/mail/complete"]) {
+    await open(path);
+    await expect(page.getByRole("main").getByRole("link", { name: "マイページへ進む" }), path).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText("会員情報の登録へ進む");
+    await expect(page.getByRole("main")).not.toContainText("会員情報をご登録ください");
+  }
+});
+
+const ACCEPTED_ANSWERS = {
+  corporate_division: "corporate",
+  years_in_business: 3,
+  annual_sales: 12_000_000,
+  has_invoice: true,
+  has_tax_delinquency: false,
+};
+
+/** What a page lists under お申し込みできない理由 (none when it lists nothing). */
+function reasonsOn(page: Page): Promise<string[]> {
+  return page.getByRole("list", { name: "お申し込みできない理由" }).getByRole("listitem").allTextContents();
+}
+
+test("a screening accepted before the identity was sent: the result gives My page's reasons, never お申し込みいただけます", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const email = freshEmail("accepted-new");
+  const user = await UpstreamUser.register(email);
+  expect((await user.post("/api/pre_entry/", ACCEPTED_ANSWERS)).status).toBe(201);
+  await logIn(email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/mypage$/);
+  const onMyPage = await reasonsOn(page);
+  expect(onMyPage).toContain(NEW_ENTRY_BLOCKER_MESSAGES.identityImperfect);
+
+  await open("/pre_entry/result");
+  const main = page.getByRole("main");
+  await expect(main).not.toContainText("お申し込みいただけます");
+  await expect(main).toContainText("現在、新しいお申し込みはできません。");
+  expect(await reasonsOn(page)).toEqual(onMyPage);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("result-blocked-phone.png"), fullPage: true });
+});
+
+test("an expired identity: the pre-entry result says so as My page does; a valid one may apply on both", async ({
+  page,
+  readyToApply,
+  logInAs,
+  open,
+}) => {
+  const user = await readyToApply("corporate");
+  await user.send("POST", "/api/pre_entry/", ACCEPTED_ANSWERS);
+  await logInAs(user);
+  await open("/pre_entry/result");
+  await expect(page.getByRole("status")).toContainText("事前審査の結果、お申し込みいただけます。");
+  await expect(page.getByRole("link", { name: "新しく申し込む" })).toHaveAttribute(
+    "href",
+    "/entry/entry_invoice",
+  );
+  expect(await reasonsOn(page)).toEqual([]);
+
+  runOperator("expire-identity", String(user.id));
+  await open("/mypage");
+  const onMyPage = await reasonsOn(page);
+  expect(onMyPage).toContain(NEW_ENTRY_BLOCKER_MESSAGES.identityExpired);
+  await open("/pre_entry/result");
+  await expect(page.getByRole("main")).not.toContainText("お申し込みいただけます");
+  await expect(page.getByRole("link", { name: "新しく申し込む" })).toHaveCount(0);
+  expect(await reasonsOn(page)).toEqual(onMyPage);
 });
 
 const REVIEWED = ["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"];
@@ -55,7 +153,7 @@ const CASES = [
       runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
       runOperator("mark-contracted", String(entryId));
       runOperator("mark-transferred", String(entryId));
-      runOperator("mark-delay", String(claimId));
+      markDelayAfterDeadline(claimId);
     },
   },
   {
@@ -147,7 +245,7 @@ async function upstreamWithSuppression() {
   };
 }
 
-test("the operator's suppression message is shown as written, alone; the fixed sentence only without one", async ({
+test("the operator's suppression message is shown as written, alone, on My page and the pre-entry result; the fixed sentence only without one", async ({
   page,
   hydrated,
   readyToApply,
@@ -169,6 +267,12 @@ test("the operator's suppression message is shown as written, alone; the fixed s
     await expect(reasons.getByRole("listitem")).toHaveText([message]);
     await expect(main.getByText(message)).toHaveCount(1);
     await expect(main).not.toContainText("現在、新規のお申し込みを停止しています。");
+
+    // The pre-entry result gives the same answer, never お申し込みいただけます.
+    await user.send("POST", "/api/pre_entry/", ACCEPTED_ANSWERS);
+    await page.goto(`${app.url}/pre_entry/result`);
+    await expect(main).not.toContainText("お申し込みいただけます");
+    await expect(reasons.getByRole("listitem")).toHaveText([message]);
 
     upstream.set({ method: "stop-new-entry", segment: "", message: "" });
     await page.goto(`${app.url}/mypage`);

@@ -2,7 +2,8 @@
 // are closed on (12/31, a Saturday) gives one deadline, the next business day, wherever it asks the
 // user to send money (the agreement, the contract, the detail, My page, the .ics file); and the payout
 // account is shown in full (bank and branch with their codes, deposit type, number, holder) on the
-// check page before submission, the agreement, the contract and the detail.
+// check page before submission, the agreement, the contract and the detail; the operator's return account
+// in full too, in a box of its own apart from it, each part unbroken on a 375 px phone.
 
 import { addDays } from "../../app/domain/bank-calendar";
 import { returnDeadline, returnDeadlineNote } from "../../app/domain/return-deadline";
@@ -190,4 +191,75 @@ test("the check page before submission shows the payout account in full; a name 
   await open("/profile/before_entry");
   await expectFullAccount(page, "お振込先口座");
   await screenshots(page, "before-entry-payout-account");
+});
+
+/** The main brand's return account as every page shows it (app/brand/brands.ts, returnAccountLines). */
+const RETURN_ACCOUNT = {
+  heading: "ご返金の振込先（サキドリ株式会社の口座）",
+  terms: ["銀行", "支店", "種目", "口座番号", "口座名義"],
+  values: ["サキドリ銀行（0999）", "本店営業部（001）", "普通", "1234567", "ｻｷﾄﾞﾘ(ｶ"],
+};
+
+/** How many lines an element's text takes: the distinct tops of its text's line boxes. */
+async function linesOf(text: string, within: ReturnType<Page["getByRole"]>) {
+  return within.getByText(text, { exact: true }).evaluate((element) => {
+    const range = element.ownerDocument.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+/**
+ * On a 375 px phone: the return account in a region of its own, under its heading, every part on its
+ * own line and no name broken; the owner's payout account in another group that holds none of it.
+ */
+async function expectReturnAccountApart(page: Page, payoutLabel: string, name: string) {
+  const box = page.getByRole("region", { name: RETURN_ACCOUNT.heading });
+  await box.screenshot({ path: test.info().outputPath(`${name}-return-account.png`) });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(box.getByRole("heading", { name: RETURN_ACCOUNT.heading })).toBeVisible();
+  await expect(box.getByRole("term")).toHaveText(RETURN_ACCOUNT.terms);
+  await expect(box.getByRole("definition")).toHaveText(RETURN_ACCOUNT.values);
+  for (const value of RETURN_ACCOUNT.values) {
+    expect(await linesOf(value, box), `「${value}」 on one line at 375 px`).toBe(1);
+  }
+  const payout = page.getByRole("group", { name: payoutLabel });
+  await expect(payout).toContainText("三井住友銀行");
+  await expect(payout).not.toContainText("ｻｷﾄﾞﾘ(ｶ");
+  await expect(payout).not.toContainText("サキドリ銀行");
+  await expect(box).not.toContainText("三井住友銀行");
+  await box.screenshot({ path: test.info().outputPath(`${name}-return-account-phone.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("the return account in full (bank and branch with codes, 種目, number, 名義), apart from the payout account, never broken at 375 px, on the contract, the detail and the agreement", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const { email, entry } = await reviewedEntry(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+
+  await open(`/entry/contract/${entry.id}`);
+  await expectReturnAccountApart(page, "買取代金のお振込先", "contract");
+
+  await open(`/entry/${entry.id}/factoring_service_agreement`);
+  await expect(
+    page.getByText(
+      /振込先：銀行 サキドリ銀行（0999）、支店 本店営業部（001）、種目 普通、口座番号 1234567、口座名義 ｻｷﾄﾞﾘ\(ｶ/,
+    ),
+  ).toBeVisible();
+  await expectReturnAccountApart(page, "譲渡代金の振込先（甲の口座）", "agreement");
+
+  runOperator("mark-contracted", String(entry.id));
+  await open(`/entry/detail/${entry.id}`);
+  await expectReturnAccountApart(page, "お振込先口座", "detail");
+
+  // Once every return is received there is nothing to send: the account is no longer asked for.
+  runOperator("mark-transferred", String(entry.id));
+  for (const claimId of entry.claimIds) runOperator("mark-returned", String(claimId));
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.getByRole("heading", { name: RETURN_ACCOUNT.heading })).toHaveCount(0);
 });

@@ -24,7 +24,13 @@ export class WizardUser {
     const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Service-Id": serviceId },
-      body: JSON.stringify({ email, password: STRONG_PASSWORD, corporate_division: division }),
+      body: JSON.stringify({
+        email,
+        password: STRONG_PASSWORD,
+        corporate_division: division,
+        // A white label with a partner bank asks it (the register page does too).
+        partner_data_consent: true,
+      }),
     });
     const body = (await response.json()) as { id: number };
     expect(response.status, JSON.stringify(body)).toBe(201);

@@ -89,7 +89,13 @@ export async function registerThroughUpstream(email: string, options: { serviceI
   const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Service-Id": options.serviceId ?? "sakidori" },
-    body: JSON.stringify({ email, password: STRONG_PASSWORD, corporate_division: "corporate" }),
+    // A white label with a partner bank asks the consent to inform it (the register page does too).
+    body: JSON.stringify({
+      email,
+      password: STRONG_PASSWORD,
+      corporate_division: "corporate",
+      partner_data_consent: true,
+    }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
 }

@@ -91,7 +91,10 @@ describe("login and registration pages (GET /login, /register)", () => {
     const cookie = await appCookie(createUserWithSession(upstream.current));
     expect(await locationOf(await open(loginLoader, "/login", cookie))).toBe("/mypage");
     expect(await locationOf(await open(registerLoader, "/register", cookie))).toBe("/mypage");
-    expect(await (await open(registerLoader, "/register")).json()).toEqual({ individualSupported: true });
+    expect(await (await open(registerLoader, "/register")).json()).toEqual({
+      individualSupported: true,
+      partnerConsent: null,
+    });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   markEntryTransferred,
   reviewClaim,
 } from "../../reference-upstream/entries/operator-actions";
+import { findClaim } from "../../reference-upstream/entries/rows";
 import { paymentDateDueByToday } from "../fixtures/dates";
 import { forward } from "./fault-proxy";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
@@ -203,9 +204,16 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
     const view = (await page.json()) as {
       claims: { figures: { purchaseAmount: string } }[];
       totals: { received: string };
+      payoutDate: string;
+      text: unknown;
     };
     expect(view.claims[0]!.figures.purchaseAmount).toBe("900,000円");
     expect(view.totals.received).toBe("854,340円");
+    // The price is paid by the next bank business day after today, and the agreement says which day.
+    expect(view.payoutDate).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（.）$/);
+    expect(JSON.stringify(view.text)).toContain(
+      `本契約の成立日の翌営業日（銀行の営業日をいいます。以下同じ。）である${view.payoutDate}までに`,
+    );
 
     const owner = createUserWithSession(upstream);
     const fresh = String((await createEntryVia(owner)).id);
@@ -223,7 +231,13 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
     await contract(id, cookie, { agreed: "on" });
     markEntryTransferred(upstream.db, entry.id, new Date());
-    markClaimDelay(upstream.db, entry.claims[0].id, new Date());
+    // Late is marked only once the deadline has passed: the day after it.
+    const deadline = findClaim(upstream.db, entry.claims[0].id)!.return_date!;
+    markClaimDelay(
+      upstream.db,
+      entry.claims[0].id,
+      new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000),
+    );
     const response = await get(calendarLoader as Loader, path, { entryId: id }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
@@ -235,6 +249,17 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     const paymentDate = (entry.claims[0] as { obliger_payment_date: string }).obliger_payment_date;
     expect(ics).toContain(`DTSTART;VALUE=DATE:${paymentDate.replace(/-/g, "")}`);
     expect(ics).toContain("返金額：1\\,000\\,000円");
+    // The return account in full, each part on its own line of the description (returnAccountLines).
+    expect(ics).toContain(
+      [
+        "ご返金の振込先（サキドリ株式会社の口座）：",
+        "銀行：サキドリ銀行（0999）",
+        "支店：本店営業部（001）",
+        "種目：普通",
+        "口座番号：1234567",
+        "口座名義：ｻｷﾄﾞﾘ(ｶ",
+      ].join("\\n"),
+    );
 
     // Another user's calendar file is page not found, never the entry's dates.
     const stranger = await appCookie(createUserWithSession(upstream));

@@ -5,7 +5,8 @@
 
 import { describe, expect, it } from "vitest";
 import { ValidationMessage } from "~/domain/messages";
-import { IDENTITY_FILES_REQUIRED } from "~/forms/profile-form.server";
+import { NEW_ENTRY_BLOCKER_MESSAGES } from "~/domain/new-entry";
+import { IdentityDocumentMessage } from "~/domain/identity-documents";
 import { action as profileAction, loader as profileLoader } from "~/routes/_mypage.profile";
 import {
   action as preEntryAction,
@@ -86,7 +87,7 @@ describe("the first profile registration (GET and POST /register/profile)", () =
       identity_document_type: "drivingLicence",
     });
     expect(response.status).toBe(400);
-    expect((await failureOf(response)).formErrors).toEqual([IDENTITY_FILES_REQUIRED]);
+    expect((await failureOf(response)).formErrors).toEqual([IdentityDocumentMessage.filesRequired]);
     expect(stored(id).company_name ?? "").toBe("");
   });
 
@@ -112,6 +113,33 @@ describe("the first profile registration (GET and POST /register/profile)", () =
       office_zipcode: "1000005",
       identity_document_type: "drivingLicence",
     });
+  });
+});
+
+describe("マイナンバーカード is registered with its front alone (its back carries the 個人番号)", () => {
+  it("saves the card with one file, sending the upstream only its front", async () => {
+    const { id, cookie } = await newAccount();
+    const none = await post(registerProfileAction, "/register/profile", cookie, {
+      ...PROFILE,
+      identity_document_type: "individualNumber",
+    });
+    expect(none.status).toBe(400);
+    expect((await failureOf(none)).formErrors).toEqual([IdentityDocumentMessage.cardFrontRequired]);
+
+    const front = insertIdentityUpload(upstream.current.db, id, "front");
+    const saved = await post(registerProfileAction, "/register/profile", cookie, {
+      ...PROFILE,
+      identity_document_type: "individualNumber",
+    });
+    expect(await locationOf(saved)).toBe("/mypage");
+    expect(stored(id)).toMatchObject({
+      identity_document_type: "individualNumber",
+      identity_confirmation: 1,
+    });
+    const submitted = upstream.current.db
+      .prepare("SELECT upload_id FROM identity_submission_files WHERE user_id = ?")
+      .all(id) as { upload_id: number }[];
+    expect(submitted.map((row) => row.upload_id)).toEqual([front]);
   });
 });
 
@@ -169,6 +197,7 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     const { cookie } = await newAccount();
     expect(await (await open(preEntryLoader, "/register/pre_entry", cookie)).json()).toEqual({
       defaults: { corporate_division: "corporate" },
+      individualSupported: true,
     });
     expect(await locationOf(await open(preEntryResultLoader, "/pre_entry/result", cookie))).toBe(
       "/register/pre_entry",
@@ -180,15 +209,21 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     );
   });
 
-  it("accepted: the result says the user may apply", async () => {
+  it("accepted: the result gives My page's answer, not the screening's alone (here: the profile and identity first)", async () => {
     const { id, cookie } = await newAccount();
     expect(await locationOf(await post(preEntryAction, "/register/pre_entry", cookie, answers))).toBe(
       "/pre_entry/result",
     );
     expect(stored(id).has_pre_entry_declined).toBe(0);
     expect(await (await open(preEntryResultLoader, "/pre_entry/result", cookie)).json()).toEqual({
-      accepted: true,
+      declined: false,
       reasons: [],
+      newEntry: {
+        allowed: false,
+        href: "/entry/entry_invoice",
+        reasons: [NEW_ENTRY_BLOCKER_MESSAGES.identityImperfect],
+      },
+      profileFirst: true,
     });
   });
 
@@ -201,10 +236,12 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     );
     expect(stored(id).has_pre_entry_declined).toBe(1);
     const result = (await (await open(preEntryResultLoader, "/pre_entry/result", cookie)).json()) as {
-      accepted: boolean;
+      declined: boolean;
       reasons: string[];
+      profileFirst: boolean;
     };
-    expect(result.accepted).toBe(false);
+    expect(result.declined).toBe(true);
+    expect(result.profileFirst).toBe(false);
     expect(result.reasons.length).toBeGreaterThan(0);
     expect(await locationOf(await open(preEntryLoader, "/register/pre_entry", cookie))).toBe(
       "/pre_entry/result",
@@ -212,5 +249,20 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     expect(await locationOf(await post(preEntryAction, "/register/pre_entry", cookie, answers))).toBe(
       "/pre_entry/result",
     );
+    // Nor the profile and identity documents: the forms answer with the screening's result, saving nothing.
+    for (const [route, path] of [
+      [registerProfileLoader, "/register/profile"],
+      [profileLoader, "/profile"],
+    ] as const) {
+      expect(await locationOf(await open(route, path, cookie)), path).toBe("/pre_entry/result");
+    }
+    const forged = { ...PROFILE, identity_document_type: "drivingLicence" };
+    for (const [route, path] of [
+      [registerProfileAction, "/register/profile"],
+      [profileAction, "/profile"],
+    ] as const) {
+      expect(await locationOf(await post(route, path, cookie, forged)), path).toBe("/pre_entry/result");
+    }
+    expect(stored(id).company_name ?? "").toBe("");
   });
 });

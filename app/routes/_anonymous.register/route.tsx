@@ -25,6 +25,11 @@ import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
 import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
 import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
+import {
+  type PartnerConsentTerms,
+  PartnerConsentMessage,
+  partnerConsentTerms,
+} from "~/domain/partner-consent";
 import { REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
@@ -35,7 +40,10 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員�
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     await redirectLoggedInToMyPage(ctx);
-    return json({ individualSupported: ctx.brand.individualSupported });
+    return json({
+      individualSupported: ctx.brand.individualSupported,
+      partnerConsent: ctx.brand.partnerName ? partnerConsentTerms(ctx.brand.partnerName) : null,
+    });
   });
 }
 
@@ -53,7 +61,14 @@ export function action(args: ActionFunctionArgs) {
       );
     }
     const result = await registerValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+    // A brand with a partner bank: its privacy policy informs the bank only with this consent.
+    const asksConsent = ctx.brand.partnerName !== null;
+    const consented = formData.get("partner_data_consent") === "on";
+    if (result.error || (asksConsent && !consented)) {
+      const errors: Record<string, string> = { ...result.error?.fieldErrors };
+      if (asksConsent && !consented) errors.partner_data_consent = PartnerConsentMessage.required;
+      return formFailure(errors, submitted, 422);
+    }
     const { email, password, corporate_division, experiment_user_id } = result.data;
     // §6: a brand without individuals turns them away at login; the page never offered the choice,
     // so a post that makes it anyway is refused here, before an account is made that cannot log in.
@@ -68,10 +83,21 @@ export function action(args: ActionFunctionArgs) {
     }
 
     try {
-      await register(ctx, { email, password, corporate_division, experiment_user_id });
+      await register(ctx, {
+        email,
+        password,
+        corporate_division,
+        experiment_user_id,
+        ...(asksConsent ? { partner_data_consent: true } : {}),
+      });
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
-        const fields = fieldErrorsFromUpstream(error, ["email", "password", "corporate_division"]);
+        const fields = fieldErrorsFromUpstream(error, [
+          "email",
+          "password",
+          "corporate_division",
+          "partner_data_consent",
+        ]);
         return formFailure(fields, submitted, 400);
       }
       throw error;
@@ -82,7 +108,7 @@ export function action(args: ActionFunctionArgs) {
 
 export default function RegisterPage() {
   const actionData = useActionData<typeof action>();
-  const { individualSupported } = useLoaderData<typeof loader>();
+  const { individualSupported, partnerConsent } = useLoaderData<typeof loader>();
   return (
     <div className="narrow">
       <h1>会員登録</h1>
@@ -148,6 +174,7 @@ export default function RegisterPage() {
               </>
             }
           />
+          {partnerConsent ? <PartnerConsentField terms={partnerConsent} /> : null}
           <SubmitButton pendingText="登録しています…">同意して登録する</SubmitButton>
         </Form>
       </FormScope>
@@ -155,5 +182,40 @@ export default function RegisterPage() {
         すでに登録済みの方は<Link to="/login">ログイン</Link>してください。
       </p>
     </div>
+  );
+}
+
+/** The partner bank's consent: to whom, what and why, as the privacy policy's article 3 says it. */
+function PartnerConsentField({ terms }: { terms: PartnerConsentTerms }) {
+  return (
+    <section className="consent-box" aria-labelledby="partner-consent-title">
+      <h2 id="partner-consent-title">{terms.recipient}への情報の提供</h2>
+      <p>
+        本サービスは{terms.recipient}
+        との提携サービスです。ご登録には、次のとおり情報を提供することへの同意が必要です。
+      </p>
+      <dl className="summary-list">
+        <div>
+          <dt>提供先</dt>
+          <dd>{terms.recipient}</dd>
+        </div>
+        <div>
+          <dt>提供する情報</dt>
+          <dd>{terms.data}</dd>
+        </div>
+        <div>
+          <dt>利用目的</dt>
+          <dd>{terms.purpose}</dd>
+        </div>
+      </dl>
+      <p>
+        詳しくは
+        <Link to="/policy/privacy" target="_blank">
+          プライバシーポリシー
+        </Link>
+        の「3. 第三者への提供」をご覧ください。
+      </p>
+      <CheckboxField name="partner_data_consent" required label={terms.label} />
+    </section>
   );
 }

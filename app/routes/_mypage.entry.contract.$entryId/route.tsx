@@ -15,6 +15,7 @@ import { CheckboxField } from "~/components/form/checkbox-field";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
+import { ReturnAccount } from "~/components/return-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
@@ -82,7 +83,6 @@ export default function ContractPage() {
               <Fact term="譲渡人（お客さま）" value={contract.seller} />
               <Fact term="譲受人" value={contract.buyer} />
               <Fact term="契約日" value={contract.contractDate} />
-              <Fact term="ご返金の振込先" value={contract.returnAccount} />
             </dl>
           </section>
           <section className="my-page-section" aria-labelledby="payout-account-title">
@@ -113,6 +113,11 @@ export default function ContractPage() {
           {contract.totals ? (
             <FigureTotals totals={contract.totals} heading="お受け取りの金額（合計）" />
           ) : null}
+          <ReturnAccount account={contract.returnAccount} level={2}>
+            <p>
+              買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までにこの口座へお振り込みください（振込手数料はお客さまのご負担です）。
+            </p>
+          </ReturnAccount>
           <section className="my-page-section" aria-labelledby="consent-title" id="consent">
             <h2 id="consent-title">契約内容への同意</h2>
             <FormScope id={CONTRACT_FORM_ID} failure={failure}>
@@ -122,7 +127,7 @@ export default function ContractPage() {
                   <Link to={contract.agreementPath} target="_blank" rel="noopener">
                     ファクタリングサービス契約書（新しいタブで開きます）
                   </Link>
-                  をお読みください。売掛先から入金を受けたら、請求書ごとの返金期日までに上記の口座へお振り込みいただきます。
+                  をお読みください。売掛先から入金を受けたら、請求書ごとの返金期日までに上記の「ご返金の振込先」へお振り込みいただきます。
                 </p>
                 <CheckboxField
                   name="agreed"

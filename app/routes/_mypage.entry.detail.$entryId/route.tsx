@@ -11,9 +11,11 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
+import { ContactDesk } from "~/components/contact-desk";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
+import { ReturnAccount } from "~/components/return-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
@@ -281,7 +283,9 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
           </p>
           <p>
             返金期日 {claim.returnObligation!.dueDate}・返金額 {claim.returnObligation!.amount}
-            のご返金が遅れています。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨をお問い合わせ窓口までご連絡ください。
+            のご返金が遅れています。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨を
+            <ContactDesk />
+            までご連絡ください。
           </p>
         </div>
       ))}
@@ -291,12 +295,13 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
           term="お振込日"
           value={payout.transferredDate || "お振込の準備中です（お振込後に日付を表示します）"}
         />
-        {payout.returnAccount ? <Fact term="ご返金の振込先" value={payout.returnAccount} /> : null}
       </dl>
       {payout.returnAccount ? (
-        <p className="field-hint">
-          買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、上記の口座へお振り込みください（振込手数料はお客さまのご負担です）。
-        </p>
+        <ReturnAccount account={payout.returnAccount} level={3}>
+          <p className="field-hint">
+            買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、この口座へお振り込みください（振込手数料はお客さまのご負担です）。
+          </p>
+        </ReturnAccount>
       ) : null}
       {payout.calendarPath ? (
         <p className="link-list">

@@ -25,7 +25,7 @@ import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } fro
 import { formatYen } from "~/domain/yen";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
 import { entryPaths } from "~/routing/entry-paths";
-import { receivingAccountText, returnAccountText } from "~/domain/account-lines";
+import { receivingAccountText, returnAccountLines } from "~/domain/account-lines";
 
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
@@ -64,7 +64,7 @@ const STATUSES_WITH_AGREEMENT: readonly number[] = [
 export function entryDetailView(
   entry: EntryDetail,
   now: Date,
-  brand: Pick<Brand, "returnAccount">,
+  brand: Pick<Brand, "operatorName" | "returnAccount">,
   /** The bank holidays around the entry's return dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
   options: {
@@ -93,8 +93,8 @@ export function entryDetailView(
   return {
     id: entry.id,
     code: entry.code,
-    statusLabel: entryStatusLabel(entry.status),
-    tone: entryStatusTone(entry.status),
+    statusLabel: entryStatusLabel(entry),
+    tone: entryStatusTone(entry),
     resubmittedNotice: resubmitted ? ResubmissionMessage.resubmitted : null,
     resubmitPath: hasSomethingToResubmit(entry) ? entryPaths.resubmit(entry.id) : null,
     /** §4 "Cancellable only while under_review, inadequate or reviewed." */
@@ -109,7 +109,11 @@ export function entryDetailView(
       ? {
           contractedDate: dateOf(entry.contracted_at),
           transferredDate: dateOf(entry.transferred_at),
-          returnAccount: outstanding.length > 0 ? returnAccountText(brand.returnAccount) : "",
+          /** Where the owner sends what the debtor paid, while a return is still to send. */
+          returnAccount:
+            outstanding.length > 0
+              ? { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) }
+              : null,
           calendarPath: outstanding.length > 0 ? entryPaths.calendar(entry.id) : null,
         }
       : null,

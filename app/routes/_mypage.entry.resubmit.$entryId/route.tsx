@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimInvoiceFields, ClaimUploads } from "~/components/claim-fieldset";
 import { Fact } from "~/components/entry-figures";
+import { ContactDesk } from "~/components/contact-desk";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import type { SuggestionsView } from "~/components/houjinbangou-field";
@@ -215,7 +216,9 @@ function EditableClaimFieldset({
       <h3 className="claim-section-title">売掛先からの入金口座（お客様の口座）</h3>
       <p>{claim.account || "（未登録）"}</p>
       <p className="field-hint">
-        入金口座は再提出では変更できません。変更が必要な場合は、お問い合わせください。
+        入金口座は再提出では変更できません。変更が必要な場合は、
+        <ContactDesk />
+        までお問い合わせください。
       </p>
       <h3 className="claim-section-title">書類</h3>
       <ClaimUploads

@@ -2,17 +2,17 @@
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { NewEntryPanel } from "~/components/new-entry-panel";
 import { PropagatedNotices } from "~/components/notices";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
-import { loadSystemSettings } from "~/upstream/settings.server";
-import { listEntries, loadEntryPermission } from "~/upstream/entries.server";
+import { loadNewEntryInput } from "~/request/entry-guard.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { japanDate } from "~/domain/japan-date";
-import { type MyPageView, type StepView, toMyPageView } from "./view-model";
+import { type StepView, toMyPageView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];
 
@@ -29,19 +29,16 @@ function shouldRecordVisit(user: AuthenticatedUser): boolean {
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const user = await requireUser(ctx);
-    const [settings, entries, permission] = await Promise.all([
-      loadSystemSettings(ctx),
-      listEntries(ctx),
-      loadEntryPermission(ctx),
+    const [{ settings, entries, input }] = await Promise.all([
+      loadNewEntryInput(ctx, user),
       shouldRecordVisit(user) ? recordVisitAfterMailVerification(ctx) : null,
     ]);
     return json(
       toMyPageView({
+        ...input,
         user,
         entries,
         suppression: settings,
-        hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
-        now: ctx.now,
         calendar: returnDateCalendar(
           entries.flatMap((entry) => entry.claims),
           japanDate(ctx.now),
@@ -179,9 +176,11 @@ export default function MyPage() {
               </Link>
             </li>
           ) : null}
-          <li>
-            <Link to="/profile">会員情報・本人確認書類を確認・変更する</Link>
-          </li>
+          {view.profileLink ? (
+            <li>
+              <Link to="/profile">会員情報・本人確認書類を確認・変更する</Link>
+            </li>
+          ) : null}
           <li>
             <Link to="/profile/password/change">パスワードを変更する</Link>
           </li>
@@ -214,30 +213,5 @@ function AccountStepItem({ step, number }: { step: StepView; number: number }) {
         </p>
       ) : null}
     </li>
-  );
-}
-
-function NewEntryPanel({ newEntry }: { newEntry: MyPageView["newEntry"] }) {
-  if (newEntry.allowed) {
-    return (
-      <div className="new-entry new-entry-allowed">
-        <p>新しいお申し込みができます。請求書（最大5件）をご用意ください。</p>
-        <p>
-          <Link to={newEntry.href} className="button button-primary">
-            新しく申し込む
-          </Link>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="new-entry new-entry-blocked">
-      <p className="new-entry-title">現在、新しいお申し込みはできません。</p>
-      <ul className="new-entry-reasons" aria-label="お申し込みできない理由">
-        {newEntry.reasons.map((reason) => (
-          <li key={reason}>{reason}</li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -10,7 +10,7 @@ import type { BankCalendar } from "~/domain/bank-calendar";
 import { ATTENTION_ORDER, type EntryAttentionKind, entryAttention } from "~/domain/entry-attention";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import { type ReturnObligationInput, returnObligation } from "~/domain/return-obligation";
-import { isBarredFromApplying, newEntryBlockers, newEntryReasons } from "~/domain/new-entry";
+import { PRE_ENTRY_DECLINED_NO_DOCUMENTS, newEntryAnswer } from "~/domain/new-entry";
 import {
   type StatusTone,
   claimStatusLabel,
@@ -31,6 +31,8 @@ export interface MyPageEntry {
   status: number;
   purchase_amount_desired: string | number | null;
   created_at: string;
+  /** Set by the upstream once every return was received. */
+  transaction_completed_at?: string | null;
   claims: ReturnObligationInput[];
 }
 
@@ -59,6 +61,8 @@ export interface StepView {
 
 export const ENTRY_START_PATH = "/entry/entry_invoice";
 
+const NOT_NEEDED = "提出不要";
+
 const STATE_LABELS: Record<AccountStepState, string> = {
   done: "完了",
   waiting: "確認中",
@@ -74,7 +78,7 @@ function identityText(problem: IdentityProblem, validDate: string): string {
     case "inadequate":
       return "ご提出いただいた本人確認書類に不備がありました。お手数ですが、新しい書類をご提出ください。";
     case "nothing":
-      return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面）をご提出ください。";
+      return "運転免許証・パスポート・マイナンバーカードなどの本人確認書類（表面と裏面。マイナンバーカードは表面のみ）をご提出ください。";
   }
 }
 
@@ -140,16 +144,10 @@ export function toMyPageView(input: MyPageInput) {
   const { user, now } = input;
   const today = japanDate(now);
   const validDate = user.identity_valid_date ? formatJapaneseDate(user.identity_valid_date) : "";
-  const blockers = newEntryBlockers({
-    user,
-    entries: input.entries,
-    suppression: input.suppression,
-    hasEntryPermissionWhenDelayed: input.hasEntryPermissionWhenDelayed,
-    now,
-  });
-  const mayStartEntry = blockers.length === 0;
+  const answer = newEntryAnswer(input);
+  const mayStartEntry = answer.allowed;
   // A user no document can help (a declined screening) is not asked for the profile and documents.
-  const barred = isBarredFromApplying(blockers);
+  const barred = answer.barred;
   const steps = accountSteps(user, now);
   const next = nextAccountStep(barred ? steps.filter((step) => step.id === "email") : steps);
 
@@ -167,7 +165,7 @@ export function toMyPageView(input: MyPageInput) {
         title: step.id === "profile" ? "会員情報の登録" : "本人確認書類の提出",
         stateLabel: "不要",
         tone: "neutral" as Tone,
-        text: "事前審査の結果、お申し込みいただけないため、ご登録・ご提出は不要です。",
+        text: PRE_ENTRY_DECLINED_NO_DOCUMENTS,
         link: null,
       };
     }
@@ -237,27 +235,26 @@ export function toMyPageView(input: MyPageInput) {
     companyName: user.company_name ?? "",
     isEmailVerified: user.is_email_verified === true,
     identity: {
-      label: identityStatusLabel(user, now),
+      // Said as the identity step says it: a barred user owes no documents.
+      label: barred && steps[2]?.state === "todo" ? NOT_NEEDED : identityStatusLabel(user, now),
       validDate,
-      isExpired: steps[2]?.identityProblem === "expired",
+      isExpired: !barred && steps[2]?.identityProblem === "expired",
     },
+    /** The profile and identity forms; never offered to a user who owes neither. */
+    profileLink: !barred,
     steps: stepViews,
     hasNextStep: next !== null,
     /** An entry asks something of the user: it comes first on the page (entriesNeedingUserFirst). */
     hasAttention: listed.some(({ attention }) => attention !== null),
     /** The pre-entry screening, offered while the profile is incomplete and no screening declined. */
     preEntryPath: userStatus(user) === "lackOfUserData" ? "/register/pre_entry" : null,
-    newEntry: {
-      allowed: mayStartEntry,
-      href: ENTRY_START_PATH,
-      reasons: newEntryReasons(blockers, input.suppression.message),
-    },
+    newEntry: { allowed: mayStartEntry, href: ENTRY_START_PATH, reasons: answer.reasons },
     entries: listed.map(({ entry, attention }) => ({
       attention: attention ? attentionView(attention, entry.id) : null,
       id: entry.id,
       code: entry.code,
-      statusLabel: entryStatusLabel(entry.status),
-      tone: entryStatusTone(entry.status),
+      statusLabel: entryStatusLabel(entry),
+      tone: entryStatusTone(entry),
       createdDate: formatJapaneseDate(entry.created_at),
       desiredAmount: formatYen(entry.purchase_amount_desired),
       claimCount: entry.claims.length,

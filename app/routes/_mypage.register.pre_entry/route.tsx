@@ -13,12 +13,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
-import { isPreEntryDeclined } from "~/domain/new-entry";
-import type { CurrentUser } from "~/domain/user";
+import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { readForm } from "~/forms/read-form.server";
 import { withRequestContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -31,27 +30,28 @@ const PRE_ENTRY_RESULT_PATH = "/pre_entry/result";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-/** A declined screening stays declined (§4 preEntryDeclined): its answer, not the questions again. */
-function redirectDeclinedToResult(user: CurrentUser) {
-  if (isPreEntryDeclined(user)) throw redirect(PRE_ENTRY_RESULT_PATH);
-}
-
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const user = await requireUser(ctx);
-    redirectDeclinedToResult(user);
+    redirectDeclinedToPreEntryResult(user);
     // The division the user registered with starts chosen.
     const division = user.corporate_division === "individual" ? "individual" : "corporate";
-    return json({ defaults: { corporate_division: division } });
+    return json({
+      defaults: { corporate_division: division },
+      individualSupported: ctx.brand.individualSupported,
+    });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    redirectDeclinedToResult(await requireUser(ctx));
+    redirectDeclinedToPreEntryResult(await requireUser(ctx));
     const formData = await readForm(args.request);
     const result = await preEntryValidator.validate(formData);
     if (result.error) return formFailure(result.error.fieldErrors, formData, 422);
+    // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
+    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+    if (refusal) return formFailure({ corporate_division: refusal }, formData, 422);
     try {
       await submitPreEntry(ctx, result.data);
     } catch (error) {
@@ -64,7 +64,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function PreEntryPage() {
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, individualSupported } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="narrow">
@@ -79,10 +79,8 @@ export default function PreEntryPage() {
             name="corporate_division"
             required
             inline
-            options={[
-              { value: "corporate", label: "法人" },
-              { value: "individual", label: "個人事業主" },
-            ]}
+            options={divisionChoices(individualSupported)}
+            hint={individualSupported ? undefined : CORPORATE_ONLY_HINT}
           />
           <TextField
             name="years_in_business"

@@ -287,6 +287,52 @@ describe("§5 the profile can be updated only if identity resubmission is not re
     expect(response.body.addfiles.map((file: { id: number }) => file.id)).toEqual([front, back]);
   });
 
+  it("accepts マイナンバーカード with its front alone, and refuses its back (it carries the 個人番号)", async () => {
+    const { id, client } = await userWithClient(upstream, { identity_confirmation: 4 });
+    const front = insertIdentityUpload(upstream.db, id, "front");
+    const back = insertIdentityUpload(upstream.db, id, "back");
+    const withBack = await client.patch("/api/profile_name_and_identity/", {
+      identity_document_type: "individualNumber",
+      addfiles: [front, back],
+    });
+    expect(withBack.status).toBe(400);
+    expect(withBack.body).toEqual({
+      addfiles: [
+        "マイナンバーカードの裏面はお受けできません。裏面には個人番号（マイナンバー）が記載されているため、表面だけをご提出ください。",
+      ],
+    });
+    expect(userRow(id).identity_confirmation).toBe(4);
+
+    const frontOnly = await client.patch("/api/profile_name_and_identity/", {
+      identity_document_type: "individualNumber",
+      addfiles: [front],
+    });
+    expect(frontOnly.status).toBe(200);
+    expect(frontOnly.body).toMatchObject({
+      identity_confirmation: 1,
+      identity_document_type: "individualNumber",
+    });
+    // The back uploaded earlier is never submitted for review with the card.
+    const submitted = upstream.db
+      .prepare("SELECT upload_id FROM identity_submission_files WHERE user_id = ?")
+      .all(id)
+      .map((row) => (row as { upload_id: number }).upload_id);
+    expect(submitted).toEqual([front]);
+  });
+
+  it("still asks a driving licence for both sides", async () => {
+    const { id, client } = await userWithClient(upstream, { identity_confirmation: 4 });
+    const front = insertIdentityUpload(upstream.db, id, "front");
+    const response = await client.patch("/api/profile_name_and_identity/", {
+      identity_document_type: "drivingLicence",
+      addfiles: [front],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      addfiles: ["本人確認書類は表面と裏面の両方をアップロードしてください。"],
+    });
+  });
+
   it("counts a front and back uploaded since the last review even when addfiles is left out", async () => {
     const { id, client } = await userWithClient(upstream, { identity_confirmation: 2 });
     insertIdentityUpload(upstream.db, id, "front");
@@ -489,6 +535,28 @@ describe("pre-entry screening (contract addition)", () => {
     const latest = await client.get("/api/pre_entry/");
     expect(latest.status).toBe(200);
     expect(latest.body.result).toBe("accepted");
+  });
+
+  it("§6 a brand without individuals refuses 個人事業主 at its field, records no screening and marks nobody", async () => {
+    const email = `midori-pre-entry-${process.pid}@example.co.jp`;
+    const id = await insertUser(upstream.db, { email, service_id: "midori" });
+    const client = await logInClient(upstream, email, { serviceId: "midori" });
+    const response = await client.post("/api/pre_entry/", {
+      ...answers,
+      corporate_division: "individual",
+      has_tax_delinquency: true,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      corporate_division: [
+        "このサービスは法人のお客さまのみご利用いただけます。事業形態は「法人」を選択してください。",
+      ],
+    });
+    expect((await client.get("/api/pre_entry/")).status).toBe(404);
+    expect(upstream.db.prepare("SELECT has_pre_entry_declined FROM users WHERE id = ?").get(id)).toEqual({
+      has_pre_entry_declined: 0,
+    });
+    expect((await client.post("/api/pre_entry/", answers)).status).toBe(201);
   });
 
   it("refuses malformed answers with field errors", async () => {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ANALYTICS_ID_KEY } from "../../../reference-upstream/config";
 import { latestMails } from "../../../reference-upstream/outbox";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "../../../reference-upstream/seed";
-import { dateJst } from "../../../reference-upstream/time";
+import { dateJst, isoJst } from "../../../reference-upstream/time";
+import { PartnerConsentMessage } from "../../../app/domain/partner-consent";
 import {
   insertUser,
   logInClient,
@@ -294,7 +295,7 @@ describe("POST /api/register/", () => {
       .client()
       .post(
         "/api/register/",
-        { email, password: PASSWORD, corporate_division: "corporate" },
+        { email, password: PASSWORD, corporate_division: "corporate", partner_data_consent: true },
         { headers: { "X-Service-Id": "midori" } },
       );
     expect(response.status).toBe(201);
@@ -314,7 +315,7 @@ describe("POST /api/register/", () => {
       .client()
       .post(
         "/api/register/",
-        { email, password: PASSWORD, corporate_division: "individual" },
+        { email, password: PASSWORD, corporate_division: "individual", partner_data_consent: true },
         { headers: { "X-Service-Id": "midori" } },
       );
     expect(response.status).toBe(400);
@@ -324,6 +325,55 @@ describe("POST /api/register/", () => {
       ],
     });
     expect(upstream.db.prepare("SELECT 1 FROM users WHERE email = ?").get(email)).toBeUndefined();
+  });
+
+  it("a brand with a partner bank records the consent to share with it, with the time; without it, no account", async () => {
+    const refused = uniqueEmail("midori-no-consent");
+    for (const consent of [undefined, false]) {
+      const response = await upstream.client().post(
+        "/api/register/",
+        {
+          email: refused,
+          password: PASSWORD,
+          corporate_division: "corporate",
+          partner_data_consent: consent,
+        },
+        { headers: { "X-Service-Id": "midori" } },
+      );
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ partner_data_consent: [PartnerConsentMessage.required] });
+    }
+    expect(upstream.db.prepare("SELECT 1 FROM users WHERE email = ?").get(refused)).toBeUndefined();
+
+    const before = isoJst(clock.now());
+    const consenting = await upstream.client().post(
+      "/api/register/",
+      {
+        email: uniqueEmail("midori-consent"),
+        password: PASSWORD,
+        corporate_division: "corporate",
+        partner_data_consent: true,
+      },
+      { headers: { "X-Service-Id": "midori" } },
+    );
+    expect(consenting.status).toBe(201);
+    const consentOf = (id: number) =>
+      (
+        upstream.db.prepare("SELECT partner_consent_at FROM users WHERE id = ?").get(id) as {
+          partner_consent_at: string | null;
+        }
+      ).partner_consent_at;
+    const recorded = consentOf(consenting.body.id);
+    expect(recorded! >= before && recorded! <= isoJst(clock.now())).toBe(true);
+
+    // The own brand has no partner: nothing is asked, nothing recorded.
+    const own = await upstream.client().post("/api/register/", {
+      email: uniqueEmail("own"),
+      password: PASSWORD,
+      corporate_division: "corporate",
+    });
+    expect(own.status).toBe(201);
+    expect(consentOf(own.body.id)).toBeNull();
   });
 
   it("refuses an address already registered, whatever its case", async () => {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BRANDS,
@@ -8,6 +10,8 @@ import {
   brandOrigin,
   hostNameOf,
 } from "~/brand/brands";
+import { findBank, findBranch } from "~/domain/bank-directory";
+import { bankDirectory } from "~/lookup/bank-directory.server";
 
 describe("brandFor: the brand is chosen per host, or fixed per deployment (ARCHITECTURE §10)", () => {
   it.each([
@@ -96,5 +100,56 @@ describe("a brand's public origin comes from APP_BASE_URL alone", () => {
     expect(brandOrigin(WHITE_LABEL_BRAND, "https://invoice.midori-bank.example", "midori")).toBe(
       "https://invoice.midori-bank.example",
     );
+  });
+});
+
+describe("each brand's return account: a transfer form's every field, and codes no real bank has", () => {
+  // Zengin: bank code 4 digits, branch code 3, an account number 7; the holder in half-width kana
+  // (with the letters, digits and marks a transfer allows), as the bank's transfer screen shows it.
+  const HALF_WIDTH_HOLDER = /^[ｦ-ﾟA-Z0-9 ().,\-/]+$/;
+
+  it.each(BRANDS.map((brand) => [brand.id, brand.returnAccount] as const))("%s", (_, account) => {
+    expect(account.bankCode).toMatch(/^\d{4}$/);
+    expect(account.branchCode).toMatch(/^\d{3}$/);
+    expect(account.accountNumber).toMatch(/^\d{7}$/);
+    expect(account.holderName).toMatch(HALF_WIDTH_HOLDER);
+    expect(["普通", "当座"]).toContain(account.depositType);
+    // A bank the Zengin directory knows must carry its codes; a fictional one must not take a real code.
+    const known = findBank(bankDirectory(), account.bankName);
+    if (known) {
+      expect(account.bankCode).toBe(known.code);
+      expect(findBranch(known, account.branchName)?.code).toBe(account.branchCode);
+    } else {
+      expect(bankDirectory()[account.bankCode]).toBeUndefined();
+    }
+  });
+});
+
+describe("each brand's pages give its own example names", () => {
+  it("a brand's examples never name another brand", () => {
+    for (const brand of BRANDS) {
+      for (const other of BRANDS.filter((candidate) => candidate !== brand)) {
+        for (const example of Object.values(brand.examples)) {
+          expect(example).not.toContain(other.shortName.replace(/銀行$/, ""));
+        }
+      }
+    }
+  });
+  it("no screen's code types a brand's example: they come from the brand", () => {
+    const files = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("brand"));
+    // Bank names may be a line's sample in a comment; the company, building and holder are only examples.
+    const examples = BRANDS.flatMap(({ examples: { companyName, buildingNumber, holderName } }) => [
+      companyName,
+      buildingNumber,
+      holderName,
+    ]);
+    const found = files.flatMap((file) => {
+      const source = fs.readFileSync(path.join("app", file), "utf8");
+      return examples.filter((example) => source.includes(example)).map((example) => `${file}: ${example}`);
+    });
+    expect(found).toEqual([]);
+    expect(WHITE_LABEL_BRAND.examples.companyName).toBe("株式会社みどり商事");
   });
 });

@@ -3,8 +3,11 @@ import {
   NEW_ENTRY_BLOCKER_MESSAGES,
   type NewEntryInput,
   isBarredFromApplying,
+  PRE_ENTRY_DECLINED_NO_DOCUMENTS,
+  asksForProfile,
   isPreEntryDeclined,
   mayCreateNewEntry,
+  newEntryAnswer,
   newEntryBlockers,
   newEntryReasons,
 } from "~/domain/new-entry";
@@ -95,5 +98,31 @@ describe("one answer to 'may I apply?'", () => {
       "現在、新規のお申し込みを停止しています。",
     ]);
     expect(newEntryReasons(["newEntriesStopped"])).toEqual(["現在、新規のお申し込みを停止しています。"]);
+  });
+
+  it("one answer for every page: may apply when nothing blocks; else not, with the reasons My page lists", () => {
+    expect(newEntryAnswer(base)).toEqual({ allowed: true, barred: false, reasons: [] });
+    const expired = { ...base, user: { ...base.user, identity_valid_date: "2026-11-20" } };
+    expect(newEntryAnswer(expired)).toEqual({
+      allowed: false,
+      barred: false,
+      reasons: [NEW_ENTRY_BLOCKER_MESSAGES.identityExpired],
+    });
+    const message = "12月1日まで新規のお申し込みを停止しています。";
+    const stopped = { ...base, suppression: { method: "stop-new-entry", message } };
+    expect(newEntryAnswer(stopped)).toEqual({ allowed: false, barred: false, reasons: [message] });
+    expect(newEntryAnswer({ ...base, user: declined })).toEqual({
+      allowed: false,
+      barred: true,
+      reasons: [NEW_ENTRY_BLOCKER_MESSAGES.preEntryDeclined],
+    });
+  });
+  it("a declined user is never asked for the profile or documents; everyone else without a profile is", () => {
+    expect(asksForProfile(declined)).toBe(false);
+    expect(asksForProfile({ ...declined, has_pre_entry_declined: false })).toBe(true);
+    expect(asksForProfile(base.user)).toBe(false);
+    expect(PRE_ENTRY_DECLINED_NO_DOCUMENTS).toBe(
+      "事前審査の結果、お申し込みいただけないため、会員情報のご登録・本人確認書類のご提出は不要です。",
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   claimStatusLabel,
   entryDocumentStatusLabel,
   entryStatusLabel,
+  entryStatusTone,
   identityStatusLabel,
   reviewStatusLabel,
 } from "~/domain/status-labels";
@@ -16,7 +17,7 @@ const now = new Date("2026-11-21T01:00:00Z");
 
 describe("§4 status labels in Japanese", () => {
   it("Entry status (numeric): under_review 1, inadequate 2, reviewed 3, contracted 4, transferred 5, archived 6", () => {
-    expect([1, 2, 3, 4, 5, 6].map(entryStatusLabel)).toEqual([
+    expect([1, 2, 3, 4, 5, 6].map((status) => entryStatusLabel({ status }))).toEqual([
       "審査中",
       "不備あり",
       "審査完了",
@@ -26,6 +27,16 @@ describe("§4 status labels in Japanese", () => {
       "終了",
     ]);
     expect(Object.keys(ENTRY_STATUS_LABELS)).toHaveLength(6);
+  });
+
+  it("an entry whose returns are all received (transaction_completed_at) reads 完了（ご返金確認済み）, never 買取代金お振込済み", () => {
+    const completed = { status: 5, transaction_completed_at: "2027-01-26T10:00:00+09:00" };
+    expect(entryStatusLabel(completed)).toBe("完了（ご返金確認済み）");
+    expect(entryStatusTone(completed)).toBe("done");
+    // An upstream that archives the completed entry says the same.
+    expect(entryStatusLabel({ ...completed, status: 6 })).toBe("完了（ご返金確認済み）");
+    // Paid out, a return still owed: not complete.
+    expect(entryStatusLabel({ status: 5, transaction_completed_at: null })).toBe("買取代金お振込済み");
   });
 
   it("Claim status (numeric): under_review 1, inadequate 2, can_buy 3, contracted 4, transferred 5, returned 6, delay 7, cannot_buy 8, cancel 9", () => {
@@ -55,10 +66,10 @@ describe("§4 status labels in Japanese", () => {
   });
 
   it("a status the tables do not know (or none) is shown as unknown, never as another state", () => {
-    expect(entryStatusLabel(0)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(entryStatusLabel({ status: 0 })).toBe(UNKNOWN_STATUS_LABEL);
     expect(claimStatusLabel(10)).toBe(UNKNOWN_STATUS_LABEL);
     expect(reviewStatusLabel(null)).toBe(UNKNOWN_STATUS_LABEL);
-    expect(entryStatusLabel(undefined)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(entryStatusLabel({ status: undefined })).toBe(UNKNOWN_STATUS_LABEL);
     expect(Object.values(ENTRY_STATUS_LABELS)).not.toContain(UNKNOWN_STATUS_LABEL);
   });
 });

@@ -91,6 +91,9 @@ describe("the rules kept beside the layers", () => {
       [],
     );
     expect(await restrictions("reference-upstream/planted.ts", "../app/domain/money")).toEqual([]);
+    // The brands, for the return account a mail writes; nothing else of app/brand.
+    expect(await restrictions("reference-upstream/planted.ts", "../app/brand/brands")).toEqual([]);
+    expect(await restrictions("reference-upstream/planted.ts", "../app/brand/other")).not.toEqual([]);
   });
 });
 

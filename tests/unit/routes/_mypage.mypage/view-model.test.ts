@@ -57,9 +57,18 @@ describe("My page's view model", () => {
     expect(view.hasNextStep).toBe(false);
     for (const id of ["profile", "identity"]) {
       const step = view.steps.find((candidate) => candidate.id === id)!;
-      expect(step).toMatchObject({ link: null, isNext: false, stateLabel: "不要" });
+      expect(step).toMatchObject({
+        link: null,
+        isNext: false,
+        stateLabel: "不要",
+        text: "事前審査の結果、お申し込みいただけないため、会員情報のご登録・本人確認書類のご提出は不要です。",
+      });
     }
     expect(JSON.stringify(view)).not.toMatch(/ご提出ください|ご登録ください/);
+    // The account summary says the same, and offers no way to the forms that would ask.
+    expect(view.identity).toMatchObject({ label: "提出不要", isExpired: false });
+    expect(view.profileLink).toBe(false);
+    expect(toMyPageView(ready).profileLink).toBe(true);
   });
 
   it("entries read in Japanese: status, date, amount and claims by status", () => {
@@ -190,6 +199,32 @@ describe("My page's view model", () => {
     });
     expect(returns[3]).toBeNull();
     expect(returns[4]).toBeNull();
+  });
+
+  it("an entry whose returns are all received reads 完了（ご返金確認済み）, never 買取代金お振込済み; one still owed does not", () => {
+    const paidOut = {
+      id: 1,
+      code: "E1",
+      status: 5,
+      purchase_amount_desired: 1,
+      created_at: "2026-11-01T10:00:00+09:00",
+      claims: [{ status: 6, return_date: "2026-12-10", returned_at: "2026-11-20T10:00:00+09:00" }],
+    };
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        { ...paidOut, transaction_completed_at: "2026-11-20T10:00:00+09:00" },
+        {
+          ...paidOut,
+          id: 2,
+          code: "E2",
+          claims: [...paidOut.claims, { status: 5, return_date: "2027-01-15" }],
+        },
+      ],
+    });
+    const byId = Object.fromEntries(view.entries.map((entry) => [entry.id, entry]));
+    expect(byId[1]).toMatchObject({ statusLabel: "完了（ご返金確認済み）", tone: "done", nextReturn: null });
+    expect(byId[2]!.statusLabel).toBe("買取代金お振込済み");
   });
 
   it("a late return is never the next one: it is named late, first, and keeps its note", () => {

@@ -20,14 +20,17 @@ const NOW = new Date("2026-12-01T09:00:00+09:00");
 const CALENDAR = bankCalendar("2026-11-01", "2027-12-31");
 
 const BRAND = {
+  operatorName: "サキドリ株式会社",
   returnAccount: {
     bankName: "サキドリ銀行",
+    bankCode: "0999",
     branchName: "本店営業部",
+    branchCode: "001",
     depositType: "普通",
     accountNumber: "1234567",
-    holderName: "サキドリ（カ",
+    holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
-};
+} as const;
 
 const ENTRY: EntryDetail = {
   id: 12,
@@ -275,7 +278,17 @@ describe("entryDetailView", () => {
     expect(view.payout).toEqual({
       contractedDate: "2026年11月20日",
       transferredDate: "2026年11月21日",
-      returnAccount: "サキドリ銀行 本店営業部 普通 1234567 サキドリ（カ",
+      // The operator's account in full, each part on its own line (returnAccountLines).
+      returnAccount: {
+        operatorName: "サキドリ株式会社",
+        lines: [
+          { part: "bank", label: "銀行", value: "サキドリ銀行（0999）" },
+          { part: "branch", label: "支店", value: "本店営業部（001）" },
+          { part: "depositType", label: "種目", value: "普通" },
+          { part: "number", label: "口座番号", value: "1234567" },
+          { part: "holder", label: "口座名義", value: "ｻｷﾄﾞﾘ(ｶ" },
+        ],
+      },
       calendarPath: "/entry/detail/12/return.ics",
     });
     expect(view.claims.map((claim) => claim.returnObligation)).toEqual([
@@ -314,8 +327,56 @@ describe("entryDetailView", () => {
       BRAND,
       CALENDAR,
     );
-    expect(settled.payout).toMatchObject({ returnAccount: "", calendarPath: null });
+    expect(settled.payout).toMatchObject({ returnAccount: null, calendarPath: null });
     expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
     expect(settled.claims[0]!.returnObligation?.dueDate).toBe("2027年1月4日");
+  });
+
+  it("a return received shows the day it came, also while another is owed; all received, the entry reads 完了（ご返金確認済み）", () => {
+    const paidOut = {
+      ...ENTRY,
+      status: EntryStatus.transferred,
+      contracted_at: "2026-11-20T10:00:00+09:00",
+      transferred_at: "2026-11-21T10:00:00+09:00",
+    };
+    const returned = {
+      ...REVIEWED_CLAIM,
+      status: ClaimStatus.returned,
+      return_date: "2026-12-31",
+      // Recorded just after midnight in Japan: that day, not the day before in UTC.
+      returned_at: "2026-11-29T00:10:00+09:00",
+    };
+    const owed = { ...REVIEWED_CLAIM, id: 31, status: ClaimStatus.transferred, return_date: "2027-01-29" };
+    const partly = entryDetailView({ ...paidOut, claims: [returned, owed] }, NOW, BRAND, CALENDAR);
+    expect(partly.statusLabel).toBe("買取代金お振込済み");
+    expect(partly.claims[0]!.returnObligation).toMatchObject({
+      state: "returned",
+      returnedDate: "2026年11月29日",
+    });
+    expect(partly.claims[1]!.returnObligation).toMatchObject({ state: "owed", returnedDate: "" });
+
+    const completed = entryDetailView(
+      {
+        ...paidOut,
+        transaction_completed_at: "2026-12-01T08:00:00+09:00",
+        claims: [
+          returned,
+          { ...owed, status: ClaimStatus.returned, returned_at: "2026-12-01T08:00:00+09:00" },
+        ],
+      },
+      NOW,
+      BRAND,
+      CALENDAR,
+    );
+    expect(completed).toMatchObject({ statusLabel: "完了（ご返金確認済み）", tone: "done" });
+    expect(completed.claims.map((claim) => claim.returnObligation?.returnedDate)).toEqual([
+      "2026年11月29日",
+      "2026年12月1日",
+    ]);
+    expect(completed.timeline.steps.at(-1)).toMatchObject({
+      label: "完了",
+      state: "done",
+      date: "2026年12月1日",
+    });
   });
 });
