@@ -2,6 +2,7 @@
 
 import { Link } from "@remix-run/react";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
+import { ContactDesk } from "./contact-desk";
 
 export function ContractRefused({
   refusal,
@@ -15,8 +16,8 @@ export function ContractRefused({
       <p>{refusal.message}</p>
       {refusal.contact ? (
         <p>
-          お問い合わせ窓口：{refusal.contact.desk}（
-          <a href={`mailto:${refusal.contact.email}`}>{refusal.contact.email}</a>）
+          お問い合わせ窓口：
+          <ContactDesk subject="ご契約について" />
         </p>
       ) : null}
       {refusal.action || detailPath ? (

@@ -31,8 +31,8 @@ export interface ContractRefusalView {
   message: string;
   /** Where the owner can act on it (renew the identity), or null. */
   action: { href: string; label: string } | null;
-  /** Whom to ask, when the entry must be applied for again. */
-  contact: { desk: string; email: string } | null;
+  /** The brand's contact is given: the entry must be applied for again, or the operator asked. */
+  contact: boolean;
 }
 
 export const ContractRefusalMessage = {

@@ -52,10 +52,9 @@ export function contractRefusal(
   user: ContractOwner,
   today: string,
   calendar: BankCalendar,
-  brand: Pick<Brand, "contactDesk" | "supportEmail">,
 ): ContractRefusalView | null {
   if (CONTRACTED_STATUSES.includes(entry.status))
-    return { message: ContractMessage.alreadyContracted, action: null, contact: null };
+    return { message: ContractMessage.alreadyContracted, action: null, contact: false };
   const refusal = contractRefusalOf(entry, user, today, calendar);
   if (!refusal) return null;
   return {
@@ -64,7 +63,7 @@ export function contractRefusal(
       refusal.remedy === "profile"
         ? { href: "/profile", label: "プロフィールで本人確認書類を提出する" }
         : null,
-    contact: refusal.remedy === "reapply" ? { desk: brand.contactDesk, email: brand.supportEmail } : null,
+    contact: refusal.remedy === "reapply",
   };
 }
 
@@ -72,7 +71,7 @@ export function contractView(
   entry: EntryDetail,
   user: CurrentUser,
   now: Date,
-  brand: Pick<Brand, "operatorName" | "returnAccount" | "contactDesk" | "supportEmail">,
+  brand: Pick<Brand, "operatorName" | "returnAccount">,
   /** The bank holidays from today to past the claims' dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
 ) {
@@ -89,7 +88,7 @@ export function contractView(
         (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(item.claim.status) &&
         item.figures !== null,
     );
-  const refusal = contractRefusal(entry, user, today, calendar, brand);
+  const refusal = contractRefusal(entry, user, today, calendar);
   return {
     id: entry.id,
     code: entry.code,

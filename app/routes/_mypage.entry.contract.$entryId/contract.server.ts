@@ -36,7 +36,7 @@ export async function contractAction(
   // A second press (without JavaScript) after the first made the contract lands where the first did.
   if (isContracted(entry)) return redirect(contractCompletePath(id));
   const calendar = returnDateCalendar(entry.claims, today);
-  const refusal = contractRefusal(entry, user, today, calendar, ctx.brand);
+  const refusal = contractRefusal(entry, user, today, calendar);
   if (refusal) return refuse(refusal.message);
   const result = await contractValidator.validate(formData);
   if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CONTRACT_FORM_ID });

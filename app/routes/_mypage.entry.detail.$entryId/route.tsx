@@ -48,7 +48,7 @@ export function loader(args: LoaderFunctionArgs) {
     const entry = await loadEntry(ctx, id);
     const today = japanDate(ctx.now);
     const calendar = returnDateCalendar(entry.claims, today, entry.contracted_at);
-    const refusal = contractRefusal(entry, user, today, calendar, ctx.brand);
+    const refusal = contractRefusal(entry, user, today, calendar);
     return json({
       ...entryDetailView(entry, ctx.now, ctx.brand, calendar, { resubmitted, contractRefusal: refusal }),
       payoutAccount: payoutAccount(entry.bank_account),

@@ -250,7 +250,7 @@ describe("entryDetailView", () => {
   });
 
   it("reviewed but refused by the contract rule (a deadline that has come, the identity): no way to the contract, the reason instead; an entry not reviewed says nothing of it", () => {
-    const refusal = { message: "本人確認書類の有効期限が切れているため…", action: null, contact: null };
+    const refusal = { message: "本人確認書類の有効期限が切れているため…", action: null, contact: false };
     const reviewed = { ...ENTRY, status: EntryStatus.reviewed, claims: [REVIEWED_CLAIM] };
     const view = entryDetailView(reviewed, NOW, BRAND, CALENDAR, { contractRefusal: refusal });
     expect(view.contractPath).toBeNull();
