@@ -187,8 +187,12 @@ function reviewedLines(claims: readonly ClaimRow[]): string[] {
   return lines;
 }
 
-/** The contract's figures per claim bought, with the date each is due back (and the day before a bank holiday). */
-function contractLines(entry: EntryRow, claims: readonly ClaimRow[], now: Date): string[] {
+/**
+ * The contract's figures per claim bought, with the date each is due back, and both accounts apart: the
+ * owner's payout account in full (a mistyped account is caught only if all of it is read) and the
+ * operator's return account in full.
+ */
+function contractLines({ entry, claims, brand, profileAccount, now }: MailContext): string[] {
   const today = dateJst(now);
   const bought = claims.filter((claim) => claim.status === ClaimStatus.contracted);
   const calendar = returnDateCalendar(bought);
@@ -212,9 +216,13 @@ function contractLines(entry: EntryRow, claims: readonly ClaimRow[], now: Date):
     if (notice) lines.push(notice);
   }
   if (figures.length > 1) lines.push("", `お振込予定額（合計） ${formatYen(figureTotals(figures).received)}`);
+  const payoutAccount = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: false });
   lines.push(
     "",
-    "売掛先から入金がありましたら、返金期日までにご返金ください。ご返金の振込先は、お申し込みの詳細でご確認いただけます。",
+    ...(payoutAccount ?? ["買取代金のお振込先：ご登録のお振込先口座"]),
+    "",
+    "売掛先から入金がありましたら、請求書ごとの返金期日までに、次の口座にご返金ください。",
+    ...returnAccountMailLines(brand.returnAccount, brand.operatorName),
   );
   return lines;
 }
@@ -292,10 +300,8 @@ interface MailContext {
   now: Date;
 }
 
-function detailLines(
-  kind: EntryMailKind,
-  { entry, claims, claimIds, brand, profileAccount, now }: MailContext,
-) {
+function detailLines(kind: EntryMailKind, context: MailContext) {
+  const { entry, claims, claimIds, brand, profileAccount, now } = context;
   switch (kind) {
     case "received":
       return ["", ...receivedLines(entry, claims)];
@@ -306,7 +312,7 @@ function detailLines(
     case "declined":
       return ["", ...claims.filter((claim) => claim.status === ClaimStatus.cannot_buy).map(claimHeading)];
     case "contracted":
-      return ["", ...contractLines(entry, claims, now)];
+      return ["", ...contractLines(context)];
     case "transferred":
       return ["", ...transferredLines(entry, claims, profileAccount, now)];
     case "delay":

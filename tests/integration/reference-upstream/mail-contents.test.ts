@@ -98,6 +98,27 @@ function expectReturnAccount(body: string, brand: Brand) {
   expect(body).toContain(`銀行：${brand.returnAccount.bankName}（${brand.returnAccount.bankCode}）`);
 }
 
+describe("contract concluded: the receipt of the contract", () => {
+  it("gives both accounts apart and in full: the owner's payout account and the operator's return account", async () => {
+    const { client, email, entry, claimIds } = await submittedEntry();
+    canBuy(claimIds[0]!);
+    expect((await client.post(`/api/entries/${entry.id}/contract/`, { agreed: true })).status).toBe(200);
+    const mail = onlyMail(email, "entry_contracted");
+    const lines = mail.body.split("\n");
+    const payout = lines.indexOf("買取代金のお振込先（お客さまの口座）：");
+    expect(payout, "the payout account's heading").toBeGreaterThanOrEqual(0);
+    expect(lines.slice(payout + 1, payout + 6)).toEqual([
+      "銀行：みどり銀行",
+      "支店：新宿支店",
+      "種目：普通",
+      "口座番号：7654321",
+      `口座名義：${entry.bank_account.account_holder_name}`,
+    ]);
+    expectReturnAccount(mail.body, DEFAULT_BRAND);
+    expectSignedBy(mail, DEFAULT_BRAND);
+  });
+});
+
 describe("paid out: the amount paid and the account it went to", () => {
   it("states the total お受け取り額 and the payout account (bank, branch, 種目, the number's last 4 digits, 名義)", async () => {
     const { email, entry, claimIds } = await submittedEntry({ claims: 2 });
