@@ -9,6 +9,7 @@ import {
   CLAIM_TEXT_MAX_LENGTH,
   type ClaimFormValues,
   RECEIVE_ACCOUNT_FIELDS,
+  paymentDateHint,
   paymentDateNotice,
 } from "~/domain/invoice-step";
 import { claimUploadKind, claimUploadSlot } from "~/domain/file-kinds";
@@ -192,7 +193,7 @@ function PaymentDateField({
         type="date"
         required
         maxLength={10}
-        hint="売掛先から入金される予定の日です（例：2026/12/31）。1年先までの日付を入力できます。"
+        hint={paymentDateHint(calendar)}
         className="field-date"
         describedBy={notice ? noticeId : undefined}
         onInput={(event) => setValue(event.currentTarget.value)}

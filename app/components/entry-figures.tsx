@@ -1,7 +1,7 @@
 // What an entry's pages show as term and value (the detail, the contract, the agreement): one fact,
 // a claim's money on offer, the totals. One markup, so the figures read the same wherever they appear.
 
-import type { ClaimFiguresText, FigureTotalsText } from "~/domain/purchase-figures";
+import { type ClaimFiguresText, FIGURE_LABELS, type FigureTotalsText } from "~/domain/purchase-figures";
 
 /** One term and its value; `note` is what the value asks the reader to mind (a bank holiday…). */
 export function Fact({ term, value, note }: { term: string; value: string; note?: string | null }) {
@@ -16,41 +16,54 @@ export function Fact({ term, value, note }: { term: string; value: string; note?
   );
 }
 
-/** What the review offers for one claim: the price, what comes off it, what the user receives. */
+const L = FIGURE_LABELS;
+
+/** How the cost is made, in the words of the figures above it. */
+const costNote = (figures: { marginPart: string; fee: string; bankCharge: string }) =>
+  `${L.repayment} − ${L.received}（${L.marginPart} ${figures.marginPart}・${L.fee} ${figures.fee}・${L.bankCharge} ${figures.bankCharge}）`;
+
+/** What the review offers for one claim: the price, what comes off it, what is returned, the cost. */
 export function ClaimFiguresList({ number, figures }: { number: number; figures: ClaimFiguresText }) {
   return (
     <div role="group" aria-label={`請求書${number}の買取条件`} className="claim-figures">
       <dl className="summary-list">
-        <Fact term="買取対象額" value={figures.principal} />
+        <Fact term={L.repayment} value={figures.repayment} note="売掛先からの入金額。返金期日までに全額をご返金いただきます。" />
         <Fact term="掛目" value={figures.ratio} />
-        <Fact term="買取額" value={figures.purchaseAmount} />
+        <Fact term={L.purchaseAmount} value={figures.purchaseAmount} note={`${L.repayment} × 掛目`} />
         <Fact
-          term="手数料"
+          term={L.fee}
           value={figures.feeRatio ? `${figures.fee}（${figures.feeRatio}）` : figures.fee}
         />
-        <Fact term="振込手数料" value={figures.bankCharge} />
-        <Fact term="お受け取り額" value={figures.received} />
-        <Fact term="手数料の年率換算" value={figures.annualRate} />
+        <Fact term={L.bankCharge} value={figures.bankCharge} />
+        <Fact term={L.received} value={figures.received} note={`${L.purchaseAmount} − ${L.fee} − ${L.bankCharge}`} />
+        <Fact term={L.cost} value={figures.cost} note={costNote(figures)} />
+        <Fact
+          term={L.annualRate}
+          value={figures.annualRate}
+          note={figures.days ? `お振込日から返金期日までの${figures.days}で計算` : null}
+        />
       </dl>
     </div>
   );
 }
 
-/** The sums over the priced claims, and how the amount received and the annual rate are reached. */
+/** The sums over the priced claims, and how the amount received, the cost and the annual rate are reached. */
 export function FigureTotals({ totals, heading }: { totals: FigureTotalsText; heading: string }) {
   return (
     <section className="my-page-section" aria-labelledby="totals-title">
       <h2 id="totals-title">{heading}</h2>
       <dl className="summary-list" data-testid="figure-totals">
-        <Fact term="買取額" value={totals.purchaseAmount} />
-        <Fact term="手数料" value={totals.fee} />
-        <Fact term="振込手数料" value={totals.bankCharge} />
-        <Fact term="お受け取り額" value={totals.received} />
+        <Fact term={L.purchaseAmount} value={totals.purchaseAmount} />
+        <Fact term={L.fee} value={totals.fee} />
+        <Fact term={L.bankCharge} value={totals.bankCharge} />
+        <Fact term={L.received} value={totals.received} />
+        <Fact term={L.repayment} value={totals.repayment} />
+        <Fact term={L.cost} value={totals.cost} note={costNote(totals)} />
       </dl>
       <p className="field-hint">
-        お受け取り額は、買取額から手数料と振込手数料を差し引いた金額です。請求書ごとの「手数料の年率換算」は、手数料
-        ÷ お受け取り額 × 365 ÷
-        入金予定日までの日数（ご契約前は今日から、ご契約後はご契約日から数えるため、ご契約後は変わりません）で、銀行の借入金利と比べる目安です。
+        お受け取り額は、買取額から手数料と振込手数料を差し引いた金額です。返金額は売掛先から入金される金額で、その全額を返金期日までにご返金いただきます。買取額は返金額に掛目を掛けた金額のため、ご負担額（返金額
+        − お受け取り額）には、手数料と振込手数料のほか掛目による差額が含まれます。請求書ごとの「{L.annualRate}」は、ご負担額 ÷ お受け取り額 × 365 ÷
+        お振込日から返金期日までの日数で、銀行の借入金利と比べる目安です。
       </p>
     </section>
   );

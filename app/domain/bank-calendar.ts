@@ -29,6 +29,14 @@ export function addOneYear(iso: string): string {
   return `${year + 1}-${String(month).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
 }
 
+const covers = (calendar: BankCalendar, iso: string) => calendar.from <= iso && iso <= calendar.to;
+
+/** Why banks are closed on `iso` ("" for a weekend), or null on a business day. */
+export function bankClosure(iso: string, calendar: BankCalendar): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !covers(calendar, iso)) return null;
+  return closure(iso, calendar);
+}
+
 function closure(iso: string, calendar: BankCalendar): string | null {
   const holiday = calendar.holidays[iso];
   if (holiday) return holiday;
@@ -37,8 +45,6 @@ function closure(iso: string, calendar: BankCalendar): string | null {
   const weekday = utc(iso).getUTCDay();
   return weekday === 0 || weekday === 6 ? "" : null;
 }
-
-const covers = (calendar: BankCalendar, iso: string) => calendar.from <= iso && iso <= calendar.to;
 
 /** Null past the calendar's reach: nothing is said rather than a guess. */
 export function nextBankBusinessDay(iso: string, calendar: BankCalendar): string | null {
@@ -49,32 +55,15 @@ export function nextBankBusinessDay(iso: string, calendar: BankCalendar): string
   return null;
 }
 
-export function previousBankBusinessDay(iso: string, calendar: BankCalendar): string | null {
-  for (let day = iso, step = 0; step < 14 && covers(calendar, day); day = addDays(day, -1), step += 1) {
-    if (closure(day, calendar) === null) return day;
-  }
-  return null;
-}
-
-function closedDay(iso: string, reason: string): string {
+export function closedDayText(iso: string, reason: string): string {
   return `${formatJapaneseDate(iso)}（${japaneseWeekday(iso)}${reason ? `・${reason}` : ""}）`;
-}
-
-export function returnDateNotice(iso: string, calendar: BankCalendar): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !covers(calendar, iso)) return null;
-  const reason = closure(iso, calendar);
-  if (reason === null) return null;
-  const before = previousBankBusinessDay(iso, calendar);
-  if (before === null) return null;
-  return `${closedDay(iso, reason)}は銀行休業日のため、前営業日の${formatJapaneseDateWithWeekday(before)}までにお振り込みください。`;
 }
 
 /** A hint, not an error: the invoice is still paid, a business day later. */
 export function bankHolidayNotice(iso: string, calendar: BankCalendar): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !covers(calendar, iso)) return null;
-  const reason = closure(iso, calendar);
+  const reason = bankClosure(iso, calendar);
   if (reason === null) return null;
   const next = nextBankBusinessDay(iso, calendar);
   if (next === null) return null;
-  return `${closedDay(iso, reason)}は銀行休業日のため、入金は翌営業日の${formatJapaneseDateWithWeekday(next)}になる見込みです。`;
+  return `${closedDayText(iso, reason)}は銀行休業日のため、入金は翌営業日の${formatJapaneseDateWithWeekday(next)}になる見込みです。ご返金の期日もこの日になります。`;
 }

@@ -1,6 +1,7 @@
 // What an entry asks of its owner now, the most pressing first: late money, a return due soon,
 // documents to fix (§4 inadequate), a contract to agree.
 
+import type { BankCalendar } from "./bank-calendar";
 import { type ReturnObligationInput, returnObligation } from "./return-obligation";
 import { EntryStatus, isEntryContractable } from "./statuses";
 
@@ -18,8 +19,12 @@ export interface EntryAttentionInput {
   claims: readonly ReturnObligationInput[];
 }
 
-export function entryAttention(entry: EntryAttentionInput, today: string): EntryAttentionKind | null {
-  const returns = entry.claims.map((claim) => returnObligation(claim, today)?.state);
+export function entryAttention(
+  entry: EntryAttentionInput,
+  today: string,
+  calendar: BankCalendar,
+): EntryAttentionKind | null {
+  const returns = entry.claims.map((claim) => returnObligation(claim, today, calendar)?.state);
   if (returns.includes("late")) return "late";
   if (returns.includes("soon")) return "returnSoon";
   if (entry.status === EntryStatus.inadequate) return "inadequate";

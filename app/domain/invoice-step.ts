@@ -9,6 +9,7 @@ import {
   validateAccountHolderName,
 } from "./bank-account";
 import { type BankCalendar, addOneYear, bankHolidayNotice } from "./bank-calendar";
+import { PAYOUT_LEAD_BUSINESS_DAYS, earliestPaymentDate } from "./return-deadline";
 import type { DraftClaim, DraftEntry, PendingFile } from "./draft-entry";
 import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from "./enumerations";
 import { parseUploadKind } from "./file-kinds";
@@ -21,7 +22,7 @@ import {
   textField,
 } from "./form-fields";
 import { isValidHoujinbangou } from "./houjinbangou";
-import { formatJapaneseDateWithWeekday, japanDate } from "./japan-date";
+import { formatJapaneseDateWithWeekday } from "./japan-date";
 import { ValidationMessage } from "./messages";
 import { dateProblemMessage, formatYenInput, parseDateInput, parseYen, yenProblemMessage } from "./money";
 
@@ -34,6 +35,8 @@ export const InvoiceStepMessage = {
   houjinbangouFormat: "法人番号は13桁の数字で入力してください。",
   houjinbangouCheckDigit: "法人番号が正しくありません。13桁の番号をご確認ください。",
   paymentDatePast: "入金予定日が過ぎています。今日以降の日付を入力してください。",
+  paymentDateTooSoon: (earliest: string) =>
+    `入金予定日は${formatJapaneseDateWithWeekday(earliest)}以降の日付を入力してください。審査からご契約、買取代金のお振込まで最短${PAYOUT_LEAD_BUSINESS_DAYS}営業日かかり、ご返金の期日（入金予定日。銀行休業日なら翌営業日）はお振込より後でなければならないためです。`,
   paymentDateTooFar: (lastDate: string) =>
     `入金予定日は1年以内の日付を入力してください（${formatJapaneseDateWithWeekday(lastDate)}まで）。`,
   desiredAboveDeposits: (deposits: string) =>
@@ -109,6 +112,23 @@ export function lastPaymentDate(today: string): string {
   return addOneYear(today);
 }
 
+/** The payment dates accepted today: from the first whose deadline falls after the earliest payout. */
+export interface PaymentDateWindow {
+  today: string;
+  earliest: string;
+  last: string;
+}
+
+export function paymentDateWindow(today: string, calendar: BankCalendar): PaymentDateWindow {
+  return { today, earliest: earliestPaymentDate(today, calendar), last: lastPaymentDate(today) };
+}
+
+/** The limits, said next to the input (the calendar starts today, paymentDateCalendar). */
+export function paymentDateHint(calendar: BankCalendar): string {
+  const { earliest, last } = paymentDateWindow(calendar.from, calendar);
+  return `売掛先から入金される予定の日です（例：2026/12/31）。${formatJapaneseDateWithWeekday(earliest)}から${formatJapaneseDateWithWeekday(last)}までの日付を入力できます（審査からお振込まで最短${PAYOUT_LEAD_BUSINESS_DAYS}営業日かかるため）。`;
+}
+
 /** For an accepted date banks are closed on, when the money will arrive instead. */
 export function paymentDateNotice(input: string, calendar: BankCalendar): string | null {
   const date = parseDateInput(input).value;
@@ -156,7 +176,7 @@ interface ClaimRuleSet {
 function claimProblems(
   claim: DraftClaim,
   index: number,
-  today: string,
+  window: PaymentDateWindow,
   rules: ClaimRuleSet = { firstSubmit: true },
 ) {
   const problems: Record<string, string> = {};
@@ -182,11 +202,14 @@ function claimProblems(
   const date = parseDateInput(claim.obliger_payment_date);
   at("obliger_payment_date", date.reason && dateProblemMessage(date.reason));
   // A payment date already passed cannot be the date an invoice will be paid.
-  if (date.value !== null && date.value < today)
+  if (date.value !== null && date.value < window.today)
     at("obliger_payment_date", InvoiceStepMessage.paymentDatePast);
+  // The return would fall due before the price could be paid: a term the owner could not keep.
+  else if (date.value !== null && date.value < window.earliest)
+    at("obliger_payment_date", InvoiceStepMessage.paymentDateTooSoon(window.earliest));
   // Further than a year is a date typed wrong (a year too far), not an invoice we buy.
-  if (date.value !== null && date.value > lastPaymentDate(today)) {
-    at("obliger_payment_date", InvoiceStepMessage.paymentDateTooFar(lastPaymentDate(today)));
+  if (date.value !== null && date.value > window.last) {
+    at("obliger_payment_date", InvoiceStepMessage.paymentDateTooFar(window.last));
   }
 
   if (typeof claim.is_fixed_debt !== "boolean") at("is_fixed_debt", InvoiceStepMessage.chooseYesNo);
@@ -224,16 +247,16 @@ function claimProblems(
 export function resubmittedClaimProblems(
   claim: DraftClaim,
   index: number,
-  today: string = japanDate(new Date()),
+  window: PaymentDateWindow,
 ): Record<string, string> {
-  return claimProblems(claim, index, today, { firstSubmit: false });
+  return claimProblems(claim, index, window, { firstSubmit: false });
 }
 
 /** Every reason the invoice step is not yet satisfied, field path → message (§5 wording). */
 export function invoiceStepProblems(
   draft: DraftEntry,
   files: readonly PendingFile[],
-  today: string = japanDate(new Date()),
+  window: PaymentDateWindow,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   const desired = parseYen(draft.purchase_amount_desired, 1);
@@ -247,7 +270,7 @@ export function invoiceStepProblems(
   if (draft.claims.length > MAX_CLAIMS_PER_ENTRY) problems.claims = ValidationMessage.tooManyClaims;
   const claims = draft.claims.slice(0, MAX_CLAIMS_PER_ENTRY);
   claims.forEach((claim, index) => {
-    Object.assign(problems, claimProblems(claim, index, today));
+    Object.assign(problems, claimProblems(claim, index, window));
   });
   // With no claim, 請求書がありません。 already says there is nothing to attach a file to.
   const held = files.filter((file) => claims.some((claim) => claim.contentfile_relations.includes(file.id)));
@@ -267,22 +290,19 @@ const missingMessages = (): readonly string[] => [
 ];
 
 /** What is wrong in what was typed, leaving out what a draft may still lack. */
-export function invoiceDraftProblems(
-  draft: DraftEntry,
-  today: string = japanDate(new Date()),
-): Record<string, string> {
+export function invoiceDraftProblems(draft: DraftEntry, window: PaymentDateWindow): Record<string, string> {
   const missing = missingMessages();
   return Object.fromEntries(
-    Object.entries(invoiceStepProblems(draft, [], today)).filter(([, message]) => !missing.includes(message)),
+    Object.entries(invoiceStepProblems(draft, [], window)).filter(([, message]) => !missing.includes(message)),
   );
 }
 
 export function isInvoiceStepSatisfied(
   draft: DraftEntry,
   files: readonly PendingFile[],
-  today: string = japanDate(new Date()),
+  window: PaymentDateWindow,
 ): boolean {
-  return Object.keys(invoiceStepProblems(draft, files, today)).length === 0;
+  return Object.keys(invoiceStepProblems(draft, files, window)).length === 0;
 }
 
 export interface ClaimTotals {

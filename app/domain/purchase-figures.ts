@@ -1,8 +1,10 @@
-// §3 Claim's purchase figures, combined as Japanese two-party factoring is priced: お受け取り額 =
-// purchase_amount − purchase_fee − bank_charge; 年率換算 = fee ÷ received × 365 ÷ days.
+// §3 Claim's purchase figures, as the deal is priced: 買取額 = 返金額 × 掛目; お受け取り額 = 買取額 −
+// 手数料 − 振込手数料; the owner returns the whole 返金額, so the cost is 返金額 − お受け取り額.
 
-import { formatYen } from "./yen";
+import type { BankCalendar } from "./bank-calendar";
 import { japanDate } from "./japan-date";
+import { payoutDueDate, returnDeadline } from "./return-deadline";
+import { formatYen } from "./yen";
 
 export function yenAmount(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined || value === "") return null;
@@ -28,18 +30,42 @@ export function daysUntil(today: string, date: string): number | null {
   return from === null || to === null ? null : Math.round((to - from) / 86_400_000);
 }
 
-/** From the contract date once contracted, so the figure the user agreed to never changes. */
-export function feeCountedFrom(contractedAt: string | null | undefined, now: Date): string {
-  const contracted = contractedAt ? new Date(contractedAt) : null;
-  return japanDate(contracted && !Number.isNaN(contracted.getTime()) ? contracted : now);
+/** The day the price is paid: the transfer once made, else the day the agreement promises it by. */
+export function payoutDay(
+  entry: { contracted_at?: string | null; transferred_at?: string | null },
+  now: Date,
+  calendar: BankCalendar,
+): string {
+  const transferred = dayOf(entry.transferred_at);
+  if (transferred) return transferred;
+  return payoutDueDate(dayOf(entry.contracted_at) ?? japanDate(now), calendar);
 }
 
-export function annualFeeRate(fee: number, received: number, days: number): number | null {
-  if (!(received > 0) || !(days > 0) || !(fee >= 0)) return null;
-  const percent = (fee / received) * (365 / days) * 100;
+function dayOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : japanDate(date);
+}
+
+/** The cost over a year, to compare with a loan's rate: cost ÷ received × 365 ÷ days, half up at 0.1. */
+export function annualCostRate(cost: number, received: number, days: number): number | null {
+  if (!(received > 0) || !(days > 0) || !(cost >= 0)) return null;
+  const percent = (cost / received) * (365 / days) * 100;
   // Half up at the first decimal, with a nudge for binary fractions (18.25 must give 18.3).
   return Math.floor(percent * 10 + 0.5 + 1e-9) / 10;
 }
+
+/** The one set of words for the figures, on every screen, in the agreement and in every mail. */
+export const FIGURE_LABELS = {
+  purchaseAmount: "買取額",
+  fee: "手数料",
+  bankCharge: "振込手数料",
+  received: "お受け取り額",
+  repayment: "返金額",
+  marginPart: "掛目による差額",
+  cost: "ご負担額",
+  annualRate: "ご負担額の年率換算",
+} as const;
 
 export interface ClaimFiguresInput {
   purchase_principal_amount?: string | number | null;
@@ -48,36 +74,62 @@ export interface ClaimFiguresInput {
   purchase_fee?: string | number | null;
   purchase_fee_ratio?: string | number | null;
   bank_charge?: string | number | null;
+  scheduled_deposit_amount_from_obliger?: string | number | null;
+  amount?: string | number | null;
   obliger_payment_date?: string | null;
+  return_date?: string | null;
 }
 
 export interface ClaimFigures {
-  principal: number | null;
+  /** 買取額: the repayment times the 掛目 (purchase_ratio). */
   purchaseAmount: number;
   ratio: string;
   fee: number;
   feeRatio: string;
   bankCharge: number;
+  /** お受け取り額: what reaches the owner's account. */
   received: number;
+  /** 返金額: the whole of what the debtor pays by transfer, returned by the deadline. */
+  repayment: number;
+  /** The part of the repayment the price leaves out (返金額 − 買取額). */
+  marginPart: number;
+  /** ご負担額: everything the deal costs the owner (返金額 − お受け取り額). */
+  cost: number;
+  /** From the payout to the deadline; null when either is unknown. */
+  days: number | null;
   annualRate: number | null;
 }
 
-export function claimFigures(claim: ClaimFiguresInput, countedFrom: string): ClaimFigures | null {
+/** A claim's figures as the review priced them; null before it did. */
+export function claimFigures(
+  claim: ClaimFiguresInput,
+  { payoutDate, calendar }: { payoutDate: string; calendar: BankCalendar },
+): ClaimFigures | null {
   const purchaseAmount = yenAmount(claim.purchase_amount);
   if (purchaseAmount === null) return null;
   const fee = yenAmount(claim.purchase_fee) ?? 0;
   const bankCharge = yenAmount(claim.bank_charge) ?? 0;
   const received = purchaseAmount - fee - bankCharge;
-  const days = claim.obliger_payment_date ? daysUntil(countedFrom, claim.obliger_payment_date) : null;
+  const repayment =
+    yenAmount(claim.purchase_principal_amount) ??
+    yenAmount(claim.scheduled_deposit_amount_from_obliger) ??
+    yenAmount(claim.amount) ??
+    purchaseAmount;
+  const cost = repayment - received;
+  const contracted = claim.return_date || claim.obliger_payment_date;
+  const days = contracted ? daysUntil(payoutDate, returnDeadline(contracted, calendar)) : null;
   return {
-    principal: yenAmount(claim.purchase_principal_amount),
     purchaseAmount,
     ratio: ratioPercent(claim.purchase_ratio),
     fee,
     feeRatio: ratioPercent(claim.purchase_fee_ratio),
     bankCharge,
     received,
-    annualRate: days === null ? null : annualFeeRate(fee, received, days),
+    repayment,
+    marginPart: repayment - purchaseAmount,
+    cost,
+    days,
+    annualRate: days === null ? null : annualCostRate(cost, received, days),
   };
 }
 
@@ -89,18 +141,24 @@ export function figureTotals(figures: readonly ClaimFigures[]) {
     fee: sum((figure) => figure.fee),
     bankCharge: sum((figure) => figure.bankCharge),
     received: sum((figure) => figure.received),
+    repayment: sum((figure) => figure.repayment),
+    marginPart: sum((figure) => figure.marginPart),
+    cost: sum((figure) => figure.cost),
   };
 }
 
 export function claimFiguresText(figures: ClaimFigures) {
   return {
-    principal: figures.principal === null ? "" : formatYen(figures.principal),
     purchaseAmount: formatYen(figures.purchaseAmount),
     ratio: figures.ratio,
     fee: formatYen(figures.fee),
     feeRatio: figures.feeRatio,
     bankCharge: formatYen(figures.bankCharge),
     received: formatYen(figures.received),
+    repayment: formatYen(figures.repayment),
+    marginPart: formatYen(figures.marginPart),
+    cost: formatYen(figures.cost),
+    days: figures.days === null ? "" : `${figures.days}日`,
     annualRate: figures.annualRate === null ? "" : `約${figures.annualRate.toFixed(1)}%`,
   };
 }
@@ -115,6 +173,9 @@ export function figureTotalsText(figures: readonly ClaimFigures[]) {
     fee: formatYen(totals.fee),
     bankCharge: formatYen(totals.bankCharge),
     received: formatYen(totals.received),
+    repayment: formatYen(totals.repayment),
+    marginPart: formatYen(totals.marginPart),
+    cost: formatYen(totals.cost),
   };
 }
 

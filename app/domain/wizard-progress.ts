@@ -3,7 +3,7 @@
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import type { EntryStepName } from "./entry-steps";
 import { financialDocumentType, isFinancialStepComplete, requiredFinancialKinds } from "./financial-step";
-import { isInvoiceStepSatisfied } from "./invoice-step";
+import { type PaymentDateWindow, isInvoiceStepSatisfied } from "./invoice-step";
 import { type EntrySummary, hasDelayClaim, hasInadequateClaim } from "./new-entry";
 import { countsAsConfirmed } from "./statuses";
 import type { CurrentUser } from "./user";
@@ -14,10 +14,11 @@ export interface WizardFacts {
   files: readonly PendingFile[];
   user: CurrentUser;
   entries: readonly EntrySummary[];
+  paymentDates: PaymentDateWindow;
 }
 
-export function firstUnfinishedStep({ draft, files, user, entries }: WizardFacts): EntryStepName {
-  if (!isInvoiceStepSatisfied(draft, files)) return "submitInvoices";
+export function firstUnfinishedStep({ draft, files, user, entries, paymentDates }: WizardFacts): EntryStepName {
+  if (!isInvoiceStepSatisfied(draft, files, paymentDates)) return "submitInvoices";
   const claims = { hasInadequateClaim: hasInadequateClaim(entries), hasDelayClaim: hasDelayClaim(entries) };
   const financialConfirmed = countsAsConfirmed(user.financial_statements_status ?? 4);
   if (

@@ -26,6 +26,7 @@ import {
 import { type StepWork, keepTypedThroughLogin } from "~/forms/session-resume.server";
 import type { RequestContext } from "~/request/context.server";
 import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
+import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
@@ -74,7 +75,7 @@ export interface WizardStepDefinition<Values> {
   /** §4/§5: what keeps 次へ from moving on, given the draft as saved; empty when the step is complete. */
   problems(saved: DraftEntry, state: EntryStepState): FieldProblems;
   /** What is wrong in the saved draft, said on 下書き保存 instead of 「保存しました」. */
-  draftProblems?(saved: DraftEntry): FieldProblems;
+  draftProblems?(saved: DraftEntry, state: EntryStepState): FieldProblems;
   savedAnchor?: string;
 }
 
@@ -93,7 +94,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
   const path = ENTRY_STEP_PATHS[definition.step];
   const nextStep = ENTRY_STEPS[stepIndex(definition.step) + 1]!;
   const before = previousStep(definition.step);
-  const guard = (ctx: RequestContext) => requireEntryStep(ctx, definition.step);
+  const guard = (ctx: RequestContext) => requireEntryStep(ctx, definition.step, paymentDatesOn(ctx.now));
   const failure = (
     problems: FieldProblems,
     sent: FormData,
@@ -194,7 +195,7 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
       return redirect(ENTRY_STEP_PATHS[nextStep]);
     }
     // 下書き保存: saved as typed; what is wrong in it is said at its field.
-    const wrong = definition.draftProblems?.(saved) ?? {};
+    const wrong = definition.draftProblems?.(saved, state) ?? {};
     if (hasProblems(wrong)) {
       return failure({ ...wrong, [NON_FIELD_ERRORS]: ErrorMessage.draftSaveError }, formData, 422);
     }

@@ -2,15 +2,16 @@
 // after it the contracted ones (§4 purchase-amount statuses).
 
 import type { Brand } from "~/brand/brands";
-import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
+import type { BankCalendar } from "~/domain/bank-calendar";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
-  feeCountedFrom,
   claimFiguresText,
   figureTotalsText,
+  payoutDay,
 } from "~/domain/purchase-figures";
+import { returnDeadline, returnDeadlineNote } from "~/domain/return-deadline";
 import { returnObligation } from "~/domain/return-obligation";
 import { CLAIM_STATUSES_WITH_PURCHASE_AMOUNT, EntryStatus, isEntryContractable } from "~/domain/statuses";
 import { type CurrentUser, isIndividual } from "~/domain/user";
@@ -55,13 +56,17 @@ export function contractView(
   user: CurrentUser,
   now: Date,
   brand: Pick<Brand, "operatorName" | "returnAccount">,
-  /** The bank holidays around the claims' return dates (japan-holidays.server.ts returnDateCalendar). */
+  /** The bank holidays from today to past the claims' dates (japan-holidays.server.ts returnDateCalendar). */
   calendar: BankCalendar,
 ) {
   const today = japanDate(now);
-  const countedFrom = feeCountedFrom(entry.contracted_at, now);
+  const payoutDate = payoutDay(entry, now, calendar);
   const covered = entry.claims
-    .map((claim, index) => ({ claim, number: index + 1, figures: claimFigures(claim, countedFrom) }))
+    .map((claim, index) => ({
+      claim,
+      number: index + 1,
+      figures: claimFigures(claim, { payoutDate, calendar }),
+    }))
     .filter(
       (item): item is typeof item & { figures: ClaimFigures } =>
         (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(item.claim.status) &&
@@ -80,11 +85,14 @@ export function contractView(
     /** The day the contract was made, or today's date for the one about to be. */
     contractDate: formatJapaneseDate(entry.contracted_at ?? today),
     contracted: entry.contracted_at !== undefined,
+    /** The day the price is paid: the transfer once made, else the latest day the agreement allows. */
+    payoutDate: formatJapaneseDateWithWeekday(payoutDate),
     /** Where the owner sends what the debtor paid: the operator's account, apart from the owner's own. */
     returnAccount: { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) },
     claims: covered.map(({ claim, number, figures }) => {
-      const obligation = returnObligation(claim, today);
-      const dueDate = obligation?.dueDate ?? claim.return_date ?? claim.obliger_payment_date;
+      const obligation = returnObligation(claim, today, calendar);
+      const contracted = claim.return_date ?? claim.obliger_payment_date;
+      const dueDate = obligation?.dueDate ?? (contracted ? returnDeadline(contracted, calendar) : null);
       return {
         id: claim.id,
         number,
@@ -94,13 +102,11 @@ export function contractView(
         paymentDate: claim.obliger_payment_date
           ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
           : "",
-        /** Before contract the return falls due on the debtor's payment date, as the upstream sets it. */
-        returnDate: dueDate ? formatJapaneseDate(dueDate) : "",
-        /** While the money is still to send: the business day before a date banks are closed on. */
+        /** The deadline: the debtor's payment date, or the next business day when banks are closed. */
+        returnDate: dueDate ? formatJapaneseDateWithWeekday(dueDate) : "",
         returnDateNote:
-          dueDate && (!obligation || obligation.state === "owed" || obligation.state === "soon")
-            ? returnDateNotice(dueDate, calendar)
-            : null,
+          obligation?.note ??
+          (claim.obliger_payment_date ? returnDeadlineNote(claim.obliger_payment_date, calendar) : null),
         figures: claimFiguresText(figures),
       };
     }),

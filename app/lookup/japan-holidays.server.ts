@@ -3,7 +3,8 @@
 import holidayJp from "@holiday-jp/holiday_jp";
 import { type BankCalendar, addDays } from "~/domain/bank-calendar";
 import { isIsoDate } from "~/domain/japan-date";
-import { lastPaymentDate } from "~/domain/invoice-step";
+import { type PaymentDateWindow, lastPaymentDate, paymentDateWindow } from "~/domain/invoice-step";
+import { japanDate } from "~/domain/japan-date";
 
 export function bankCalendar(from: string, to: string): BankCalendar {
   const table = holidayJp.holidays as Readonly<Record<string, { name: string }>>;
@@ -19,14 +20,24 @@ export function paymentDateCalendar(today: string): BankCalendar {
   return bankCalendar(today, addDays(lastPaymentDate(today), 14));
 }
 
-/** From two weeks before the earliest date (the business day before 1/3 or Golden Week) to the latest. */
+/** The payment dates the invoice step accepts on the day `now` falls on in Japan. */
+export function paymentDatesOn(now: Date): PaymentDateWindow {
+  const today = japanDate(now);
+  return paymentDateWindow(today, paymentDateCalendar(today));
+}
+
+/**
+ * The holidays around an entry's dates: from two weeks before the earliest to two weeks past the
+ * latest (the business day after 12/31 or Golden Week). `also`: today, the contract day.
+ */
 export function returnDateCalendar(
   claims: readonly { return_date?: string | null; obliger_payment_date?: string | null }[],
+  ...also: readonly (string | null | undefined)[]
 ): BankCalendar {
-  const days = claims
-    .flatMap((claim) => [claim.return_date, claim.obliger_payment_date])
+  const days = [...claims.flatMap((claim) => [claim.return_date, claim.obliger_payment_date]), ...also]
+    .map((date) => (typeof date === "string" ? date.slice(0, 10) : date))
     .filter((date): date is string => typeof date === "string" && isIsoDate(date))
     .sort();
   if (days.length === 0) return { from: "", to: "", holidays: {} };
-  return bankCalendar(addDays(days[0]!, -14), days.at(-1)!);
+  return bankCalendar(addDays(days[0]!, -14), addDays(days.at(-1)!, 14));
 }

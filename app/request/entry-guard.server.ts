@@ -5,6 +5,7 @@ import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { ENTRY_STEP_PATHS, type EntryStepName, entryCompletePath, stepIndex } from "~/domain/entry-steps";
 import { newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
+import type { PaymentDateWindow } from "~/domain/invoice-step";
 import { UNFINISHED_STEP_NOTICE, withNotice } from "~/routing/propagated-errors";
 import type { RequestContext } from "./context.server";
 import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
@@ -24,12 +25,15 @@ export interface EntryStepState {
   files: PendingFile[];
   entries: EntryListItem[];
   firstUnfinished: EntryStepName;
+  paymentDates: PaymentDateWindow;
 }
 
 /** `beforeRefusing` may answer the request itself (by throwing) before the guard sends the user away. */
 export async function requireEntryStep(
   ctx: RequestContext,
   step: EntryStepName,
+  /** The payment dates accepted today (japan-holidays.server.ts paymentDatesOn). */
+  paymentDates: PaymentDateWindow,
   beforeRefusing: () => Promise<void> = async () => undefined,
 ): Promise<EntryStepState> {
   const user = await requireUser(ctx);
@@ -51,20 +55,21 @@ export async function requireEntryStep(
     await beforeRefusing();
     throw redirect(withNotice("/mypage", "entry_blocked"));
   }
-  const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries });
+  const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries, paymentDates });
   if (stepIndex(step) > stepIndex(firstUnfinished)) {
     await beforeRefusing();
     throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], UNFINISHED_STEP_NOTICE[firstUnfinished]));
   }
-  return { user, settings, draft, files, entries, firstUnfinished };
+  return { user, settings, draft, files, entries, firstUnfinished, paymentDates };
 }
 
 // A second press without JavaScript lands on the entry the first made, not on §4's refusal (decision 0024).
 export function requireEntrySubmit(
   ctx: RequestContext,
   idempotencyKey: string | null,
+  paymentDates: PaymentDateWindow,
 ): Promise<EntryStepState> {
-  return requireEntryStep(ctx, "submitProfile", async () => {
+  return requireEntryStep(ctx, "submitProfile", paymentDates, async () => {
     const made = idempotencyKey === null ? null : await findSubmittedEntry(ctx, idempotencyKey);
     if (made) throw redirect(entryCompletePath(made.id));
   });

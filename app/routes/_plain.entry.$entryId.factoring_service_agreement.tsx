@@ -8,6 +8,7 @@ import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { notFound, withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
@@ -26,7 +27,7 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims));
+    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at));
     // An entry not yet reviewed has no figures to put in the agreement.
     if (view.claims.length === 0) throw notFound();
     const totals = view.totals;

@@ -1,7 +1,6 @@
 // The return dates of an entry's contracted claims as a calendar file, behind the detail page's guard.
 
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { previousBankBusinessDay, returnDateNotice } from "~/domain/bank-calendar";
 import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
 import { returnCalendar } from "~/domain/return-calendar";
 import { returnObligation } from "~/domain/return-obligation";
@@ -20,22 +19,20 @@ export function loader(args: LoaderFunctionArgs) {
     const entry = await loadEntry(ctx, id);
     const today = japanDate(ctx.now);
     const { brand } = ctx;
-    const calendar = returnDateCalendar(entry.claims);
+    const calendar = returnDateCalendar(entry.claims, today);
     const events = entry.claims.flatMap((claim, index) => {
-      const obligation = returnObligation(claim, today);
+      const obligation = returnObligation(claim, today, calendar);
       if (!obligation || obligation.state === "returned") return [];
       const amount = obligation.amount === null ? "" : formatYen(obligation.amount);
-      // The event is the day the money must be sent: the business day before a date banks are closed on.
-      const note = returnDateNotice(obligation.dueDate, calendar);
       return [
         {
           uid: `return-${claim.id}@${brand.id}`,
-          date: previousBankBusinessDay(obligation.dueDate, calendar) ?? obligation.dueDate,
+          date: obligation.dueDate,
           summary: `${brand.serviceName}へのご返金 請求書${index + 1}（${claim.obliger_company_name ?? ""}）`,
           description: [
             `申込番号 ${entry.code}・請求書${index + 1}（${claim.code}）`,
             `返金期日：${formatJapaneseDate(obligation.dueDate)}`,
-            ...(note ? [note] : []),
+            ...(obligation.note ? [obligation.note] : []),
             `返金額：${amount}`,
             // Each part on its own line, as the transfer form asks for them.
             `${returnAccountHeading(brand.operatorName)}：`,

@@ -10,9 +10,14 @@
 import type { Brand } from "../../app/brand/brands";
 import type { UpstreamConfig } from "../config";
 import { appBaseUrlFor, brandOf, serviceOf } from "../accounts/brand-links";
-import { returnDateNotice } from "../../app/domain/bank-calendar";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
-import { claimFigures, feeCountedFrom, figureTotals, yenAmount } from "../../app/domain/purchase-figures";
+import {
+  FIGURE_LABELS,
+  claimFigures,
+  figureTotals,
+  payoutDay,
+  yenAmount,
+} from "../../app/domain/purchase-figures";
 import { returnObligation } from "../../app/domain/return-obligation";
 import { ClaimStatus, EntryStatus } from "../../app/domain/statuses";
 import { formatYen } from "../../app/domain/yen";
@@ -195,27 +200,34 @@ function reviewedLines(claims: readonly ClaimRow[]): string[] {
 function contractLines({ entry, claims, brand, profileAccount, now }: MailContext): string[] {
   const today = dateJst(now);
   const bought = claims.filter((claim) => claim.status === ClaimStatus.contracted);
-  const calendar = returnDateCalendar(bought);
+  const calendar = returnDateCalendar(bought, today, entry.contracted_at);
+  const payoutDate = payoutDay(entry, now, calendar);
   const lines = [`契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`];
   const figures = [];
   for (const claim of bought) {
-    const figure = claimFigures(claim, feeCountedFrom(entry.contracted_at, now));
-    const dueDate = claim.return_date ?? claim.obliger_payment_date;
+    const figure = claimFigures(claim, { payoutDate, calendar });
+    const obligation = returnObligation(claim, today, calendar);
     lines.push("", claimHeading(claim));
     if (figure) {
       figures.push(figure);
+      const L = FIGURE_LABELS;
       lines.push(
-        `買取金額 ${formatYen(figure.purchaseAmount)}`,
-        `手数料 ${formatYen(figure.fee)}`,
-        `振込手数料 ${formatYen(figure.bankCharge)}`,
-        `お振込予定額 ${formatYen(figure.received)}`,
+        `${L.purchaseAmount} ${formatYen(figure.purchaseAmount)}`,
+        `${L.fee} ${formatYen(figure.fee)}`,
+        `${L.bankCharge} ${formatYen(figure.bankCharge)}`,
+        `${L.received} ${formatYen(figure.received)}`,
+        `${L.repayment} ${formatYen(figure.repayment)}`,
+        `${L.cost} ${formatYen(figure.cost)}（${L.marginPart} ${formatYen(figure.marginPart)}を含みます）`,
       );
     }
-    lines.push(`返金期日 ${formatJapaneseDateWithWeekday(dueDate)}`);
-    const notice = returnDateNotice(dueDate, calendar);
-    if (notice) lines.push(notice);
+    if (obligation) {
+      lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
+      if (obligation.note) lines.push(obligation.note);
+    }
   }
-  if (figures.length > 1) lines.push("", `お振込予定額（合計） ${formatYen(figureTotals(figures).received)}`);
+  if (figures.length > 1) {
+    lines.push("", `${FIGURE_LABELS.received}（合計） ${formatYen(figureTotals(figures).received)}`);
+  }
   const payoutAccount = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: false });
   lines.push(
     "",
@@ -235,12 +247,14 @@ function transferredLines(
   now: Date,
 ) {
   const paid = claims.filter((claim) => claim.status === ClaimStatus.transferred);
+  const calendar = returnDateCalendar(paid, dateJst(now), entry.contracted_at, entry.transferred_at);
+  const payoutDate = payoutDay(entry, now, calendar);
   const figures = paid
-    .map((claim) => claimFigures(claim, feeCountedFrom(entry.contracted_at, now)))
+    .map((claim) => claimFigures(claim, { payoutDate, calendar }))
     .filter((figure) => figure !== null);
   const account = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: true });
   return [
-    `お振込日 ${formatJapaneseDate((entry.transferred_at ?? dateJst(now)).slice(0, 10))}`,
+    `お振込日 ${formatJapaneseDateWithWeekday(payoutDate)}`,
     `お振込金額 ${formatYen(figureTotals(figures).received)}（請求書${paid.length}件のお受け取り額の合計）`,
     ...paid.map(claimHeading),
     "",
@@ -251,12 +265,16 @@ function transferredLines(
 /** Each late claim, what it owes and since when, and where to pay it. */
 function delayLines(claims: readonly ClaimRow[], lateIds: readonly number[], brand: Brand, now: Date) {
   const today = dateJst(now);
+  const calendar = returnDateCalendar(claims, today);
   const lines: string[] = [];
   for (const claim of claims.filter((candidate) => lateIds.includes(candidate.id))) {
-    const obligation = returnObligation(claim, today);
+    const obligation = returnObligation(claim, today, calendar);
     lines.push("", `${claimHeading(claim)}（${claim.code}）`);
-    if (obligation?.amount != null) lines.push(`返金額 ${formatYen(obligation.amount)}`);
-    if (obligation) lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
+    if (obligation?.amount != null) lines.push(`${FIGURE_LABELS.repayment} ${formatYen(obligation.amount)}`);
+    if (obligation) {
+      lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
+      if (obligation.note) lines.push(obligation.note);
+    }
   }
   return [
     ...lines,
@@ -270,15 +288,16 @@ function delayLines(claims: readonly ClaimRow[], lateIds: readonly number[], bra
 /** Each claim whose return was received now, and what is still owed. */
 function returnedLines(claims: readonly ClaimRow[], returnedIds: readonly number[], now: Date): string[] {
   const today = dateJst(now);
+  const calendar = returnDateCalendar(claims, today);
   const lines: string[] = [];
   for (const claim of claims.filter((candidate) => returnedIds.includes(candidate.id))) {
-    const obligation = returnObligation(claim, today);
+    const obligation = returnObligation(claim, today, calendar);
     lines.push("", claimHeading(claim));
     if (obligation?.amount != null) lines.push(`ご返金額 ${formatYen(obligation.amount)}`);
     lines.push(`ご返金確認日 ${formatJapaneseDate(dateJst(new Date(claim.returned_at ?? now)))}`);
   }
   const owed = claims.filter((claim) => {
-    const state = returnObligation(claim, today)?.state;
+    const state = returnObligation(claim, today, calendar)?.state;
     return state !== undefined && state !== "returned";
   });
   lines.push(

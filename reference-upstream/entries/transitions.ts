@@ -12,6 +12,8 @@ import {
   ReviewStatus,
   isEntryCancellable,
 } from "../../app/domain/statuses";
+import { returnDeadline } from "../../app/domain/return-deadline";
+import { returnDateCalendar } from "../../app/lookup/japan-holidays.server";
 import { type Db, inTransaction } from "../db/database";
 import { DrfMessage, nonFieldError, validationError } from "../http/errors";
 import { isoJst } from "../time";
@@ -181,8 +183,8 @@ export function contractEntry(db: Db, user: UserRow, entryId: number, body: unkn
 
 /**
  * Entry contracted (§4 4), its can_buy claims contracted; shared with the operator's mark-contracted.
- * Each contracted claim's return_date is the debtor's payment date: the debtor still pays the user,
- * who forwards that money to the provider by then (two-party factoring, the return obligation).
+ * Each contracted claim's return_date is the deadline for the debtor's payment date (returnDeadline):
+ * the debtor still pays the user, who forwards that money to the provider by then.
  */
 export function markContracted(db: Db, entryId: number, now: Date): void {
   const at = isoJst(now);
@@ -192,10 +194,13 @@ export function markContracted(db: Db, entryId: number, now: Date): void {
     at,
     entryId,
   );
-  db.prepare(
-    `UPDATE claims SET status = ?, return_date = COALESCE(return_date, obliger_payment_date), updated_at = ?
-     WHERE entry_id = ? AND status = ?`,
-  ).run(ClaimStatus.contracted, at, entryId, ClaimStatus.can_buy);
+  const bought = claimsOfEntry(db, entryId).filter((claim) => claim.status === ClaimStatus.can_buy);
+  const calendar = returnDateCalendar(bought);
+  const contract = db.prepare("UPDATE claims SET status = ?, return_date = ?, updated_at = ? WHERE id = ?");
+  for (const claim of bought) {
+    const deadline = returnDeadline(claim.return_date ?? claim.obliger_payment_date, calendar);
+    contract.run(ClaimStatus.contracted, deadline, at, claim.id);
+  }
 }
 
 /**

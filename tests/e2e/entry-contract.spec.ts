@@ -51,7 +51,7 @@ test("reviewed → agreement → contract (consent required) → transferred →
   const schedule = page.getByRole("table", { name: /請求書1/ });
   await expect(schedule).toContainText("株式会社売掛先");
   await expect(schedule).toContainText("854,340円");
-  await expect(page.getByText("サキドリ銀行 本店営業部 普通 1234567").first()).toBeVisible();
+  await expect(page.getByText(/振込先：銀行 サキドリ銀行（0999）、支店 本店営業部（001）/)).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath("agreement-phone.png"), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -96,7 +96,9 @@ test("reviewed → agreement → contract (consent required) → transferred →
   await expect(page.locator("main")).not.toContainText("入金済み");
   await expect(payout).not.toContainText("お振込の準備中です");
   await expect(payout).toContainText(/お振込日\s*\d{4}年\d{1,2}月\d{1,2}日/);
-  await expect(payout).toContainText("サキドリ銀行 本店営業部 普通 1234567 サキドリ（カ");
+  await expect(
+    payout.getByRole("region", { name: "ご返金の振込先（サキドリ株式会社の口座）" }),
+  ).toContainText("1234567");
   const owed = page.getByRole("group", { name: "請求書1のご返金" });
   await expect(owed).toContainText("1,000,000円");
   await expect(owed).toContainText(/返金期日\s*\d{4}年\d{1,2}月\d{1,2}日（あと\d+日）/);

@@ -1,10 +1,12 @@
-// JavaScript on and off, with the operator command driving the review: a return date banks are closed
-// on (12/31, a Saturday) is flagged wherever it asks the user to send money (the agreement, the
-// contract, the detail, My page, the .ics file), naming the business day before it; and the payout
+// JavaScript on and off, with the operator command driving the review: a debtor's payment date banks
+// are closed on (12/31, a Saturday) gives one deadline, the next business day, wherever it asks the
+// user to send money (the agreement, the contract, the detail, My page, the .ics file); and the payout
 // account is shown in full (bank and branch with their codes, deposit type, number, holder) on the
-// check page before submission, the agreement, the contract and the detail.
+// check page before submission, the agreement, the contract and the detail; the operator's return account
+// in full too, in a box of its own apart from it, each part unbroken on a 375 px phone.
 
-import { addDays, returnDateNotice } from "../../app/domain/bank-calendar";
+import { addDays } from "../../app/domain/bank-calendar";
+import { returnDeadline, returnDeadlineNote } from "../../app/domain/return-deadline";
 import { japanDate } from "../../app/domain/japan-date";
 import { bankCalendar } from "../../app/lookup/japan-holidays.server";
 import { isoDateFromToday } from "../fixtures/dates";
@@ -31,8 +33,10 @@ function saturdayAhead(): string {
 
 const YEAR_END = nextYearEnd();
 const SATURDAY = saturdayAhead();
-/** The note each date gets, by the rule the unit tests pin (tests/unit/domain/bank-calendar.test.ts). */
-const noteFor = (date: string) => returnDateNotice(date, bankCalendar(addDays(date, -14), date))!;
+/** The note and deadline each date gets, by the rule the unit tests pin (tests/unit/domain/return-deadline.test.ts). */
+const around = (date: string) => bankCalendar(addDays(date, -14), addDays(date, 14));
+const noteFor = (date: string) => returnDeadlineNote(date, around(date))!;
+const deadlineOf = (date: string) => returnDeadline(date, around(date));
 
 /** The account the withdrawal step gave: a bank and branch the Zengin directory knows. */
 const PAYOUT_ACCOUNT = {
@@ -84,18 +88,16 @@ async function expectFullAccount(page: Page, label: string) {
   await expect(account).toContainText("カ）サキドリシヨウジ");
 }
 
-test("a return date on 12/31 or a Saturday names the business day before, on the agreement, the contract, the detail, My page and the .ics", async ({
+test("a payment date on 12/31 or a Saturday is due back the next business day, on the agreement, the contract, the detail, My page and the .ics", async ({
   page,
   freshEmail,
   logIn,
   open,
 }) => {
   expect(noteFor(YEAR_END)).toMatch(
-    /^\d{4}年12月31日（.・年末年始）は銀行休業日のため、前営業日の\d{4}年12月\d{1,2}日（.）までにお振り込みください。$/,
+    /^\d{4}年12月31日（.・年末年始）は銀行休業日のため、返金期日は翌営業日の\d{4}年1月\d{1,2}日（.）です。$/,
   );
-  expect(noteFor(SATURDAY)).toMatch(
-    /（土）は銀行休業日のため、前営業日の.+（金）までにお振り込みください。$/,
-  );
+  expect(noteFor(SATURDAY)).toMatch(/（土）は銀行休業日のため、返金期日は翌営業日の.+（月|火）です。$/);
   const { email, entry } = await reviewedEntry(freshEmail);
   await logIn(email, STRONG_PASSWORD);
 
@@ -113,7 +115,7 @@ test("a return date on 12/31 or a Saturday names the business day before, on the
   await expect(page.getByRole("group", { name: "請求書2のご返金" })).toContainText(noteFor(SATURDAY));
   await screenshots(page, "detail-return-notes");
 
-  // My page names the entry's next return date, and the day before it when banks are closed on it.
+  // My page names the entry's next deadline, and why when it moved past a bank holiday.
   const first = YEAR_END < SATURDAY ? YEAR_END : SATURDAY;
   await open("/mypage");
   const card = page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem").first();
@@ -121,17 +123,12 @@ test("a return date on 12/31 or a Saturday names the business day before, on the
   await expect(card).toContainText(noteFor(first));
   await screenshots(page, "mypage-return-note");
 
-  // The calendar file: each event on the business day the money must be sent, and says why.
+  // The calendar file: each event on the deadline, and says why.
   const calendar = await page.request.get(`/entry/detail/${entry.id}/return.ics`);
   const text = (await calendar.text()).replace(/\r\n /g, "");
-  const sendBy = (date: string) =>
-    /前営業日の(\d{4})年(\d{1,2})月(\d{1,2})日/
-      .exec(noteFor(date))!
-      .slice(1)
-      .map((part) => part.padStart(2, "0"))
-      .join("");
-  expect(text).toContain(`DTSTART;VALUE=DATE:${sendBy(YEAR_END)}`);
-  expect(text).toContain(`DTSTART;VALUE=DATE:${sendBy(SATURDAY)}`);
+  const compact = (date: string) => deadlineOf(date).replace(/-/g, "");
+  expect(text).toContain(`DTSTART;VALUE=DATE:${compact(YEAR_END)}`);
+  expect(text).toContain(`DTSTART;VALUE=DATE:${compact(SATURDAY)}`);
   expect(text).not.toContain(`DTSTART;VALUE=DATE:${YEAR_END.replace(/-/g, "")}`);
   expect(text).toContain(noteFor(YEAR_END));
   expect(text).toContain(noteFor(SATURDAY));
@@ -194,4 +191,75 @@ test("the check page before submission shows the payout account in full; a name 
   await open("/profile/before_entry");
   await expectFullAccount(page, "お振込先口座");
   await screenshots(page, "before-entry-payout-account");
+});
+
+/** The main brand's return account as every page shows it (app/brand/brands.ts, returnAccountLines). */
+const RETURN_ACCOUNT = {
+  heading: "ご返金の振込先（サキドリ株式会社の口座）",
+  terms: ["銀行", "支店", "種目", "口座番号", "口座名義"],
+  values: ["サキドリ銀行（0999）", "本店営業部（001）", "普通", "1234567", "ｻｷﾄﾞﾘ(ｶ"],
+};
+
+/** How many lines an element's text takes: the distinct tops of its text's line boxes. */
+async function linesOf(text: string, within: ReturnType<Page["getByRole"]>) {
+  return within.getByText(text, { exact: true }).evaluate((element) => {
+    const range = element.ownerDocument.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+/**
+ * On a 375 px phone: the return account in a region of its own, under its heading, every part on its
+ * own line and no name broken; the owner's payout account in another group that holds none of it.
+ */
+async function expectReturnAccountApart(page: Page, payoutLabel: string, name: string) {
+  const box = page.getByRole("region", { name: RETURN_ACCOUNT.heading });
+  await box.screenshot({ path: test.info().outputPath(`${name}-return-account.png`) });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(box.getByRole("heading", { name: RETURN_ACCOUNT.heading })).toBeVisible();
+  await expect(box.getByRole("term")).toHaveText(RETURN_ACCOUNT.terms);
+  await expect(box.getByRole("definition")).toHaveText(RETURN_ACCOUNT.values);
+  for (const value of RETURN_ACCOUNT.values) {
+    expect(await linesOf(value, box), `「${value}」 on one line at 375 px`).toBe(1);
+  }
+  const payout = page.getByRole("group", { name: payoutLabel });
+  await expect(payout).toContainText("三井住友銀行");
+  await expect(payout).not.toContainText("ｻｷﾄﾞﾘ(ｶ");
+  await expect(payout).not.toContainText("サキドリ銀行");
+  await expect(box).not.toContainText("三井住友銀行");
+  await box.screenshot({ path: test.info().outputPath(`${name}-return-account-phone.png`) });
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("the return account in full (bank and branch with codes, 種目, number, 名義), apart from the payout account, never broken at 375 px, on the contract, the detail and the agreement", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const { email, entry } = await reviewedEntry(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+
+  await open(`/entry/contract/${entry.id}`);
+  await expectReturnAccountApart(page, "買取代金のお振込先", "contract");
+
+  await open(`/entry/${entry.id}/factoring_service_agreement`);
+  await expect(
+    page.getByText(
+      /振込先：銀行 サキドリ銀行（0999）、支店 本店営業部（001）、種目 普通、口座番号 1234567、口座名義 ｻｷﾄﾞﾘ\(ｶ/,
+    ),
+  ).toBeVisible();
+  await expectReturnAccountApart(page, "譲渡代金の振込先（甲の口座）", "agreement");
+
+  runOperator("mark-contracted", String(entry.id));
+  await open(`/entry/detail/${entry.id}`);
+  await expectReturnAccountApart(page, "お振込先口座", "detail");
+
+  // Once every return is received there is nothing to send: the account is no longer asked for.
+  runOperator("mark-transferred", String(entry.id));
+  for (const claimId of entry.claimIds) runOperator("mark-returned", String(claimId));
+  await open(`/entry/detail/${entry.id}`);
+  await expect(page.getByRole("heading", { name: RETURN_ACCOUNT.heading })).toHaveCount(0);
 });

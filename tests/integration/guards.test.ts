@@ -16,6 +16,7 @@ import type { ApiClient } from "./reference-upstream/harness";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { appCookie } from "./app-requests";
+import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 
 let upstream: TestUpstream;
 
@@ -144,13 +145,17 @@ describe("§2 profile-redirect (redirectToProfileWhenNeeded)", () => {
 describe("§2 entry-step (requireEntryStep)", () => {
   it("an anonymous visitor is sent to login first", async () => {
     expect(
-      await thrownRedirect(requireEntryStep(await contextFor("/entry"), "submitFinancialStatements")),
+      await thrownRedirect(
+        requireEntryStep(await contextFor("/entry"), "submitFinancialStatements", paymentDatesOn(new Date())),
+      ),
     ).toBe("/login?redirectTo=%2Fentry");
   });
 
   it("a user who may enter and skips ahead is sent to the first unfinished step", async () => {
     const context = await contextFor("/entry/withdrawal_details", createUserWithSession(upstream));
-    const location = await thrownRedirect(requireEntryStep(context, "submitWithdrawalsDetail"));
+    const location = await thrownRedirect(
+      requireEntryStep(context, "submitWithdrawalsDetail", paymentDatesOn(new Date())),
+    );
     // With the notice saying why.
     expect(["/entry/entry_invoice?error=unfinished_invoices", "/entry?error=unfinished_financial"]).toContain(
       location,
@@ -159,7 +164,7 @@ describe("§2 entry-step (requireEntryStep)", () => {
 
   it("a user who may enter gets the first step's state", async () => {
     const context = await contextFor("/entry/entry_invoice", createUserWithSession(upstream));
-    const state = await requireEntryStep(context, "submitInvoices");
+    const state = await requireEntryStep(context, "submitInvoices", paymentDatesOn(new Date()));
     expect(state.firstUnfinished).toBe("submitInvoices");
     expect(state.entries).toEqual([]);
   });

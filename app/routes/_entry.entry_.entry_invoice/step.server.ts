@@ -161,6 +161,6 @@ export const invoiceStep = defineWizardStep<InvoiceStepValues>({
     afterDelete: unrelateFile,
   },
   change: changeClaims,
-  problems: (saved, { files }) => invoiceStepProblems(saved, files),
-  draftProblems: invoiceDraftProblems,
+  problems: (saved, { files, paymentDates }) => invoiceStepProblems(saved, files, paymentDates),
+  draftProblems: (saved, { paymentDates }) => invoiceDraftProblems(saved, paymentDates),
 });

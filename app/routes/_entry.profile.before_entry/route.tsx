@@ -16,6 +16,7 @@ import { json, redirect } from "@remix-run/node";
 import { loadProfile } from "~/upstream/profile.server";
 import { readForm } from "~/forms/read-form.server";
 import { requireEntryStep, requireEntrySubmit } from "~/request/entry-guard.server";
+import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 import { submitEntry } from "~/upstream/entries.server";
 import { withRequestContext } from "~/request/context.server";
 import { beforeEntryView, saveFailure } from "./before-entry.server";
@@ -24,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員�
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    const { draft } = await requireEntryStep(ctx, "submitProfile");
+    const { draft } = await requireEntryStep(ctx, "submitProfile", paymentDatesOn(ctx.now));
     const profile = await loadProfile(ctx);
     return json(beforeEntryView(profile, draft));
   });
@@ -37,6 +38,7 @@ export function action(args: ActionFunctionArgs) {
     const { draft, files, user } = await requireEntrySubmit(
       ctx,
       postedIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)),
+      paymentDatesOn(ctx.now),
     );
     const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
     let entry;

@@ -16,6 +16,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
@@ -39,7 +40,7 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims);
+    const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
     return json({
       ...contractView(entry, user, ctx.now, ctx.brand, calendar),
       payoutAccount: payoutAccount(entry.bank_account),

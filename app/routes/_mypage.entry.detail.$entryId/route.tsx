@@ -16,6 +16,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
@@ -41,7 +42,7 @@ export function loader(args: LoaderFunctionArgs) {
     await requireUser(ctx);
     const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
     const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims);
+    const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
     return json({
       ...entryDetailView(entry, ctx.now, ctx.brand, calendar, resubmitted),
       payoutAccount: payoutAccount(entry.bank_account),
@@ -319,6 +320,7 @@ function ReturnObligationFacts({
           note={obligation.note}
         />
         <Fact term="返金額" value={obligation.amount} />
+        {obligation.returnedDate ? <Fact term="ご返金確認日" value={obligation.returnedDate} /> : null}
       </dl>
     </div>
   );

@@ -1,16 +1,16 @@
 // What the entry detail page shows, in a business owner's words; pure.
 
 import type { Brand } from "~/brand/brands";
-import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
+import type { BankCalendar } from "~/domain/bank-calendar";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
-  feeCountedFrom,
   claimFiguresText,
   figureTotalsText,
+  payoutDay,
 } from "~/domain/purchase-figures";
 import { type ReturnObligation, returnObligation } from "~/domain/return-obligation";
 import { hasFileOfGroup } from "~/domain/entry-documents";
@@ -29,8 +29,8 @@ import { receivingAccountText, returnAccountLines } from "~/domain/account-lines
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
 
-/** A return obligation in words, moved to the business day before when banks are closed. */
-function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
+/** A return obligation in words, counted to its deadline. */
+function returnView(obligation: ReturnObligation) {
   const { daysLeft, state } = obligation;
   return {
     dueDate: formatJapaneseDate(obligation.dueDate),
@@ -48,7 +48,8 @@ function returnView(obligation: ReturnObligation, calendar: BankCalendar) {
               : daysLeft === 0
                 ? "本日が期日です"
                 : `あと${daysLeft}日`,
-    note: state === "owed" || state === "soon" ? returnDateNotice(obligation.dueDate, calendar) : null,
+    note: obligation.note,
+    returnedDate: obligation.returnedOn ? formatJapaneseDate(obligation.returnedOn) : "",
   };
 }
 
@@ -70,10 +71,10 @@ export function entryDetailView(
 ) {
   const timeline: EntryTimeline = entryTimeline(entry);
   const today = japanDate(now);
-  const countedFrom = feeCountedFrom(entry.contracted_at, now);
-  const figures = entry.claims.map((claim) => claimFigures(claim, countedFrom));
+  const payoutDate = payoutDay(entry, now, calendar);
+  const figures = entry.claims.map((claim) => claimFigures(claim, { payoutDate, calendar }));
   const reviewed = figures.filter((figure): figure is ClaimFigures => figure !== null);
-  const obligations = entry.claims.map((claim) => returnObligation(claim, today));
+  const obligations = entry.claims.map((claim) => returnObligation(claim, today, calendar));
   const outstanding = obligations.filter(
     (obligation) => obligation !== null && obligation.state !== "returned",
   );
@@ -170,7 +171,7 @@ export function entryDetailView(
         ],
         files: files(claim.contentfiles),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,
-        returnObligation: obligations[index] ? returnView(obligations[index], calendar) : null,
+        returnObligation: obligations[index] ? returnView(obligations[index]) : null,
       };
     }),
   };

@@ -6,7 +6,7 @@ import { EMPTY_DRAFT } from "~/domain/draft-entry";
 import { uploadFieldName } from "~/domain/file-kinds";
 import { fieldNames } from "~/domain/form-fields";
 import { CLAIM_FIELDS, CLAIM_FIELD_LABELS, resubmittedClaimProblems } from "~/domain/invoice-step";
-import { japanDate } from "~/domain/japan-date";
+import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 import { isClaimEditable } from "~/domain/resubmission";
 import type { EntryDetail } from "~/upstream/entries.server";
 import {
@@ -62,7 +62,7 @@ export function readResubmission(formData: FormData, entry: Pick<EntryDetail, "c
   for (const index of editableIndexes(entry)) {
     const claim = values.values.claims[index] ?? claimValuesFromEntry(entry.claims[index]!);
     typed.set(index, claim);
-    Object.assign(problems, resubmittedClaimProblems(claimForDraft(claim, []), index, japanDate(now)));
+    Object.assign(problems, resubmittedClaimProblems(claimForDraft(claim, []), index, paymentDatesOn(now)));
   }
   return { typed, problems };
 }

@@ -11,6 +11,7 @@ import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { loadSystemSettings } from "~/upstream/settings.server";
 import { listEntries, loadEntryPermission } from "~/upstream/entries.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
+import { japanDate } from "~/domain/japan-date";
 import { type MyPageView, type StepView, toMyPageView } from "./view-model";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];
@@ -41,7 +42,10 @@ export function loader(args: LoaderFunctionArgs) {
         suppression: settings,
         hasEntryPermissionWhenDelayed: permission.has_entry_permission_when_delayed,
         now: ctx.now,
-        calendar: returnDateCalendar(entries.flatMap((entry) => entry.claims)),
+        calendar: returnDateCalendar(
+          entries.flatMap((entry) => entry.claims),
+          japanDate(ctx.now),
+        ),
       }),
     );
   });
@@ -123,7 +127,7 @@ export default function MyPage() {
                 </dl>
                 {entry.nextReturn ? (
                   <p className="entry-return">
-                    次の返金期日：{entry.nextReturn.date}
+                    {entry.nextReturn.label}：{entry.nextReturn.date}
                     {entry.nextReturn.note ? (
                       <span className="fact-note">{entry.nextReturn.note}</span>
                     ) : null}

@@ -6,7 +6,7 @@ import {
   accountSteps,
   nextAccountStep,
 } from "~/domain/account-steps";
-import { type BankCalendar, returnDateNotice } from "~/domain/bank-calendar";
+import type { BankCalendar } from "~/domain/bank-calendar";
 import { ATTENTION_ORDER, type EntryAttentionKind, entryAttention } from "~/domain/entry-attention";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
 import { type ReturnObligationInput, returnObligation } from "~/domain/return-obligation";
@@ -109,16 +109,19 @@ function attentionView(kind: EntryAttentionKind, entryId: number) {
   }
 }
 
-/** The earliest return still to make, late ones included; null when nothing is owed. */
+/** The earliest return still to make, and a late one first: a late return is never "the next". */
 function nextReturn(claims: readonly ReturnObligationInput[], today: string, calendar: BankCalendar) {
-  const next = claims
-    .map((claim) => returnObligation(claim, today))
+  const outstanding = claims
+    .map((claim) => returnObligation(claim, today, calendar))
     .filter((obligation) => obligation !== null && obligation.state !== "returned")
-    .sort((a, b) => a!.dueDate.localeCompare(b!.dueDate))[0];
+    .sort((a, b) => a!.dueDate.localeCompare(b!.dueDate));
+  const next = outstanding.find((obligation) => obligation!.state === "late") ?? outstanding[0];
   if (!next) return null;
   return {
+    label: next.state === "late" ? "期日を過ぎた返金" : "次の返金期日",
+    late: next.state === "late",
     date: formatJapaneseDateWithWeekday(next.dueDate),
-    note: next.state === "late" ? null : returnDateNotice(next.dueDate, calendar),
+    note: next.note,
   };
 }
 
@@ -228,7 +231,7 @@ export function toMyPageView(input: MyPageInput) {
     isNext: false,
   });
 
-  const listed = entriesNeedingUserFirst(input.entries, today);
+  const listed = entriesNeedingUserFirst(input.entries, today, input.calendar);
   return {
     email: user.email ?? "",
     companyName: user.company_name ?? "",
@@ -265,11 +268,11 @@ export function toMyPageView(input: MyPageInput) {
 }
 
 /** Entries that ask something of the user first, most pressing first; the rest newest first. */
-function entriesNeedingUserFirst(entries: readonly MyPageEntry[], today: string) {
+function entriesNeedingUserFirst(entries: readonly MyPageEntry[], today: string, calendar: BankCalendar) {
   const rank = (kind: EntryAttentionKind | null) =>
     kind === null ? ATTENTION_ORDER.length : ATTENTION_ORDER.indexOf(kind);
   return entries
-    .map((entry) => ({ entry, attention: entryAttention(entry, today) }))
+    .map((entry) => ({ entry, attention: entryAttention(entry, today, calendar) }))
     .sort((a, b) => rank(a.attention) - rank(b.attention));
 }
 

@@ -88,9 +88,9 @@ describe("receipts by mail, each once, each linking on the configured public ori
     const mail = mails[0]!;
     expect(mail.subject).toContain("契約締結のお知らせ");
     expect(mail.link).toBe(`${PUBLIC_ORIGIN}/entry/detail/${entry.id}`);
-    expect(mail.body).toContain("買取金額 900,000円");
+    expect(mail.body).toContain("買取額 900,000円");
     expect(mail.body).toContain("手数料 45,000円");
-    expect(mail.body).toContain("お振込予定額 854,560円");
+    expect(mail.body).toContain("お受け取り額 854,560円");
     expect(mail.body).toMatch(/返金期日 \d{4}年\d{1,2}月\d{1,2}日（[日月火水木金土]）/);
   });
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ATTENTION_ORDER, entryAttention } from "~/domain/entry-attention";
 import { ClaimStatus, EntryStatus } from "~/domain/statuses";
+import { bankCalendar } from "~/lookup/japan-holidays.server";
 
 const TODAY = "2026-11-24";
+const calendar = bankCalendar("2026-10-01", "2027-12-31");
 
 describe("what an entry asks of its owner (inadequate, reviewed and waiting for the contract, a return date within 7 days, a delay)", () => {
   it("a delay, or a return date passed, is late", () => {
@@ -13,6 +15,7 @@ describe("what an entry asks of its owner (inadequate, reviewed and waiting for 
           claims: [{ status: ClaimStatus.delay, return_date: "2026-12-31" }],
         },
         TODAY,
+        calendar,
       ),
     ).toBe("late");
     expect(
@@ -22,36 +25,67 @@ describe("what an entry asks of its owner (inadequate, reviewed and waiting for 
           claims: [{ status: ClaimStatus.transferred, return_date: "2026-11-20" }],
         },
         TODAY,
+        calendar,
       ),
     ).toBe("late");
   });
 
   it("a return date within 7 days", () => {
     const claim = { status: ClaimStatus.transferred, return_date: "2026-12-01" };
-    expect(entryAttention({ status: EntryStatus.transferred, claims: [claim] }, TODAY)).toBe("returnSoon");
+    expect(entryAttention({ status: EntryStatus.transferred, claims: [claim] }, TODAY, calendar)).toBe(
+      "returnSoon",
+    );
     expect(
       entryAttention(
         { status: EntryStatus.transferred, claims: [{ ...claim, return_date: "2026-12-02" }] },
         TODAY,
+        calendar,
       ),
     ).toBeNull();
   });
 
+  it("counts to the deadline: a debtor's date on 1/1 is due 1/4, so on 12/28 it is 7 days away", () => {
+    const claim = { status: ClaimStatus.transferred, return_date: null, obliger_payment_date: "2027-01-01" };
+    expect(entryAttention({ status: EntryStatus.transferred, claims: [claim] }, "2026-12-28", calendar)).toBe(
+      "returnSoon",
+    );
+    expect(entryAttention({ status: EntryStatus.transferred, claims: [claim] }, "2027-01-04", calendar)).toBe(
+      "returnSoon",
+    );
+    expect(entryAttention({ status: EntryStatus.transferred, claims: [claim] }, "2027-01-05", calendar)).toBe(
+      "late",
+    );
+  });
+
   it("inadequate; reviewed with a claim that can be bought (the contract waits)", () => {
     expect(
-      entryAttention({ status: EntryStatus.inadequate, claims: [{ status: ClaimStatus.inadequate }] }, TODAY),
+      entryAttention(
+        { status: EntryStatus.inadequate, claims: [{ status: ClaimStatus.inadequate }] },
+        TODAY,
+        calendar,
+      ),
     ).toBe("inadequate");
     expect(
-      entryAttention({ status: EntryStatus.reviewed, claims: [{ status: ClaimStatus.can_buy }] }, TODAY),
+      entryAttention(
+        { status: EntryStatus.reviewed, claims: [{ status: ClaimStatus.can_buy }] },
+        TODAY,
+        calendar,
+      ),
     ).toBe("contract");
     expect(
-      entryAttention({ status: EntryStatus.reviewed, claims: [{ status: ClaimStatus.cannot_buy }] }, TODAY),
+      entryAttention(
+        { status: EntryStatus.reviewed, claims: [{ status: ClaimStatus.cannot_buy }] },
+        TODAY,
+        calendar,
+      ),
     ).toBeNull();
   });
 
   it("under review, settled or ended asks nothing", () => {
     for (const status of [EntryStatus.under_review, EntryStatus.archived]) {
-      expect(entryAttention({ status, claims: [{ status: ClaimStatus.under_review }] }, TODAY)).toBeNull();
+      expect(
+        entryAttention({ status, claims: [{ status: ClaimStatus.under_review }] }, TODAY, calendar),
+      ).toBeNull();
     }
     expect(
       entryAttention(
@@ -60,6 +94,7 @@ describe("what an entry asks of its owner (inadequate, reviewed and waiting for 
           claims: [{ status: ClaimStatus.returned, return_date: "2026-11-20" }],
         },
         TODAY,
+        calendar,
       ),
     ).toBeNull();
   });

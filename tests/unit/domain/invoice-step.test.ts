@@ -17,15 +17,19 @@ import {
   invoiceStepProblems as problemsOn,
   isInvoiceStepSatisfied as satisfiedOn,
   normalizeHoujinbangouInput,
+  paymentDateHint,
+  paymentDateWindow,
   resubmittedClaimProblems,
 } from "../../../app/domain/invoice-step";
+import { paymentDateCalendar } from "../../../app/lookup/japan-holidays.server";
 
-/** The day these tests are read on: the rules that compare dates see this "today". */
+/** The day these tests are read on (a holiday, 勤労感謝の日): the rules that compare dates see this "today". */
 const TODAY = "2026-11-23";
+const WINDOW = paymentDateWindow(TODAY, paymentDateCalendar(TODAY));
 const invoiceStepProblems = (draft: DraftEntry, files: readonly PendingFile[]) =>
-  problemsOn(draft, files, TODAY);
+  problemsOn(draft, files, WINDOW);
 const isInvoiceStepSatisfied = (draft: DraftEntry, files: readonly PendingFile[]) =>
-  satisfiedOn(draft, files, TODAY);
+  satisfiedOn(draft, files, WINDOW);
 
 function file(id: number, kind: string, error = false): PendingFile {
   return { id, kind, name: `${kind}.pdf`, created_at: "2026-05-01T10:00:00+09:00", error };
@@ -298,7 +302,7 @@ describe("§5 Invoice step satisfied when: … and at least one successfully upl
 
 describe("a payment date in the past is refused with a clear message", () => {
   const files = [file(1, "invoice-1")];
-  it("yesterday is refused; today and later are accepted", () => {
+  it("yesterday is refused", () => {
     expect(
       invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: "2026-11-22" })] }), files),
     ).toEqual({
@@ -308,13 +312,42 @@ describe("a payment date in the past is refused with a clear message", () => {
       "入金予定日が過ぎています。今日以降の日付を入力してください。",
     );
     expect(
-      invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: "2026-11-23" })] }), files),
-    ).toEqual({});
-    expect(
       invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: "2020-01-01" })] }), files),
     ).toEqual({
       "claims[0].obliger_payment_date": InvoiceStepMessage.paymentDatePast,
     });
+  });
+});
+
+// Required: "the invoice step refuses a payment date whose deadline would fall before the payout
+// could be made (say the rule in the message)".
+describe("a payment date whose deadline falls before the earliest payout is refused, the rule said", () => {
+  const files = [file(1, "invoice-1")];
+  const on = (date: string) =>
+    invoiceStepProblems(draft({ claims: [claim({ obliger_payment_date: date })] }), files);
+  it("on Monday 2026-11-23 (a holiday) the earliest payout is Thursday 11-26: from Friday 11-27 on", () => {
+    expect(WINDOW.earliest).toBe("2026-11-27");
+    for (const date of ["2026-11-23", "2026-11-24", "2026-11-26"]) {
+      expect(on(date)).toEqual({
+        "claims[0].obliger_payment_date": InvoiceStepMessage.paymentDateTooSoon("2026-11-27"),
+      });
+    }
+    expect(on("2026-11-27")).toEqual({});
+    expect(InvoiceStepMessage.paymentDateTooSoon("2026-11-27")).toBe(
+      "入金予定日は2026年11月27日（金）以降の日付を入力してください。審査からご契約、買取代金のお振込まで最短3営業日かかり、ご返金の期日（入金予定日。銀行休業日なら翌営業日）はお振込より後でなければならないためです。",
+    );
+  });
+
+  it("the resubmission refuses it too", () => {
+    expect(resubmittedClaimProblems(claim({ obliger_payment_date: "2026-11-24" }), 0, WINDOW)).toEqual({
+      "claims[0].obliger_payment_date": InvoiceStepMessage.paymentDateTooSoon("2026-11-27"),
+    });
+  });
+
+  it("the limits are said next to the input", () => {
+    expect(paymentDateHint(paymentDateCalendar(TODAY))).toBe(
+      "売掛先から入金される予定の日です（例：2026/12/31）。2026年11月27日（金）から2027年11月23日（火）までの日付を入力できます（審査からお振込まで最短3営業日かかるため）。",
+    );
   });
 });
 
@@ -326,7 +359,7 @@ describe("下書き保存 tells the truth about what is wrong, not about what is
         purpose: "",
         claims: [claim({ amount: "-5", obliger_payment_date: "2020-01-01", obliger_company_name: "" })],
       }),
-      TODAY,
+      WINDOW,
     );
     expect(Object.keys(problems).sort()).toEqual([
       "claims[0].amount",
@@ -338,14 +371,14 @@ describe("下書き保存 tells the truth about what is wrong, not about what is
 
   it("an empty draft has nothing wrong", () => {
     expect(
-      invoiceDraftProblems(draft({ purchase_amount_desired: null, purpose: null, claims: [] }), TODAY),
+      invoiceDraftProblems(draft({ purchase_amount_desired: null, purpose: null, claims: [] }), WINDOW),
     ).toEqual({});
   });
 });
 
 describe("resubmittedClaimProblems: §5 'On first submit (not resubmit) also: … Resubmit skips bank checks.'", () => {
   const resubmitted = (overrides: Partial<DraftClaim>) =>
-    resubmittedClaimProblems(claim(overrides), 1, TODAY);
+    resubmittedClaimProblems(claim(overrides), 1, WINDOW);
 
   it("the bank checks and the deposit ≤ amount check are the first submit's only", () => {
     expect(
@@ -412,7 +445,7 @@ describe("a payment date more than a year ahead is refused with a clear message"
   it("下書き保存 says it too (a date typed wrong, not one still missing)", () => {
     const problems = invoiceDraftProblems(
       draft({ claims: [claim({ obliger_payment_date: "2027-12-24" })] }),
-      TODAY,
+      WINDOW,
     );
     expect(problems["claims[0].obliger_payment_date"]).toBe(
       InvoiceStepMessage.paymentDateTooFar("2027-11-23"),
@@ -428,7 +461,7 @@ describe("the bank-holiday hint beside the payment date", () => {
   };
   it("a date the field accepts that banks are closed on gets the hint, as typed or picked", () => {
     expect(paymentDateNotice("2027-01-01", calendar)).toBe(
-      "2027年1月1日（金・元日）は銀行休業日のため、入金は翌営業日の2027年1月4日（月）になる見込みです。",
+      "2027年1月1日（金・元日）は銀行休業日のため、入金は翌営業日の2027年1月4日（月）になる見込みです。ご返金の期日もこの日になります。",
     );
     expect(paymentDateNotice("２０２７/１/１", calendar)).toBe(paymentDateNotice("2027-01-01", calendar));
   });

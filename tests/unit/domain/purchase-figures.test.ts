@@ -1,15 +1,18 @@
-// The money on offer for a reviewed claim, what the user receives and the fee as an annual rate.
+// The money on offer for a reviewed claim: what the user receives, returns, and what it costs them.
 
 import { describe, expect, it } from "vitest";
 import {
-  annualFeeRate,
+  annualCostRate,
   claimFigures,
-  feeCountedFrom,
   daysUntil,
   figureTotals,
+  payoutDay,
   ratioPercent,
   yenAmount,
 } from "~/domain/purchase-figures";
+import { bankCalendar } from "~/lookup/japan-holidays.server";
+
+const calendar = bankCalendar("2026-10-01", "2027-12-31");
 
 describe("purchase figures", () => {
   it("amounts as the upstream gives them: decimal strings without decimals or numbers", () => {
@@ -34,59 +37,83 @@ describe("purchase figures", () => {
     expect(daysUntil("2026-11-24", "soon")).toBeNull();
   });
 
-  it("年率換算 = fee ÷ amount received × 365 ÷ days, percent to one decimal, half up", () => {
+  it("年率換算 = cost ÷ amount received × 365 ÷ days, percent to one decimal, half up", () => {
     // 45,000 ÷ 855,000 × 365 ÷ 30 = 0.64035… → 64.0%
-    expect(annualFeeRate(45_000, 855_000, 30)).toBe(64);
+    expect(annualCostRate(45_000, 855_000, 30)).toBe(64);
     // 10,000 ÷ 1,000,000 × 365 ÷ 20 = 0.1825 → 18.25% → 18.3% (half up)
-    expect(annualFeeRate(10_000, 1_000_000, 20)).toBe(18.3);
-    expect(annualFeeRate(10_000, 1_000_000, 0)).toBeNull();
-    expect(annualFeeRate(10_000, 0, 30)).toBeNull();
+    expect(annualCostRate(10_000, 1_000_000, 20)).toBe(18.3);
+    expect(annualCostRate(10_000, 1_000_000, 0)).toBeNull();
+    expect(annualCostRate(10_000, 0, 30)).toBeNull();
   });
 
-  it("what the user receives: the purchase amount less the fee and the bank charge; none before review", () => {
+  // Required: "per claim and per entry, what the owner receives, what they return and the difference
+  // as the cost (the 掛目 part named); any annual-rate comparison is computed on that cost over the
+  // days from payout to deadline."
+  it("the true cost: 返金額 − お受け取り額, the 掛目 part named; the rate on that cost, payout to deadline", () => {
     const figures = claimFigures(
       {
-        purchase_principal_amount: "1000000",
-        purchase_amount: "900000",
+        purchase_principal_amount: "1099340",
+        purchase_amount: "989406",
         purchase_ratio: "0.9",
-        purchase_fee: "45000",
+        purchase_fee: "49470",
         purchase_fee_ratio: "0.05",
         bank_charge: "660",
-        obliger_payment_date: "2026-12-24",
+        obliger_payment_date: "2027-01-01",
       },
-      "2026-11-24",
+      { payoutDate: "2026-11-30", calendar },
     );
     expect(figures).toEqual({
-      principal: 1_000_000,
-      purchaseAmount: 900_000,
+      purchaseAmount: 989_406,
       ratio: "90%",
-      fee: 45_000,
+      fee: 49_470,
       feeRatio: "5%",
       bankCharge: 660,
-      received: 854_340,
-      annualRate: 64.1,
+      received: 939_276,
+      repayment: 1_099_340,
+      marginPart: 109_934,
+      cost: 160_064,
+      // Payout Monday 11-30 → deadline Monday 2027-01-04 (元日 moves to the next business day).
+      days: 35,
+      // 160,064 ÷ 939,276 × 365 ÷ 35 = 1.7772… → 177.7%, not the fee's 5%.
+      annualRate: 177.7,
     });
-    expect(claimFigures({ purchase_amount: null }, "2026-11-24")).toBeNull();
+    expect(claimFigures({ purchase_amount: null }, { payoutDate: "2026-11-30", calendar })).toBeNull();
     expect(figureTotals([figures!, figures!])).toEqual({
-      purchaseAmount: 1_800_000,
-      fee: 90_000,
+      purchaseAmount: 1_978_812,
+      fee: 98_940,
       bankCharge: 1_320,
-      received: 1_708_680,
+      received: 1_878_552,
+      repayment: 2_198_680,
+      marginPart: 219_868,
+      cost: 320_128,
     });
+  });
+
+  it("without a principal the repayment is the scheduled deposit", () => {
+    const figures = claimFigures(
+      { purchase_amount: "900000", scheduled_deposit_amount_from_obliger: "1000000", bank_charge: "0" },
+      { payoutDate: "2026-11-30", calendar },
+    );
+    expect(figures).toMatchObject({ repayment: 1_000_000, marginPart: 100_000, cost: 100_000, days: null });
   });
 });
 
-describe("the day 年率換算 counts from", () => {
-  const now = new Date("2026-12-20T09:00:00+09:00");
-  it("before the contract, today in Japan (the offer follows the calendar)", () => {
-    expect(feeCountedFrom(null, now)).toBe("2026-12-20");
-    expect(feeCountedFrom(undefined, now)).toBe("2026-12-20");
+describe("the day the payout is counted from", () => {
+  const now = new Date("2026-12-18T09:00:00+09:00");
+  it("before the contract: the next business day after today (Friday 12-18 → Monday 12-21)", () => {
+    expect(payoutDay({ contracted_at: null }, now, calendar)).toBe("2026-12-21");
   });
-  it("after the contract, the contract date in Japan, whatever day it is now", () => {
-    expect(feeCountedFrom("2026-12-01T23:30:00+09:00", now)).toBe("2026-12-01");
-    expect(feeCountedFrom("2026-11-30T15:30:00Z", now)).toBe("2026-12-01");
+  it("after the contract: the next business day after the contract date, whatever day it is now", () => {
+    expect(payoutDay({ contracted_at: "2026-12-01T23:30:00+09:00" }, now, calendar)).toBe("2026-12-02");
+    expect(payoutDay({ contracted_at: "2026-11-30T15:30:00Z" }, now, calendar)).toBe("2026-12-02");
   });
-  it("a contract date that is no date falls back to today rather than failing the page", () => {
-    expect(feeCountedFrom("yesterday", now)).toBe("2026-12-20");
+  it("once paid: the day of the transfer", () => {
+    expect(
+      payoutDay(
+        { contracted_at: "2026-12-01T10:00:00+09:00", transferred_at: "2026-12-03T10:00:00+09:00" },
+        now,
+        calendar,
+      ),
+    ).toBe("2026-12-03");
   });
 });

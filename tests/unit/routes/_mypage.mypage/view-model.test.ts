@@ -153,7 +153,7 @@ describe("My page's view model", () => {
     expect(toMyPageView({ ...delayed, hasEntryPermissionWhenDelayed: true }).newEntry.allowed).toBe(true);
   });
 
-  it("an entry with a return to make shows its next return date; one banks are closed on names the business day before", () => {
+  it("an entry with a return to make shows its next deadline; one banks are closed on moves to the next business day", () => {
     const contracted = (id: number, claims: MyPageInput["entries"][number]["claims"]) => ({
       id,
       code: `E${id}`,
@@ -177,12 +177,44 @@ describe("My page's view model", () => {
     });
     const returns = Object.fromEntries(view.entries.map((entry) => [entry.id, entry.nextReturn]));
     expect(returns[1]).toEqual({
-      date: "2027年1月16日（土）",
-      note: "2027年1月16日（土）は銀行休業日のため、前営業日の2027年1月15日（金）までにお振り込みください。",
+      label: "次の返金期日",
+      late: false,
+      date: "2027年1月18日（月）",
+      note: "2027年1月16日（土）は銀行休業日のため、返金期日は翌営業日の2027年1月18日（月）です。",
     });
-    expect(returns[2]).toEqual({ date: "2027年1月15日（金）", note: null });
+    expect(returns[2]).toEqual({
+      label: "次の返金期日",
+      late: false,
+      date: "2027年1月15日（金）",
+      note: null,
+    });
     expect(returns[3]).toBeNull();
     expect(returns[4]).toBeNull();
+  });
+
+  it("a late return is never the next one: it is named late, first, and keeps its note", () => {
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        {
+          id: 1,
+          code: "E1",
+          status: 5,
+          purchase_amount_desired: 1,
+          created_at: "2026-11-01T10:00:00+09:00",
+          claims: [
+            { status: 5, return_date: "2027-01-15" },
+            { status: 7, return_date: "2026-11-30", obliger_payment_date: "2026-11-28" },
+          ],
+        },
+      ],
+    });
+    expect(view.entries[0]!.nextReturn).toEqual({
+      label: "期日を過ぎた返金",
+      late: true,
+      date: "2026年11月30日（月）",
+      note: "2026年11月28日（土）は銀行休業日のため、返金期日は翌営業日の2026年11月30日（月）です。",
+    });
   });
 
   it("an expired identity says so with its valid date and asks for new documents at /profile", () => {

@@ -166,27 +166,34 @@ describe("entryDetailView", () => {
       BRAND,
       CALENDAR,
     );
-    // 2026-12-01 → 2026-12-31: 30 days; 45,000 ÷ 854,340 × 365 ÷ 30 = 64.08…%
+    // Payout by 2026-12-02 (the business day after today) → deadline 2027-01-04 (12/31 moves past
+    // 年末年始): 33 days; the cost 145,660 ÷ 854,340 × 365 ÷ 33 = 188.57…%, not the fee's 5%.
     expect(view.claims[0]!.figures).toEqual({
-      principal: "1,000,000円",
       purchaseAmount: "900,000円",
       ratio: "90%",
       fee: "45,000円",
       feeRatio: "5%",
       bankCharge: "660円",
       received: "854,340円",
-      annualRate: "約64.1%",
+      repayment: "1,000,000円",
+      marginPart: "100,000円",
+      cost: "145,660円",
+      days: "33日",
+      annualRate: "約188.6%",
     });
     expect(view.totals).toEqual({
       purchaseAmount: "1,800,000円",
       fee: "90,000円",
       bankCharge: "1,320円",
       received: "1,708,680円",
+      repayment: "2,000,000円",
+      marginPart: "200,000円",
+      cost: "291,320円",
     });
     expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).totals).toBeNull();
   });
 
-  it("the fee fixed at contract: after the contract the annual rate counts from the contract date, the same on every later visit", () => {
+  it("the rate fixed at contract: after the contract it counts from the payout the contract promised, the same on every later visit", () => {
     const contracted = {
       ...ENTRY.claims[0]!,
       status: ClaimStatus.contracted,
@@ -202,10 +209,10 @@ describe("entryDetailView", () => {
       claims: [contracted],
     };
     const rateOn = (now: Date) => entryDetailView(entry, now, BRAND, CALENDAR).claims[0]!.figures?.annualRate;
-    // 2026-12-01 (the contract) → 2026-12-31: 30 days, as agreed; not 20 days ten days later.
-    expect(rateOn(NOW)).toBe("約64.1%");
-    expect(rateOn(new Date("2026-12-11T09:00:00+09:00"))).toBe("約64.1%");
-    expect(rateOn(new Date("2027-01-20T09:00:00+09:00"))).toBe("約64.1%");
+    // Contract 2026-12-01 → payout by 12-02 → deadline 2027-01-04: 33 days, as agreed; the same later.
+    expect(rateOn(NOW)).toBe("約318.0%");
+    expect(rateOn(new Date("2026-12-11T09:00:00+09:00"))).toBe("約318.0%");
+    expect(rateOn(new Date("2027-01-20T09:00:00+09:00"))).toBe("約318.0%");
   });
 
   const REVIEWED_CLAIM = {
@@ -274,20 +281,22 @@ describe("entryDetailView", () => {
     });
     expect(view.claims.map((claim) => claim.returnObligation)).toEqual([
       {
-        dueDate: "2026年12月31日",
+        // Banks are closed 12/31–1/3: the deadline is the next business day, and counted to.
+        dueDate: "2027年1月4日",
         amount: "1,000,000円",
         state: "owed",
-        when: "あと30日",
-        // Banks are closed 12/31–1/3: the money must be sent the business day before.
-        note: "2026年12月31日（木・年末年始）は銀行休業日のため、前営業日の2026年12月30日（水）までにお振り込みください。",
+        when: "あと34日",
+        note: "2026年12月31日（木・年末年始）は銀行休業日のため、返金期日は翌営業日の2027年1月4日（月）です。",
+        returnedDate: "",
       },
-      // Already late: the alert asks for the money now, not by an earlier day.
+      // Already late (Saturday 11-28 → Monday 11-30): it keeps its note.
       {
-        dueDate: "2026年11月28日",
+        dueDate: "2026年11月30日",
         amount: "1,000,000円",
         state: "late",
-        when: "期日を3日過ぎています",
-        note: null,
+        when: "期日を1日過ぎています",
+        note: "2026年11月28日（土）は銀行休業日のため、返金期日は翌営業日の2026年11月30日（月）です。",
+        returnedDate: "",
       },
     ]);
     const delayedEarly = entryDetailView(
@@ -308,6 +317,6 @@ describe("entryDetailView", () => {
     );
     expect(settled.payout).toMatchObject({ returnAccount: null, calendarPath: null });
     expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
-    expect(settled.claims[0]!.returnObligation?.note).toBeNull();
+    expect(settled.claims[0]!.returnObligation?.dueDate).toBe("2027年1月4日");
   });
 });
