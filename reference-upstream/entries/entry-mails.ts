@@ -12,6 +12,7 @@ import type { UpstreamConfig } from "../config";
 import { appBaseUrlFor, brandOf, serviceOf } from "../accounts/brand-links";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
 import {
+  type ClaimFigures,
   FIGURE_LABELS,
   claimFigures,
   figureTotals,
@@ -192,33 +193,52 @@ function reviewedLines(claims: readonly ClaimRow[]): string[] {
   return lines;
 }
 
+const L = FIGURE_LABELS;
+
+/** One claim's money as the contract page gives it: what is paid, what is returned, and the cost. */
+function figureLines(figure: ClaimFigures): string[] {
+  return [
+    `${L.purchaseAmount} ${formatYen(figure.purchaseAmount)}${figure.ratio ? `（${L.repayment} × 掛目 ${figure.ratio}）` : ""}`,
+    `${L.fee} ${formatYen(figure.fee)}${figure.feeRatio ? `（${figure.feeRatio}）` : ""}`,
+    `${L.bankCharge} ${formatYen(figure.bankCharge)}`,
+    `${L.received} ${formatYen(figure.received)}（${L.purchaseAmount} − ${L.fee} − ${L.bankCharge}）`,
+    `${L.repayment} ${formatYen(figure.repayment)}（売掛先からの入金額。全額をご返金いただきます）`,
+    costLine(figure),
+  ];
+}
+
+/** The cost and what makes it, the 掛目's part named. */
+const costLine = (figures: ReturnType<typeof figureTotals>) =>
+  `${L.cost} ${formatYen(figures.cost)}（${L.repayment} − ${L.received}：${L.marginPart} ${formatYen(figures.marginPart)}・${L.fee} ${formatYen(figures.fee)}・${L.bankCharge} ${formatYen(figures.bankCharge)}）`;
+
 /**
- * The contract's figures per claim bought, with the date each is due back, and both accounts apart: the
- * owner's payout account in full (a mistyped account is caught only if all of it is read) and the
- * operator's return account in full.
+ * The contract as a receipt: the contract and payout dates; per claim bought every figure, the annual
+ * rate and the deadline (with why it is later than the debtor's date); the totals; and both accounts
+ * apart: the owner's payout account in full (a mistyped account is caught only if all of it is read)
+ * and the operator's return account in full.
  */
 function contractLines({ entry, claims, brand, profileAccount, now }: MailContext): string[] {
   const today = dateJst(now);
   const bought = claims.filter((claim) => claim.status === ClaimStatus.contracted);
   const calendar = returnDateCalendar(bought, today, entry.contracted_at);
   const payoutDate = payoutDay(entry, now, calendar);
-  const lines = [`契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`];
-  const figures = [];
+  const lines = [
+    `契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`,
+    `お振込予定日 ${formatJapaneseDateWithWeekday(payoutDate)}（契約日の翌銀行営業日までにお振り込みします）`,
+  ];
+  const figures: ClaimFigures[] = [];
   for (const claim of bought) {
     const figure = claimFigures(claim, { payoutDate, calendar });
     const obligation = returnObligation(claim, today, calendar);
-    lines.push("", claimHeading(claim));
+    lines.push("", `${claimHeading(claim)}（${claim.code}）`);
     if (figure) {
       figures.push(figure);
-      const L = FIGURE_LABELS;
-      lines.push(
-        `${L.purchaseAmount} ${formatYen(figure.purchaseAmount)}`,
-        `${L.fee} ${formatYen(figure.fee)}`,
-        `${L.bankCharge} ${formatYen(figure.bankCharge)}`,
-        `${L.received} ${formatYen(figure.received)}`,
-        `${L.repayment} ${formatYen(figure.repayment)}`,
-        `${L.cost} ${formatYen(figure.cost)}（${L.marginPart} ${formatYen(figure.marginPart)}を含みます）`,
-      );
+      lines.push(...figureLines(figure));
+      if (figure.annualRate !== null && figure.days !== null) {
+        lines.push(
+          `${L.annualRate} 約${figure.annualRate.toFixed(1)}%（お振込日から返金期日までの${figure.days}日で計算）`,
+        );
+      }
     }
     if (obligation) {
       lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
@@ -226,14 +246,24 @@ function contractLines({ entry, claims, brand, profileAccount, now }: MailContex
     }
   }
   if (figures.length > 1) {
-    lines.push("", `${FIGURE_LABELS.received}（合計） ${formatYen(figureTotals(figures).received)}`);
+    const totals = figureTotals(figures);
+    lines.push(
+      "",
+      `■ 合計（請求書${figures.length}件）`,
+      `${L.purchaseAmount} ${formatYen(totals.purchaseAmount)}`,
+      `${L.fee} ${formatYen(totals.fee)}`,
+      `${L.bankCharge} ${formatYen(totals.bankCharge)}`,
+      `${L.received} ${formatYen(totals.received)}`,
+      `${L.repayment} ${formatYen(totals.repayment)}`,
+      costLine(totals),
+    );
   }
   const payoutAccount = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: false });
   lines.push(
     "",
     ...(payoutAccount ?? ["買取代金のお振込先：ご登録のお振込先口座"]),
     "",
-    "売掛先から入金がありましたら、請求書ごとの返金期日までに、次の口座にご返金ください。",
+    "売掛先から入金がありましたら、請求書ごとの返金期日までに、返金額を次の口座にご返金ください。",
     ...returnAccountMailLines(brand.returnAccount, brand.operatorName),
   );
   return lines;
@@ -293,7 +323,7 @@ function returnedLines(claims: readonly ClaimRow[], returnedIds: readonly number
   for (const claim of claims.filter((candidate) => returnedIds.includes(candidate.id))) {
     const obligation = returnObligation(claim, today, calendar);
     lines.push("", claimHeading(claim));
-    if (obligation?.amount != null) lines.push(`ご返金額 ${formatYen(obligation.amount)}`);
+    if (obligation?.amount != null) lines.push(`${L.repayment} ${formatYen(obligation.amount)}`);
     lines.push(`ご返金確認日 ${formatJapaneseDate(dateJst(new Date(claim.returned_at ?? now)))}`);
   }
   const owed = claims.filter((claim) => {

@@ -73,7 +73,7 @@ test("reviewed → agreement → contract (consent required) → transferred →
   await expect(page.getByText("契約締結のお知らせ")).toBeVisible();
   const receipts = mailsTo(email, "entry_contracted");
   expect(receipts).toHaveLength(1);
-  expect(receipts[0]!.body).toContain("お振込予定額 854,340円");
+  expect(receipts[0]!.body).toContain("お受け取り額 854,340円");
 
   // After contract: the payout is on its way, the return is due on the debtor's payment date.
   await page.getByRole("link", { name: "お申し込みの詳細を見る" }).click();

@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Brand, DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../../app/brand/brands";
 import { returnAccountHeading, returnAccountLines } from "../../../app/domain/account-lines";
 import { formatJapaneseDateWithWeekday } from "../../../app/domain/japan-date";
+import { FIGURE_LABELS, annualCostRate, daysUntil } from "../../../app/domain/purchase-figures";
+import { payoutDueDate, returnDeadline, returnDeadlineNote } from "../../../app/domain/return-deadline";
+import { returnDateCalendar } from "../../../app/lookup/japan-holidays.server";
+import { claimsOfEntry, findEntry } from "../../../reference-upstream/entries/rows";
+import { dateJst } from "../../../reference-upstream/time";
 import { isoDateFromToday } from "../../fixtures/dates";
 import { runOperatorCommand } from "../../../reference-upstream/entries/operator-actions";
 import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox";
@@ -99,6 +104,68 @@ function expectReturnAccount(body: string, brand: Brand) {
 }
 
 describe("contract concluded: the receipt of the contract", () => {
+  it("per claim every figure (買取額, 手数料, 振込手数料, お受け取り額, 返金額, ご負担額 with the 掛目による差額, the annual rate), 返金期日, the payout date and the totals", async () => {
+    const { client, email, entry, claimIds } = await submittedEntry({ claims: 2 });
+    canBuy(claimIds[0]!);
+    canBuy(claimIds[1]!);
+    expect((await client.post(`/api/entries/${entry.id}/contract/`, { agreed: true })).status).toBe(200);
+    const mail = onlyMail(email, "entry_contracted");
+    const contracted = findEntry(upstream.db, entry.id)!;
+    const claims = claimsOfEntry(upstream.db, entry.id);
+    const calendar = returnDateCalendar(claims, dateJst(new Date()), contracted.contracted_at);
+    const payoutDate = payoutDueDate(dateJst(new Date(contracted.contracted_at!)), calendar);
+    expect(mail.body).toContain(`お振込予定日 ${formatJapaneseDateWithWeekday(payoutDate)}`);
+    const L = FIGURE_LABELS;
+    const [first, second] = mail.body.split("■ 請求書2");
+    for (const [part, claim] of [
+      [first!, claims[0]!],
+      [second!, claims[1]!],
+    ] as const) {
+      const deadline = returnDeadline(claim.return_date!, calendar);
+      const days = daysUntil(payoutDate, deadline)!;
+      // 返金額 1,000,000 − お受け取り額 854,560 = 145,440, of which 100,000 is the 掛目's part.
+      expect(part).toContain(`${L.purchaseAmount} 900,000円`);
+      expect(part).toContain(`${L.fee} 45,000円`);
+      expect(part).toContain(`${L.bankCharge} 440円`);
+      expect(part).toContain(`${L.received} 854,560円`);
+      expect(part).toContain(`${L.repayment} 1,000,000円`);
+      expect(part).toContain(`${L.cost} 145,440円`);
+      expect(part).toContain(`${L.marginPart} 100,000円`);
+      expect(part).toContain(
+        `${L.annualRate} 約${annualCostRate(145_440, 854_560, days)!.toFixed(1)}%（お振込日から返金期日までの${days}日で計算）`,
+      );
+      expect(part).toContain(`返金期日 ${formatJapaneseDateWithWeekday(deadline)}`);
+    }
+    const totals = mail.body.slice(mail.body.indexOf("■ 合計"));
+    expect(totals).toContain("■ 合計（請求書2件）");
+    expect(totals).toContain(`${L.received} 1,709,120円`);
+    expect(totals).toContain(`${L.repayment} 2,000,000円`);
+    expect(totals).toContain(`${L.cost} 290,880円`);
+  });
+
+  it("a debtor's date on a bank holiday: 返金期日 is the next business day, with the note saying why", async () => {
+    const today = dateJst(new Date());
+    const year = Number(today.slice(0, 4)) + (today.slice(5) > "12-15" ? 2 : 1);
+    const newYear = `${year}-01-01`;
+    const client = createUserWithSession(upstream);
+    const email = findUserById(upstream.db, client.userId)!.email;
+    const created = await createEntryVia(
+      client,
+      validEntryBody({
+        bank_account: PAYOUT_ACCOUNT,
+        claims: [validClaim({ obliger_payment_date: newYear })],
+      }),
+    );
+    canBuy(created.claims[0].id);
+    expect((await client.post(`/api/entries/${created.id}/contract/`, { agreed: true })).status).toBe(200);
+    const calendar = returnDateCalendar([{ obliger_payment_date: newYear }], today);
+    const mail = onlyMail(email, "entry_contracted");
+    expect(mail.body).toContain(
+      `返金期日 ${formatJapaneseDateWithWeekday(returnDeadline(newYear, calendar))}`,
+    );
+    expect(mail.body).toContain(returnDeadlineNote(newYear, calendar)!);
+  });
+
   it("gives both accounts apart and in full: the owner's payout account and the operator's return account", async () => {
     const { client, email, entry, claimIds } = await submittedEntry();
     canBuy(claimIds[0]!);
