@@ -5,7 +5,7 @@
 // is decided by comparing the entry before and after a change: one mail per change, none when nothing
 // the user should hear of changed (a second claim reviewed while others wait). Each mail carries what
 // a person keeps as the receipt: the claims, amounts, dates and accounts concerned.
-// docs/upstream-api/entries.md lists which call sends which.
+// docs/upstream-api/mails.md lists which call sends which, and what each carries.
 
 import type { Brand } from "../../app/brand/brands";
 import type { UpstreamConfig } from "../config";
