@@ -27,15 +27,20 @@ export function ClaimFiguresList({ number, figures }: { number: number; figures:
   return (
     <div role="group" aria-label={`請求書${number}の買取条件`} className="claim-figures">
       <dl className="summary-list">
-        <Fact term={L.repayment} value={figures.repayment} note="売掛先からの入金額。返金期日までに全額をご返金いただきます。" />
+        <Fact
+          term={L.repayment}
+          value={figures.repayment}
+          note="売掛先からの入金額。返金期日までに全額をご返金いただきます。"
+        />
         <Fact term="掛目" value={figures.ratio} />
         <Fact term={L.purchaseAmount} value={figures.purchaseAmount} note={`${L.repayment} × 掛目`} />
-        <Fact
-          term={L.fee}
-          value={figures.feeRatio ? `${figures.fee}（${figures.feeRatio}）` : figures.fee}
-        />
+        <Fact term={L.fee} value={figures.feeRatio ? `${figures.fee}（${figures.feeRatio}）` : figures.fee} />
         <Fact term={L.bankCharge} value={figures.bankCharge} />
-        <Fact term={L.received} value={figures.received} note={`${L.purchaseAmount} − ${L.fee} − ${L.bankCharge}`} />
+        <Fact
+          term={L.received}
+          value={figures.received}
+          note={`${L.purchaseAmount} − ${L.fee} − ${L.bankCharge}`}
+        />
         <Fact term={L.cost} value={figures.cost} note={costNote(figures)} />
         <Fact
           term={L.annualRate}
@@ -62,7 +67,8 @@ export function FigureTotals({ totals, heading }: { totals: FigureTotalsText; he
       </dl>
       <p className="field-hint">
         お受け取り額は、買取額から手数料と振込手数料を差し引いた金額です。返金額は売掛先から入金される金額で、その全額を返金期日までにご返金いただきます。買取額は返金額に掛目を掛けた金額のため、ご負担額（返金額
-        − お受け取り額）には、手数料と振込手数料のほか掛目による差額が含まれます。請求書ごとの「{L.annualRate}」は、ご負担額 ÷ お受け取り額 × 365 ÷
+        − お受け取り額）には、手数料と振込手数料のほか掛目による差額が含まれます。請求書ごとの「{L.annualRate}
+        」は、ご負担額 ÷ お受け取り額 × 365 ÷
         お振込日から返金期日までの日数で、銀行の借入金利と比べる目安です。
       </p>
     </section>

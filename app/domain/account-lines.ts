@@ -1,5 +1,7 @@
 // Bank accounts as the entry's pages, the contract, the mails and the calendar file write them.
 
+import { BANK_ACCOUNT_FIELD_LABELS } from "./bank-account";
+
 /** §3 claim deposit types (ordinary, current) and the bank account's (checking), in Japanese. */
 export const DEPOSIT_TYPE_LABELS: Readonly<Record<string, string>> = {
   ordinary: "普通",
@@ -52,7 +54,7 @@ export function returnAccountLines(account: ReturnAccount): AccountLine[] {
     { part: "bank", label: "銀行", value: `${account.bankName}（${account.bankCode}）` },
     { part: "branch", label: "支店", value: `${account.branchName}（${account.branchCode}）` },
     { part: "depositType", label: "種目", value: account.depositType },
-    { part: "number", label: "口座番号", value: account.accountNumber },
+    { part: "number", label: BANK_ACCOUNT_FIELD_LABELS.bank_account_number, value: account.accountNumber },
     { part: "holder", label: "口座名義", value: account.holderName },
   ];
 }

@@ -293,7 +293,9 @@ const missingMessages = (): readonly string[] => [
 export function invoiceDraftProblems(draft: DraftEntry, window: PaymentDateWindow): Record<string, string> {
   const missing = missingMessages();
   return Object.fromEntries(
-    Object.entries(invoiceStepProblems(draft, [], window)).filter(([, message]) => !missing.includes(message)),
+    Object.entries(invoiceStepProblems(draft, [], window)).filter(
+      ([, message]) => !missing.includes(message),
+    ),
   );
 }
 

@@ -1,13 +1,7 @@
 // When money falls due around bank holidays. 民法142条: a deadline on a day banks are closed moves to
 // the next business day, so a return is never due before the debtor's money can arrive.
 
-import {
-  type BankCalendar,
-  addDays,
-  bankClosure,
-  closedDayText,
-  nextBankBusinessDay,
-} from "./bank-calendar";
+import { type BankCalendar, addDays, bankClosure, closedDayText, nextBankBusinessDay } from "./bank-calendar";
 import { formatJapaneseDateWithWeekday } from "./japan-date";
 
 /** The day a return is due when the debtor pays on `date` (past the calendar's reach: the date itself). */

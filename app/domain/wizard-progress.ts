@@ -17,7 +17,13 @@ export interface WizardFacts {
   paymentDates: PaymentDateWindow;
 }
 
-export function firstUnfinishedStep({ draft, files, user, entries, paymentDates }: WizardFacts): EntryStepName {
+export function firstUnfinishedStep({
+  draft,
+  files,
+  user,
+  entries,
+  paymentDates,
+}: WizardFacts): EntryStepName {
   if (!isInvoiceStepSatisfied(draft, files, paymentDates)) return "submitInvoices";
   const claims = { hasInadequateClaim: hasInadequateClaim(entries), hasDelayClaim: hasDelayClaim(entries) };
   const financialConfirmed = countsAsConfirmed(user.financial_statements_status ?? 4);

@@ -19,6 +19,7 @@ import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { returnAccountLines } from "~/domain/account-lines";
 import { entryPaths } from "~/routing/entry-paths";
+import type { AgreementValues } from "./legal-texts.server";
 
 /** Why the page offers no contract, in words the user can act on. */
 export const ContractMessage = {
@@ -87,6 +88,10 @@ export function contractView(
     contracted: entry.contracted_at !== undefined,
     /** The day the price is paid: the transfer once made, else the latest day the agreement allows. */
     payoutDate: formatJapaneseDateWithWeekday(payoutDate),
+    /** The agreement's promise: the next bank business day after the contract's day (or today's). */
+    payoutDueDate: formatJapaneseDateWithWeekday(
+      payoutDay({ contracted_at: entry.contracted_at }, now, calendar),
+    ),
     /** Where the owner sends what the debtor paid: the operator's account, apart from the owner's own. */
     returnAccount: { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) },
     claims: covered.map(({ claim, number, figures }) => {
@@ -115,3 +120,22 @@ export function contractView(
 }
 
 export type ContractView = ReturnType<typeof contractView>;
+
+/** The agreement's per-entry placeholders (decision 0019): parties, totals, payout day, return account. */
+export function agreementValues(view: ContractView): AgreementValues {
+  return {
+    seller: view.seller || "会員",
+    buyer: view.buyer,
+    code: view.code,
+    totalPurchaseAmount: view.totals?.purchaseAmount ?? null,
+    totalFee: view.totals?.fee ?? null,
+    totalBankCharge: view.totals?.bankCharge ?? null,
+    totalReceived: view.totals?.received ?? null,
+    totalRepayment: view.totals?.repayment ?? null,
+    totalMarginPart: view.totals?.marginPart ?? null,
+    totalCost: view.totals?.cost ?? null,
+    payoutDate: view.payoutDueDate,
+    // The account in full inside the article's sentence; the 別表 shows it part by part too.
+    returnAccount: view.returnAccount.lines.map(({ label, value }) => `${label} ${value}`).join("、"),
+  };
+}

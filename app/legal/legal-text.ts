@@ -38,11 +38,72 @@ function listItemOf(line: string): { style: LegalListStyle; text: string } | nul
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
+// Articles are numbered from their order, never typed, so a reference cannot go stale: a heading
+// `## {article:key}（題名）` reads 第N条（題名）, and `{ref:key}` reads 第N条, `{ref:key:2}` 第N条第2項.
+const ARTICLE_HEADING = /^##\s+\{article:([a-z][a-z0-9-]*)\}/;
+const ARTICLE_MARK = /\{(article|ref):([^}]*)\}/g;
+const REFERENCE = /^([a-z][a-z0-9-]*)(?::([1-9]\d*))?$/;
+
+interface Article {
+  number: number;
+  /** How many numbered paragraphs (項) it has; 0 when it is one paragraph. */
+  clauses: number;
+}
+
+/** The articles by key, in the order they come; a key given twice is refused. */
+function articlesOf(lines: readonly string[], fail: (line: number, message: string) => never) {
+  const articles = new Map<string, Article>();
+  let current: Article | null = null;
+  lines.forEach((raw, index) => {
+    const heading = ARTICLE_HEADING.exec(raw.trim());
+    if (heading) {
+      if (articles.has(heading[1]!)) fail(index + 1, `the article {article:${heading[1]}} comes twice`);
+      current = { number: articles.size + 1, clauses: 0 };
+      articles.set(heading[1]!, current);
+    } else if (/^#{1,2}\s/.test(raw)) current = null;
+    else if (current && /^\d+\.\s/.test(raw)) current.clauses += 1;
+  });
+  return articles;
+}
+
+/** The line with its article marks replaced by the numbers they stand for. */
+function numberArticles(
+  raw: string,
+  number: number,
+  articles: ReadonlyMap<string, Article>,
+  fail: (line: number, message: string) => never,
+): string {
+  return raw.replace(ARTICLE_MARK, (mark, kind: string, body: string, offset: number) => {
+    if (kind === "article") {
+      if (!/^[a-z][a-z0-9-]*$/.test(body))
+        fail(number, `${mark}: a key is lower-case letters, digits and -, e.g. {article:antisocial-forces}`);
+      if (!(offset === raw.indexOf("{") && ARTICLE_HEADING.test(raw.trim())))
+        fail(number, `${mark}: an article key opens a ## heading: ## {article:key}（題名）`);
+      return `第${articles.get(body)!.number}条`;
+    }
+    const reference = REFERENCE.exec(body);
+    if (!reference) return fail(number, `${mark}: a reference is {ref:key} or {ref:key:2} (第2項)`);
+    const article = articles.get(reference[1]!);
+    if (!article) {
+      return fail(
+        number,
+        `${mark}: no article {article:${reference[1]}} (the articles: ${[...articles.keys()].join(", ")})`,
+      );
+    }
+    const clause = reference[2] ? Number(reference[2]) : null;
+    if (clause !== null && clause > article.clauses) {
+      fail(number, `${mark}: 第${article.number}条 has ${article.clauses || "no numbered"} paragraphs`);
+    }
+    return clause === null ? `第${article.number}条` : `第${article.number}条第${clause}項`;
+  });
+}
+
 export function parseLegalText(source: string, file: string, allowed: readonly string[]): LegalText {
   const fail = (line: number, message: string): never => {
     throw new LegalTextError(`${file}:${line}: ${message}`);
   };
   const lines = source.replace(/\r\n?/g, "\n").split("\n");
+  const articles = articlesOf(lines, fail);
   let title: string | null = null;
   const blocks: LegalBlock[] = [];
   let paragraph: string[] = [];
@@ -50,8 +111,9 @@ export function parseLegalText(source: string, file: string, allowed: readonly s
     if (paragraph.length > 0) blocks.push({ type: "paragraph", text: paragraph.join("") });
     paragraph = [];
   };
-  lines.forEach((raw, index) => {
+  lines.forEach((written, index) => {
     const number = index + 1;
+    const raw = numberArticles(written, number, articles, fail);
     for (const match of raw.matchAll(PLACEHOLDER)) {
       if (!allowed.includes(match[1]!)) {
         fail(number, `unknown placeholder {${match[1]}} (this page fills: ${allowed.join(", ")})`);

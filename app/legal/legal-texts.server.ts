@@ -12,6 +12,7 @@ const BRAND_PLACEHOLDERS = [
   "supportEmail",
   "partnerName",
   "customers",
+  "contactDesk",
 ] as const;
 const AGREEMENT_PLACEHOLDERS = [
   "seller",
@@ -21,6 +22,10 @@ const AGREEMENT_PLACEHOLDERS = [
   "totalFee",
   "totalBankCharge",
   "totalReceived",
+  "totalRepayment",
+  "totalMarginPart",
+  "totalCost",
+  "payoutDate",
   "returnAccount",
 ] as const;
 
@@ -56,6 +61,7 @@ export function brandValues(brand: Brand) {
     serviceName: brand.serviceName,
     operatorName: brand.operatorName,
     supportEmail: brand.supportEmail,
+    contactDesk: brand.contactDesk,
     partnerName: brand.partnerName,
     customers: brand.individualSupported ? "法人または個人事業主" : "法人",
   };

@@ -6,6 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
+import { FIGURE_LABELS } from "~/domain/purchase-figures";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
@@ -16,7 +17,7 @@ import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
 import styles from "~/styles/static-pages.css";
 import { loadEntry } from "~/upstream/entries.server";
-import { contractView } from "~/legal/contract-view.server";
+import { agreementValues, contractView } from "~/legal/contract-view.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -27,24 +28,19 @@ export function loader(args: LoaderFunctionArgs) {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
-    const view = contractView(entry, user, ctx.now, ctx.brand, returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at));
+    const view = contractView(
+      entry,
+      user,
+      ctx.now,
+      ctx.brand,
+      returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at),
+    );
     // An entry not yet reviewed has no figures to put in the agreement.
     if (view.claims.length === 0) throw notFound();
-    const totals = view.totals;
     return json({
       ...view,
       payoutAccount: payoutAccount(entry.bank_account),
-      text: legalText("agreement", ctx.brand, {
-        seller: view.seller || "会員",
-        buyer: view.buyer,
-        code: view.code,
-        totalPurchaseAmount: totals?.purchaseAmount ?? null,
-        totalFee: totals?.fee ?? null,
-        totalBankCharge: totals?.bankCharge ?? null,
-        totalReceived: totals?.received ?? null,
-        // The account in full inside the article's sentence; the 別表 shows it part by part too.
-        returnAccount: view.returnAccount.lines.map(({ label, value }) => `${label} ${value}`).join("、"),
-      }),
+      text: legalText("agreement", ctx.brand, agreementValues(view)),
     });
   });
 }
@@ -67,10 +63,14 @@ export default function FactoringServiceAgreementPage() {
                 ["売掛先", claim.debtor],
                 ["請求書額面", claim.amount],
                 ["入金予定日", claim.paymentDate],
-                ["買取額", claim.figures.purchaseAmount],
-                ["手数料", claim.figures.fee],
-                ["振込手数料", claim.figures.bankCharge],
-                ["お受け取り額", claim.figures.received],
+                [FIGURE_LABELS.repayment, claim.figures.repayment],
+                ["掛目", claim.figures.ratio],
+                [FIGURE_LABELS.purchaseAmount, claim.figures.purchaseAmount],
+                [FIGURE_LABELS.fee, claim.figures.fee],
+                [FIGURE_LABELS.bankCharge, claim.figures.bankCharge],
+                [FIGURE_LABELS.received, claim.figures.received],
+                [FIGURE_LABELS.marginPart, claim.figures.marginPart],
+                [FIGURE_LABELS.cost, claim.figures.cost],
               ].map(([term, value]) => (
                 <tr key={term}>
                   <th scope="row">{term}</th>

@@ -4,6 +4,8 @@
 // tests call runOperatorCommand directly. Every change runs in one write transaction.
 
 import { SUPPRESSION_METHODS, type SuppressionMethod } from "../../app/domain/enumerations";
+import { formatJapaneseDate } from "../../app/domain/japan-date";
+import { type PurchaseTermsProblem, purchaseTermsProblems } from "../../app/domain/purchase-terms";
 import {
   BEFORE_CONTRACTED_ENTRY_STATUSES,
   ClaimStatus,
@@ -29,40 +31,98 @@ export class OperatorStateError extends Error {}
 
 export const OPERATOR_HELP = `Sakidori operator command (運営者コマンド)
 Usage: npm run operator -- <command> [arguments]   (database in $DATA_DIR, default ./data)
+Exit 0 done; 1 refused by the data (unknown id, wrong state, figures that cannot be true); 2 a usage error.
 A change the entry's owner should hear of (inadequate, reviewed, contracted, transferred, a delay,
 a return received) mails them a link to the entry's detail page; confirm-identity mails the user too
 (into the outbox: npm run outbox; links on the running upstream's APP_BASE_URL, or this shell's).
+Amounts are whole yen (989406, no commas); ratios decimals (0.05 = 5%); dates YYYY-MM-DD, Japan time.
 
   help                                   this text / このヘルプ
   users                                  list users: id, email, division, identity status, valid date
-  entries [--user ID]                    list entries, newest first
+    npm run operator -- users
+  entries [--user ID]                    list entries, newest first, with their claims' ids and statuses
+    --user ID                            only the entries of this user (the id users lists)
+    npm run operator -- entries --user 3
   show-entry ENTRY_ID                    an entry with its claims, as the API answers it (JSON)
+    npm run operator -- show-entry 7
 
   review-claim CLAIM_ID can_buy --purchase-amount N --fee N --fee-ratio R --ratio R --bank-charge N [--principal N]
-  review-claim CLAIM_ID cannot_buy
+                                         the claim can be bought (買取可), at these figures:
+    --purchase-amount N                  買取額: what the operator pays for the claim, before the fee and the charge
+    --fee N                              手数料: the operator's fee, kept from the payout
+    --fee-ratio R                        手数料率: the fee as a share of 買取額 (0.05 = 5%)
+    --ratio R                            掛目: 買取額 as a share of 返金額 (0.9 = 90%)
+    --bank-charge N                      振込手数料: the charge for the payout's bank transfer, kept from it
+    --principal N                        返金額: what the owner pays back by 返金期日; default the claim's
+                                         売掛先からの銀行振込金額 (scheduled_deposit_amount_from_obliger)
+                                         The owner receives お受け取り額 = 買取額 − 手数料 − 振込手数料.
+                                         Refused (exit 1), nothing recorded: 返金額 or 買取額 above
+                                         売掛先からの銀行振込金額; 買取額 above 返金額; 手数料 + 振込手数料
+                                         at or above 買取額 (nothing left to receive); 買取額 other than
+                                         返金額 × 掛目, or 手数料 other than 買取額 × 手数料率 (to the yen,
+                                         rounded up or down).
+    npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
+                                         (a claim whose debtor transfers 1,099,340円: 1,099,340 × 0.9 = 989,406;
+                                         989,406 × 0.05 = 49,470; the owner receives 939,276円 and returns 1,099,340円)
+  review-claim CLAIM_ID cannot_buy       the claim cannot be bought (買取不可)
+    npm run operator -- review-claim 12 cannot_buy
   review-claim CLAIM_ID inadequate --reason TEXT [--document invoice|additional_doc]
-                                         record a claim's review; the entry's status follows:
-                                         any inadequate → inadequate (2); all reviewed → reviewed (3),
-                                         or archived (6) when none can be bought
+                                         a document of the claim is inadequate (不備あり)
+    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
+    --document WHICH                     invoice (請求書, the default) or additional_doc (追加書類)
+    npm run operator -- review-claim 12 inadequate --reason "請求書の日付が読めません" --document invoice
+                                         After each review the entry's status follows: any inadequate →
+                                         inadequate (2); all reviewed → reviewed (3), or archived (6) when
+                                         none can be bought; reviewed or archived confirms its 決算書類 and
+                                         入出金明細 (確認済み).
   inadequate-entry ENTRY_ID --reason TEXT [--document financial_statements|withdrawals_detail|both]
                                          the entry's financial / withdrawal documents are inadequate
+    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
+    --document WHICH                     financial_statements (決算書類), withdrawals_detail (入出金明細)
+                                         or both (the default)
+    npm run operator -- inadequate-entry 7 --reason "直近2期分の決算書をご提出ください" --document financial_statements
 
-  mark-contracted ENTRY_ID               reviewed entry → contracted; can_buy claims → contracted,
-                                         each due back (return_date) on the debtor's payment date
-  mark-transferred ENTRY_ID              contracted entry → transferred; contracted claims → transferred
-  mark-delay CLAIM_ID                    transferred claim → delay
+  mark-contracted ENTRY_ID               reviewed entry → contracted (契約済み); can_buy claims → contracted,
+                                         each due back by its 返金期日 (return_date)
+    npm run operator -- mark-contracted 7
+  mark-transferred ENTRY_ID              contracted entry → transferred: the payout was made today
+                                         (買取代金お振込済み); contracted claims → transferred
+    npm run operator -- mark-transferred 7
+  mark-delay CLAIM_ID                    transferred claim → delay (ご返金遅延): only after its 返金期日
+                                         (return_date) has passed, from the next day in Japan; before it,
+                                         refused with the deadline and the days left. Mails the owner
+                                         【重要】ご返金が確認できていません
+    npm run operator -- mark-delay 12
   mark-returned CLAIM_ID [--date YYYY-MM-DD]
-                                         transferred or delayed claim → returned
-  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel
+                                         transferred or delayed claim → returned (ご返金確認済み); the entry
+                                         completes when no claim is still out. 返金期日 never changes.
+    --date YYYY-MM-DD                    the day the return came in (ご返金確認日, returned_at); default
+                                         today. Refused when in the future or before the payout
+                                         (the entry's transferred_at)
+    npm run operator -- mark-returned 12 --date 2027-01-26
+  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel (キャンセル)
+    npm run operator -- cancel-claim 12
 
-  confirm-identity USER_ID [--valid-until YYYY-MM-DD]   identity confirmed (3), default one year
-  expire-identity USER_ID                identity expired (5), valid date yesterday
-  inadequate-identity USER_ID            identity inadequate (2)
+  confirm-identity USER_ID [--valid-until YYYY-MM-DD]
+                                         identity confirmed (本人確認済み, 3)
+    --valid-until YYYY-MM-DD             the last day the identity documents are valid; default one year
+                                         from today
+    npm run operator -- confirm-identity 3 --valid-until 2027-11-30
+  expire-identity USER_ID                identity expired (期限切れ, 5), valid date yesterday
+    npm run operator -- expire-identity 3
+  inadequate-identity USER_ID            identity inadequate (不備あり, 2)
+    npm run operator -- inadequate-identity 3
   set-suppression none|stop-new-entry [--message TEXT] [--segment S]
-                                         stop (or allow) new entries, for one user segment or all
+                                         stop (or allow again: none) new entries, for one user segment or all
+    --message TEXT                       what the owners read instead (default
+                                         現在、新規のお申し込みを停止しています。)
+    --segment S                          only users whose user_segment is S (default: every user)
+    npm run operator -- set-suppression stop-new-entry --message "メンテナンスのため受付を停止しています"
   set-entry-permission USER_ID true|false
-                                         has_entry_permission_when_delayed
+                                         has_entry_permission_when_delayed: may apply again while a return is late
+    npm run operator -- set-entry-permission 3 true
   expire-sessions USER_ID                the user's logins end now, as after 14 days (they log in again)
+    npm run operator -- expire-sessions 3
 `;
 
 /** The command names help lists (the CLI refuses anything else before it opens the database). */
@@ -85,6 +145,37 @@ export const OPERATOR_COMMANDS = [
   "set-entry-permission",
   "expire-sessions",
 ] as const;
+export type OperatorCommand = (typeof OPERATOR_COMMANDS)[number];
+
+/** The options each command's parser accepts (help explains every one; a test holds it to that). */
+export const OPERATOR_OPTIONS: Readonly<Record<OperatorCommand, readonly string[]>> = {
+  help: [],
+  users: [],
+  entries: ["user"],
+  "show-entry": [],
+  "review-claim": [
+    "purchase-amount",
+    "fee",
+    "fee-ratio",
+    "ratio",
+    "bank-charge",
+    "principal",
+    "reason",
+    "document",
+  ],
+  "inadequate-entry": ["reason", "document"],
+  "mark-contracted": [],
+  "mark-transferred": [],
+  "mark-delay": [],
+  "mark-returned": ["date"],
+  "cancel-claim": [],
+  "confirm-identity": ["valid-until"],
+  "expire-identity": [],
+  "inadequate-identity": [],
+  "set-suppression": ["message", "segment"],
+  "set-entry-permission": [],
+  "expire-sessions": [],
+};
 
 // ---- argument parsing ----
 
@@ -313,6 +404,7 @@ export function reviewClaim(db: Db, claimId: number, review: ClaimReview, now: D
         )
         .get(claim.id) !== undefined;
     if (review.decision === "can_buy") {
+      refuseUntrueTerms(claim, review);
       // The purchase principal is the part of the invoice the obliger pays by bank transfer, unless given.
       db.prepare(
         `UPDATE claims SET status = ?, purchase_amount = ?, purchase_fee = ?, purchase_fee_ratio = ?,
@@ -347,6 +439,43 @@ export function reviewClaim(db: Db, claimId: number, review: ClaimReview, now: D
     const status = deriveEntryStatus(db, entry.id, now);
     return `claim ${claim.id} (${claim.code}) → ${claimStatusName(ClaimStatus[review.decision])}; entry ${entry.id} (${entry.code}) → ${entryStatusName(status)}`;
   });
+}
+
+const yen = (amount: number) => amount.toLocaleString("en-US");
+
+function describeProblem(problem: PurchaseTermsProblem): string {
+  switch (problem.rule) {
+    case "principal_above_deposit":
+      return `--principal ${yen(problem.principal)} is above the debtor's scheduled transfer ${yen(problem.scheduledDeposit)} (返金額が売掛先からの銀行振込金額 ${yen(problem.scheduledDeposit)}円 を超えています)`;
+    case "purchase_above_deposit":
+      return `--purchase-amount ${yen(problem.purchaseAmount)} is above the debtor's scheduled transfer ${yen(problem.scheduledDeposit)} (買取額が売掛先からの銀行振込金額 ${yen(problem.scheduledDeposit)}円 を超えています)`;
+    case "purchase_above_principal":
+      return `--purchase-amount ${yen(problem.purchaseAmount)} is above the amount to be returned ${yen(problem.principal)} (買取額が返金額 ${yen(problem.principal)}円 を超えています)`;
+    case "nothing_received":
+      return `--fee ${yen(problem.fee)} plus --bank-charge ${yen(problem.bankCharge)} leave nothing of --purchase-amount ${yen(problem.purchaseAmount)} to the owner (手数料と振込手数料の合計が買取額以上で、お受け取り額がありません)`;
+    case "ratio_disagrees":
+      return `--purchase-amount ${yen(problem.purchaseAmount)} is not the amount returned ${yen(problem.principal)} × --ratio ${problem.ratio} = ${yen(problem.expected)} (買取額は返金額 × 掛目 です。掛目 ${problem.ratio} なら ${yen(problem.expected)}円)`;
+    case "fee_ratio_disagrees":
+      return `--fee ${yen(problem.fee)} is not --purchase-amount ${yen(problem.purchaseAmount)} × --fee-ratio ${problem.feeRatio} = ${yen(problem.expected)} (手数料は買取額 × 手数料率 です。手数料率 ${problem.feeRatio} なら ${yen(problem.expected)}円)`;
+  }
+}
+
+/** Terms the owner could not keep, or figures that disagree with their ratios, are never recorded. */
+function refuseUntrueTerms(claim: ClaimRow, review: Extract<ClaimReview, { decision: "can_buy" }>): void {
+  const problems = purchaseTermsProblems({
+    scheduledDeposit: claim.scheduled_deposit_amount_from_obliger,
+    purchaseAmount: review.purchaseAmount,
+    fee: review.fee,
+    feeRatio: review.feeRatio,
+    ratio: review.ratio,
+    bankCharge: review.bankCharge,
+    principal: review.principal,
+  });
+  if (problems.length > 0) {
+    throw new OperatorStateError(
+      `claim ${claim.id}: ${problems.map(describeProblem).join("\n  ")}\n  Run: npm run operator -- help`,
+    );
+  }
 }
 
 export type EntryDocument = "financial_statements" | "withdrawals_detail" | "both";
@@ -413,10 +542,29 @@ export function markEntryTransferred(db: Db, entryId: number, now: Date): string
   });
 }
 
+/** Whole days from one ISO date to another (negative when `to` is earlier). */
+function daysFromTo(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The claim's deadline as stored at contract: return_date (the debtor's payment date before it was set). */
+const deadlineOf = (claim: ClaimRow): string | null => claim.return_date ?? claim.obliger_payment_date;
+
 export function markClaimDelay(db: Db, claimId: number, now: Date): string {
   return inTransaction(db, () => {
     const claim = requireClaim(db, claimId);
     refuseClaimState(claim, [ClaimStatus.transferred], "mark-delay");
+    // A return is late only once its whole deadline day (in Japan) has passed: the owner may pay on it.
+    const deadline = deadlineOf(claim);
+    const today = dateJst(now);
+    if (deadline !== null && today <= deadline) {
+      const days = daysFromTo(today, deadline);
+      throw new OperatorStateError(
+        days === 0
+          ? `claim ${claim.id} is due today, ${deadline}; mark-delay only after the deadline has passed (本日が返金期日 ${formatJapaneseDate(deadline)} です。期日を過ぎてから実行してください)`
+          : `claim ${claim.id} is due ${deadline}, in ${days} days; mark-delay only after the deadline has passed (返金期日 ${formatJapaneseDate(deadline)} まで、あと${days}日です。期日を過ぎてから実行してください)`,
+      );
+    }
     db.prepare("UPDATE claims SET status = ?, updated_at = ? WHERE id = ?").run(
       ClaimStatus.delay,
       isoJst(now),
@@ -430,15 +578,31 @@ export function markClaimDelay(db: Db, claimId: number, now: Date): string {
  * A returned claim has been paid back in full. When no claim of the entry is still out (contracted,
  * transferred or delayed), the entry's transaction is complete.
  */
-export function markClaimReturned(db: Db, claimId: number, returnDate: string | null, now: Date): string {
+export function markClaimReturned(db: Db, claimId: number, receivedOn: string | null, now: Date): string {
   return inTransaction(db, () => {
     const claim = requireClaim(db, claimId);
     refuseClaimState(claim, [ClaimStatus.transferred, ClaimStatus.delay], "mark-returned");
     const at = isoJst(now);
-    db.prepare(
-      // --date records the day agreed for the return; otherwise the due date set at contract stays.
-      "UPDATE claims SET status = ?, returned_at = ?, return_date = COALESCE(?, return_date, ?), updated_at = ? WHERE id = ?",
-    ).run(ClaimStatus.returned, at, returnDate, dateJst(now), at, claim.id);
+    const today = dateJst(now);
+    if (receivedOn !== null && receivedOn > today) {
+      throw new OperatorStateError(
+        `--date ${receivedOn} is in the future (today is ${today}); record a return on the day it came (未来の日付は指定できません)`,
+      );
+    }
+    const paidOut = requireEntry(db, claim.entry_id).transferred_at?.slice(0, 10) ?? null;
+    if (receivedOn !== null && paidOut !== null && receivedOn < paidOut) {
+      throw new OperatorStateError(
+        `--date ${receivedOn} is before the payout on ${paidOut} (買取代金のお振込日 ${formatJapaneseDate(paidOut)} より前の日付は指定できません)`,
+      );
+    }
+    // returned_at is the day the money came; return_date stays the deadline agreed at contract.
+    const receivedAt = receivedOn === null || receivedOn === today ? at : `${receivedOn}T00:00:00+09:00`;
+    db.prepare("UPDATE claims SET status = ?, returned_at = ?, updated_at = ? WHERE id = ?").run(
+      ClaimStatus.returned,
+      receivedAt,
+      at,
+      claim.id,
+    );
     const outstanding = claimsOfEntry(db, claim.entry_id).some((other) =>
       [ClaimStatus.contracted, ClaimStatus.transferred, ClaimStatus.delay].includes(
         other.status as 4 | 5 | 7,
@@ -613,22 +777,22 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     case "-h":
       return OPERATOR_HELP;
     case "users":
-      expectPositionals(parseArgs(rest, []), []);
+      expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), []);
       return listUsers(db);
     case "entries": {
-      const parsed = parseArgs(rest, ["user"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS.entries);
       expectPositionals(parsed, []);
       const user = parsed.options.get("user");
       return listEntries(db, user === undefined ? null : idArgument(user, "--user"));
     }
     case "show-entry": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["ENTRY_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY_ID"]);
       return JSON.stringify(serializeEntry(db, requireEntry(db, idArgument(id!, "ENTRY_ID"))), null, 2);
     }
     case "review-claim":
       return reviewClaim(db, ...parseReview(rest), now);
     case "inadequate-entry": {
-      const parsed = parseArgs(rest, ["reason", "document"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["inadequate-entry"]);
       const [id] = expectPositionals(parsed, ["ENTRY_ID"]);
       const document = parsed.options.get("document") ?? "both";
       if (!["financial_statements", "withdrawals_detail", "both"].includes(document)) {
@@ -646,7 +810,7 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     }
     case "mark-contracted":
     case "mark-transferred": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["ENTRY_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY_ID"]);
       const entryId = idArgument(id!, "ENTRY_ID");
       return command === "mark-contracted"
         ? markEntryContracted(db, entryId, now)
@@ -654,30 +818,30 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     }
     case "mark-delay":
     case "cancel-claim": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["CLAIM_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["CLAIM_ID"]);
       const claimId = idArgument(id!, "CLAIM_ID");
       return command === "mark-delay" ? markClaimDelay(db, claimId, now) : cancelClaim(db, claimId, now);
     }
     case "mark-returned": {
-      const parsed = parseArgs(rest, ["date"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["mark-returned"]);
       const [id] = expectPositionals(parsed, ["CLAIM_ID"]);
       return markClaimReturned(db, idArgument(id!, "CLAIM_ID"), dateOption(parsed, "date"), now);
     }
     case "confirm-identity": {
-      const parsed = parseArgs(rest, ["valid-until"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["confirm-identity"]);
       const [id] = expectPositionals(parsed, ["USER_ID"]);
       return confirmIdentity(db, idArgument(id!, "USER_ID"), dateOption(parsed, "valid-until"), now);
     }
     case "expire-identity":
     case "inadequate-identity": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["USER_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["USER_ID"]);
       const userId = idArgument(id!, "USER_ID");
       return command === "expire-identity"
         ? expireIdentity(db, userId, now)
         : markIdentityInadequate(db, userId, now);
     }
     case "set-suppression": {
-      const parsed = parseArgs(rest, ["message", "segment"]);
+      const parsed = parseArgs(rest, OPERATOR_OPTIONS["set-suppression"]);
       const [method] = expectPositionals(parsed, ["none|stop-new-entry"]);
       if (!(SUPPRESSION_METHODS as readonly string[]).includes(method!)) {
         throw new OperatorUsageError(`method must be ${SUPPRESSION_METHODS.join(" or ")}, got "${method}"`);
@@ -690,14 +854,17 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
       );
     }
     case "set-entry-permission": {
-      const [id, value] = expectPositionals(parseArgs(rest, []), ["USER_ID", "true|false"]);
+      const [id, value] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), [
+        "USER_ID",
+        "true|false",
+      ]);
       if (value !== "true" && value !== "false") {
         throw new OperatorUsageError(`the permission must be true or false, got "${value}"`);
       }
       return setEntryPermission(db, idArgument(id!, "USER_ID"), value === "true", now);
     }
     case "expire-sessions": {
-      const [id] = expectPositionals(parseArgs(rest, []), ["USER_ID"]);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["USER_ID"]);
       return expireSessions(db, idArgument(id!, "USER_ID"), now);
     }
     default:
@@ -708,16 +875,7 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
 }
 
 function parseReview(rest: readonly string[]): [number, ClaimReview] {
-  const parsed = parseArgs(rest, [
-    "purchase-amount",
-    "fee",
-    "fee-ratio",
-    "ratio",
-    "bank-charge",
-    "principal",
-    "reason",
-    "document",
-  ]);
+  const parsed = parseArgs(rest, OPERATOR_OPTIONS["review-claim"]);
   const [id, decision] = expectPositionals(parsed, ["CLAIM_ID", "can_buy|cannot_buy|inadequate"]);
   const claimId = idArgument(id!, "CLAIM_ID");
   const onlyFor = (names: string[], forDecision: string) => {

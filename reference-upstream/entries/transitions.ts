@@ -251,9 +251,27 @@ function describeInadequacy(entry: EntryRow, claims: ClaimRow[]): string {
 }
 
 /**
+ * A completed review has looked at the entry's financial and withdrawal documents too: each one the
+ * entry holds files of is confirmed (never inadequate here: that would have made the entry inadequate).
+ * A document not sent with the entry keeps its status (提出なし), for nothing was confirmed.
+ */
+function confirmEntryDocuments(db: Db, entry: EntryRow): void {
+  const groups = new Set(filesOf(db, entry.id, null).map((file) => documentGroupOf(file.kind)));
+  const confirmed = (status: number, held: boolean) => (held ? ReviewStatus.confirmed : status);
+  db.prepare(
+    `UPDATE entries SET financial_statement_confirmation_status = ?,
+       account_activity_statement_confirmation_status = ? WHERE id = ?`,
+  ).run(
+    confirmed(entry.financial_statement_confirmation_status, groups.has("financial_statements")),
+    confirmed(entry.account_activity_statement_confirmation_status, groups.has("withdrawals_detail")),
+    entry.id,
+  );
+}
+
+/**
  * The status an entry before contract takes from its reviews: any inadequate claim or document →
  * inadequate (2); else every claim past review → reviewed (3) if one can be bought, archived (6)
- * with rejected_at if none can; else under_review (1). Entries already contracted or archived are
+ * with rejected_at if none can, its documents confirmed either way; else under_review (1). Entries already contracted or archived are
  * left alone. Answers the status the entry now has.
  */
 export function deriveEntryStatus(db: Db, entryId: number, now: Date): number {
@@ -277,6 +295,7 @@ export function deriveEntryStatus(db: Db, entryId: number, now: Date): number {
     return EntryStatus.inadequate;
   }
   if (claims.length > 0 && claims.every(isPastReview)) {
+    confirmEntryDocuments(db, entry);
     if (claims.some((claim) => claim.status === ClaimStatus.can_buy)) {
       db.prepare(
         "UPDATE entries SET status = ?, reviewed_at = ?, description_of_inadequate_document = '', updated_at = ? WHERE id = ?",

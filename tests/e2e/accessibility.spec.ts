@@ -10,7 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "./fixtures";
 import { STRONG_PASSWORD, registerThroughUpstream, spendLookups } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
 import { MIDORI_URL } from "./support-brands";
 import { latestResetLink } from "./support-passwords";
 import { withdrawalDone } from "./support-wizard-steps";
@@ -419,7 +419,7 @@ test("after submission: under review, inadequate and its resubmission, reviewed,
   await open(detail);
   await expect(page.getByRole("link", { name: /返金期日をカレンダーに登録する/ })).toBeVisible();
   findings.push(...(await check("detail transferred")));
-  runOperator("mark-delay", String(claimId));
+  markDelayAfterDeadline(claimId);
   await open("/mypage");
   findings.push(...(await check("/mypage with a late return")));
   await open(detail);

@@ -5,7 +5,7 @@
 
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, mailsTo } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
 
 async function reviewedEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("contract");
@@ -107,7 +107,7 @@ test("reviewed → agreement → contract (consent required) → transferred →
   expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(await calendar.text()).toContain("BEGIN:VEVENT");
 
-  runOperator("mark-delay", String(entry.claimIds[0]));
+  markDelayAfterDeadline(entry.claimIds[0]!);
   await open(`/entry/detail/${entry.id}`);
   await expect(payout.getByRole("alert")).toContainText("請求書1（株式会社売掛先）のご返金が遅れています");
   await expect(payout.getByRole("alert")).toContainText("至急下記の口座へお振り込みください");

@@ -65,7 +65,7 @@ test("an inadequate invoice: the reason, a fix and a new file (nothing typed los
     "review-claim",
     String(entry.claimIds[0]),
     "can_buy",
-    ...["--purchase-amount", "1000000", "--fee", "50000", "--fee-ratio", "0.05", "--ratio", "0.9"],
+    ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"],
     ...["--bank-charge", "660"],
   );
   await open(`/entry/detail/${entry.id}`);

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { forward } from "../integration/fault-proxy";
 
@@ -55,7 +55,7 @@ const CASES = [
       runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
       runOperator("mark-contracted", String(entryId));
       runOperator("mark-transferred", String(entryId));
-      runOperator("mark-delay", String(claimId));
+      markDelayAfterDeadline(claimId);
     },
   },
   {

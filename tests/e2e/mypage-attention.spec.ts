@@ -5,7 +5,7 @@
 
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
 
 test("the entry that needs the user shows its action; a delay blocks a new entry until the permission lifts it", async ({
   page,
@@ -44,7 +44,7 @@ test("the entry that needs the user shows its action; a delay blocks a new entry
   runOperator("set-entry-permission", String(user.id), "false");
   runOperator("mark-contracted", String(entry.id));
   runOperator("mark-transferred", String(entry.id));
-  runOperator("mark-delay", String(entry.claimIds[0]));
+  markDelayAfterDeadline(entry.claimIds[0]!);
   await open("/mypage");
   await expect(card).toContainText("ご返金が遅れている請求書があります。至急ご返金ください。");
   await expect(card.getByRole("link", { name: "ご返金の金額と振込先を確認する" })).toHaveAttribute(

@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import Database from "better-sqlite3";
 import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, upstreamDatabase } from "./support";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { type FilePayload, pdfFile } from "./files";
@@ -156,6 +157,28 @@ export function runOperator(...args: string[]): string {
       encoding: "utf8",
     },
   );
+}
+
+/**
+ * The claim's return deadline (and the debtor's payment date) moved to yesterday, as if the days had
+ * passed, then `mark-delay`: the operator marks a return late only after its deadline.
+ */
+export function markDelayAfterDeadline(claimId: number): string {
+  const yesterday = new Date(Date.now() + 9 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "upstream.sqlite3"), {
+    fileMustExist: true,
+    timeout: 5_000,
+  });
+  try {
+    db.prepare("UPDATE claims SET return_date = ?, obliger_payment_date = ? WHERE id = ?").run(
+      yesterday,
+      yesterday,
+      claimId,
+    );
+  } finally {
+    db.close();
+  }
+  return runOperator("mark-delay", String(claimId));
 }
 
 /** Confirms the address with the key of its newest activation mail, straight at the upstream. */

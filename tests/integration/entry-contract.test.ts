@@ -14,6 +14,7 @@ import {
   markEntryTransferred,
   reviewClaim,
 } from "../../reference-upstream/entries/operator-actions";
+import { findClaim } from "../../reference-upstream/entries/rows";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -137,9 +138,16 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
     const view = (await page.json()) as {
       claims: { figures: { purchaseAmount: string } }[];
       totals: { received: string };
+      payoutDate: string;
+      text: unknown;
     };
     expect(view.claims[0]!.figures.purchaseAmount).toBe("900,000円");
     expect(view.totals.received).toBe("854,340円");
+    // The price is paid by the next bank business day after today, and the agreement says which day.
+    expect(view.payoutDate).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（.）$/);
+    expect(JSON.stringify(view.text)).toContain(
+      `本契約の成立日の翌営業日（銀行の営業日をいいます。以下同じ。）である${view.payoutDate}までに`,
+    );
 
     const owner = createUserWithSession(upstream);
     const fresh = String((await createEntryVia(owner)).id);
@@ -157,7 +165,13 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
     expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
     await contract(id, cookie, { agreed: "on" });
     markEntryTransferred(upstream.db, entry.id, new Date());
-    markClaimDelay(upstream.db, entry.claims[0].id, new Date());
+    // Late is marked only once the deadline has passed: the day after it.
+    const deadline = findClaim(upstream.db, entry.claims[0].id)!.return_date!;
+    markClaimDelay(
+      upstream.db,
+      entry.claims[0].id,
+      new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000),
+    );
     const response = await get(calendarLoader as Loader, path, { entryId: id }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");

@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-form";
 import type { FormFailure } from "~/forms/form-failure";
-import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
+import { reviewClaim, runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
-import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import {
+  createEntryVia,
+  createUserWithSession,
+  insertUpload,
+  validEntryBody,
+} from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 let upstream: TestUpstream;
@@ -20,6 +25,12 @@ beforeAll(async () => {
 });
 
 afterAll(() => upstream.dispose());
+
+/** The figures of help's example for a claim the debtor pays 1,000,000円 for. */
+const CAN_BUY = [
+  ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
+  ...["--ratio", "0.9", "--bank-charge", "660"],
+];
 
 /** The loader's answer, or what it threw (a redirect or an error screen). */
 async function open(entryId: string, cookie?: string): Promise<Response> {
@@ -51,6 +62,30 @@ describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
     expect(view.code).toBe(entry.code);
     expect(view.statusLabel).toBe("不備あり");
     expect(view.claims[0]!.inadequateReason).toBe("日付が読めません。");
+  });
+
+  it("決算書類 and 入出金明細 read 確認済み once reviewed, and still after contract and completion", async () => {
+    const owner = createUserWithSession(upstream);
+    const addfiles = [
+      insertUpload(upstream, owner.userId, "pl"),
+      insertUpload(upstream, owner.userId, "passbook_cover"),
+    ];
+    const entry = await createEntryVia(owner, validEntryBody({ addfiles }));
+    const documents = async () => {
+      const response = await open(String(entry.id), await appCookie(owner));
+      const view = (await response.json()) as { documents: { label: string; status: string }[] };
+      return Object.fromEntries(view.documents.map((document) => [document.label, document.status]));
+    };
+    expect(await documents()).toEqual({ 決算書類: "受付済み", 入出金明細: "受付済み" });
+    const claim = String(entry.claims[0].id);
+    runOperatorCommand(upstream.db, ["review-claim", claim, "can_buy", ...CAN_BUY], new Date());
+    const confirmed = { 決算書類: "確認済み", 入出金明細: "確認済み" };
+    expect(await documents()).toEqual(confirmed);
+    runOperatorCommand(upstream.db, ["mark-contracted", String(entry.id)], new Date());
+    expect(await documents()).toEqual(confirmed);
+    runOperatorCommand(upstream.db, ["mark-transferred", String(entry.id)], new Date());
+    runOperatorCommand(upstream.db, ["mark-returned", claim], new Date());
+    expect(await documents()).toEqual(confirmed);
   });
 
   it("another user's entry and a missing one are page not found (404), never their content", async () => {

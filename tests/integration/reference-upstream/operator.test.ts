@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 import { readSuppression } from "../../../reference-upstream/entries/eligibility";
 import {
+  OPERATOR_COMMANDS,
+  OPERATOR_HELP,
+  OPERATOR_OPTIONS,
   OperatorStateError,
   OperatorUsageError,
   runOperatorCommand,
@@ -13,7 +16,14 @@ import {
 import { latestMails, sendMail } from "../../../reference-upstream/outbox";
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
-import { type UserClient, createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
+import {
+  type UserClient,
+  createEntryVia,
+  createUserWithSession,
+  insertUpload,
+  validClaim,
+  validEntryBody,
+} from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
 
 const run = promisify(execFile);
@@ -246,13 +256,17 @@ describe("reviews and the entry status they derive", () => {
     expect(current.status).toBe(EntryStatus.transferred);
     expect(current.transferred_at).toEqual(expect.any(String));
     expect(current.claims.map((claim: { status: number }) => claim.status)).toEqual([5, 5]);
-    operator("mark-delay", String(claimIds[0]));
-    operator("mark-returned", String(claimIds[1]), "--date", "2026-12-01");
+    // The day after the deadline: one claim is late, the other's return came on its deadline.
+    const deadline = current.claims[1].return_date as string;
+    const afterDeadline = new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000);
+    const operatorAfter = (...argv: string[]) => runOperatorCommand(upstream.db, argv, afterDeadline);
+    operatorAfter("mark-delay", String(claimIds[0]));
+    operatorAfter("mark-returned", String(claimIds[1]), "--date", deadline);
     current = await read(client, entry.id);
     expect(current.claims[0].status).toBe(ClaimStatus.delay);
-    expect(current.claims[1]).toMatchObject({ status: ClaimStatus.returned, return_date: "2026-12-01" });
+    expect(current.claims[1]).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
     expect(current.transaction_completed_at).toBeNull();
-    operator("mark-returned", String(claimIds[0]));
+    operatorAfter("mark-returned", String(claimIds[0]));
     current = await read(client, entry.id);
     expect(current.claims[0].status).toBe(ClaimStatus.returned);
     expect(current.claims[0].returned_at).toEqual(expect.any(String));
@@ -326,8 +340,10 @@ describe("the operator's changes mail the entry's owner a link to its detail pag
     expect(canBuy(claimIds[1]!)).toContain("mail: entry_reviewed");
     operator("mark-contracted", String(entry.id));
     operator("mark-transferred", String(entry.id));
-    operator("mark-delay", String(claimIds[0]));
-    operator("mark-returned", String(claimIds[1]));
+    const deadline = (await read(client, entry.id)).claims[0].return_date as string;
+    const afterDeadline = new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000);
+    runOperatorCommand(upstream.db, ["mark-delay", String(claimIds[0])], afterDeadline);
+    runOperatorCommand(upstream.db, ["mark-returned", String(claimIds[1])], afterDeadline);
     const mails = mailsTo(email).filter((mail) => mail.kind.startsWith("entry_"));
     expect(mails.map((mail) => mail.kind)).toEqual([
       "entry_received",
@@ -351,5 +367,264 @@ describe("the operator's changes mail the entry's owner a link to its detail pag
     operator("review-claim", String(claimIds[0]), "inadequate", "--reason", "日付が読めません");
     expect(mailsTo(email).map((mail) => mail.kind)).toContain("entry_inadequate");
     expect(mailsTo(email).at(-1)!.body).toContain("再提出");
+  });
+});
+
+describe("the operator's records stay true", () => {
+  /** The command run on a given day (noon in Japan), as the operator would run it then. */
+  const operatorOn = (day: string, ...argv: string[]) =>
+    runOperatorCommand(upstream.db, argv, new Date(`${day}T12:00:00+09:00`));
+  const dayAfter = (day: string, days = 1) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const review = (claimId: number, figures: Record<string, string>) =>
+    operator(
+      "review-claim",
+      String(claimId),
+      "can_buy",
+      ...Object.entries(figures).flatMap(([name, value]) => [`--${name}`, value]),
+    );
+  // The example of help: 1,099,340円 returned for 989,406円 bought at 90 %, 5 % fee and 660円.
+  const EXAMPLE = {
+    "purchase-amount": "989406",
+    fee: "49470",
+    "fee-ratio": "0.05",
+    ratio: "0.9",
+    "bank-charge": "660",
+    principal: "1099340",
+  };
+
+  async function transferredClaim() {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(client);
+    const claimId = entry.claims[0].id as number;
+    canBuy(claimId);
+    operator("mark-contracted", String(entry.id));
+    operator("mark-transferred", String(entry.id));
+    const current = await read(client, entry.id);
+    return {
+      client,
+      entry,
+      claimId,
+      deadline: current.claims[0].return_date as string,
+      paidOut: (current.transferred_at as string).slice(0, 10),
+    };
+  }
+
+  it("review-claim refuses a purchase amount above the debtor's 振込金額, and changes nothing", async () => {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+    );
+    const claimId = entry.claims[0].id as number;
+    expect(() => review(claimId, { ...EXAMPLE, "purchase-amount": "1099341", principal: "1099340" })).toThrow(
+      OperatorStateError,
+    );
+    expect(() => review(claimId, { ...EXAMPLE, "purchase-amount": "1099341", ratio: "1" })).toThrow(
+      /1,099,341.*1,099,340.*売掛先からの銀行振込金額/s,
+    );
+    expect(() => review(claimId, { ...EXAMPLE, principal: "1099341" })).toThrow(
+      /--principal.*1,099,341.*1,099,340.*返金額/s,
+    );
+    const unchanged = (await read(client, entry.id)).claims[0];
+    expect(unchanged).toMatchObject({ status: ClaimStatus.under_review, purchase_amount: null });
+    expect(review(claimId, EXAMPLE)).toContain("can_buy");
+    expect((await read(client, entry.id)).claims[0]).toMatchObject({
+      status: ClaimStatus.can_buy,
+      purchase_amount: 989406,
+      purchase_principal_amount: 1099340,
+    });
+  });
+
+  it("review-claim refuses a fee and bank charge that leave the owner nothing, and figures that disagree with their ratios", async () => {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+    );
+    const claimId = entry.claims[0].id as number;
+    // 手数料 + 振込手数料 equal to the 買取額: nothing left to receive.
+    expect(() =>
+      review(claimId, { ...EXAMPLE, fee: "988746", "fee-ratio": "0.999333", "bank-charge": "660" }),
+    ).toThrow(/nothing.*お受け取り額/s);
+    expect(() => review(claimId, { ...EXAMPLE, "bank-charge": "939936" })).toThrow(OperatorStateError);
+    // 買取額 = 返金額 × 掛目 and 手数料 = 買取額 × 手数料率, each to the yen.
+    expect(() => review(claimId, { ...EXAMPLE, ratio: "0.8" })).toThrow(/--ratio.*掛目/s);
+    expect(() => review(claimId, { ...EXAMPLE, "fee-ratio": "0.04" })).toThrow(/--fee-ratio.*手数料/s);
+    // Rounded to the yen either way is the same figure.
+    expect(review(claimId, { ...EXAMPLE, fee: "49471" })).toContain("can_buy");
+    expect((await read(client, entry.id)).claims[0].purchase_fee).toBe(49471);
+  });
+
+  it("mark-delay only after the deadline has passed: before it, refused with the deadline and the days left", async () => {
+    const { client, entry, claimId, deadline } = await transferredClaim();
+    const before = dayAfter(deadline, -3);
+    expect(() => operatorOn(before, "mark-delay", String(claimId))).toThrow(OperatorStateError);
+    expect(() => operatorOn(before, "mark-delay", String(claimId))).toThrow(
+      new RegExp(`${deadline}.*3 days.*あと3日`, "s"),
+    );
+    expect(() => operatorOn(deadline, "mark-delay", String(claimId))).toThrow(/本日が返金期日/);
+    expect((await read(client, entry.id)).claims[0].status).toBe(ClaimStatus.transferred);
+    expect(operatorOn(dayAfter(deadline), "mark-delay", String(claimId))).toContain("delay");
+    expect((await read(client, entry.id)).claims[0]).toMatchObject({
+      status: ClaimStatus.delay,
+      return_date: deadline,
+    });
+  });
+
+  it("mark-returned --date records the day the money came and never moves 返金期日", async () => {
+    const { client, entry, claimId, deadline } = await transferredClaim();
+    const later = dayAfter(deadline, 2);
+    operatorOn(dayAfter(deadline), "mark-delay", String(claimId));
+    operatorOn(dayAfter(deadline, 5), "mark-returned", String(claimId), "--date", later);
+    const returned = (await read(client, entry.id)).claims[0];
+    expect(returned).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
+    expect(dateJst(new Date(returned.returned_at))).toBe(later);
+  });
+
+  it("mark-returned refuses a --date in the future or before the payout; without --date the day is today", async () => {
+    const { client, entry, claimId, deadline, paidOut } = await transferredClaim();
+    const today = dateJst(new Date());
+    expect(() => operator("mark-returned", String(claimId), "--date", dayAfter(today))).toThrow(
+      /future.*未来/s,
+    );
+    expect(() => operator("mark-returned", String(claimId), "--date", dayAfter(paidOut, -1))).toThrow(
+      new RegExp(`${paidOut}.*お振込`, "s"),
+    );
+    expect((await read(client, entry.id)).claims[0].status).toBe(ClaimStatus.transferred);
+    operator("mark-returned", String(claimId));
+    const returned = (await read(client, entry.id)).claims[0];
+    expect(returned).toMatchObject({ status: ClaimStatus.returned, return_date: deadline });
+    expect(dateJst(new Date(returned.returned_at))).toBe(today);
+  });
+});
+
+describe("the entry's 決算書類 and 入出金明細 are confirmed at review", () => {
+  async function entryWithDocuments(claims = 1) {
+    const client = createUserWithSession(upstream);
+    const pl = insertUpload(upstream, client.userId, "pl");
+    const passbook = insertUpload(upstream, client.userId, "passbook_cover");
+    const entry = await createEntryVia(client, validEntryBody({ addfiles: [pl, passbook] }, claims));
+    return { client, entry, claimIds: entry.claims.map((claim) => claim.id as number) };
+  }
+  const documentStatuses = async (client: UserClient, id: number) => {
+    const entry = await read(client, id);
+    return [
+      entry.financial_statement_confirmation_status,
+      entry.account_activity_statement_confirmation_status,
+    ];
+  };
+  const CONFIRMED = [ReviewStatus.confirmed, ReviewStatus.confirmed];
+
+  it("reviewed → both confirmed, and they stay so through contract, payout and the return", async () => {
+    const { client, entry, claimIds } = await entryWithDocuments(2);
+    canBuy(claimIds[0]!);
+    expect(await documentStatuses(client, entry.id)).toEqual([ReviewStatus.nothing, ReviewStatus.nothing]);
+    operator("review-claim", String(claimIds[1]), "cannot_buy");
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.reviewed);
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+    operator("mark-contracted", String(entry.id));
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+    operator("mark-transferred", String(entry.id));
+    operator("mark-returned", String(claimIds[0]));
+    const completed = await read(client, entry.id);
+    expect(completed.transaction_completed_at).toEqual(expect.any(String));
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+  });
+
+  it("archived after review (nothing bought) → confirmed too; a document never sent stays as it was", async () => {
+    const { client, entry, claimIds } = await entryWithDocuments();
+    operator("review-claim", String(claimIds[0]), "cannot_buy");
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.archived);
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+    const bare = await entryWithClaims(1);
+    canBuy(bare.claimIds[0]!);
+    expect((await read(bare.client, bare.entry.id)).status).toBe(EntryStatus.reviewed);
+    expect(await documentStatuses(bare.client, bare.entry.id)).toEqual([
+      ReviewStatus.nothing,
+      ReviewStatus.nothing,
+    ]);
+  });
+
+  it("inadequate documents, resubmitted, are confirmed when the review completes", async () => {
+    const { client, entry, claimIds } = await entryWithDocuments();
+    operator("inadequate-entry", String(entry.id), "--reason", "決算書が不足しています");
+    canBuy(claimIds[0]!);
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.inadequate);
+    const pl = insertUpload(upstream, client.userId, "pl");
+    const passbook = insertUpload(upstream, client.userId, "passbook_cover");
+    const resubmitted = await client.post(`/api/entries/${entry.id}/review/`, { addfiles: [pl, passbook] });
+    expect(resubmitted.status).toBe(200);
+    expect(await documentStatuses(client, entry.id)).toEqual([
+      ReviewStatus.confirming,
+      ReviewStatus.confirming,
+    ]);
+    canBuy(claimIds[0]!);
+    expect((await read(client, entry.id)).status).toBe(EntryStatus.reviewed);
+    expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
+  });
+});
+
+describe("help explains each command and each option, with an example", () => {
+  /** help's blocks headed by the command (a line indented two spaces that starts with its name). */
+  function sectionOf(command: string): string {
+    const blocks: string[][] = [];
+    for (const line of OPERATOR_HELP.split("\n")) {
+      const heading = /^ {2}(\S+)/.exec(line)?.[1];
+      if (heading && (OPERATOR_COMMANDS as readonly string[]).includes(heading)) blocks.push([line]);
+      else if (/^ {4}/.test(line)) blocks.at(-1)?.push(line);
+    }
+    return blocks
+      .filter((block) => block[0]!.trim().split(" ")[0] === command)
+      .flat()
+      .join("\n");
+  }
+
+  it("every command has an example line; every option the parser accepts has a line saying what it is", () => {
+    for (const command of OPERATOR_COMMANDS) {
+      if (command === "help") continue;
+      const section = sectionOf(command);
+      expect(section, command).toMatch(new RegExp(`^ {4,}npm run operator -- ${command}\\b`, "m"));
+      for (const option of OPERATOR_OPTIONS[command]) {
+        expect(section, `${command} --${option}`).toMatch(
+          new RegExp(`^ {4,}--${option}(?: \\S+)? {2,}\\S.{12,}`, "m"),
+        );
+      }
+    }
+  });
+
+  it("says each figure as the owner reads it, and the limits a review is held to", () => {
+    const review = sectionOf("review-claim");
+    for (const word of [
+      "買取額",
+      "手数料",
+      "掛目",
+      "振込手数料",
+      "返金額",
+      "お受け取り額",
+      "売掛先からの銀行振込金額",
+    ]) {
+      expect(review).toContain(word);
+    }
+    expect(review).toContain("返金額 × 掛目");
+    expect(sectionOf("mark-delay")).toContain("返金期日");
+    expect(sectionOf("mark-returned")).toMatch(/future[\s\S]*payout/);
+  });
+
+  it("the can_buy example runs as written on a claim whose debtor transfers 1,099,340円", async () => {
+    const example = OPERATOR_HELP.split("\n")
+      .map((line) => line.trim())
+      .find((line) => line.startsWith("npm run operator -- review-claim") && line.includes("can_buy"))!;
+    expect(example).toBe(
+      "npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660",
+    );
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(
+      client,
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+    );
+    const argv = example.replace("npm run operator -- ", "").split(" ");
+    argv[1] = String(entry.claims[0].id);
+    expect(operator(...argv)).toContain("can_buy");
   });
 });

@@ -96,6 +96,10 @@ describe("the texts shipped in content/legal", () => {
           totalFee: "45,000円",
           totalBankCharge: "660円",
           totalReceived: "854,340円",
+          totalRepayment: "1,000,000円",
+          totalMarginPart: "100,000円",
+          totalCost: "145,660円",
+          payoutDate: "2027年1月4日（月）",
           returnAccount: "サキドリ銀行 本店営業部 普通 1234567",
         };
         const shown = JSON.stringify(fillLegalText(text, { ...brandValues(brand), ...entry }));
@@ -125,5 +129,77 @@ describe("an operator's folder (LEGAL_CONTENT_DIR)", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("articles numbered from their order, and the references to them (decision 0019)", () => {
+  const parse = (source: string) => parseLegalText(source, "agreement.md", ALLOWED);
+  const AGREEMENT = [
+    "# 契約書",
+    "",
+    "## {article:assignment}（債権の譲渡）",
+    "",
+    "甲は、{ref:antisocial}に定める反社会的勢力に該当しません。",
+    "",
+    "## {article:collection}（回収）",
+    "",
+    "1. 甲は回収します。",
+    "2. 甲は引き渡します。",
+    "",
+    "## {article:antisocial}（反社会的勢力の排除）",
+    "",
+    "(1) {ref:collection:2}の引渡しを怠ったとき",
+  ].join("\n");
+
+  it("each ## {article:key} heading reads 第N条 in its order; {ref:key} 第N条, {ref:key:M} 第N条第M項, before or after it", () => {
+    expect(parse(AGREEMENT).blocks).toEqual([
+      { type: "heading", level: 2, text: "第1条（債権の譲渡）" },
+      { type: "paragraph", text: "甲は、第3条に定める反社会的勢力に該当しません。" },
+      { type: "heading", level: 2, text: "第2条（回収）" },
+      {
+        type: "list",
+        style: "clauses",
+        items: [{ text: "甲は回収します。" }, { text: "甲は引き渡します。" }],
+      },
+      { type: "heading", level: 2, text: "第3条（反社会的勢力の排除）" },
+      { type: "list", style: "items", items: [{ text: "第2条第2項の引渡しを怠ったとき" }] },
+    ]);
+  });
+
+  it("an article inserted renumbers the ones after it and every reference to them", () => {
+    const inserted = AGREEMENT.replace(
+      "## {article:antisocial}",
+      "## {article:delay}（遅延の連絡）\n\n甲は連絡します。\n\n## {article:antisocial}",
+    );
+    const text = JSON.stringify(parse(inserted).blocks);
+    expect(text).toContain("第4条（反社会的勢力の排除）");
+    expect(text).toContain("甲は、第4条に定める反社会的勢力に該当しません。");
+    expect(text).toContain("第2条第2項の引渡し");
+  });
+
+  it("an unknown key, a paragraph an article lacks, a key given twice or out of a heading is refused with file and line", () => {
+    const refused = (from: string, to: string) => () => parse(AGREEMENT.replace(from, to));
+    expect(refused("{ref:antisocial}", "{ref:antisocail}")).toThrow(LegalTextError);
+    expect(refused("{ref:antisocial}", "{ref:antisocail}")).toThrow(
+      "agreement.md:5: {ref:antisocail}: no article {article:antisocail} (the articles: assignment, collection, antisocial)",
+    );
+    expect(refused("{ref:collection:2}", "{ref:collection:3}")).toThrow(
+      "agreement.md:14: {ref:collection:3}: 第2条 has 2 paragraphs",
+    );
+    expect(refused("{ref:collection:2}", "{ref:assignment:1}")).toThrow(
+      "agreement.md:14: {ref:assignment:1}: 第1条 has no numbered paragraphs",
+    );
+    expect(refused("{ref:collection:2}", "{ref:collection:二}")).toThrow(
+      "agreement.md:14: {ref:collection:二}: a reference is {ref:key} or {ref:key:2}",
+    );
+    expect(refused("{article:collection}", "{article:assignment}")).toThrow(
+      "agreement.md:7: the article {article:assignment} comes twice",
+    );
+    expect(refused("甲は回収します。", "{article:collection}を読む")).toThrow(
+      "agreement.md:9: {article:collection}: an article key opens a ## heading",
+    );
+    expect(refused("{article:collection}", "{article:Collection}")).toThrow(
+      "agreement.md:7: {article:Collection}: a key is lower-case letters",
+    );
   });
 });
