@@ -359,7 +359,13 @@ function detailLines(kind: EntryMailKind, context: MailContext) {
     case "reviewed":
       return ["", ...reviewedLines(claims)];
     case "declined":
-      return ["", ...claims.filter((claim) => claim.status === ClaimStatus.cannot_buy).map(claimHeading)];
+      // Not bought: declined by the review, or cancelled by the operator (cancel-claim).
+      return [
+        "",
+        ...claims
+          .filter((claim) => claim.status === ClaimStatus.cannot_buy || claim.status === ClaimStatus.cancel)
+          .map(claimHeading),
+      ];
     case "contracted":
       return ["", ...contractLines(context)];
     case "transferred":

@@ -254,6 +254,12 @@ describe("the result of a review is always mailed", () => {
     expect(mailsOf(email, "entry_reviewed")).toHaveLength(0);
   });
 
+  it("declined by the operator's cancel of the last claim under review: the result mail still names the invoice", async () => {
+    const { email, claimIds } = await submittedEntry({ claims: 1 });
+    expect(operator(["cancel-claim", String(claimIds[0])])).toContain("mail: entry_declined");
+    expect(onlyMail(email, "entry_declined").body).toContain("請求書1 株式会社売掛先1");
+  });
+
   it("partly declined: the reviewed mail names the invoices that cannot be bought (number and debtor)", async () => {
     const { email, claimIds } = await submittedEntry({ claims: 2 });
     canBuy(claimIds[0]!);
