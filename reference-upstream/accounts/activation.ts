@@ -7,7 +7,7 @@ import type { Db } from "../db/database";
 import { sendMail } from "../outbox";
 import { addSeconds, isoJst } from "../time";
 import type { UserRow } from "../users";
-import { appBaseUrlFor, serviceOf } from "./brand-links";
+import { appBaseUrlFor, brandOf, serviceOf } from "./brand-links";
 import { MailText } from "./messages";
 
 export const ACTIVATION_KEY_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -39,9 +39,11 @@ export function sendActivationMail(
     addSeconds(now, ACTIVATION_KEY_AGE_SECONDS).toISOString(),
   );
   const link = `${appBaseUrlFor(config, user.service_id)}/company/mail/verify?key=${encodeURIComponent(key)}`;
-  const serviceName = serviceOf(config, user.service_id).service_name;
+  const service = serviceOf(config, user.service_id);
+  const serviceName = service.service_name;
   sendMail(
     db,
+    brandOf(config, user.service_id),
     {
       kind: "activation",
       to: user.email,

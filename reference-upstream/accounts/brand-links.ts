@@ -1,7 +1,7 @@
 // Which brand (service, §6 white-label) an account belongs to, and where its e-mailed links point:
 // a white-label account's mail must lead to its own brand's host, where its login is accepted.
 
-import { BRANDS, DEFAULT_BRAND } from "../../app/brand/brands";
+import { type Brand, BRANDS, DEFAULT_BRAND } from "../../app/brand/brands";
 import type { ReturnAccount } from "../../app/domain/account-lines";
 import type { ServiceDefinition, UpstreamConfig } from "../config";
 
@@ -20,11 +20,16 @@ export function appBaseUrlFor(config: UpstreamConfig, serviceId: string): string
   }
 }
 
+/** The app's brand of a service: its operator, contact and return account, as its pages state them. */
+export function brandOf(config: UpstreamConfig, serviceId: string): Brand {
+  const { id } = serviceOf(config, serviceId);
+  return BRANDS.find((brand) => brand.id === id) ?? DEFAULT_BRAND;
+}
+
 /**
  * Where the brand's users send returns (the operator's collection account), as the app's brand states it:
  * a mail writes it with returnAccountLines, so it reads exactly as the contract page and the agreement do.
  */
 export function returnAccountFor(config: UpstreamConfig, serviceId: string): ReturnAccount {
-  const { id } = serviceOf(config, serviceId);
-  return (BRANDS.find((brand) => brand.id === id) ?? DEFAULT_BRAND).returnAccount;
+  return brandOf(config, serviceId).returnAccount;
 }

@@ -6,18 +6,20 @@ import type { UpstreamConfig } from "../config";
 import type { Db } from "../db/database";
 import { sendMail } from "../outbox";
 import { findUserById } from "../users";
-import { appBaseUrlFor, serviceOf } from "./brand-links";
+import { appBaseUrlFor, brandOf, serviceOf } from "./brand-links";
 
 export function sendIdentityConfirmedMail(db: Db, config: UpstreamConfig, userId: number, now: Date): void {
   const user = findUserById(db, userId);
   if (!user) return;
-  const serviceName = serviceOf(config, user.service_id).service_name;
+  const service = serviceOf(config, user.service_id);
+  const serviceName = service.service_name;
   const link = `${appBaseUrlFor(config, user.service_id)}/mypage`;
   const validUntil = user.identity_valid_date
     ? [`本人確認書類の有効期限：${formatJapaneseDate(user.identity_valid_date)}`, ""]
     : [];
   sendMail(
     db,
+    brandOf(config, user.service_id),
     {
       kind: "identity_confirmed",
       to: user.email,

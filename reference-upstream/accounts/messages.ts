@@ -56,4 +56,12 @@ export const MailText = {
       "",
       "お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
     ].join("\n"),
+  passwordChangedSubject: (serviceName: string) => `【${serviceName}】パスワードを変更しました`,
+  passwordChangedBody: (serviceName: string, changedAt: string, recoverLink: string) =>
+    [
+      `${serviceName}のログインパスワードを変更しました（${changedAt}）。`,
+      "",
+      "お心当たりのない場合は、第三者に変更された可能性があります。次のリンクからパスワードを再設定し、下記のお問い合わせ先までご連絡ください。",
+      recoverLink,
+    ].join("\n"),
 } as const;

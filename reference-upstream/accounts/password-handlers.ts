@@ -12,7 +12,13 @@ import { asObject, FieldErrors, readEmail, readPassword, readString } from "./fi
 import { assertLoginAllowed, loginDeviceOf, recordLoginFailure } from "./login-throttle";
 import { AccountMessage } from "./messages";
 import { checkNewPassword } from "./new-password";
-import { decodeUid, invalidateResetTokens, isResetTokenValid, sendPasswordResetMail } from "./password-reset";
+import {
+  decodeUid,
+  invalidateResetTokens,
+  isResetTokenValid,
+  sendPasswordChangedMail,
+  sendPasswordResetMail,
+} from "./password-reset";
 import { rotateSessionAfterPasswordChange } from "./session-login";
 
 /** The same answer whether or not the address has an account (REFERENCE.md), so nobody can probe. */
@@ -57,6 +63,7 @@ async function confirmReset(ctx: RequestContext): Promise<Reply> {
       .prepare("UPDATE users SET password_hash = ?, update_time = ? WHERE id = ?")
       .run(passwordHash, isoJst(ctx.now), user.id);
     invalidateResetTokens(ctx.db, user.id, ctx.now);
+    sendPasswordChangedMail(ctx.db, ctx.config, user, ctx.now);
     // Whoever held a session with the old password (perhaps the reason for the reset) is logged out.
     deleteSessionsOfUser(ctx.db, user.id);
   });
@@ -93,6 +100,7 @@ async function changePassword(ctx: RequestContext): Promise<Reply> {
       .prepare("UPDATE users SET password_hash = ?, update_time = ? WHERE id = ?")
       .run(passwordHash, isoJst(ctx.now), user.id);
     invalidateResetTokens(ctx.db, user.id, ctx.now);
+    sendPasswordChangedMail(ctx.db, ctx.config, user, ctx.now);
     // REFERENCE.md: a password change cycles the session key; other sessions end.
     rotateSessionAfterPasswordChange(ctx, user.id);
   });

@@ -2,13 +2,14 @@
 // user's id in base64url (uid) and a token. Ours is a random token stored only as its SHA-256; it
 // expires after 24 hours, works once, and every outstanding token dies when the password changes.
 
+import { formatJapaneseDate } from "../../app/domain/japan-date";
 import { newUrlToken, sha256 } from "../auth/tokens";
 import type { UpstreamConfig } from "../config";
 import type { Db } from "../db/database";
 import { sendMail } from "../outbox";
 import { addSeconds, isoJst } from "../time";
 import type { UserRow } from "../users";
-import { appBaseUrlFor, serviceOf } from "./brand-links";
+import { appBaseUrlFor, brandOf, serviceOf } from "./brand-links";
 import { MailText } from "./messages";
 
 export const RESET_TOKEN_AGE_SECONDS = 24 * 60 * 60;
@@ -39,9 +40,11 @@ export function sendPasswordResetMail(
   ).run(sha256(token), user.id, isoJst(now), addSeconds(now, RESET_TOKEN_AGE_SECONDS).toISOString());
   const query = new URLSearchParams({ uid: encodeUid(user.id), token });
   const link = `${appBaseUrlFor(config, user.service_id)}/profile/password/reset/reset/new?${query}`;
-  const serviceName = serviceOf(config, user.service_id).service_name;
+  const service = serviceOf(config, user.service_id);
+  const serviceName = service.service_name;
   sendMail(
     db,
+    brandOf(config, user.service_id),
     {
       kind: "password_reset",
       to: user.email,
@@ -63,6 +66,31 @@ export function isResetTokenValid(db: Db, userId: number, token: string, now: Da
     row.user_id === userId &&
     row.used_at === null &&
     new Date(row.expires_at).getTime() > now.getTime()
+  );
+}
+
+/** Tells the user their password changed (by reset or by themselves), and what to do if they did not. */
+export function sendPasswordChangedMail(
+  db: Db,
+  config: UpstreamConfig,
+  user: Pick<UserRow, "email" | "service_id">,
+  now: Date,
+): void {
+  const service = serviceOf(config, user.service_id);
+  const link = `${appBaseUrlFor(config, user.service_id)}/profile/password/reset/recover`;
+  const stamp = isoJst(now);
+  const changedAt = `${formatJapaneseDate(stamp.slice(0, 10))} ${stamp.slice(11, 16)}`;
+  sendMail(
+    db,
+    brandOf(config, user.service_id),
+    {
+      kind: "password_changed",
+      to: user.email,
+      subject: MailText.passwordChangedSubject(service.service_name),
+      body: MailText.passwordChangedBody(service.service_name, changedAt, link),
+      link,
+    },
+    now,
   );
 }
 

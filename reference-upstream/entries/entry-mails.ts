@@ -1,14 +1,18 @@
 // The mails the operator's system sends about an entry, each with a link to the entry's detail page on
-// the user's own brand, into the outbox (`npm run outbox`): the receipt of a submission, and every
-// change on the operator's side the user should hear of (inadequate, reviewed, contracted,
-// transferred, a delay, a return received). Which mail is decided by comparing the entry before and
-// after a change: one mail per change, none when nothing the user should hear of changed (a second
-// claim reviewed while others wait). docs/upstream-api/entries.md lists which call sends which.
+// the user's own brand, into the outbox (`npm run outbox`): the receipt of what the user did (a
+// submission, a resubmission, a cancel), and every change on the operator's side the user should hear
+// of (inadequate, reviewed, declined, contracted, transferred, a delay, a return received). Which mail
+// is decided by comparing the entry before and after a change: one mail per change, none when nothing
+// the user should hear of changed (a second claim reviewed while others wait). Each mail carries what
+// a person keeps as the receipt: the claims, amounts, dates and accounts concerned.
+// docs/upstream-api/mails.md lists which call sends which, and what each carries.
 
+import type { Brand } from "../../app/brand/brands";
 import type { UpstreamConfig } from "../config";
-import { appBaseUrlFor, serviceOf } from "../accounts/brand-links";
+import { appBaseUrlFor, brandOf, serviceOf } from "../accounts/brand-links";
 import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
 import {
+  type ClaimFigures,
   FIGURE_LABELS,
   claimFigures,
   figureTotals,
@@ -20,45 +24,64 @@ import { ClaimStatus, EntryStatus } from "../../app/domain/statuses";
 import { formatYen } from "../../app/domain/yen";
 import type { Db } from "../db/database";
 import { returnDateCalendar } from "../../app/lookup/japan-holidays.server";
-import { sendMail } from "../outbox";
 import { dateJst } from "../time";
 import { findUserById } from "../users";
+import { contactLines, sendMail } from "../outbox";
 import { type ClaimRow, type EntryRow, claimsOfEntry, findEntry } from "./rows";
+import { payoutAccountMailLines, returnAccountMailLines } from "./mail-accounts";
 
 export interface EntrySnapshot {
   status: number;
-  delayedClaims: number;
+  /** Archived by the review (rejected_at), not by a cancel. */
+  declined: boolean;
+  delayedClaimIds: number[];
   returnedClaimIds: number[];
 }
 
 export type EntryMailKind =
-  "received" | "inadequate" | "reviewed" | "contracted" | "transferred" | "delay" | "returned";
+  | "received"
+  | "resubmitted"
+  | "cancelled"
+  | "inadequate"
+  | "reviewed"
+  | "declined"
+  | "contracted"
+  | "transferred"
+  | "delay"
+  | "returned";
 
 export function snapshotEntry(db: Db, entryId: number): EntrySnapshot | null {
   const entry = findEntry(db, entryId);
   if (!entry) return null;
   const claims = claimsOfEntry(db, entryId);
+  const idsIn = (status: number) =>
+    claims.filter((claim) => claim.status === status).map((claim) => claim.id);
   return {
     status: entry.status,
-    delayedClaims: claims.filter((claim) => claim.status === ClaimStatus.delay).length,
-    returnedClaimIds: claims
-      .filter((claim) => claim.status === ClaimStatus.returned)
-      .map((claim) => claim.id),
+    declined: entry.status === EntryStatus.archived && entry.rejected_at !== null,
+    delayedClaimIds: idsIn(ClaimStatus.delay),
+    returnedClaimIds: idsIn(ClaimStatus.returned),
   };
 }
 
-/** The claims that were returned between two snapshots. */
-export function newlyReturned(before: EntrySnapshot, after: EntrySnapshot): number[] {
-  return after.returnedClaimIds.filter((id) => !before.returnedClaimIds.includes(id));
+const added = (before: readonly number[], after: readonly number[]) =>
+  after.filter((id) => !before.includes(id));
+
+/** The claims a change concerns: those newly late for a delay, newly returned for a return. */
+export function claimsOfChange(kind: EntryMailKind, before: EntrySnapshot, after: EntrySnapshot): number[] {
+  if (kind === "delay") return added(before.delayedClaimIds, after.delayedClaimIds);
+  if (kind === "returned") return added(before.returnedClaimIds, after.returnedClaimIds);
+  return [];
 }
 
 /**
  * The change the user hears of, if any: a delay first (it asks the most of them), then a return
- * received, then the entry's new status.
+ * received, then the entry's new status (archived by the review: declined).
  */
 export function mailKindFor(before: EntrySnapshot, after: EntrySnapshot): EntryMailKind | null {
-  if (after.delayedClaims > before.delayedClaims) return "delay";
-  if (newlyReturned(before, after).length > 0) return "returned";
+  if (added(before.delayedClaimIds, after.delayedClaimIds).length > 0) return "delay";
+  if (added(before.returnedClaimIds, after.returnedClaimIds).length > 0) return "returned";
+  if (after.declined && !before.declined) return "declined";
   if (after.status === before.status) return null;
   switch (after.status) {
     case EntryStatus.inadequate:
@@ -82,6 +105,20 @@ const MAIL_TEXT: Record<EntryMailKind, { subject: string; lines: string[] }> = {
       "これから審査を行います。審査の結果はメールでお知らせします。書類に不備があった場合も、メールでご連絡します。",
     ],
   },
+  resubmitted: {
+    subject: "再提出を受け付けました",
+    lines: [
+      "不備のあった書類の再提出を受け付けました。ありがとうございます。",
+      "これからあらためて審査を行います。審査の結果はメールでお知らせします。",
+    ],
+  },
+  cancelled: {
+    subject: "お申し込みのキャンセルを受け付けました",
+    lines: [
+      "お申し込みのキャンセルを受け付けました。審査・お手続きはすべて終了しました。",
+      "お心当たりのない場合は、下記のお問い合わせ先までご連絡ください。",
+    ],
+  },
   inadequate: {
     subject: "お申し込みの書類に不備がありました",
     lines: [
@@ -96,6 +133,13 @@ const MAIL_TEXT: Record<EntryMailKind, { subject: string; lines: string[] }> = {
       "お申し込みの詳細で買取条件をご確認のうえ、ご契約の手続きにお進みください。",
     ],
   },
+  declined: {
+    subject: "審査結果のお知らせ",
+    lines: [
+      "お申し込みの審査が完了しました。",
+      "慎重に審査いたしましたが、誠に恐れ入りますが、次の請求書はいずれも買取を見送らせていただくことになりました。",
+    ],
+  },
   contracted: {
     subject: "契約締結のお知らせ",
     lines: [
@@ -106,15 +150,15 @@ const MAIL_TEXT: Record<EntryMailKind, { subject: string; lines: string[] }> = {
   transferred: {
     subject: "買取代金をお振り込みしました",
     lines: [
-      "ご登録の口座に買取代金をお振り込みしました。",
-      "売掛先から入金がありましたら、請求書ごとの返金期日までにご返金をお願いいたします。期日・金額・振込先は、お申し込みの詳細でご確認いただけます。",
+      "次の口座に買取代金をお振り込みしました。",
+      "売掛先から入金がありましたら、請求書ごとの返金期日までにご返金をお願いいたします。期日・金額・振込先は、契約締結のお知らせとお申し込みの詳細でご確認いただけます。",
     ],
   },
   delay: {
     subject: "【重要】ご返金が確認できていません",
     lines: [
-      "お申し込みの請求書について、ご返金を確認できていません。",
-      "お申し込みの詳細で金額と振込先をご確認のうえ、至急ご返金ください。売掛先からの入金が遅れている場合は、その旨をご連絡ください。",
+      "次の請求書について、返金期日を過ぎてもご返金を確認できていません。",
+      "下記の振込先に至急ご返金ください。売掛先からの入金が遅れている場合や、すでにお振り込みいただいている場合は、下記のお問い合わせ先までご連絡ください。",
     ],
   },
   returned: {
@@ -134,29 +178,67 @@ function receivedLines(entry: EntryRow, claims: readonly ClaimRow[]): string[] {
   ];
 }
 
-/** The contract's figures per claim bought, with the deadline each is due back by. */
-function contractLines(entry: EntryRow, claims: readonly ClaimRow[], now: Date): string[] {
+/** The invoices a review bought and those it declined, each by number and debtor. */
+function reviewedLines(claims: readonly ClaimRow[]): string[] {
+  const declined = claims.filter((claim) => claim.status === ClaimStatus.cannot_buy);
+  const bought = claims.filter((claim) => claim.status === ClaimStatus.can_buy);
+  const lines = ["買取できる請求書：", ...bought.map(claimHeading)];
+  if (declined.length > 0) {
+    lines.push(
+      "",
+      "買取できない請求書（審査の結果、買取を見送らせていただきます）：",
+      ...declined.map(claimHeading),
+    );
+  }
+  return lines;
+}
+
+const L = FIGURE_LABELS;
+
+/** One claim's money as the contract page gives it: what is paid, what is returned, and the cost. */
+function figureLines(figure: ClaimFigures): string[] {
+  return [
+    `${L.purchaseAmount} ${formatYen(figure.purchaseAmount)}${figure.ratio ? `（${L.repayment} × 掛目 ${figure.ratio}）` : ""}`,
+    `${L.fee} ${formatYen(figure.fee)}${figure.feeRatio ? `（${figure.feeRatio}）` : ""}`,
+    `${L.bankCharge} ${formatYen(figure.bankCharge)}`,
+    `${L.received} ${formatYen(figure.received)}（${L.purchaseAmount} − ${L.fee} − ${L.bankCharge}）`,
+    `${L.repayment} ${formatYen(figure.repayment)}（売掛先からの入金額。全額をご返金いただきます）`,
+    costLine(figure),
+  ];
+}
+
+/** The cost and what makes it, the 掛目's part named. */
+const costLine = (figures: ReturnType<typeof figureTotals>) =>
+  `${L.cost} ${formatYen(figures.cost)}（${L.repayment} − ${L.received}：${L.marginPart} ${formatYen(figures.marginPart)}・${L.fee} ${formatYen(figures.fee)}・${L.bankCharge} ${formatYen(figures.bankCharge)}）`;
+
+/**
+ * The contract as a receipt: the contract and payout dates; per claim bought every figure, the annual
+ * rate and the deadline (with why it is later than the debtor's date); the totals; and both accounts
+ * apart: the owner's payout account in full (a mistyped account is caught only if all of it is read)
+ * and the operator's return account in full.
+ */
+function contractLines({ entry, claims, brand, profileAccount, now }: MailContext): string[] {
   const today = dateJst(now);
   const bought = claims.filter((claim) => claim.status === ClaimStatus.contracted);
   const calendar = returnDateCalendar(bought, today, entry.contracted_at);
   const payoutDate = payoutDay(entry, now, calendar);
-  const lines = [`契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`];
-  const figures = [];
+  const lines = [
+    `契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`,
+    `お振込予定日 ${formatJapaneseDateWithWeekday(payoutDate)}（契約日の翌銀行営業日までにお振り込みします）`,
+  ];
+  const figures: ClaimFigures[] = [];
   for (const claim of bought) {
     const figure = claimFigures(claim, { payoutDate, calendar });
     const obligation = returnObligation(claim, today, calendar);
-    lines.push("", claimHeading(claim));
+    lines.push("", `${claimHeading(claim)}（${claim.code}）`);
     if (figure) {
       figures.push(figure);
-      const L = FIGURE_LABELS;
-      lines.push(
-        `${L.purchaseAmount} ${formatYen(figure.purchaseAmount)}`,
-        `${L.fee} ${formatYen(figure.fee)}`,
-        `${L.bankCharge} ${formatYen(figure.bankCharge)}`,
-        `${L.received} ${formatYen(figure.received)}`,
-        `${L.repayment} ${formatYen(figure.repayment)}`,
-        `${L.cost} ${formatYen(figure.cost)}（${L.marginPart} ${formatYen(figure.marginPart)}を含みます）`,
-      );
+      lines.push(...figureLines(figure));
+      if (figure.annualRate !== null && figure.days !== null) {
+        lines.push(
+          `${L.annualRate} 約${figure.annualRate.toFixed(1)}%（お振込日から返金期日までの${figure.days}日で計算）`,
+        );
+      }
     }
     if (obligation) {
       lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
@@ -164,13 +246,73 @@ function contractLines(entry: EntryRow, claims: readonly ClaimRow[], now: Date):
     }
   }
   if (figures.length > 1) {
-    lines.push("", `${FIGURE_LABELS.received}（合計） ${formatYen(figureTotals(figures).received)}`);
+    const totals = figureTotals(figures);
+    lines.push(
+      "",
+      `■ 合計（請求書${figures.length}件）`,
+      `${L.purchaseAmount} ${formatYen(totals.purchaseAmount)}`,
+      `${L.fee} ${formatYen(totals.fee)}`,
+      `${L.bankCharge} ${formatYen(totals.bankCharge)}`,
+      `${L.received} ${formatYen(totals.received)}`,
+      `${L.repayment} ${formatYen(totals.repayment)}`,
+      costLine(totals),
+    );
   }
+  const payoutAccount = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: false });
   lines.push(
     "",
-    "売掛先から入金がありましたら、返金期日までにご返金ください。ご返金の振込先は、お申し込みの詳細でご確認いただけます。",
+    ...(payoutAccount ?? ["買取代金のお振込先：ご登録のお振込先口座"]),
+    "",
+    "売掛先から入金がありましたら、請求書ごとの返金期日までに、返金額を次の口座にご返金ください。",
+    ...returnAccountMailLines(brand.returnAccount, brand.operatorName),
   );
   return lines;
+}
+
+/** The amount paid out (every claim's お受け取り額) and the account it went to. */
+function transferredLines(
+  entry: EntryRow,
+  claims: readonly ClaimRow[],
+  profileAccount: string | null,
+  now: Date,
+) {
+  const paid = claims.filter((claim) => claim.status === ClaimStatus.transferred);
+  const calendar = returnDateCalendar(paid, dateJst(now), entry.contracted_at, entry.transferred_at);
+  const payoutDate = payoutDay(entry, now, calendar);
+  const figures = paid
+    .map((claim) => claimFigures(claim, { payoutDate, calendar }))
+    .filter((figure) => figure !== null);
+  const account = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: true });
+  return [
+    `お振込日 ${formatJapaneseDateWithWeekday(payoutDate)}`,
+    `お振込金額 ${formatYen(figureTotals(figures).received)}（請求書${paid.length}件のお受け取り額の合計）`,
+    ...paid.map(claimHeading),
+    "",
+    ...(account ?? ["買取代金のお振込先：ご登録のお振込先口座"]),
+  ];
+}
+
+/** Each late claim, what it owes and since when, and where to pay it. */
+function delayLines(claims: readonly ClaimRow[], lateIds: readonly number[], brand: Brand, now: Date) {
+  const today = dateJst(now);
+  const calendar = returnDateCalendar(claims, today);
+  const lines: string[] = [];
+  for (const claim of claims.filter((candidate) => lateIds.includes(candidate.id))) {
+    const obligation = returnObligation(claim, today, calendar);
+    lines.push("", `${claimHeading(claim)}（${claim.code}）`);
+    if (obligation?.amount != null) lines.push(`${FIGURE_LABELS.repayment} ${formatYen(obligation.amount)}`);
+    if (obligation) {
+      lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
+      if (obligation.note) lines.push(obligation.note);
+    }
+  }
+  return [
+    ...lines,
+    "",
+    ...returnAccountMailLines(brand.returnAccount, brand.operatorName),
+    "",
+    ...contactLines(brand),
+  ];
 }
 
 /** Each claim whose return was received now, and what is still owed. */
@@ -181,7 +323,7 @@ function returnedLines(claims: readonly ClaimRow[], returnedIds: readonly number
   for (const claim of claims.filter((candidate) => returnedIds.includes(candidate.id))) {
     const obligation = returnObligation(claim, today, calendar);
     lines.push("", claimHeading(claim));
-    if (obligation?.amount != null) lines.push(`ご返金額 ${formatYen(obligation.amount)}`);
+    if (obligation?.amount != null) lines.push(`${L.repayment} ${formatYen(obligation.amount)}`);
     lines.push(`ご返金確認日 ${formatJapaneseDate(dateJst(new Date(claim.returned_at ?? now)))}`);
   }
   const owed = claims.filter((claim) => {
@@ -197,20 +339,41 @@ function returnedLines(claims: readonly ClaimRow[], returnedIds: readonly number
   return lines;
 }
 
-function detailLines(
-  kind: EntryMailKind,
-  entry: EntryRow,
-  claims: readonly ClaimRow[],
-  returnedIds: readonly number[],
-  now: Date,
-): string[] {
+interface MailContext {
+  entry: EntryRow;
+  claims: readonly ClaimRow[];
+  /** The claims the change concerns (a delay's late claims, a return's returned claims). */
+  claimIds: readonly number[];
+  brand: Brand;
+  profileAccount: string | null;
+  now: Date;
+}
+
+function detailLines(kind: EntryMailKind, context: MailContext) {
+  const { entry, claims, claimIds, brand, profileAccount, now } = context;
   switch (kind) {
     case "received":
       return ["", ...receivedLines(entry, claims)];
+    case "cancelled":
+      return ["", `キャンセル日 ${formatJapaneseDate((entry.cancelled_at ?? dateJst(now)).slice(0, 10))}`];
+    case "reviewed":
+      return ["", ...reviewedLines(claims)];
+    case "declined":
+      // Not bought: declined by the review, or cancelled by the operator (cancel-claim).
+      return [
+        "",
+        ...claims
+          .filter((claim) => claim.status === ClaimStatus.cannot_buy || claim.status === ClaimStatus.cancel)
+          .map(claimHeading),
+      ];
     case "contracted":
-      return ["", ...contractLines(entry, claims, now)];
+      return ["", ...contractLines(context)];
+    case "transferred":
+      return ["", ...transferredLines(entry, claims, profileAccount, now)];
+    case "delay":
+      return delayLines(claims, claimIds, brand, now);
     case "returned":
-      return returnedLines(claims, returnedIds, now);
+      return returnedLines(claims, claimIds, now);
     default:
       return [];
   }
@@ -218,7 +381,7 @@ function detailLines(
 
 /**
  * Sends the user the mail for `kind` about the entry, with the link to its detail page
- * (`returnedIds`: the claims a "returned" mail acknowledges).
+ * (`claimIds`: the claims the change concerns, claimsOfChange).
  */
 export function sendEntryMail(
   db: Db,
@@ -226,25 +389,35 @@ export function sendEntryMail(
   entryId: number,
   kind: EntryMailKind,
   now: Date,
-  returnedIds: readonly number[] = [],
+  claimIds: readonly number[] = [],
 ): void {
   const entry = findEntry(db, entryId);
   const user = entry ? findUserById(db, entry.user_id) : null;
   if (!entry || !user) return;
-  const serviceName = serviceOf(config, user.service_id).service_name;
+  const service = serviceOf(config, user.service_id);
+  const brand = brandOf(config, user.service_id);
   const link = `${appBaseUrlFor(config, user.service_id)}/entry/detail/${entry.id}`;
   const text = MAIL_TEXT[kind];
+  const context: MailContext = {
+    entry,
+    claims: claimsOfEntry(db, entry.id),
+    claimIds,
+    brand,
+    profileAccount: user.bank_account,
+    now,
+  };
   sendMail(
     db,
+    brand,
     {
       kind: `entry_${kind}`,
       to: user.email,
-      subject: `【${serviceName}】${text.subject}（申込番号 ${entry.code}）`,
+      subject: `【${service.service_name}】${text.subject}（申込番号 ${entry.code}）`,
       body: [
         `申込番号 ${entry.code}`,
         "",
         ...text.lines,
-        ...detailLines(kind, entry, claimsOfEntry(db, entry.id), returnedIds, now),
+        ...detailLines(kind, context),
         "",
         "お申し込みの詳細：",
         link,

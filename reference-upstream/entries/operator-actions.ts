@@ -20,7 +20,7 @@ import { readSuppression, writeSuppression } from "./eligibility";
 import { type ClaimRow, type EntryRow, claimsOfEntry, findClaim, findEntry } from "./rows";
 import { type UpstreamConfig, configFromEnvironment } from "../config";
 import { sendIdentityConfirmedMail } from "../accounts/identity-mails";
-import { mailKindFor, newlyReturned, sendEntryMail, snapshotEntry } from "./entry-mails";
+import { claimsOfChange, mailKindFor, sendEntryMail, snapshotEntry } from "./entry-mails";
 import { serializeEntry } from "./serialize";
 import { DOCUMENT_REASON_KEY, contractTermRefusal, deriveEntryStatus, markContracted } from "./transitions";
 
@@ -755,7 +755,7 @@ export function runOperatorCommand(
   const after = target === null ? null : snapshotEntry(db, target);
   const kind = before && after ? mailKindFor(before, after) : null;
   if (kind && target !== null && before && after) {
-    sendEntryMail(db, config, target, kind, now, newlyReturned(before, after));
+    sendEntryMail(db, config, target, kind, now, claimsOfChange(kind, before, after));
     return `${printed}\nmail: entry_${kind} (npm run outbox)`;
   }
   // The same confirmation run again is no news; a first confirmation or a new valid date is.

@@ -48,7 +48,9 @@ export const entryRoutes: RouteDefinition[] = [
       const user = ctx.requireUser();
       requireOwnEntry(ctx.db, user.id, idParam(ctx));
       const body = await ctx.readJson();
+      // Only an inadequate entry may be resubmitted, so a second post is refused and mails nothing.
       const entry = resubmitEntry(ctx.db, user, idParam(ctx), body, ctx.now);
+      sendEntryMail(ctx.db, ctx.config, entry.id, "resubmitted", ctx.now);
       return { status: 200, body: serializeEntry(ctx.db, entry) };
     },
   },
@@ -72,6 +74,7 @@ export const entryRoutes: RouteDefinition[] = [
       const user = ctx.requireUser();
       // §7 "no body": whatever is sent is not read.
       const entry = cancelEntry(ctx.db, user, idParam(ctx), ctx.now);
+      sendEntryMail(ctx.db, ctx.config, entry.id, "cancelled", ctx.now);
       return { status: 200, body: serializeEntry(ctx.db, entry) };
     },
   },

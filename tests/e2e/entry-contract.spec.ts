@@ -62,6 +62,10 @@ test("reviewed → agreement → contract (consent required) → transferred →
   await expect(page).toHaveURL(new RegExp(`/entry/contract/${entry.id}$`));
   await hydrated();
   await expect(page.getByRole("group", { name: "請求書1の買取条件" })).toContainText("854,340円");
+  // The day the price is paid, as the agreement promises it: the next business day after the contract.
+  await expect(page.getByRole("region", { name: "契約の当事者と日付" })).toContainText(
+    /買取代金のお振込日\d{4}年\d{1,2}月\d{1,2}日（.）まで契約日の翌営業日までにお振り込みします。/,
+  );
   const consent = page.getByRole("region", { name: "契約内容への同意" });
   await consent.getByRole("button", { name: "同意して契約する" }).click();
   await expect(consent.getByRole("alert")).toContainText("契約内容に同意してください。");

@@ -83,6 +83,11 @@ export default function ContractPage() {
               <Fact term="譲渡人（お客さま）" value={contract.seller} />
               <Fact term="譲受人" value={contract.buyer} />
               <Fact term="契約日" value={contract.contractDate} />
+              <Fact
+                term="買取代金のお振込日"
+                value={`${contract.payoutDueDate}まで`}
+                note="契約日の翌営業日までにお振り込みします。"
+              />
             </dl>
           </section>
           <section className="my-page-section" aria-labelledby="payout-account-title">

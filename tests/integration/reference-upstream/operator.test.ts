@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { DEFAULT_BRAND } from "../../../app/brand/brands";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 import { readSuppression } from "../../../reference-upstream/entries/eligibility";
@@ -109,6 +110,7 @@ describe("the operator command line", () => {
   it("`npm run outbox` prints the newest mail: to, subject, body, link", async () => {
     sendMail(
       upstream.db,
+      DEFAULT_BRAND,
       {
         kind: "activation",
         to: "outbox@example.test",

@@ -130,7 +130,7 @@ describe("receipts by mail, each once, each linking on the configured public ori
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("ご返金を確認しました");
     // The amount owed back: what the debtor pays for the claim (no principal was set at review).
-    expect(mails[0]!.body).toContain("ご返金額 1,000,000円");
+    expect(mails[0]!.body).toContain("返金額 1,000,000円");
     expect(mails[0]!.body).toContain(`ご返金確認日 ${formatJapaneseDate(dateJst(new Date()))}`);
     expect(mails[0]!.body).toContain("残りのご返金 1件");
     expect(mails[0]!.link).toBe(`${PUBLIC_ORIGIN}/entry/detail/${entry.id}`);
