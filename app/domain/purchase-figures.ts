@@ -158,7 +158,8 @@ export function claimFiguresText(figures: ClaimFigures) {
     repayment: formatYen(figures.repayment),
     marginPart: formatYen(figures.marginPart),
     cost: formatYen(figures.cost),
-    days: figures.days === null ? "" : `${figures.days}日`,
+    // Once the deadline has come there is no span left to rate.
+    days: figures.days === null || figures.days <= 0 ? "" : `${figures.days}日`,
     annualRate: figures.annualRate === null ? "" : `約${figures.annualRate.toFixed(1)}%`,
   };
 }

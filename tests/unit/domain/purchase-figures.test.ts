@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   annualCostRate,
   claimFigures,
+  claimFiguresText,
   daysUntil,
   figureTotals,
   payoutDay,
@@ -87,6 +88,19 @@ describe("purchase figures", () => {
       marginPart: 219_868,
       cost: 320_128,
     });
+  });
+
+  it("a deadline already come has no span to rate: no days, no rate, never a negative count", () => {
+    const figures = claimFigures(
+      {
+        purchase_amount: "900000",
+        scheduled_deposit_amount_from_obliger: "1000000",
+        obliger_payment_date: "2026-11-27",
+      },
+      { payoutDate: "2026-11-30", calendar },
+    );
+    expect(figures).toMatchObject({ days: -3, annualRate: null });
+    expect(claimFiguresText(figures!)).toMatchObject({ days: "", annualRate: "" });
   });
 
   it("without a principal the repayment is the scheduled deposit", () => {
