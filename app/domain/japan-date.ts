@@ -11,6 +11,14 @@ export function japanDate(now: Date): string {
   return JAPAN_DATE.format(now);
 }
 
+/** A date as given, or a timestamp as the day it fell on in Japan; null for neither. */
+export function japanDayOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (isIsoDate(value)) return value;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : japanDate(new Date(time));
+}
+
 export function isIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;

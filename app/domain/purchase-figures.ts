@@ -2,7 +2,7 @@
 // 手数料 − 振込手数料; the owner returns the whole 返金額, so the cost is 返金額 − お受け取り額.
 
 import type { BankCalendar } from "./bank-calendar";
-import { japanDate } from "./japan-date";
+import { japanDate, japanDayOf } from "./japan-date";
 import { payoutDueDate, returnDeadline } from "./return-deadline";
 import { formatYen } from "./yen";
 
@@ -36,15 +36,9 @@ export function payoutDay(
   now: Date,
   calendar: BankCalendar,
 ): string {
-  const transferred = dayOf(entry.transferred_at);
+  const transferred = japanDayOf(entry.transferred_at);
   if (transferred) return transferred;
-  return payoutDueDate(dayOf(entry.contracted_at) ?? japanDate(now), calendar);
-}
-
-function dayOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : japanDate(date);
+  return payoutDueDate(japanDayOf(entry.contracted_at) ?? japanDate(now), calendar);
 }
 
 /** The cost over a year, to compare with a loan's rate: cost ÷ received × 365 ÷ days, half up at 0.1. */

@@ -2,7 +2,7 @@
 // the purchase principal, else scheduled_deposit_amount_from_obliger, else the face value.
 
 import type { BankCalendar } from "./bank-calendar";
-import { japanDate } from "./japan-date";
+import { japanDayOf } from "./japan-date";
 import { daysUntil, yenAmount } from "./purchase-figures";
 import { returnDeadline, returnDeadlineNote } from "./return-deadline";
 import { ClaimStatus } from "./statuses";
@@ -33,14 +33,6 @@ export interface ReturnObligation {
 }
 
 const OWED_STATUSES: readonly number[] = [ClaimStatus.contracted, ClaimStatus.transferred, ClaimStatus.delay];
-
-/** A date or a timestamp as the day in Japan. */
-function dayOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : japanDate(date);
-}
 
 export function returnObligation(
   claim: ReturnObligationInput,
@@ -75,6 +67,6 @@ export function returnObligation(
     amount,
     state,
     daysLeft,
-    returnedOn: claim.status === ClaimStatus.returned ? dayOf(claim.returned_at) : null,
+    returnedOn: claim.status === ClaimStatus.returned ? japanDayOf(claim.returned_at) : null,
   };
 }

@@ -19,7 +19,7 @@ import {
 import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
 import { parseUploadKind } from "./file-kinds";
 import { type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
-import { isIsoDate, japanDate } from "./japan-date";
+import { japanDate, japanDayOf } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
 /** Banks a draft may hold (the reference upstream's bound: 登録できる口座は10個までです。). */
@@ -220,12 +220,6 @@ export function isWithdrawalStepComplete(
   return ownRequirements || canSkipConfirmedDocuments(facts);
 }
 
-function japanDateOf(value: string): string | null {
-  if (isIsoDate(value)) return value;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : japanDate(new Date(time));
-}
-
 /** Calendar months added to a "YYYY-MM-DD", the day kept within the month (05-31 − 3 months → 02-28). */
 function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
@@ -241,7 +235,7 @@ function addMonths(date: string, months: number): string {
 export function neededWithdrawalsDetailStartDate(lastDate: string | null | undefined, now: Date): string {
   const today = japanDate(now);
   const fallback = `${addMonths(today, -STATEMENT_LOOKBACK_MONTHS).slice(0, 7)}-01`;
-  const last = lastDate ? japanDateOf(lastDate) : null;
+  const last = japanDayOf(lastDate);
   if (last && last >= addMonths(today, -STATEMENT_LOOKBACK_MONTHS) && last <= today) return last;
   return fallback;
 }

@@ -2,7 +2,7 @@
 // date is displayed", whatever zone the server runs in.
 
 import { describe, expect, it } from "vitest";
-import { formatJapaneseDateWithWeekday, japaneseWeekday } from "../../../app/domain/japan-date";
+import { formatJapaneseDateWithWeekday, japanDayOf, japaneseWeekday } from "../../../app/domain/japan-date";
 
 describe("a payment date with its weekday", () => {
   it("2027-02-26 is 2027年2月26日（金）; 2027-01-01 is a Friday, 2026-12-01 a Tuesday", () => {
@@ -15,5 +15,15 @@ describe("a payment date with its weekday", () => {
   it("what is not a calendar date is shown as it came", () => {
     expect(formatJapaneseDateWithWeekday("2026-02-30")).toBe("2026-02-30");
     expect(formatJapaneseDateWithWeekday("")).toBe("");
+  });
+});
+
+describe("the day a date or a timestamp stands for in Japan", () => {
+  it("a date is itself; a timestamp is its day in Japan; anything else is none", () => {
+    expect(japanDayOf("2026-12-01")).toBe("2026-12-01");
+    expect(japanDayOf("2026-11-30T15:30:00Z")).toBe("2026-12-01");
+    expect(japanDayOf("2026-12-01T23:30:00+09:00")).toBe("2026-12-01");
+    expect(japanDayOf("yesterday")).toBeNull();
+    expect(japanDayOf(null)).toBeNull();
   });
 });
