@@ -3,14 +3,13 @@
 // enough to recognise it) and the operator's return account in full, each part labelled as the
 // contract page and the .ics write them (returnAccountLines).
 
-import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS } from "../../app/domain/bank-account";
 import {
   type AccountLine,
   type ReturnAccount,
   returnAccountHeading,
   returnAccountLines,
 } from "../../app/domain/account-lines";
-import { branchDisplayName } from "../../app/domain/payout-account";
+import { payoutAccount } from "../../app/lookup/bank-directory.server";
 import { parseJson } from "../users";
 
 interface StoredBankAccount {
@@ -37,24 +36,22 @@ export function payoutAccountMailLines(
   profileAccount: string | null,
   options: { masked: boolean },
 ): string[] | null {
-  const account =
+  const stored =
     [entryAccount, profileAccount]
-      .map((stored) => parseJson<StoredBankAccount | null>(stored, null))
+      .map((text) => parseJson<StoredBankAccount | null>(text, null))
       .find((candidate) => candidate?.bank_name) ?? null;
+  // The pages' summary, so the codes the Zengin directory knows are the ones the pages show.
+  const account = payoutAccount(stored);
   if (!account) return null;
-  const number = account.bank_account_number ?? "";
-  const depositType =
-    account.deposit_type === "checking" || account.deposit_type === "current"
-      ? BANK_ACCOUNT_DEPOSIT_TYPE_LABELS.checking
-      : BANK_ACCOUNT_DEPOSIT_TYPE_LABELS.ordinary;
+  const withCode = (name: string, code: string | null) => (code ? `${name}（${code}）` : name);
   return [
     "買取代金のお振込先（お客さまの口座）：",
     ...[
-      { label: "銀行", value: account.bank_name ?? "" },
-      { label: "支店", value: branchDisplayName(account.branch_name ?? "", null) },
-      { label: "種目", value: depositType },
-      { label: "口座番号", value: options.masked ? maskedAccountNumber(number) : number },
-      { label: "口座名義", value: account.account_holder_name ?? "" },
+      { label: "銀行", value: withCode(account.bank, account.bankCode) },
+      { label: "支店", value: withCode(account.branch, account.branchCode) },
+      { label: "種目", value: account.depositType },
+      { label: "口座番号", value: options.masked ? maskedAccountNumber(account.number) : account.number },
+      { label: "口座名義", value: account.holder },
     ].map(asText),
   ];
 }

@@ -39,9 +39,10 @@ const onlyMail = (email: string, kind: string): OutboxMail => {
   return mails[0]!;
 };
 
+/** A bank and branch the Zengin directory knows, so the mail can give their codes. */
 const PAYOUT_ACCOUNT = {
-  bank_name: "みどり銀行",
-  branch_name: "新宿支店",
+  bank_name: "三井住友銀行",
+  branch_name: "新宿",
   deposit_type: "ordinary",
   bank_account_number: "7654321",
   account_holder_name: "ｶ)ﾃｽﾄｼｮｳｼﾞ",
@@ -175,8 +176,8 @@ describe("contract concluded: the receipt of the contract", () => {
     const payout = lines.indexOf("買取代金のお振込先（お客さまの口座）：");
     expect(payout, "the payout account's heading").toBeGreaterThanOrEqual(0);
     expect(lines.slice(payout + 1, payout + 6)).toEqual([
-      "銀行：みどり銀行",
-      "支店：新宿支店",
+      "銀行：三井住友銀行（0009）",
+      "支店：新宿支店（221）",
       "種目：普通",
       "口座番号：7654321",
       `口座名義：${entry.bank_account.account_holder_name}`,
@@ -197,8 +198,8 @@ describe("paid out: the amount paid and the account it went to", () => {
     // 900,000 − 45,000 − 440 = 854,560 per claim, two claims.
     expect(mail.body).toContain("お振込金額 1,709,120円");
     expect(mail.body).toContain("買取代金のお振込先（お客さまの口座）：");
-    expect(mail.body).toContain("銀行：みどり銀行");
-    expect(mail.body).toContain("支店：新宿支店");
+    expect(mail.body).toContain("銀行：三井住友銀行（0009）");
+    expect(mail.body).toContain("支店：新宿支店（221）");
     expect(mail.body).toContain("種目：普通");
     expect(mail.body).toContain("口座番号：***4321");
     expect(mail.body).not.toContain("7654321");

@@ -94,6 +94,13 @@ describe("the rules kept beside the layers", () => {
     // The brands, for the return account a mail writes; nothing else of app/brand.
     expect(await restrictions("reference-upstream/planted.ts", "../app/brand/brands")).toEqual([]);
     expect(await restrictions("reference-upstream/planted.ts", "../app/brand/other")).not.toEqual([]);
+    // The Zengin directory, so a mail gives the payout account's codes as the pages do.
+    expect(
+      await restrictions("reference-upstream/planted.ts", "../app/lookup/bank-directory.server"),
+    ).toEqual([]);
+    expect(await restrictions("reference-upstream/planted.ts", "../app/lookup/postcode.server")).not.toEqual(
+      [],
+    );
   });
 });
 
