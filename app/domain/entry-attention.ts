@@ -1,17 +1,18 @@
 // What an entry asks of its owner now, the most pressing first: late money, a return due soon,
-// documents to fix (§4 inadequate), a contract to agree (only one the contract rule allows today).
+// documents to fix (§4 inadequate), a contract the rule refuses (why, and what to do), a contract to agree.
 
 import type { BankCalendar } from "./bank-calendar";
 import { type ReturnObligationInput, returnObligation } from "./return-obligation";
 import { type ContractOwner, contractRefusal } from "./contract-refusal";
-import { EntryStatus } from "./statuses";
+import { EntryStatus, isEntryContractable } from "./statuses";
 
-export type EntryAttentionKind = "late" | "returnSoon" | "inadequate" | "contract";
+export type EntryAttentionKind = "late" | "returnSoon" | "inadequate" | "contractRefused" | "contract";
 
 export const ATTENTION_ORDER: readonly EntryAttentionKind[] = [
   "late",
   "returnSoon",
   "inadequate",
+  "contractRefused",
   "contract",
 ];
 
@@ -31,5 +32,7 @@ export function entryAttention(
   if (returns.includes("soon")) return "returnSoon";
   if (entry.status === EntryStatus.inadequate) return "inadequate";
   if (contractRefusal(entry, owner, today, calendar) === null) return "contract";
-  return null;
+  // Reviewed with a claim to buy, yet refused: the owner hears why rather than nothing.
+  const claimStatuses = entry.claims.map((claim) => claim.status);
+  return isEntryContractable(entry.status, claimStatuses) ? "contractRefused" : null;
 }

@@ -1,7 +1,7 @@
 // JavaScript on and off, with the operator command driving the review: no term the owner cannot keep.
 // A reviewed entry whose bought claim's deadline has come, or whose owner's identity has expired, is
 // not offered the contract: the contract page and the detail say why and what to do; My page asks for
-// no contract; a post is refused and nothing is contracted.
+// no contract and says it cannot be made, linking to why; a post is refused and nothing is contracted.
 
 import { formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
 import { ContractRefusalMessage } from "../../app/domain/contract-refusal";
@@ -43,7 +43,7 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("a bought claim whose deadline has come: the contract page names the claim and the date and gives the contact instead of the consent; the detail says the same; My page asks for no contract; a post is refused", async ({
+test("a bought claim whose deadline has come: the contract page names the claim and the date and gives the contact instead of the consent; the detail says the same; My page asks for no contract and says why not; a post is refused", async ({
   page,
   freshEmail,
   logIn,
@@ -55,6 +55,9 @@ test("a bought claim whose deadline has come: the contract page names the claim 
   await logIn(email, STRONG_PASSWORD);
 
   await expect(page.getByRole("link", { name: "ご契約の手続きへ進む" })).toHaveCount(0);
+  await expect(page.getByText("このお申し込みはいまはご契約いただけません")).toBeVisible();
+  await page.getByRole("link", { name: "ご契約できない理由を確認する" }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}$`));
 
   await open(`/entry/contract/${entry.id}`);
   const alert = page.getByRole("alert");

@@ -92,6 +92,12 @@ function attentionView(kind: EntryAttentionKind, entryId: number) {
         text: "ご返金が遅れている請求書があります。至急ご返金ください。",
         action: { href: detail, label: "ご返金の金額と振込先を確認する" },
       };
+    case "contractRefused":
+      return {
+        kind,
+        text: "審査は完了しましたが、このお申し込みはいまはご契約いただけません。理由と、このあとのお手続きをご確認ください。",
+        action: { href: detail, label: "ご契約できない理由を確認する" },
+      };
     case "returnSoon":
       return {
         kind,

@@ -88,21 +88,21 @@ describe("what an entry asks of its owner (inadequate, reviewed and waiting for 
     ).toBeNull();
   });
 
-  it("a contract the rule refuses (a bought claim's deadline has come, the identity expired or unconfirmed) is not asked for", () => {
+  it("a contract the rule refuses (a bought claim's deadline has come, the identity expired or unconfirmed) is not asked for: the owner is told it cannot be made", () => {
     const reviewed = {
       status: EntryStatus.reviewed,
       claims: [{ status: ClaimStatus.can_buy, obliger_payment_date: TODAY }],
     };
-    expect(entryAttention(reviewed, TODAY, calendar, OWNER)).toBeNull();
+    expect(entryAttention(reviewed, TODAY, calendar, OWNER)).toBe("contractRefused");
     const later = {
       status: EntryStatus.reviewed,
       claims: [{ status: ClaimStatus.can_buy, obliger_payment_date: "2027-01-29" }],
     };
     expect(entryAttention(later, TODAY, calendar, OWNER)).toBe("contract");
     const expired = { identity_confirmation: ReviewStatus.expired, identity_valid_date: null };
-    expect(entryAttention(later, TODAY, calendar, expired)).toBeNull();
+    expect(entryAttention(later, TODAY, calendar, expired)).toBe("contractRefused");
     const confirming = { identity_confirmation: ReviewStatus.confirming, identity_valid_date: null };
-    expect(entryAttention(later, TODAY, calendar, confirming)).toBeNull();
+    expect(entryAttention(later, TODAY, calendar, confirming)).toBe("contractRefused");
   });
 
   it("under review, settled or ended asks nothing", () => {
@@ -125,6 +125,6 @@ describe("what an entry asks of its owner (inadequate, reviewed and waiting for 
   });
 
   it("the most pressing first", () => {
-    expect(ATTENTION_ORDER).toEqual(["late", "returnSoon", "inadequate", "contract"]);
+    expect(ATTENTION_ORDER).toEqual(["late", "returnSoon", "inadequate", "contractRefused", "contract"]);
   });
 });
