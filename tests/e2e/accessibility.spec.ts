@@ -14,6 +14,7 @@ import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-acc
 import { MIDORI_URL } from "./support-brands";
 import { latestResetLink } from "./support-passwords";
 import { withdrawalDone } from "./support-wizard-steps";
+import { canBuyReview } from "../fixtures/reviews";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PHONE = { width: 375, height: 812 };
@@ -346,13 +347,7 @@ test("the wizard's errors: the invoice step and the financial step sent with not
 });
 
 function reviewCanBuy(claimId: number) {
-  runOperator(
-    "review-claim",
-    String(claimId),
-    "can_buy",
-    ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"],
-    ...["--bank-charge", "660", "--principal", "1000000"],
-  );
+  runOperator(...canBuyReview(claimId), ...["--principal", "1000000"]);
 }
 
 test("after submission: under review, inadequate and its resubmission, reviewed, the agreement, the contract, paid out, late", async ({

@@ -9,19 +9,14 @@ import { paymentDateDueByToday } from "../fixtures/dates";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, setClaimDates } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
+import { canBuyReview } from "../fixtures/reviews";
 
 async function reviewedEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("refusal");
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "can_buy",
-    ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
-    ...["--ratio", "0.9", "--bank-charge", "660"],
-  );
+  runOperator(...canBuyReview(String(entry.claimIds[0])));
   return { email, user, entry };
 }
 

@@ -6,29 +6,14 @@
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, mailsTo } from "./support";
 import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
+import { canBuyReview } from "../fixtures/reviews";
 
 async function reviewedEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("contract");
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "660",
-    "--principal",
-    "1000000",
-  );
+  runOperator(...canBuyReview(String(entry.claimIds[0])), "--principal", "1000000");
   return { email, entry };
 }
 

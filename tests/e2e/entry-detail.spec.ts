@@ -5,6 +5,7 @@
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
+import { canBuyReview } from "../fixtures/reviews";
 
 async function applicantWithEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("detail");
@@ -77,21 +78,7 @@ test("a reviewed claim shows the money on offer: the price, the fee, what the us
   logIn,
 }) => {
   const { email, entry } = await applicantWithEntry(freshEmail);
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "660",
-  );
+  runOperator(...canBuyReview(String(entry.claimIds[0])));
   await logIn(email, STRONG_PASSWORD);
   await page.getByRole("link", { name: `申込番号 ${entry.code} の詳細を見る` }).click();
   const road = page.getByRole("list", { name: "お申し込みの進み具合" });

@@ -8,6 +8,7 @@ import { expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, applicantWithInadequateInvoice, runOperator } from "./support-account";
+import { canBuyReview } from "../fixtures/reviews";
 
 test("an inadequate invoice: the reason, a fix and a new file (nothing typed lost), resubmitted, under review again", async ({
   page,
@@ -61,13 +62,7 @@ test("an inadequate invoice: the reason, a fix and a new file (nothing typed los
   // The road goes on: the operator reviews the resubmitted claim, and the contract is offered.
   await open("/mypage");
   await expect(page.getByRole("link", { name: "不備を修正して再提出する" })).toHaveCount(0);
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "can_buy",
-    ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"],
-    ...["--bank-charge", "660"],
-  );
+  runOperator(...canBuyReview(String(entry.claimIds[0])));
   await open(`/entry/detail/${entry.id}`);
   await expect(page.locator(".entry-detail-head")).toContainText("審査完了");
   await expect(page.getByRole("link", { name: "ご契約の手続きへ進む" })).toBeVisible();

@@ -12,6 +12,7 @@ import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
 import { GOOD_CLAIM, claim, fillClaim, fillEntryFields, press } from "./support-wizard-invoice";
+import { canBuyReview } from "../fixtures/reviews";
 
 const TODAY = japanDate(new Date());
 const calendar = bankCalendar(TODAY, addDays(TODAY, 400));
@@ -62,13 +63,7 @@ test("the invoice step's hint, the contract page, the detail, My page and the .i
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry({ claims: [validClaim({ obliger_payment_date: HOLIDAY })] });
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "can_buy",
-    ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
-    ...["--ratio", "0.9", "--bank-charge", "660"],
-  );
+  runOperator(...canBuyReview(String(entry.claimIds[0])));
   await page.context().clearCookies();
   await logIn(email, STRONG_PASSWORD);
 

@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
 import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
+import { canBuyReview } from "../fixtures/reviews";
 
 test("the entry that needs the user shows its action; a delay blocks a new entry until the permission lifts it", async ({
   page,
@@ -17,21 +18,7 @@ test("the entry that needs the user shows its action; a delay blocks a new entry
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "660",
-  );
+  runOperator(...canBuyReview(String(entry.claimIds[0])));
   await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
   const card = page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem").first();

@@ -15,6 +15,7 @@ import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
 import { withdrawalDone } from "./support-wizard-steps";
+import { canBuyReview } from "../fixtures/reviews";
 
 /** The next 12/31 at least a week ahead (banks close 12/31–1/3). */
 function nextYearEnd(): string {
@@ -60,13 +61,7 @@ async function reviewedEntry(freshEmail: (label?: string) => string) {
     bank_account: PAYOUT_ACCOUNT,
   });
   for (const claimId of entry.claimIds) {
-    runOperator(
-      "review-claim",
-      String(claimId),
-      "can_buy",
-      ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
-      ...["--ratio", "0.9", "--bank-charge", "660"],
-    );
+    runOperator(...canBuyReview(String(claimId)));
   }
   return { email, entry };
 }

@@ -7,6 +7,7 @@ import { validClaim } from "../fixtures/entry-body";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, runOperator } from "./support-account";
+import { canBuyReview } from "../fixtures/reviews";
 
 const COMPLETED = "完了（ご返金確認済み）";
 
@@ -19,13 +20,7 @@ async function paidOutEntry(freshEmail: (label?: string) => string) {
     claims: [validClaim(), validClaim({ obliger_company_name: "株式会社二番商事" })],
   });
   for (const claimId of entry.claimIds) {
-    runOperator(
-      "review-claim",
-      String(claimId),
-      "can_buy",
-      ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
-      ...["--ratio", "0.9", "--bank-charge", "660"],
-    );
+    runOperator(...canBuyReview(String(claimId)));
   }
   runOperator("mark-contracted", String(entry.id));
   runOperator("mark-transferred", String(entry.id));

@@ -11,6 +11,7 @@ import { OperatorStateError, runOperatorCommand } from "../../../reference-upstr
 import { paymentDateDueByToday } from "../../fixtures/dates";
 import { type UserClient, createEntryVia, createUserWithSession } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
+import { canBuyReview } from "../../fixtures/reviews";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -24,21 +25,7 @@ async function reviewedEntry(overrides: Record<string, unknown> = {}) {
   const client = createUserWithSession(upstream, overrides);
   const entry = await createEntryVia(client);
   const claimId = entry.claims[0].id as number;
-  operator(
-    "review-claim",
-    String(claimId),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "440",
-  );
+  operator(...canBuyReview(String(claimId), 440));
   return { client, entry, claimId };
 }
 

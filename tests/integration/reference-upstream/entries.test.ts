@@ -17,6 +17,7 @@ import {
   validEntryBody,
 } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
+import { canBuyReview } from "../../fixtures/reviews";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -735,21 +736,7 @@ describe("POST /api/entries/{id}/contract/", () => {
     expect(refused.body.non_field_errors).toHaveLength(1);
 
     const [first, second] = entry.claims as { id: number }[];
-    operator(
-      "review-claim",
-      String(first!.id),
-      "can_buy",
-      "--purchase-amount",
-      "900000",
-      "--fee",
-      "45000",
-      "--fee-ratio",
-      "0.05",
-      "--ratio",
-      "0.9",
-      "--bank-charge",
-      "660",
-    );
+    operator(...canBuyReview(String(first!.id)));
     operator("review-claim", String(second!.id), "cannot_buy");
     const reviewed = await client.get(`/api/entries/${entry.id}/`);
     expect(reviewed.body.status).toBe(EntryStatus.reviewed);

@@ -19,6 +19,7 @@ import { findUserById } from "../../../reference-upstream/users";
 import { logInClient, PASSWORD, insertUser as insertPasswordUser, uniqueEmail } from "./accounts-fixtures";
 import { createEntryVia, createUserWithSession, validClaim, validEntryBody } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
+import { canBuyReview } from "../../fixtures/reviews";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -67,21 +68,7 @@ async function submittedEntry(options: { claims?: number; serviceId?: string } =
 }
 
 function canBuy(claimId: number) {
-  operator([
-    "review-claim",
-    String(claimId),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "440",
-  ]);
+  operator([...canBuyReview(String(claimId), 440)]);
 }
 const cannotBuy = (claimId: number) => operator(["review-claim", String(claimId), "cannot_buy"]);
 

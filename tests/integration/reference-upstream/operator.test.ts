@@ -25,6 +25,7 @@ import {
   validEntryBody,
 } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
+import { canBuyReview } from "../../fixtures/reviews";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -36,22 +37,7 @@ beforeAll(async () => {
 afterAll(() => upstream.dispose());
 
 const operator = (...argv: string[]) => runOperatorCommand(upstream.db, argv, new Date());
-const canBuy = (claimId: number) =>
-  operator(
-    "review-claim",
-    String(claimId),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "440",
-  );
+const canBuy = (claimId: number) => operator(...canBuyReview(String(claimId), 440));
 
 async function entryWithClaims(count: number) {
   const client = createUserWithSession(upstream);

@@ -14,6 +14,7 @@ import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
 import { createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";
+import { canBuyReview } from "../../fixtures/reviews";
 
 const PUBLIC_ORIGIN = "https://sakidori.example.jp";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -42,21 +43,7 @@ async function submittedEntry(claims = 1) {
 }
 
 function reviewAsBuyable(claimId: number) {
-  operator(
-    "review-claim",
-    String(claimId),
-    "can_buy",
-    "--purchase-amount",
-    "900000",
-    "--fee",
-    "45000",
-    "--fee-ratio",
-    "0.05",
-    "--ratio",
-    "0.9",
-    "--bank-charge",
-    "440",
-  );
+  operator(...canBuyReview(String(claimId), 440));
 }
 
 describe("receipts by mail, each once, each linking on the configured public origin", () => {
