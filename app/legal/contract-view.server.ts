@@ -101,8 +101,6 @@ export function contractView(
     /** The day the contract was made, or today's date for the one about to be. */
     contractDate: formatJapaneseDate(entry.contracted_at ?? today),
     contracted: entry.contracted_at !== undefined,
-    /** The day the price is paid: the transfer once made, else the latest day the agreement allows. */
-    payoutDate: formatJapaneseDateWithWeekday(payoutDate),
     /** The agreement's promise: the next bank business day after the contract's day (or today's). */
     payoutDueDate: formatJapaneseDateWithWeekday(
       payoutDay({ contracted_at: entry.contracted_at }, now, calendar),

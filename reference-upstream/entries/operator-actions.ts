@@ -5,7 +5,11 @@
 
 import { SUPPRESSION_METHODS, type SuppressionMethod } from "../../app/domain/enumerations";
 import { formatJapaneseDate } from "../../app/domain/japan-date";
-import { type PurchaseTermsProblem, purchaseTermsProblems } from "../../app/domain/purchase-terms";
+import {
+  type PurchaseTerms,
+  type PurchaseTermsProblem,
+  purchaseTermsProblems,
+} from "../../app/domain/purchase-terms";
 import {
   BEFORE_CONTRACTED_ENTRY_STATUSES,
   ClaimStatus,
@@ -370,15 +374,7 @@ export function listEntries(db: Db, userId: number | null): string {
 }
 
 export type ClaimReview =
-  | {
-      decision: "can_buy";
-      purchaseAmount: number;
-      fee: number;
-      feeRatio: string;
-      ratio: string;
-      bankCharge: number;
-      principal: number | null;
-    }
+  | ({ decision: "can_buy" } & Omit<PurchaseTerms, "scheduledDeposit">)
   | { decision: "cannot_buy" }
   | { decision: "inadequate"; reason: string; document: "invoice" | "additional_doc" };
 

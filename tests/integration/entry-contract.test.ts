@@ -201,15 +201,15 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
     const view = (await page.json()) as {
       claims: { figures: { purchaseAmount: string } }[];
       totals: { received: string };
-      payoutDate: string;
+      payoutDueDate: string;
       text: unknown;
     };
     expect(view.claims[0]!.figures.purchaseAmount).toBe("900,000円");
     expect(view.totals.received).toBe("854,340円");
     // The price is paid by the next bank business day after today, and the agreement says which day.
-    expect(view.payoutDate).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（.）$/);
+    expect(view.payoutDueDate).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日（.）$/);
     expect(JSON.stringify(view.text)).toContain(
-      `本契約の成立日の翌営業日（銀行の営業日をいいます。以下同じ。）である${view.payoutDate}までに`,
+      `本契約の成立日の翌営業日（銀行の営業日をいいます。以下同じ。）である${view.payoutDueDate}までに`,
     );
 
     const owner = createUserWithSession(upstream);
