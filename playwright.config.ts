@@ -38,7 +38,12 @@ export default defineConfig({
   // as flaky in the output, so it is seen and mended, and one that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  // The summary reporter closes the run with each project's tests and assertions and the slowest tests.
+  reporter: [
+    ["list"],
+    ["./tests/e2e/summary-reporter.ts"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["tests/vitest/count-assertions.ts"],
+    reporters: ["default", "./tests/vitest/summary-reporter.ts"],
     // Integration tests start real servers (scrypt hashing is deliberately slow).
     testTimeout: 30_000,
     hookTimeout: 30_000,

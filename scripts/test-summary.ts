@@ -1,0 +1,74 @@
+// What each suite's reporter hands `npm test` (scripts/test.ts) for its closing lines: per project the
+// tests and the assertions they made (so a faster suite is seen still to check as much), and the
+// slowest tests. The reporters write it into $SAKIDORI_TEST_SUMMARY_DIR when the runner sets it.
+
+import fs from "node:fs";
+import path from "node:path";
+
+export type ProjectSummary = {
+  name: string;
+  passed: number;
+  failed: number;
+  flaky: number;
+  skipped: number;
+  assertions: number;
+};
+
+export type SuiteSummary = {
+  suite: string;
+  projects: ProjectSummary[];
+  slowest: { title: string; seconds: number }[];
+};
+
+export const SLOWEST_SHOWN = 10;
+
+/** Writes the suite's summary for the runner; without the runner (a suite run alone) nothing is written. */
+export function saveSummary(summary: SuiteSummary): void {
+  const dir = process.env.SAKIDORI_TEST_SUMMARY_DIR;
+  if (!dir || !fs.existsSync(dir)) return;
+  fs.writeFileSync(path.join(dir, `${summary.suite}.json`), JSON.stringify(summary));
+}
+
+/** The ten slowest of `tests`, slowest first. */
+export function slowest(tests: { title: string; seconds: number }[]): SuiteSummary["slowest"] {
+  return [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN);
+}
+
+function seconds(value: number): string {
+  return value >= 60
+    ? `${Math.floor(value / 60)} min ${(value % 60).toFixed(0).padStart(2, "0")} s`
+    : `${value.toFixed(1)} s`;
+}
+
+/** A suite's projects and slowest tests, as lines a person reads. */
+export function suiteLines(summary: SuiteSummary): string[] {
+  const lines = [`${summary.suite}:`];
+  for (const project of summary.projects) {
+    const counts = [
+      `${project.passed} passed`,
+      project.failed ? `${project.failed} failed` : "",
+      project.flaky ? `${project.flaky} flaky` : "",
+      project.skipped ? `${project.skipped} skipped` : "",
+    ].filter(Boolean);
+    lines.push(`  ${project.name.padEnd(12)} ${counts.join(", ")}; ${project.assertions} assertions`);
+  }
+  lines.push(`  the ${summary.slowest.length} slowest tests:`);
+  for (const test of summary.slowest) lines.push(`    ${seconds(test.seconds).padStart(9)}  ${test.title}`);
+  return lines;
+}
+
+/** The closing lines of `npm test`: each phase's time and result, the total, then each suite. */
+export function summaryLines(
+  phases: { name: string; seconds: number; code: number }[],
+  totalSeconds: number,
+  suites: SuiteSummary[],
+): string[] {
+  const lines = ["== npm test: time per phase"];
+  for (const phase of phases) {
+    const result = phase.code === 0 ? "ok" : `failed (exit ${phase.code})`;
+    lines.push(`  ${phase.name.padEnd(12)} ${seconds(phase.seconds).padStart(10)}  ${result}`);
+  }
+  lines.push(`  ${"total".padEnd(12)} ${seconds(totalSeconds).padStart(10)}`);
+  for (const suite of suites) lines.push(...suiteLines(suite));
+  return lines;
+}
