@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { findFreePort } from "./scripts/ports";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./tests/e2e/chromium";
 
 // The config is loaded by the runner and again by each worker; the runner picks the ports and the
 // data directory once and the workers inherit them through the environment.
@@ -52,7 +52,7 @@ export default defineConfig({
     timezoneId: "Asia/Tokyo",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: "js-on", use: { javaScriptEnabled: true } },
