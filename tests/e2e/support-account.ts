@@ -1,13 +1,16 @@
 // Helpers for the account flows (activation, My page): an upstream session for setting up data the
 // way a user would through the API, the outbox's activation links, and the operator's command.
 
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import Database from "better-sqlite3";
 import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, upstreamDatabase } from "./support";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { type FilePayload, pdfFile } from "./files";
+import { configFromEnvironment } from "../../reference-upstream/config";
+import { openDatabase } from "../../reference-upstream/db/database";
+import { runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
+import { withRecordedPublicLinks } from "../../reference-upstream/public-links";
 
 /** A user registered through the upstream, with the upstream's own session (a fixture, not a flow). */
 export class UpstreamUser {
@@ -149,16 +152,18 @@ export function userRow(email: string): {
   );
 }
 
-/** `npm run operator -- …` against the run's upstream database. Answers its output. */
+/**
+ * `npm run operator -- …` against the run's upstream database, in this process: the command's own
+ * code without a Node start per call (the program's exit codes are proven in its vitest). Answers
+ * what it prints; a refusal throws.
+ */
 export function runOperator(...args: string[]): string {
-  return execFileSync(
-    path.resolve("node_modules/.bin/tsx"),
-    ["reference-upstream/cli/operator.ts", ...args],
-    {
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-      encoding: "utf8",
-    },
-  );
+  const db = openDatabase(process.env.E2E_DATA_DIR!);
+  try {
+    return `${runOperatorCommand(db, args, new Date(), withRecordedPublicLinks(db, configFromEnvironment()))}\n`;
+  } finally {
+    db.close();
+  }
 }
 
 /**
