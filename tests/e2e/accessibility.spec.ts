@@ -5,7 +5,7 @@
 // 2. touch targets of at least 44 × 44 CSS px on a 375 × 812 phone (WCAG 2.5.5), except a link
 //    inside running text (WCAG 2.5.8's inline exception, see `smallTargets`).
 // A failure lists every finding with what to fix (the rule, its impact, the elements, the help).
-// Pages are visited in a few groups, one test each, so the spec stays fast.
+// One test per page, or per state of a page's few forms: a test's time is a few pages', whatever the machine.
 
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "./fixtures";
@@ -152,40 +152,37 @@ function expectNone(findings: string[]) {
 // injected, made the spec about a sixth slower.
 test.use({ viewport: DESKTOP, trace: "off" });
 
-test("logged out: every public page, both brands, the error pages", async ({ open, check }) => {
-  const findings: string[] = [];
-  const paths = [
-    "/",
-    "/login",
-    "/register",
-    "/register/complete",
-    "/profile/password/reset/recover",
-    "/profile/password/reset/done",
-    "/profile/password/reset/reset/done",
-    "/company/mail/verify?key=not-a-key",
-    "/company/mail/complete",
-    "/ext/signup",
-    "/entry/complete",
-    "/terms",
-    "/policy/privacy",
-    "/policy/security",
-    "/legal/sct",
-    "/unsupported",
-    "/maintenance",
-    "/ext/authentication_error",
-    "/404",
-    "/no-such-page",
-    `${MIDORI_URL}/`,
-    `${MIDORI_URL}/login`,
-    // The white label's registration asks the partner bank's consent: its own box.
-    `${MIDORI_URL}/register`,
-  ];
-  for (const path of paths) {
+for (const path of [
+  "/",
+  "/login",
+  "/register",
+  "/register/complete",
+  "/profile/password/reset/recover",
+  "/profile/password/reset/done",
+  "/profile/password/reset/reset/done",
+  "/company/mail/verify?key=not-a-key",
+  "/company/mail/complete",
+  "/ext/signup",
+  "/entry/complete",
+  "/terms",
+  "/policy/privacy",
+  "/policy/security",
+  "/legal/sct",
+  "/unsupported",
+  "/maintenance",
+  "/ext/authentication_error",
+  "/404",
+  "/no-such-page",
+  `${MIDORI_URL}/`,
+  `${MIDORI_URL}/login`,
+  // The white label's registration asks the partner bank's consent: its own box.
+  `${MIDORI_URL}/register`,
+]) {
+  test(`logged out: ${path}`, async ({ open, check }) => {
     await open(path);
-    findings.push(...(await check(path)));
-  }
-  expectNone(findings);
-});
+    expectNone(await check(path));
+  });
+}
 
 /** Presses the form's button and waits for the answer's error summary (every form has one). */
 async function sendWithErrors(page: Page, button: string | RegExp) {
@@ -229,33 +226,39 @@ test("logged out: each form sent empty, the password reset from its mail", async
   expectNone(findings);
 });
 
-test("logged in: My page, the profile, the password, the pre-entry screening, and their errors", async ({
+type LogInAs = (user: UpstreamUser, url?: string) => Promise<void>;
+
+/** A new account (profile not filled), logged in and on `url`: the account pages' case. */
+async function accountHolder(freshEmail: (label?: string) => string, logInAs: LogInAs, url: string) {
+  await logInAs(await UpstreamUser.register(freshEmail("a11y-account")), url);
+}
+
+for (const path of [
+  "/mypage",
+  "/mypage?error=entry_blocked",
+  "/profile",
+  "/register/profile",
+  "/register/activation",
+  "/profile/password/change",
+  "/profile/password/change/done",
+  "/profile/mail/change/done",
+  "/register/pre_entry",
+]) {
+  test(`logged in: ${path}`, async ({ check, freshEmail, logInAs }) => {
+    await accountHolder(freshEmail, logInAs, path);
+    expectNone(await check());
+  });
+}
+
+test("logged in: the profile and the password forms sent with errors", async ({
   page,
   open,
   check,
   freshEmail,
-  logIn,
+  logInAs,
 }) => {
   const findings: string[] = [];
-  const email = freshEmail("a11y-account");
-  await UpstreamUser.register(email);
-  await logIn(email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/mypage$/);
-  for (const path of [
-    "/mypage",
-    "/mypage?error=entry_blocked",
-    "/profile",
-    "/register/profile",
-    "/register/activation",
-    "/profile/password/change",
-    "/profile/password/change/done",
-    "/profile/mail/change/done",
-    "/register/pre_entry",
-  ]) {
-    await open(path);
-    findings.push(...(await check()));
-  }
-  await open("/register/profile");
+  await accountHolder(freshEmail, logInAs, "/register/profile");
   await sendWithErrors(page, "登録する");
   findings.push(...(await check("/register/profile sent empty")));
   await open("/profile");
@@ -267,7 +270,18 @@ test("logged in: My page, the profile, the password, the pre-entry screening, an
   await open("/profile/password/change");
   await sendWithErrors(page, "パスワードを変更する");
   findings.push(...(await check("/profile/password/change sent empty")));
-  await open("/register/pre_entry");
+  expectNone(findings);
+});
+
+test("logged in: the pre-entry screening sent empty, then declined, and My page refusing entries", async ({
+  page,
+  open,
+  check,
+  freshEmail,
+  logInAs,
+}) => {
+  const findings: string[] = [];
+  await accountHolder(freshEmail, logInAs, "/register/pre_entry");
   await sendWithErrors(page, "回答して結果を見る");
   findings.push(...(await check("/register/pre_entry sent empty")));
   // The screening answered (declined, the result with its reasons), then My page refusing entries.
@@ -319,7 +333,6 @@ test("the wizard: each step filled, a file's delete opened, check and submit, th
 
 test("the wizard's errors: the invoice step and the financial step sent with nothing filled", async ({
   page,
-  open,
   check,
   applicantOnInvoiceStep,
   userAtStep,
@@ -338,8 +351,7 @@ test("the wizard's errors: the invoice step and the financial step sent with not
 
   await page.context().clearCookies();
   const user = await userAtStep("individual");
-  await logInAs(user);
-  await open("/entry");
+  await logInAs(user, "/entry");
   findings.push(...(await check("/entry (individual)")));
   await sendWithErrors(page, "次へ");
   findings.push(...(await check("/entry 次へ with nothing answered")));
@@ -350,26 +362,25 @@ function reviewCanBuy(claimId: number) {
   runOperator(...canBuyReview(claimId), ...["--principal", "1000000"]);
 }
 
-test("after submission: under review, inadequate and its resubmission, reviewed, the agreement, the contract, paid out, late", async ({
+/** A confirmed user with an entry under review, logged in: an entry's states start here. */
+async function entryOwner(freshEmail: (label?: string) => string, logInAs: LogInAs) {
+  const user = await UpstreamUser.register(freshEmail("a11y-detail"));
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry();
+  const detail = `/entry/detail/${entry.id}`;
+  await logInAs(user, detail);
+  return { entry, claimId: entry.claimIds[0]!, detail };
+}
+
+test("after submission, under review: the detail, a cancel without the tick, the contract and resubmission pages", async ({
   page,
   open,
   check,
   freshEmail,
-  logIn,
+  logInAs,
 }) => {
-  // Fourteen pages, each scanned by axe and for touch targets: more than one page's 60 s on a busy machine.
-  test.slow();
   const findings: string[] = [];
-  const email = freshEmail("a11y-detail");
-  const user = await UpstreamUser.register(email);
-  runOperator("confirm-identity", String(user.id));
-  const entry = await user.createEntry();
-  const [claimId] = entry.claimIds as [number];
-  await logIn(email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/mypage$/);
-  const detail = `/entry/detail/${entry.id}`;
-
-  await open(detail);
+  const { entry } = await entryOwner(freshEmail, logInAs);
   findings.push(...(await check("detail under review")));
   await sendWithErrors(page, "お申し込みをキャンセルする");
   findings.push(...(await check("detail: cancel without the tick")));
@@ -377,7 +388,18 @@ test("after submission: under review, inadequate and its resubmission, reviewed,
   findings.push(...(await check("contract of an entry under review")));
   await open(`/entry/resubmit/${entry.id}`);
   findings.push(...(await check("resubmit with nothing inadequate")));
+  expectNone(findings);
+});
 
+test("after submission, inadequate: My page, the detail, the resubmission and its errors", async ({
+  page,
+  open,
+  check,
+  freshEmail,
+  logInAs,
+}) => {
+  const findings: string[] = [];
+  const { entry, claimId, detail } = await entryOwner(freshEmail, logInAs);
   runOperator(
     ...["review-claim", String(claimId), "inadequate", "--reason", "請求書の日付が読めません。"],
     ...["--document", "invoice"],
@@ -391,7 +413,18 @@ test("after submission: under review, inadequate and its resubmission, reviewed,
   findings.push(...(await check("resubmit")));
   await sendWithErrors(page, "再提出する");
   findings.push(...(await check("resubmit sent without the new file")));
+  expectNone(findings);
+});
 
+test("after submission, reviewed: My page, the detail, the agreement, the contract with its errors and its complete page, the detail contracted", async ({
+  page,
+  open,
+  check,
+  freshEmail,
+  logInAs,
+}) => {
+  const findings: string[] = [];
+  const { entry, claimId, detail } = await entryOwner(freshEmail, logInAs);
   reviewCanBuy(claimId);
   await open("/mypage");
   findings.push(...(await check("/mypage with a contract to agree")));
@@ -411,7 +444,20 @@ test("after submission: under review, inadequate and its resubmission, reviewed,
   findings.push(...(await check("/entry/contract/complete")));
   await open(detail);
   findings.push(...(await check("detail contracted")));
+  expectNone(findings);
+});
 
+test("after submission, paid out and then late: the detail, My page and the detail with a late return", async ({
+  page,
+  open,
+  check,
+  freshEmail,
+  logInAs,
+}) => {
+  const findings: string[] = [];
+  const { entry, claimId, detail } = await entryOwner(freshEmail, logInAs);
+  reviewCanBuy(claimId);
+  runOperator("mark-contracted", String(entry.id));
   runOperator("mark-transferred", String(entry.id));
   await open(detail);
   await expect(page.getByRole("link", { name: /返金期日をカレンダーに登録する/ })).toBeVisible();
@@ -460,8 +506,7 @@ test("the Japanese-first pickers' states: a bank search's matches and refusals, 
 }) => {
   const findings: string[] = [];
   const user = await userAtStep("corporate", { financialDone: true });
-  await logInAs(user);
-  await open("/entry/withdrawal_details");
+  await logInAs(user, "/entry/withdrawal_details");
   const payout = page.getByRole("group", { name: "お振込先口座（買取代金のお振込先）" });
   await payout.getByRole("button", { name: "金融機関を検索" }).click();
   await expect(payout.getByText("金融機関名を入力してから検索してください。").first()).toBeVisible();

@@ -49,14 +49,12 @@ async function expectOneEntryShownTwice(
 for (const order of ["while the first is on its way", "after the first was answered"] as const) {
   test(`two presses of 申し込む, the second ${order}: both land on お申し込みを受け付けました with the same 申込番号; one entry`, async ({
     page,
-    open,
     logInAs,
     userAtStep,
   }) => {
     const user = await userAtStep("corporate", { financialDone: true });
     await withdrawalDone(user);
-    await logInAs(user);
-    await open("/profile/before_entry");
+    await logInAs(user, "/profile/before_entry");
 
     const firstAnswer = pressFromPage(page);
     if (order === "after the first was answered") await firstAnswer;
@@ -72,7 +70,6 @@ for (const order of ["while the first is on its way", "after the first was answe
 
 test("two presses of 申し込む, the first answered by another replica of the app: the second lands on the same entry", async ({
   page,
-  open,
   logInAs,
   userAtStep,
 }) => {
@@ -80,8 +77,7 @@ test("two presses of 申し込む, the first answered by another replica of the 
   try {
     const user = await userAtStep("corporate", { financialDone: true });
     await withdrawalDone(user);
-    await logInAs(user);
-    await open("/profile/before_entry");
+    await logInAs(user, "/profile/before_entry");
 
     // Cookies are kept per host, not per port: the replica on another port gets the same session.
     const first = await pressFromPage(page, replica.url);

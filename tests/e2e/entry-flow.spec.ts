@@ -66,8 +66,7 @@ test("the draft survives a logout half-way; skipping ahead is sent back; a doubl
   await invoiceStep(page, testInfo);
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await logInAs(user);
-  await open("/entry/entry_invoice");
+  await logInAs(user, "/entry/entry_invoice");
   await expect(page.getByLabel("資金使途", { exact: false })).toHaveValue("仕入れ代金の支払い");
   await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
     "invoice-1.pdf",

@@ -24,8 +24,11 @@ export interface AppFixtures {
   freshEmail(label?: string): string;
   /** Logs in through /login as a person does (the form, the button). */
   logIn(email: string, password: string, persist?: boolean): Promise<void>;
-  /** Logs in as a wizard user and lands on My page. */
-  logInAs(user: WizardUser): Promise<void>;
+  /**
+   * Logs in as a user set up through the upstream (over HTTP: the login page is not under test) and
+   * opens `url`, My page unless told.
+   */
+  logInAs(user: { email: string }, url?: string): Promise<void>;
   /** A user who may apply, with the steps before the withdrawal step done when asked (upstream fixtures). */
   userAtStep(
     ...args: Parameters<typeof userAtStep> extends [unknown, ...infer Rest] ? Rest : never
@@ -77,21 +80,20 @@ export const test = base.extend<AppFixtures>({
   freshEmail: async ({}, use, testInfo) => use((label) => uniqueEmail(testInfo, label)),
   logIn: async ({ page }, use, testInfo) =>
     use((email, password, persist) => logIn(page, testInfo, email, password, persist)),
-  logInAs: async ({ page }, use, testInfo) => use((user) => logInAs(page, testInfo, user)),
+  logInAs: async ({ page, baseURL }, use, testInfo) =>
+    use((user, url) => logInAs(page, testInfo, baseURL!, user, url)),
   // eslint-disable-next-line no-empty-pattern -- as above
   userAtStep: async ({}, use, testInfo) => use((...args) => userAtStep(testInfo, ...args)),
-  applicantOn: async ({ page }, use, testInfo) =>
+  applicantOn: async ({ page, baseURL }, use, testInfo) =>
     use(async (url, ...args) => {
       const user = await userAtStep(testInfo, ...args);
-      await logInAs(page, testInfo, user);
-      await openPage(page, url, testInfo);
+      await logInAs(page, testInfo, baseURL!, user, url);
       return user;
     }),
-  newApplicantOn: async ({ page }, use, testInfo) =>
+  newApplicantOn: async ({ page, baseURL }, use, testInfo) =>
     use(async (url, division) => {
       const user = await readyToApply(testInfo, division);
-      await logInAs(page, testInfo, user);
-      await openPage(page, url, testInfo);
+      await logInAs(page, testInfo, baseURL!, user, url);
       return user;
     }),
   // eslint-disable-next-line no-empty-pattern -- as above

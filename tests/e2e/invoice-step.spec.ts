@@ -82,8 +82,7 @@ test("§5 at least one invoice file for the entry: two claims with one file go t
   uploadClaimFile,
 }) => {
   const user = await readyToApply("corporate");
-  await logInAs(user);
-  await open(INVOICE_STEP_URL);
+  await logInAs(user, INVOICE_STEP_URL);
   await fillEntryFields(page);
   await fillClaim(page, 1, GOOD_CLAIM);
   await press(page, "請求書を追加する");

@@ -125,8 +125,7 @@ test("an expired identity: the pre-entry result says so as My page does; a valid
 }) => {
   const user = await readyToApply("corporate");
   await user.send("POST", "/api/pre_entry/", ACCEPTED_ANSWERS);
-  await logInAs(user);
-  await open("/pre_entry/result");
+  await logInAs(user, "/pre_entry/result");
   await expect(page.getByRole("status")).toContainText("事前審査の結果、お申し込みいただけます。");
   await expect(page.getByRole("link", { name: "新しく申し込む" })).toHaveAttribute(
     "href",

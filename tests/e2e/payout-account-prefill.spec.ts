@@ -23,8 +23,7 @@ test("the payout account comes from the profile when the draft has none, and sta
       account_holder_name: "カ）サキドリ",
     },
   });
-  await logInAs(user);
-  await open(PAGE);
+  await logInAs(user, PAGE);
   await expect(field(page, "金融機関名")).toHaveValue("みどり銀行");
   await expect(field(page, "支店名")).toHaveValue("本店営業部");
   await expect(field(page, "口座番号")).toHaveValue("2345678");

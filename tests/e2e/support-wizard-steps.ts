@@ -6,7 +6,7 @@ import { type Page, type TestInfo, expect } from "@playwright/test";
 import { validClaim } from "../fixtures/entry-body";
 import { type FilePayload, pdfFile, pngFile } from "./files";
 import { runOperator, uploadAs, upstreamWriteHeaders } from "./support-account";
-import { STRONG_PASSWORD, UPSTREAM_URL, logIn, uniqueEmail, uploadInto } from "./support";
+import { STRONG_PASSWORD, UPSTREAM_URL, logInOverHttp, openPage, uniqueEmail, uploadInto } from "./support";
 
 type Division = "corporate" | "individual";
 
@@ -129,9 +129,16 @@ export async function userAtStep(
   return user;
 }
 
-export async function logInAs(page: Page, testInfo: TestInfo, user: WizardUser) {
-  await logIn(page, testInfo, user.email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/mypage$/);
+/** Logs in as the user (over HTTP: a set-up, not the login page under test) and opens `url`, My page unless told. */
+export async function logInAs(
+  page: Page,
+  testInfo: TestInfo,
+  baseURL: string,
+  user: { email: string },
+  url = "/mypage",
+) {
+  await logInOverHttp(page, baseURL, user.email, STRONG_PASSWORD);
+  await openPage(page, url, testInfo);
 }
 
 /** Uploads `file` into the slot labelled `label` and waits until the page lists it. */

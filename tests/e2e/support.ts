@@ -115,6 +115,20 @@ export async function logIn(
 }
 
 /**
+ * Logs in over HTTP with the login form's own post, in the page's browser context (the session cookie
+ * lands there): a set-up for tests that are not about the login page, without loading it. `baseURL`
+ * is the context's (a spec may point it at an app of its own).
+ */
+export async function logInOverHttp(page: Page, baseURL: string, email: string, password: string) {
+  const response = await page.request.post("/login", {
+    headers: { Origin: new URL(baseURL).origin },
+    form: { email, password },
+    maxRedirects: 0,
+  });
+  expect(response.headers()["location"], await response.text()).toBe("/mypage");
+}
+
+/**
  * Spends the logged-in session's look-ups of the minute (decision 0023), as a script asking the look-up
  * route would, until the app refuses with 429 and a Retry-After.
  */

@@ -84,7 +84,6 @@ async function uploadUnderWay(appUrl: string, cookie: string, into: { slot: stri
 
 test("a fourth upload at once is refused with 「同時にアップロードできるファイルは3つまでです。…」 at its slot", async ({
   page,
-  open,
   logInAs,
   readyToApply,
   uploadInto,
@@ -94,8 +93,7 @@ test("a fourth upload at once is refused with 「同時にアップロードで�
   const { contentfiles: _files, ...claim } = validClaim();
   const empty = { ...claim, contentfile_relations: [] };
   await user.send("PATCH", "/api/draft_entry/", { claims: [empty, empty, empty] });
-  await logInAs(user);
-  await open("/entry/entry_invoice");
+  await logInAs(user, "/entry/entry_invoice");
 
   const cookie = (await page.context().cookies(countedApp.url))
     .map(({ name, value }) => `${name}=${value}`)

@@ -8,7 +8,6 @@ import { pdfFile } from "./files";
 
 test("five uploads started together are all linked after a reload", async ({
   page,
-  open,
   javaScript,
   logInAs,
   readyToApply,
@@ -18,8 +17,7 @@ test("five uploads started together are all linked after a reload", async ({
   const { contentfiles: _files, ...claim } = validClaim();
   const empty = { ...claim, contentfile_relations: [] };
   await user.send("PATCH", "/api/draft_entry/", { claims: [empty, empty, empty] });
-  await logInAs(user);
-  await open("/entry/entry_invoice");
+  await logInAs(user, "/entry/entry_invoice");
 
   const slots = [
     "請求書1の請求書",

@@ -150,7 +150,6 @@ test("each §5 message at its field and in the summary, with what was typed kept
 
 test("statements are added and removed with buttons; a skipped financial step sends back to /entry", async ({
   page,
-  open,
   logInAs,
   userAtStep,
   applicantOn,
@@ -176,7 +175,6 @@ test("statements are added and removed with buttons; a skipped financial step se
   // A user whose financial step is not done is sent back to it (entry-step guard).
   const early = await userAtStep("individual");
   await page.context().clearCookies();
-  await logInAs(early);
-  await open(PAGE);
+  await logInAs(early, PAGE);
   await expect(page).toHaveURL(/\/entry\?error=unfinished_financial$/);
 });

@@ -20,9 +20,7 @@ test("every wizard page marks its own step; finished steps are links; 戻る lea
 }) => {
   const user = await userAtStep("corporate", { financialDone: true });
   await withdrawalDone(user);
-  await logInAs(user);
-
-  await open("/profile/before_entry");
+  await logInAs(user, "/profile/before_entry");
   await expectAtStep(page, 4, "会員情報の確認");
   // The finished steps are links (plain <a>: they work without JavaScript).
   await expect(stepBar(page).getByRole("link")).toHaveCount(3);
