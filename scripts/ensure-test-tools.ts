@@ -35,7 +35,16 @@ console.log(
 execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
 execFileSync(
   "apt-get",
-  ["install", "-y", "-qq", "chromium", "chromium-headless-shell", "fonts-noto-cjk", "redis-server", "nginx-light"],
+  [
+    "install",
+    "-y",
+    "-qq",
+    "chromium",
+    "chromium-headless-shell",
+    "fonts-noto-cjk",
+    "redis-server",
+    "nginx-light",
+  ],
   {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
