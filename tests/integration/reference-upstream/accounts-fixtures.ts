@@ -13,9 +13,14 @@ let sharedHash: Promise<string> | null = null;
 export const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD));
 
 let counter = 0;
+/**
+ * An address no other file's process uses. The process id is written in letters: as digits (pid 12345)
+ * a test password such as "1234" would be refused as too like the address.
+ */
 export function uniqueEmail(prefix = "user"): string {
   counter += 1;
-  return `${prefix}${counter}.${process.pid}@example.co.jp`;
+  const pid = [...process.pid.toString(10)].map((digit) => "abcdefghij"[Number(digit)]).join("");
+  return `${prefix}${counter}.${pid}@example.co.jp`;
 }
 
 /** A user row with PASSWORD; columns may be overridden. Returns the id. */
