@@ -35,9 +35,9 @@ export function slowest(tests: { title: string; seconds: number }[]): SuiteSumma
 }
 
 function seconds(value: number): string {
-  return value >= 60
-    ? `${Math.floor(value / 60)} min ${(value % 60).toFixed(0).padStart(2, "0")} s`
-    : `${value.toFixed(1)} s`;
+  if (value < 60) return `${value.toFixed(1)} s`;
+  const whole = Math.round(value);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
 /** A suite's projects and slowest tests, as lines a person reads. */
