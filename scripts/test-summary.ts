@@ -17,21 +17,45 @@ export type ProjectSummary = {
 export type SuiteSummary = {
   suite: string;
   projects: ProjectSummary[];
-  slowest: { title: string; seconds: number }[];
+  slowest: Timed[];
 };
 
-export const SLOWEST_SHOWN = 10;
+const SLOWEST_SHOWN = 10;
 
-/** Writes the suite's summary for the runner; without the runner (a suite run alone) nothing is written. */
-export function saveSummary(summary: SuiteSummary): void {
-  const dir = process.env.SAKIDORI_TEST_SUMMARY_DIR;
-  if (!dir || !fs.existsSync(dir)) return;
-  fs.writeFileSync(path.join(dir, `${summary.suite}.json`), JSON.stringify(summary));
-}
+type Timed = { title: string; seconds: number };
+export type Outcome = "passed" | "failed" | "flaky" | "skipped";
 
-/** The ten slowest of `tests`, slowest first. */
-export function slowest(tests: { title: string; seconds: number }[]): SuiteSummary["slowest"] {
-  return [...tests].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN);
+/** A suite's tests as its reporter meets them; at the end, its summary saved for the runner and printed. */
+export class SuiteTally {
+  private readonly projects = new Map<string, ProjectSummary>();
+  private readonly timed: Timed[] = [];
+
+  constructor(private readonly suite: string) {}
+
+  add(project: string, outcome: Outcome, assertions: number, timing?: Timed): void {
+    const tally = this.projects.get(project) ?? {
+      name: project,
+      passed: 0,
+      failed: 0,
+      flaky: 0,
+      skipped: 0,
+      assertions: 0,
+    };
+    this.projects.set(project, tally);
+    tally[outcome] += 1;
+    tally.assertions += assertions;
+    if (timing) this.timed.push(timing);
+  }
+
+  finish(): void {
+    const slowest = [...this.timed].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_SHOWN);
+    const summary: SuiteSummary = { suite: this.suite, projects: [...this.projects.values()], slowest };
+    // Without the runner (a suite run alone) the summary is only printed.
+    const dir = process.env.SAKIDORI_TEST_SUMMARY_DIR;
+    if (dir && fs.existsSync(dir))
+      fs.writeFileSync(path.join(dir, `${this.suite}.json`), JSON.stringify(summary));
+    console.log(["", ...suiteLines(summary)].join("\n"));
+  }
 }
 
 function seconds(value: number): string {

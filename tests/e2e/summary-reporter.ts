@@ -2,7 +2,14 @@
 // tests' outcomes and the assertions (`expect` steps) their last runs made, and the ten slowest tests.
 
 import type { FullResult, Reporter, Suite, TestCase, TestStep } from "@playwright/test/reporter";
-import { type ProjectSummary, saveSummary, slowest, suiteLines } from "../../scripts/test-summary";
+import { type Outcome, SuiteTally } from "../../scripts/test-summary";
+
+const OUTCOMES: Record<ReturnType<TestCase["outcome"]>, Outcome> = {
+  expected: "passed",
+  unexpected: "failed",
+  flaky: "flaky",
+  skipped: "skipped",
+};
 
 export default class SummaryReporter implements Reporter {
   private root: Suite | undefined;
@@ -12,36 +19,26 @@ export default class SummaryReporter implements Reporter {
   }
 
   onEnd(_result: FullResult) {
-    const projects = new Map<string, ProjectSummary>();
-    const timed: { title: string; seconds: number }[] = [];
+    const tally = new SuiteTally("playwright");
     for (const test of this.root?.allTests() ?? []) {
-      const name = projectOf(test);
-      const project = projects.get(name) ?? {
-        name,
-        passed: 0,
-        failed: 0,
-        flaky: 0,
-        skipped: 0,
-        assertions: 0,
-      };
-      projects.set(name, project);
+      const project = projectOf(test);
       const outcome = test.outcome();
-      if (outcome === "expected") project.passed += 1;
-      else if (outcome === "unexpected") project.failed += 1;
-      else if (outcome === "flaky") project.flaky += 1;
-      else project.skipped += 1;
       // A retried test counts once: its last run.
       const last = test.results.at(-1);
-      project.assertions += last ? assertionsIn(last.steps) : 0;
-      if (last && outcome !== "skipped")
-        timed.push({
-          title: `[${name}] ${test.location.file.replace(/^.*tests\/e2e\//, "")}:${test.location.line} ${test.title}`,
-          seconds: last.duration / 1000,
-        });
+      const file = test.location.file.replace(/^.*tests\/e2e\//, "");
+      tally.add(
+        project,
+        OUTCOMES[outcome],
+        last ? assertionsIn(last.steps) : 0,
+        last && outcome !== "skipped"
+          ? {
+              title: `[${project}] ${file}:${test.location.line} ${test.title}`,
+              seconds: last.duration / 1000,
+            }
+          : undefined,
+      );
     }
-    const summary = { suite: "playwright", projects: [...projects.values()], slowest: slowest(timed) };
-    saveSummary(summary);
-    console.log(["", ...suiteLines(summary)].join("\n"));
+    tally.finish();
   }
 
   printsToStdio() {
