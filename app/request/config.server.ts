@@ -47,6 +47,8 @@ export interface AppConfig {
   host: string | undefined;
   logLevel: LogLevel;
   metricsPort: number | undefined;
+  /** The interface METRICS_PORT listens on: loopback unless METRICS_HOST names another. */
+  metricsHost: string;
   shutdownGraceMs: number;
   redisUrl: string | undefined;
   rateLimitPerAddress: number | undefined;
@@ -110,6 +112,8 @@ const schema = z.object({
   MAX_UPLOADS_AT_ONCE: withDefault(wholeNumber(1), DEFAULT_MAX_UPLOADS_AT_ONCE),
   LOG_LEVEL: withDefault(oneOf(LOG_LEVELS), "info"),
   METRICS_PORT: portNumber(),
+  // Only the scraper reads /metrics: loopback unless the operator names an interface (a pod's IP).
+  METRICS_HOST: withDefault(interfaceHost(), "127.0.0.1"),
   SHUTDOWN_GRACE_MS: withDefault(milliseconds(), DEFAULT_SHUTDOWN_GRACE_MS),
   REDIS_URL: urlSetting(["redis", "rediss"], "redis://127.0.0.1:6379"),
   RATE_LIMIT_PER_ADDRESS: wholeNumber(1),
@@ -162,6 +166,7 @@ export function readConfig(env: Environment): AppConfig {
     host: settings.HOST,
     logLevel: settings.LOG_LEVEL,
     metricsPort: settings.METRICS_PORT,
+    metricsHost: settings.METRICS_HOST,
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     redisUrl: settings.REDIS_URL?.href,
     rateLimitPerAddress: settings.RATE_LIMIT_PER_ADDRESS,

@@ -57,7 +57,14 @@ export async function startServer(build: ServerBuild): Promise<void> {
   process.on("disconnect", () => stop("parent gone"));
 
   await listen(server, config.port, config.host);
-  if (metrics) await listen(metrics, config.metricsPort!, config.host);
-  logger().info({ port: config.port, metrics_port: config.metricsPort }, "listening");
+  if (metrics) await listen(metrics, config.metricsPort!, config.metricsHost);
+  logger().info(
+    {
+      port: config.port,
+      host: config.host ?? "all interfaces",
+      metrics: metrics ? `${config.metricsHost}:${config.metricsPort}` : "off",
+    },
+    "listening",
+  );
   if (!config.production) void broadcastDevReady(build);
 }

@@ -5,6 +5,7 @@
 // uploaded bytes, the refusals of the app's own limits by limit, and the process defaults.
 
 import fs from "node:fs";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamedUploadHeaders } from "~/forms/step-upload";
 import { type Servers, startServers } from "../../bench/servers";
@@ -108,6 +109,21 @@ describe("metrics on METRICS_PORT", () => {
     );
     expect((await fetch(`${servers.appUrl}/metrics`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
+  });
+
+  it("the metrics port listens on loopback only (METRICS_HOST unset): another address of this machine is refused", async () => {
+    const askFrom = (host: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect({ host, port: metricsPort });
+        socket.once("connect", () => {
+          socket.destroy();
+          resolve("connected");
+        });
+        socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+    expect(await askFrom("127.0.0.1")).toBe("connected");
+    // 127.0.0.2 is this machine too, but not the interface the port is bound to (as a pod's own IP would be).
+    expect(await askFrom("127.0.0.2")).toBe("ECONNREFUSED");
   });
 
   it("after a page, a login and a 404, the server histogram has them by route template", async () => {

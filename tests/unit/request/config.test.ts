@@ -27,14 +27,18 @@ function refusal(env: Record<string, string>): string {
 }
 
 describe("the settings' defaults: unset, empty or only spaces", () => {
-  it("port 3000 on every interface, log level info, no metrics port, 30 s to drain, the local upstream", () => {
-    for (const env of [{}, { PORT: "", HOST: "", LOG_LEVEL: " ", METRICS_PORT: "", REDIS_URL: "" }]) {
+  it("port 3000 on every interface, log level info, no metrics port (on loopback when set), 30 s to drain, the local upstream", () => {
+    for (const env of [
+      {},
+      { PORT: "", HOST: "", LOG_LEVEL: " ", METRICS_PORT: "", METRICS_HOST: "", REDIS_URL: "" },
+    ]) {
       const config = readConfig({ NODE_ENV: "test", ...env });
       expect(config).toMatchObject({
         port: 3000,
         host: undefined,
         logLevel: "info",
         metricsPort: undefined,
+        metricsHost: "127.0.0.1",
         shutdownGraceMs: 30_000,
         appOrigin: "http://localhost:3000",
         secureCookies: false,
@@ -64,6 +68,7 @@ describe("the settings' defaults: unset, empty or only spaces", () => {
       HOST: "127.0.0.1",
       LOG_LEVEL: "DEBUG",
       METRICS_PORT: "9464",
+      METRICS_HOST: "0.0.0.0",
       SHUTDOWN_GRACE_MS: "5000",
       API_BASE_URL: "https://api.example.jp/",
       APP_BASE_URL: "https://app.example.jp/",
@@ -81,6 +86,7 @@ describe("the settings' defaults: unset, empty or only spaces", () => {
       host: "127.0.0.1",
       logLevel: "debug",
       metricsPort: 9464,
+      metricsHost: "0.0.0.0",
       shutdownGraceMs: 5000,
       appOrigin: "https://app.example.jp",
       secureCookies: false,
@@ -111,6 +117,9 @@ describe("a wrong value stops the start with one line naming the variable", () =
       'Setting HOST: expected an interface address (0.0.0.0, ::, 127.0.0.1) or a host name, got "http://0.0.0.0".',
     );
     expect(refusal({ HOST: "my host" })).toMatch(/^Setting HOST: /);
+    expect(refusal({ METRICS_HOST: "http://0.0.0.0" })).toMatch(
+      /^Setting METRICS_HOST: expected an interface address/,
+    );
   });
 
   it("API_BASE_URL and APP_BASE_URL: an http(s) URL with a host", () => {
