@@ -1,30 +1,37 @@
 // The operator's legal texts (decision 0019) as elements, and for the agreement the entry's tables.
 
 import { Fragment, type ReactNode } from "react";
-import type { LegalBlock, LegalText } from "~/legal/legal-text";
+import { type LegalBlock, type LegalText, LINK_MARKUP, LINK_TARGET } from "~/legal/legal-text";
 
-/** An e-mail address, or [words](/path) to a page of the site (never another site's). */
-const LINK = /([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}|\[[^\]]+\]\(\/[^)\s]*\))/;
+/** An e-mail address, or [words](target): the parser let only this site's paths and mailto: through. */
+const LINK = new RegExp(`([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}|${LINK_MARKUP.source})`);
 
-/** A line of text; its e-mail addresses and [words](/path) are links. */
+/** A line of text; its e-mail addresses and [words](target) are links. */
 function Inline({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(LINK).map((part, index) => {
-        if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>;
-        const page = /^\[([^\]]+)\]\((\/[^)\s]*)\)$/.exec(part);
-        return page ? (
-          <a key={index} href={page[2]}>
-            {page[1]}
-          </a>
-        ) : (
-          <a key={index} href={`mailto:${part}`}>
-            {part}
-          </a>
-        );
-      })}
-    </>
-  );
+  // The split's capture groups: the whole link, then the markup's words and target (absent for an address).
+  const parts = text.split(LINK);
+  const nodes: ReactNode[] = [];
+  for (let index = 0; index < parts.length; index += 4) {
+    nodes.push(<Fragment key={index}>{parts[index]}</Fragment>);
+    const [whole, words, target] = parts.slice(index + 1, index + 4);
+    if (whole === undefined) continue;
+    if (words === undefined) {
+      nodes.push(
+        <a key={index + 1} href={`mailto:${whole}`}>
+          {whole}
+        </a>,
+      );
+    } else if (target !== undefined && LINK_TARGET.test(target)) {
+      nodes.push(
+        <a key={index + 1} href={target}>
+          {words}
+        </a>,
+      );
+    } else {
+      nodes.push(<Fragment key={index + 1}>{whole}</Fragment>);
+    }
+  }
+  return <>{nodes}</>;
 }
 
 const LIST_CLASS = { clauses: "legal-clauses", items: "legal-items", bullets: "legal-bullets" } as const;

@@ -38,6 +38,14 @@ function listItemOf(line: string): { style: LegalListStyle; text: string } | nul
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
+/** `[words](target)`: a link in a line of text. */
+export const LINK_MARKUP = /\[([^\]]+)\]\(([^)\s]*)\)/;
+/**
+ * Where a legal text may link: a path of this site (one leading slash; never `//`, nor a backslash,
+ * which browsers read as a slash, so `/\\x` and `///x` would open another site) or a mailto: address.
+ */
+export const LINK_TARGET = /^(\/(?![/\\])[^\s\\]*|mailto:[^\s@]+@[^\s@]+)$/;
+
 // Articles are numbered from their order, never typed, so a reference cannot go stale: a heading
 // `## {article:key}（題名）` reads 第N条（題名）, and `{ref:key}` reads 第N条, `{ref:key:2}` 第N条第2項.
 const ARTICLE_HEADING = /^##\s+\{article:([a-z][a-z0-9-]*)\}/;
@@ -120,6 +128,14 @@ export function parseLegalText(source: string, file: string, allowed: readonly s
       }
     }
     if (/<[a-zA-Z/!]/.test(raw)) fail(number, "HTML is not allowed; write plain text");
+    for (const link of raw.matchAll(new RegExp(LINK_MARKUP, "g"))) {
+      if (!LINK_TARGET.test(link[2]!)) {
+        fail(
+          number,
+          `the link ${link[0]} could leave the site; write a path of this site (/terms) or mailto:`,
+        );
+      }
+    }
     const indented = /^\s+\S/.test(raw);
     const line = raw.trim();
     if (line === "") return endParagraph();

@@ -65,6 +65,29 @@ describe("the legal text format (decision 0019)", () => {
     expect(parse("# 表記")).toThrow("the text has no body");
   });
 
+  it("a link is a path of this site or mailto:; one that could leave the site is refused with its line", () => {
+    const parse = (link: string) => () =>
+      parseLegalText(`# 表記\n\n詳しくは${link}をご覧ください。`, "sct.md", ALLOWED);
+    for (const link of [
+      "[x](//evil.example)",
+      "[x](/\\evil.example)",
+      "[x](///evil.example)",
+      "[x](https://evil.example)",
+      "[x](javascript:alert(1))",
+      "[x](evil.example)",
+      "[x](/a\\b)",
+    ]) {
+      expect(parse(link), link).toThrow(/^sct\.md:3: the link .* could leave the site/);
+    }
+    for (const link of [
+      "[利用規約](/terms)",
+      "[個人情報](/policy/privacy#contact)",
+      "[窓口](mailto:support@example.jp)",
+    ]) {
+      expect(parse(link), link).not.toThrow();
+    }
+  });
+
   it("placeholders are filled; a block whose value is missing (no partner) is left out", () => {
     const text = parseLegalText(
       "# 規約\n\n「{serviceName}」です。\n\n本サービスは{partnerName}との提携です。\n\n| 提携先 | {partnerName} |\n| 運営 | 当社 |",
