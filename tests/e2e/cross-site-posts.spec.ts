@@ -9,7 +9,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
-import { STRONG_PASSWORD, UPSTREAM_URL, registerThroughUpstream, startAppAgainst } from "./support";
+import {
+  STRONG_PASSWORD,
+  UPSTREAM_URL,
+  logInOverHttp,
+  registerThroughUpstream,
+  startAppAgainst,
+} from "./support";
 import { actionRoutes } from "./support-routes";
 
 const EVIL = "https://evil.example";
@@ -96,12 +102,7 @@ test("a cross-site post to every action route is refused, and the upstream is ne
   const email = freshEmail("cross-site");
   await registerThroughUpstream(email);
   const request = await playwright.request.newContext({ baseURL: app.url });
-  const login = await request.post("/login", {
-    headers: { Origin: app.url },
-    form: { email, password: STRONG_PASSWORD },
-    maxRedirects: 0,
-  });
-  expect(login.headers()["location"], "logged in through the app").toBe("/mypage");
+  await logInOverHttp(request, app.url, email, STRONG_PASSWORD);
   expect(counted.length, "the login reached the upstream through the counting proxy").toBeGreaterThan(0);
 
   counted = [];

@@ -5,7 +5,7 @@
 
 import http from "node:http";
 import { expect, test } from "./fixtures";
-import { DEMO } from "./support";
+import { DEMO, logInOverHttp } from "./support";
 
 const PAGES = ["/", "/terms", "/policy/privacy", "/policy/security", "/legal/sct", "/register", "/login"];
 
@@ -36,12 +36,7 @@ test("every <script> (and <style>) carries the CSP nonce, and the nonce is new p
   test.skip(testInfo.project.name !== "js-on", "HTTP only: runs in js-on");
   const request = await playwright.request.newContext({ baseURL });
   const pages = [...PAGES];
-  const login = await request.post("/login", {
-    headers: { Origin: new URL(baseURL!).origin },
-    form: { email: DEMO.email, password: DEMO.password },
-    maxRedirects: 0,
-  });
-  expect(login.headers()["location"]).toBe("/mypage");
+  await logInOverHttp(request, baseURL!, DEMO.email, DEMO.password);
   pages.push("/mypage", "/profile", "/profile/password/change", "/no-such-page");
 
   const seen = new Set<string>();

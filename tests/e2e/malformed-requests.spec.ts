@@ -5,7 +5,7 @@
 
 import { type APIRequestContext, type TestInfo, expect, test } from "./fixtures";
 import { pdfFile } from "./files";
-import { STRONG_PASSWORD } from "./support";
+import { STRONG_PASSWORD, logInOverHttp } from "./support";
 import { actionUrls } from "./support-routes";
 
 interface BadBody {
@@ -200,12 +200,7 @@ test.describe("malformed requests get a 4xx, never a 5xx", () => {
       // the session (/logout), which must not decide what another route shows.
       const user = await userAtStep("corporate", { financialDone: true });
       const request = await playwright.request.newContext({ baseURL });
-      const login = await request.post("/login", {
-        headers: { Origin: origin },
-        form: { email: user.email, password: STRONG_PASSWORD },
-        maxRedirects: 0,
-      });
-      expect(login.headers()["location"], await login.text()).toBe("/mypage");
+      await logInOverHttp(request, baseURL!, user.email, STRONG_PASSWORD);
       await postEveryBadBody(request, url, origin, outcome);
       await request.dispose();
       expectNoFailure(testInfo, `logged in ${url}`, outcome);

@@ -137,7 +137,7 @@ export async function logInAs(
   user: { email: string },
   url = "/mypage",
 ) {
-  await logInOverHttp(page, baseURL, user.email, STRONG_PASSWORD);
+  await logInOverHttp(page.request, baseURL, user.email, STRONG_PASSWORD);
   await openPage(page, url, testInfo);
 }
 

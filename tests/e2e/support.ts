@@ -4,7 +4,7 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { type Page, type TestInfo, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, type TestInfo, expect } from "@playwright/test";
 import Database from "better-sqlite3";
 import { findFreePort, waitForHttp } from "../../scripts/ports";
 
@@ -115,12 +115,17 @@ export async function logIn(
 }
 
 /**
- * Logs in over HTTP with the login form's own post, in the page's browser context (the session cookie
- * lands there): a set-up for tests that are not about the login page, without loading it. `baseURL`
- * is the context's (a spec may point it at an app of its own).
+ * Logs in over HTTP with the login form's own post: a set-up for tests that are not about the login
+ * page, without loading it. Given `page.request`, the session cookie lands in the page's browser
+ * context. `baseURL` is the request context's (a spec may point it at an app of its own).
  */
-export async function logInOverHttp(page: Page, baseURL: string, email: string, password: string) {
-  const response = await page.request.post("/login", {
+export async function logInOverHttp(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  password: string,
+) {
+  const response = await request.post("/login", {
     headers: { Origin: new URL(baseURL).origin },
     form: { email, password },
     maxRedirects: 0,
