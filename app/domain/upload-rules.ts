@@ -19,6 +19,9 @@ export const UploadRuleMessage = {
   busy: "ただいまアップロードが混み合っています。しばらくしてから、もう一度お試しください。",
   waiting: "ほかのファイルの送信が終わるのを待っています…",
   emptyFile: "送信されたファイルは空です。",
+  /** Decision 0022: a file's key names one slot; the browser makes a new key for each chosen file. */
+  keyUsedElsewhere:
+    "このファイルの送信は別の欄で受け付け済みです。お手数ですが、もう一度ファイルを選んでください。",
   reconnecting: "接続を待っています。つながったら、自動でもう一度送ります。",
   lineGone: "接続が戻らないため、送信をやめました。通信できる場所で、もう一度ファイルを選んでください。",
   /** §8 "Upload failure … else アップロードエラー": when the page got no answer it could read. */

@@ -23,6 +23,7 @@ import { UploadsBusyError, admitUpload, uploaderOf } from "~/upstream/upload-adm
 import {
   type OutgoingFile,
   UploadInProgressError,
+  UploadKeyUsedElsewhereError,
   type UploadedFile,
   deleteUpload,
   sendUpload,
@@ -122,7 +123,8 @@ async function uploadIntoSlot(
     }
     const message = uploadFailureMessage(error);
     if (message === null) throw error;
-    return refusedFile(message);
+    // 422, not 409: the slot sends a 409 again, and this key never goes in this slot.
+    return refusedFile(message, error instanceof UploadKeyUsedElsewhereError ? 422 : 400);
   }
   await options.afterUpload?.(uploaded, fields);
   return null;

@@ -9,7 +9,7 @@ import type { AcceptedContentType } from "~/domain/file-kinds";
 import { uploadFailureText } from "~/domain/error-messages";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { type AnswerSchema, UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
-import { UpstreamError, UpstreamValidationError, firstMessages } from "./errors.server";
+import { UpstreamError, UpstreamServerError, UpstreamValidationError, firstMessages } from "./errors.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
 export interface OutgoingFile {
@@ -41,6 +41,13 @@ const inFlight = new Map<string, string>();
 export class UploadInProgressError extends Error {
   constructor(readonly sameFile = false) {
     super(UploadRuleMessage.inProgress);
+  }
+}
+
+/** The key came back with another slot's upload (decision 0022): this file is neither stored nor linked. */
+export class UploadKeyUsedElsewhereError extends Error {
+  constructor() {
+    super(UploadRuleMessage.keyUsedElsewhere);
   }
 }
 
@@ -83,23 +90,38 @@ export async function sendUpload(
       yield* file.open();
       yield tail;
     })();
-    return await writeOnce(
-      () =>
-        ctx.client.send(
-          "POST",
-          "/api/uploads/",
-          {
-            stream: body,
-            contentType: `multipart/form-data; boundary=${boundary}`,
-            contentLength: head.length + file.size + tail.length,
-          },
-          uploadedFileSchema,
-        ),
-      () => findUploadByKey(ctx, idempotencyKey),
-    );
+    let uploaded: UploadedFile;
+    try {
+      uploaded = await writeOnce(
+        () =>
+          ctx.client.send(
+            "POST",
+            "/api/uploads/",
+            {
+              stream: body,
+              contentType: `multipart/form-data; boundary=${boundary}`,
+              contentLength: head.length + file.size + tail.length,
+            },
+            uploadedFileSchema,
+          ),
+        () => findUploadByKey(ctx, idempotencyKey),
+      );
+    } catch (error) {
+      if (error instanceof UpstreamServerError && error.status === 422)
+        throw new UploadKeyUsedElsewhereError();
+      throw error;
+    }
+    // Checked here too: an upstream that replays a key for any kind would have this file linked elsewhere.
+    if (!isForSlot(uploaded, upload)) throw new UploadKeyUsedElsewhereError();
+    return uploaded;
   } finally {
     inFlight.delete(key);
   }
+}
+
+// A side is checked when the answer has one (identity files): no other kind takes a side at all.
+function isForSlot(uploaded: UploadedFile, sent: { kind: string; side?: "front" | "back" }): boolean {
+  return uploaded.kind === sent.kind && (uploaded.side == null || uploaded.side === sent.side);
 }
 
 const keyedUploadSchema = uploadedFileSchema.extend({ idempotency_key: z.string().nullish() });
@@ -152,6 +174,7 @@ function filenameParameters(name: string): string {
 /** §8: first non-field error, else アップロードエラー (message), else アップロードエラー. */
 export function uploadFailureMessage(error: unknown): string | null {
   if (error instanceof UploadInProgressError) return error.message;
+  if (error instanceof UploadKeyUsedElsewhereError) return uploadFailureText(null, error.message);
   if (!(error instanceof UpstreamValidationError)) return null;
   const first = Object.values(firstMessages(error.fieldErrors))[0];
   return uploadFailureText(error.nonFieldErrors[0] ?? null, first ?? null);

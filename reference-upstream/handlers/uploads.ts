@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BYTES } from "../../app/domain/upload-rules";
 import { parseUploadKind } from "../../app/domain/file-kinds";
 import { inTransaction } from "../db/database";
 import { type RequestContext, idParam } from "../http/context";
-import { DrfMessage, nonFieldError, notFound, validationError } from "../http/errors";
+import { ApiError, DrfMessage, nonFieldError, notFound, validationError } from "../http/errors";
 import type { Reply, RouteDefinition } from "../http/router";
 import { isoJst } from "../time";
 import { type UploadRow, serializeUpload } from "../uploads-store";
@@ -33,7 +33,7 @@ import {
   sanitizeFileName,
 } from "../uploads/storage";
 import { countStoredFile, leastFileSize, quotaRefusal, uploadRoom } from "../uploads/quota";
-import { validateUpload } from "../uploads/validation";
+import { type ValidUpload, validateUpload } from "../uploads/validation";
 
 /** 10 MiB a file, plus 1 MiB for the fields and part headers: an endless body cannot fill the disk. */
 export const UPLOAD_LIMITS: UploadLimits = {
@@ -62,9 +62,10 @@ async function createUpload(ctx: RequestContext): Promise<Reply> {
       cappedByRoom ? UploadMessage.overQuota(quota.maxBytes, room.bytesLeft) : UploadMessage.tooLarge,
     );
     const key = upload.idempotencyKey;
-    // A replay of a key answers the upload first stored under it; this file is not kept.
+    // A replay of a key answers the upload first stored under it, for its kind and side only (decision
+    // 0022); this file is not kept.
     const replayed = key === null ? null : findUploadByKey(ctx.db, user.id, key);
-    if (replayed) return { status: 200, body: serializeUpload(replayed) };
+    if (replayed) return replayOf(replayed, upload);
     const refused = quotaRefusal(uploadRoom(ctx.db, user.id, quota, ctx.now), quota, upload.size);
     if (refused) throw refused;
     const storagePath = newStoragePath(user.id, upload.contentType);
@@ -96,12 +97,21 @@ async function createUpload(ctx: RequestContext): Promise<Reply> {
       await removeQuietly(resolveStoragePath(dataDir, storagePath));
       throw error;
     }
-    if (stored.replay) await removeQuietly(resolveStoragePath(dataDir, storagePath));
-    return { status: stored.replay ? 200 : 201, body: serializeUpload(stored.row) };
+    if (!stored.replay) return { status: 201, body: serializeUpload(stored.row) };
+    await removeQuietly(resolveStoragePath(dataDir, storagePath));
+    return replayOf(stored.row, upload);
   } finally {
     // Already moved on success (then this finds nothing); removed on every other path.
     await removeQuietly(form.content?.tempPath);
   }
+}
+
+/** 422 as for an idempotency key reused with another request (draft-ietf-httpapi-idempotency-key-header). */
+function replayOf(first: UploadRow, replay: ValidUpload): Reply {
+  if (first.kind !== replay.kind || first.side !== replay.side) {
+    throw new ApiError(422, { idempotency_key: [UploadMessage.keyUsedElsewhere] });
+  }
+  return { status: 200, body: serializeUpload(first) };
 }
 
 function listUploads(ctx: RequestContext): Reply {

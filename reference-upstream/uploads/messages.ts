@@ -13,6 +13,8 @@ export const UploadMessage = {
   notAFile: "送信されたデータはファイルではありません。フォームのエンコードタイプを確認してください。",
   /** ARCHITECTURE §8: PDF, JPEG and PNG, recognised by their first bytes. */
   unsupportedType: UploadRuleMessage.unsupportedType,
+  /** A replay's kind or side must be the key's first upload's (decision 0022). */
+  keyUsedElsewhere: UploadRuleMessage.keyUsedElsewhere,
   sideOnlyForIdentity: "本人確認書類（identity）以外には指定できません。",
   attachedToEntry: "申し込み済みのファイルは削除できません。",
   /** DRF PrimaryKeyRelatedField "Invalid pk "{pk}" - object does not exist." */

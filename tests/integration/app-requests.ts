@@ -49,7 +49,7 @@ export function formPost(path: string, cookie: string, fields: Record<string, st
 export function streamedUpload(
   path: string,
   cookie: string,
-  target: StepUploadTarget & { fileName: string },
+  target: StepUploadTarget & { fileName: string; uploadKey?: string },
   file: Uint8Array<ArrayBuffer>,
 ) {
   return new Request(`${APP_ORIGIN}${path}?_data=x`, {

@@ -438,6 +438,33 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
       expect(other.status).toBe(201);
     });
 
+    it("refuses a key first stored with another kind or side 422 on its field, storing nothing", async () => {
+      const fay = loginAs(upstream);
+      const identity = { kind: "identity", side: "front", bytes: fileOf(PDF_HEAD) };
+      expect((await upload(fay, { ...identity, key: "upload-k" })).status).toBe(201);
+      const stored = (await fay.get("/api/uploads/")).body;
+      for (const other of [
+        { kind: "invoice-1" },
+        { kind: "identity", side: "back" },
+        { kind: "invoice-2" },
+      ]) {
+        const refused = await upload(fay, { ...other, bytes: fileOf(PDF_HEAD), key: "upload-k" });
+        expect(refused.status).toBe(422);
+        expect(refused.body).toEqual({
+          idempotency_key: [
+            "このファイルの送信は別の欄で受け付け済みです。お手数ですが、もう一度ファイルを選んでください。",
+          ],
+        });
+      }
+      const invoice = { kind: "invoice-1", bytes: fileOf(PDF_HEAD) };
+      expect((await upload(fay, { ...invoice, key: "upload-i" })).status).toBe(201);
+      const refused = await upload(fay, { ...invoice, kind: "invoice-2", key: "upload-i" });
+      expect(refused.status).toBe(422);
+      expect((await fay.get("/api/uploads/")).body).toHaveLength(stored.length + 1);
+      expect(countUploads(fay.userId)).toBe(2);
+      expect(tmpFiles()).toEqual([]);
+    });
+
     it("refuses a blank key or one over 64 characters on its field, storing nothing", async () => {
       const before = countUploads(alice.userId);
       const blank = await upload(alice, { kind: "pl", bytes: fileOf(PDF_HEAD), key: "" });

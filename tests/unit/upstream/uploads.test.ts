@@ -14,7 +14,7 @@ import {
   receiveMultipartForm,
   spooledFile,
 } from "~/forms/multipart-form.server";
-import { sendUpload, uploadFailureMessage } from "~/upstream/uploads.server";
+import { UploadKeyUsedElsewhereError, sendUpload, uploadFailureMessage } from "~/upstream/uploads.server";
 import { parseUpload } from "../../../reference-upstream/uploads/multipart";
 import { UPLOAD_LIMITS } from "../../../reference-upstream/handlers/uploads";
 import { sanitizeFileName } from "../../../reference-upstream/uploads/storage";
@@ -426,6 +426,35 @@ describe("sending an upload to the upstream", () => {
     fs.rmSync(dir, { recursive: true });
   });
 
+  const pdf = {
+    originalName: "請求書.pdf",
+    contentType: "application/pdf" as const,
+    size: 8,
+    open: async function* () {
+      yield Buffer.from("%PDF-1.4");
+    },
+  };
+
+  it("refuses a key the upstream answers with another slot's upload (another kind or side), or refuses 422", async () => {
+    answer = { status: 200, body: { ...uploadedFile(9), kind: "identity", side: "front" } };
+    for (const elsewhere of [{ kind: "invoice-1" }, { kind: "identity", side: "back" as const }]) {
+      const refused = sendUpload(context(), { ...elsewhere, file: pdf, uploadKey: "0".repeat(32) });
+      await expect(refused).rejects.toBeInstanceOf(UploadKeyUsedElsewhereError);
+    }
+    answer = { status: 422, body: { idempotency_key: ["別の欄のキーです。"] } };
+    const refused = sendUpload(context(), { kind: "invoice-1", file: pdf, uploadKey: "0".repeat(32) });
+    const error = await refused.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(UploadKeyUsedElsewhereError);
+    expect(uploadFailureMessage(error)).toBe(`アップロードエラー (${UploadRuleMessage.keyUsedElsewhere})`);
+    // Its own slot's replay is the upload.
+    answer = { status: 200, body: { ...uploadedFile(9), kind: "identity", side: "front" } };
+    const replayed = await sendUpload(context(), { kind: "identity", side: "front", file: pdf });
+    expect(replayed.id).toBe(9);
+  });
+
   it("§8 Upload failure: first non-field error, else アップロードエラー (message), else アップロードエラー", () => {
     expect(uploadFailureMessage(new UpstreamValidationError({}, ["他の理由"]))).toBe("他の理由");
     expect(uploadFailureMessage(new UpstreamValidationError({ content: ["大きすぎます"] }, []))).toBe(
@@ -501,6 +530,13 @@ describe("a lost upload answer is looked up by the upload's key", () => {
     listFor = () => [];
     await expect(sendUpload(context(), { kind: "invoice-1", file })).rejects.toBeInstanceOf(
       UpstreamNetworkError,
+    );
+  });
+
+  it("refuses what it finds stored under the key for another slot: this file was not the one kept", async () => {
+    listFor = (key) => [uploaded(43, key)];
+    await expect(sendUpload(context(), { kind: "invoice-2", file })).rejects.toBeInstanceOf(
+      UploadKeyUsedElsewhereError,
     );
   });
 });
