@@ -44,6 +44,13 @@ export function fetchCurrentUser(ctx: UpstreamCaller): Promise<MeResponse | null
   return pending;
 }
 
+/** One person across their sessions and devices: the user's id, else (no user) the upstream session. */
+export async function personOf(ctx: UpstreamCaller): Promise<string> {
+  const user = await fetchCurrentUser(ctx);
+  if (user?.id !== undefined) return `user ${user.id}`;
+  return `session ${ctx.session.credentials.sessionid ?? ""}`;
+}
+
 async function loadCurrentUser(ctx: UpstreamCaller): Promise<MeResponse | null> {
   if (!ctx.client.hasSession) return null;
   const user = await ctx.client.call("POST", "/api/me/", { isMeCall: true, schema: meSchema });

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { draftEntrySchema } from "~/domain/draft-schema";
-import { oneAtATime } from "~/store/session-lock.server";
+import { oneAtATime } from "~/store/draft-lock.server";
+import { personOf } from "./auth.server";
 import { UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
 import { uploadedFileSchema } from "./uploads.server";
 
@@ -28,13 +29,13 @@ export async function saveDraft(ctx: UpstreamCaller, patch: Partial<DraftEntry>)
   return saved;
 }
 
-// Read again and saved under the session's lock: uploads started together each add their file to the draft.
-export function updateDraft(
+// Read again and saved under the person's lock, not the session's: uploads started together, from one
+// login or two (two devices), each add their file to the draft (decision 0022).
+export async function updateDraft(
   ctx: UpstreamCaller,
   change: (stored: DraftEntry) => Partial<DraftEntry> | null | Promise<Partial<DraftEntry> | null>,
 ): Promise<DraftEntry> {
-  const key = ctx.session.credentials.sessionid ?? "anonymous";
-  return oneAtATime(`draft:${key}`, async () => {
+  return oneAtATime(`draft:${await personOf(ctx)}`, async () => {
     drafts.delete(ctx);
     const stored = await loadDraft(ctx);
     const patch = await change(stored);

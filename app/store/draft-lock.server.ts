@@ -1,4 +1,4 @@
-// One at a time per key (a session's draft writes), here and across replicas: read-add-write side by
+// One at a time per key (a person's draft writes), here and across replicas: read-add-write side by
 // side keeps only the last write. A down Redis costs one deadline, then this process's order holds.
 
 import { createHash, randomUUID } from "node:crypto";
@@ -41,7 +41,7 @@ async function acquire(name: string, token: string): Promise<"held" | "unavailab
 const RELEASE_IF_OURS = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 async function acrossReplicas<T>(key: string, work: () => Promise<T>): Promise<T> {
-  // The key may be a session id: only its hash goes to Redis.
+  // The key may name a session or a user: only its hash goes to Redis.
   const name = `sakidori-lock:${createHash("sha256").update(key).digest("hex")}`;
   const token = randomUUID();
   const held = (await acquire(name, token)) === "held";
