@@ -45,11 +45,60 @@ export function logger(): Logger {
   return instance;
 }
 
-/** Once per request: Remix's handleError and the server's own catch meet the same error. */
+/** A thrown answer: a Response, or Remix's ErrorResponse (the router's own 404, 405). */
+interface ThrownAnswer {
+  status: number;
+  statusText?: unknown;
+}
+
+function thrownAnswerOf(thrown: unknown): ThrownAnswer | null {
+  if (thrown instanceof Error || typeof thrown !== "object" || thrown === null) return null;
+  const { status } = thrown as { status?: unknown };
+  return typeof status === "number" && Number.isInteger(status) ? (thrown as ThrownAnswer) : null;
+}
+
+/** Something thrown that is no Error has no stack: its line says what it was instead. */
+export class ThrownValue extends Error {
+  override name = "ThrownValue";
+  constructor(description: string) {
+    super(description);
+    this.stack = `${this.name}: ${description}`;
+  }
+}
+
+const MAX_DESCRIPTION = 200;
+
+function describeThrown(thrown: unknown): string {
+  if (typeof thrown === "string") return `string: ${thrown.slice(0, MAX_DESCRIPTION)}`;
+  if (typeof thrown !== "object" || thrown === null) return String(thrown);
+  const type = (thrown as object).constructor?.name || "Object";
+  const answer = thrownAnswerOf(thrown);
+  // Only the status: an answer's body, or the router's message, may carry the address with its tokens.
+  if (answer) {
+    const statusText = typeof answer.statusText === "string" ? ` ${answer.statusText}` : "";
+    return `${type} ${answer.status}${statusText}`;
+  }
+  const { message } = thrown as { message?: unknown };
+  if (typeof message === "string") return `${type}: ${message.slice(0, MAX_DESCRIPTION)}`;
+  const keys = Object.keys(thrown).slice(0, 10);
+  return keys.length > 0 ? `${type} with ${keys.join(", ")}` : type;
+}
+
+/** What a log line's `err` says: an Error as itself (message, stack), anything else described. */
+export function errorOf(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new ThrownValue(describeThrown(thrown));
+}
+
+/**
+ * Once per request: Remix's handleError and the server's own catch meet the same error. A thrown
+ * answer under 500 (the router's 404 or 405, a route's refusal) is the client's doing, not an error:
+ * the request's own line, at info, records it.
+ */
 export function logError(error: unknown, message: string, fields: Record<string, unknown> = {}): void {
+  const answer = thrownAnswerOf(error);
+  if (answer && answer.status < 500) return;
   const scope = currentRequestScope();
   if (scope?.errorLogged) return;
   if (scope) scope.errorLogged = true;
-  const err = error instanceof Error ? error : new Error(String(error));
-  logger().error({ ...fields, err }, message);
+  logger().error({ ...fields, err: errorOf(error) }, message);
 }
