@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
 import { appConfig } from "~/request/config.server";
+import { refusalScreenData } from "~/request/context.server";
 import { DEFAULT_CACHE_CONTROL, contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { logError } from "~/telemetry/logger.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
@@ -117,12 +118,19 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logError(error, "request failed");
 };
 
-/** A failed data request answers the error screen's data with the request id (Remix's has none). */
+/**
+ * A failed data request answers the error screen's data with the request id (Remix's has none). The
+ * router's own refusal keeps its 4xx: 403 "route does not match URL" (a `?_data=` naming none of the
+ * address's routes) is the 404 it means, 400 a route without data; anything else was an exception.
+ */
 export async function handleDataRequest(response: Response): Promise<Response> {
   const requestId = currentRequestScope()?.id;
   if (!requestId) return response;
   if (response.headers.has("X-Remix-Error")) {
-    return json({ code: 500, requestId }, { status: 500, headers: { "X-Remix-Catch": "yes" } });
+    const refused = response.status >= 400 && response.status <= 499;
+    const status = !refused ? 500 : response.status === 403 ? 404 : response.status;
+    const data = refused ? refusalScreenData(status) : { code: 500 };
+    return json({ ...data, requestId }, { status, headers: { "X-Remix-Catch": "yes" } });
   }
   const isJson = response.headers.get("Content-Type")?.startsWith("application/json") === true;
   if (!response.headers.has("X-Remix-Catch") || !isJson) return response;

@@ -150,10 +150,16 @@ export function forbidden(): Response {
   return errorScreen(403);
 }
 
+/** The screen of a 4xx the app or its router gives: the app's own refusal with its reason, except 404. */
+export function refusalScreenData(status: number): ErrorScreenData {
+  if (status === 404 || status < 400 || status > 499) return { code: status };
+  const reason = refusalReason(status);
+  return { code: status, badRequest: true, ...(reason ? { reason } : {}) };
+}
+
 /** A request the app cannot read (decision 0008), thrown before any upstream call. */
 export function badRequestScreen(status: 400 | 413 | 415): Response {
-  const reason = refusalReason(status);
-  return json<ErrorScreenData>({ code: status, badRequest: true, ...(reason ? { reason } : {}) }, { status });
+  return json<ErrorScreenData>(refusalScreenData(status), { status });
 }
 
 /** §8 for every route: CSRF and authentication failures end the session; no response is 499. */

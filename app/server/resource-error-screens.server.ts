@@ -2,7 +2,7 @@
 // bare text or JSON; a script's fetch keeps its JSON.
 
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
-import type { ErrorScreenData } from "~/request/context.server";
+import { type ErrorScreenData, refusalScreenData } from "~/request/context.server";
 import {
   ERROR_SCREEN_HEADER,
   ERROR_SCREEN_PATH,
@@ -31,8 +31,7 @@ async function screenOf(refusal: Response): Promise<ErrorScreenAnswer> {
   if (typeof (data as ErrorScreenData | null)?.code === "number") {
     return { status, data: data as ErrorScreenData };
   }
-  const refusedByApp = status >= 400 && status <= 499 && status !== 404;
-  return { status, data: refusedByApp ? { code: status, badRequest: true } : { code: status } };
+  return { status, data: refusalScreenData(status) };
 }
 
 /** Node's Headers give getSetCookie, Remix's polyfill getAll. */

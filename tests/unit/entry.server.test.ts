@@ -64,6 +64,29 @@ describe("handleDataRequest: a failed data request answers the error screen's da
     expect(await answer.json()).toEqual({ code: 500, requestId: "t-123" });
   });
 
+  const routerRefusal = (status: number) =>
+    new Response(JSON.stringify({ message: "Unexpected Server Error" }), {
+      status,
+      headers: { "X-Remix-Error": "yes", "Content-Type": "application/json" },
+    });
+
+  it("the router's 403 for a `?_data=` naming none of the address's routes is the page-not-found answer, 404", async () => {
+    const answer = await inScope(() => handleDataRequest(routerRefusal(403)));
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("X-Remix-Catch")).toBe("yes");
+    expect(answer.headers.get("X-Remix-Error")).toBeNull();
+    expect(await answer.json()).toEqual({ code: 404, requestId: "t-123" });
+  });
+
+  it("the router's other refusals keep their 4xx as the app's refusal (400: a route without data; 405)", async () => {
+    const noData = await inScope(() => handleDataRequest(routerRefusal(400)));
+    expect(noData.status).toBe(400);
+    expect(await noData.json()).toEqual({ code: 400, badRequest: true, requestId: "t-123" });
+    const method = await inScope(() => handleDataRequest(routerRefusal(405)));
+    expect(method.status).toBe(405);
+    expect(await method.json()).toMatchObject({ code: 405, badRequest: true, requestId: "t-123" });
+  });
+
   it("a thrown error screen keeps its data and status, and gains the id", async () => {
     const thrown = new Response(JSON.stringify({ code: 404 }), {
       status: 404,
