@@ -3,6 +3,7 @@
 import { UploadRuleMessage } from "./upload-rules";
 
 const REFUSAL_REASON: Readonly<Record<number, string>> = {
+  405: "このページは、この方法でのリクエストを受け付けていません。",
   413: `送信された内容が大きすぎます。${UploadRuleMessage.tooLarge}`,
   415: "送信された内容がフォームの形式ではありません。",
 };

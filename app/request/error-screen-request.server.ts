@@ -6,6 +6,8 @@ import { type ErrorScreenData, notFound } from "./context.server";
 
 export const ERROR_SCREEN_HEADER = "x-sakidori-error-screen";
 export const ERROR_SCREEN_PATH = "/__error-screen";
+/** The catch-all route's id: what a `?_data=` request for the screen names. */
+export const CATCH_ALL_ROUTE_ID = "routes/$";
 
 export interface ErrorScreenAnswer {
   status: number;

@@ -9,6 +9,7 @@ import { errorScreenFor } from "~/domain/error-screen";
 import { appConfig } from "~/request/config.server";
 import { logError } from "~/telemetry/logger.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
+import { allowedMethods } from "./allowed-methods.server";
 import { type Lifecycle, healthRoutes } from "./health.server";
 import { plainPage } from "./plain-page.server";
 import { requestGate } from "./request-gate.server";
@@ -22,7 +23,7 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
   app.disable("x-powered-by");
   app.use(requestTelemetry(routeTemplates(build)));
   app.use(healthRoutes(lifecycle));
-  app.use(requestGate({ buildVersion: build.assets.version }));
+  app.use(requestGate({ buildVersion: build.assets.version, methodsOf: allowedMethods(build.routes) }));
   app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));

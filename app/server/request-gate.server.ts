@@ -7,7 +7,9 @@ import { UNDECODABLE_ADDRESS_REASON } from "~/domain/refusal-reasons";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { brandFor } from "~/brand/brands";
 import { appConfig } from "~/request/config.server";
+import { refusalScreenData } from "~/request/context.server";
 import {
+  CATCH_ALL_ROUTE_ID,
   ERROR_SCREEN_HEADER,
   ERROR_SCREEN_PATH,
   errorScreenHeaderValue,
@@ -19,6 +21,7 @@ import {
   fixedSecurityHeaders,
 } from "~/security/headers.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
+import type { MethodsOf } from "./allowed-methods.server";
 import { plainPage } from "./plain-page.server";
 import { pathOf } from "~/server/request-path.server";
 
@@ -95,6 +98,41 @@ export function routeUndecodableAddress(req: http.IncomingMessage): void {
   req.url = ERROR_SCREEN_PATH;
 }
 
+const METHOD_NOT_ALLOWED_SCREEN = errorScreenHeaderValue({ status: 405, data: refusalScreenData(405) });
+
+/**
+ * A method the address does not take is drawn as the 405 screen by the catch-all route (a page, or
+ * the data the browser's router shows for `?_data=`), with Allow; OPTIONS is answered here with the
+ * same Allow. Before the origin check: a method nothing serves has nothing to protect, and TRACE or
+ * CONNECT never reach Remix, whose Request cannot carry them. True when the answer is given.
+ */
+export function routeUnservedMethod(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  methodsOf: MethodsOf,
+): boolean {
+  const method = (req.method ?? "GET").toUpperCase();
+  if (method === "GET" || method === "HEAD") return false;
+  const url = req.url ?? "/";
+  const allowed = methodsOf(url);
+  if (method !== "OPTIONS" && allowed.includes(method)) return false;
+  res.setHeader("Allow", allowed.join(", "));
+  // Its body is never read.
+  req.resume();
+  if (method === "OPTIONS") {
+    res.writeHead(204);
+    res.end();
+    return true;
+  }
+  const asksData = new URLSearchParams(url.split("?")[1] ?? "").has("_data");
+  req.method = "GET";
+  req.url = asksData
+    ? `${ERROR_SCREEN_PATH}?_data=${encodeURIComponent(CATCH_ALL_ROUTE_ID)}`
+    : ERROR_SCREEN_PATH;
+  req.headers[ERROR_SCREEN_HEADER] = METHOD_NOT_ALLOWED_SCREEN;
+  return false;
+}
+
 /** Behind `hops` trusted proxies, X-Forwarded-For's entry `hops` from its end. */
 export function clientAddressOf(req: http.IncomingMessage, hops: number): string {
   const socket = req.socket?.remoteAddress ?? "unknown";
@@ -134,7 +172,7 @@ function withDefaultHeaders(res: http.ServerResponse): void {
   } as typeof res.writeHead;
 }
 
-export function requestGate(options: { buildVersion?: string } = {}) {
+export function requestGate(options: { buildVersion?: string; methodsOf?: MethodsOf } = {}) {
   const headers = fixedSecurityHeaders(appConfig().secureCookies);
   return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -143,6 +181,8 @@ export function requestGate(options: { buildVersion?: string } = {}) {
       req.resume();
       return;
     }
+    routeUndecodableAddress(req);
+    if (options.methodsOf && routeUnservedMethod(req, res, options.methodsOf)) return;
     if (!mayProceed(req)) {
       req.resume();
       res.writeHead(403, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
@@ -158,7 +198,6 @@ export function requestGate(options: { buildVersion?: string } = {}) {
     }
     // The gate always writes this header itself, so a client cannot choose its own address.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, appConfig().trustedProxyHops);
-    routeUndecodableAddress(req);
     // Remix's Express adapter builds the request's URL from originalUrl: it must see the rewrite.
     (req as http.IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
     req.headers.host = publicHostOf(req);

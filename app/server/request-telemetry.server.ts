@@ -10,9 +10,26 @@ import { HEALTH_PATH, READY_PATH } from "./health.server";
 
 export const PROBE_PATHS = new Set([HEALTH_PATH, READY_PATH]);
 
+/** The methods OpenTelemetry names; any other is `_OTHER` in a metric label, so methods stay a bounded set. */
+const KNOWN_METHODS = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "DELETE",
+  "CONNECT",
+  "OPTIONS",
+  "TRACE",
+  "PATCH",
+]);
+
+export const methodLabelOf = (method: string): string => (KNOWN_METHODS.has(method) ? method : "_OTHER");
+
 export function requestTelemetry(routeOf: (path: string) => string) {
   return (req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void => {
     const started = performance.now();
+    // As asked: the gate may route a method nothing serves to the error screen as a GET.
+    const method = req.method ?? "GET";
     const id = requestIdFrom(req.headers[REQUEST_ID_HEADER.toLowerCase()]);
     // The app's code reads the id from its scope; the header is replaced so nothing reads the raw one.
     req.headers[REQUEST_ID_HEADER.toLowerCase()] = id;
@@ -25,7 +42,7 @@ export function requestTelemetry(routeOf: (path: string) => string) {
       const status = res.statusCode;
       const line = {
         request_id: id,
-        method: req.method,
+        method,
         route: scope.route,
         status,
         duration_ms: Math.round(durationMs),
@@ -43,7 +60,7 @@ export function requestTelemetry(routeOf: (path: string) => string) {
       else logger().info(line, "request");
       httpServerDuration.observe(
         {
-          http_request_method: req.method ?? "GET",
+          http_request_method: methodLabelOf(method),
           http_route: scope.route,
           http_response_status_code: String(status),
         },

@@ -105,3 +105,81 @@ describe("every answer is a page: an address that cannot be decoded", () => {
     expect(req.headers[ERROR_SCREEN_HEADER]).toBeUndefined();
   });
 });
+
+describe("a method the address does not take", () => {
+  const READ = ["GET", "HEAD", "OPTIONS"] as const;
+  const methodsOf = (url: string) => (url.startsWith("/login") ? [...READ, "POST"] : READ);
+
+  /** A request and an answer that records what the gate wrote. */
+  function exchange(method: string, url: string, headers: Record<string, string> = {}) {
+    const req = { method, url, headers, resume: () => undefined } as unknown as http.IncomingMessage;
+    const written: { status?: number; headers: Record<string, string>; ended: boolean } = {
+      headers: {},
+      ended: false,
+    };
+    const res = {
+      setHeader: (name: string, value: string) => (written.headers[name.toLowerCase()] = value),
+      writeHead: (status: number) => (written.status = status),
+      end: () => (written.ended = true),
+    } as unknown as http.ServerResponse;
+    return { req, res, written };
+  }
+
+  it("GET, HEAD and a POST where there is an action pass as they came", async () => {
+    const { routeUnservedMethod } = await import("~/server/request-gate.server");
+    for (const [method, url] of [
+      ["GET", "/terms"],
+      ["HEAD", "/terms"],
+      ["POST", "/login?x=1"],
+    ] as const) {
+      const { req, res, written } = exchange(method, url);
+      expect(routeUnservedMethod(req, res, methodsOf)).toBe(false);
+      expect(req).toMatchObject({ method, url });
+      expect(written.headers.allow).toBeUndefined();
+    }
+  });
+
+  it("OPTIONS is answered 204 with Allow", async () => {
+    const { routeUnservedMethod } = await import("~/server/request-gate.server");
+    const { req, res, written } = exchange("OPTIONS", "/login");
+    expect(routeUnservedMethod(req, res, methodsOf)).toBe(true);
+    expect(written).toEqual({ status: 204, headers: { allow: "GET, HEAD, OPTIONS, POST" }, ended: true });
+  });
+
+  it("TRACE, PROPFIND, PUT or a POST without an action goes to the 405 screen as a GET, with Allow", async () => {
+    const { routeUnservedMethod } = await import("~/server/request-gate.server");
+    const { ERROR_SCREEN_HEADER, ERROR_SCREEN_PATH, errorScreenAsked } =
+      await import("~/request/error-screen-request.server");
+    for (const [method, url, allow] of [
+      ["TRACE", "/terms", "GET, HEAD, OPTIONS"],
+      ["PROPFIND", "/terms", "GET, HEAD, OPTIONS"],
+      ["PUT", "/login", "GET, HEAD, OPTIONS, POST"],
+      ["POST", "/terms", "GET, HEAD, OPTIONS"],
+    ] as const) {
+      const { req, res, written } = exchange(method, url);
+      expect(routeUnservedMethod(req, res, methodsOf)).toBe(false);
+      expect(written.headers.allow).toBe(allow);
+      expect(req).toMatchObject({ method: "GET", url: ERROR_SCREEN_PATH });
+      const asked = errorScreenAsked(
+        new Request("http://app.example/", {
+          headers: { [ERROR_SCREEN_HEADER]: String(req.headers[ERROR_SCREEN_HEADER]) },
+        }),
+      );
+      expect(asked).toEqual({
+        status: 405,
+        data: {
+          code: 405,
+          badRequest: true,
+          reason: "このページは、この方法でのリクエストを受け付けていません。",
+        },
+      });
+    }
+  });
+
+  it("a `?_data=` request goes to the catch-all route's data, so the browser's router shows the screen", async () => {
+    const { routeUnservedMethod } = await import("~/server/request-gate.server");
+    const { req, res } = exchange("PUT", "/login?_data=routes%2F_anonymous.login");
+    routeUnservedMethod(req, res, methodsOf);
+    expect(req.url).toBe("/__error-screen?_data=routes%2F%24");
+  });
+});
