@@ -174,7 +174,7 @@ describe.skipIf(!promtool)("the sample alert rules, by promtool", () => {
     expect(run("check", "rules", "alerts.yml")).toContain("SUCCESS");
   });
 
-  it("fire on the trouble they name and stay quiet on a drain, an upload or a quiet night", () => {
+  it("fire on the trouble they name and stay quiet on a drain, an upload, a quiet night or a scanner's 4xx", () => {
     expect(run("test", "rules", "alerts.test.yml")).toContain("SUCCESS");
   });
 });
