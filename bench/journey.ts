@@ -9,7 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { type BrowserContext, type CDPSession, type Page, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
-import { prepareUser, quantile } from "../tests/load/load-run";
+import { prepareUser } from "../tests/load/load-run";
+import { quantile } from "./statistics";
 import { type Servers, root, startServers } from "./servers";
 
 const RUNS = 3;

@@ -15,13 +15,14 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { prepareUser, quantile, runLoad } from "../tests/load/load-run";
+import { prepareUser, runLoad } from "../tests/load/load-run";
 import { benchHydration, benchJourney } from "./journey";
 import { benchLighthouse } from "./lighthouse";
 import { benchLookups } from "./lookups";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
 import { benchSlowUpload } from "./slow-upload";
 import { benchSsr } from "./ssr";
+import { quantile } from "./statistics";
 import { benchUploads } from "./uploads";
 
 interface ManifestRoute {

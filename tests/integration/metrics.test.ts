@@ -8,31 +8,11 @@ import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamedUploadHeaders } from "~/forms/step-upload";
+import { samplesOf } from "../../bench/prometheus-text";
 import { type Servers, startServers } from "../../bench/servers";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../reference-upstream/seed";
 import { findFreePort } from "../../scripts/ports";
 import { send } from "../e2e/support-http";
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The text format's samples (comments skipped). */
-function samplesOf(text: string): Sample[] {
-  return text
-    .split("\n")
-    .filter((line) => line && !line.startsWith("#"))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, name, value] of (match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g))
-        labels[name!] = value!;
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-}
 
 /** The TCP ports a process listens on, from /proc (its sockets' inodes among the listening ones). */
 function listeningPorts(pid: number): number[] {
