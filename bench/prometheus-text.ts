@@ -21,3 +21,10 @@ export function samplesOf(text: string): Sample[] {
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
 }
+
+/** The value of the sample named `name` with no labels (a process default such as RSS), NaN when absent. */
+export function valueOf(samples: Sample[], name: string): number {
+  return (
+    samples.find((sample) => sample.name === name && Object.keys(sample.labels).length === 0)?.value ?? NaN
+  );
+}

@@ -4,7 +4,8 @@
 // it really loads (gzip; 0 when it names no script) and what it would load if it hydrated (entry, route
 // manifest, route modules and chunks), and the HTML (gzip); then the median time of sequential GETs of
 // a small form page; then the load run of tests/load/load-run.ts (50 users at once through the app's
-// forms, each final submit posted twice); then the SSR throughput of /login and /mypage against a bare
+// forms, each final submit posted twice); then the soak (bench/soak.ts: 20 people going round log in,
+// My page, a step, a draft save and a small upload for 3 minutes); then the SSR throughput of /login and /mypage against a bare
 // Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
 // straight to the upstream, and memory); the upstream calls of 10,000 法人番号 look-ups (bench/lookups.ts);
 // a 10 MiB upload at 128 kbps, one that stops and 40 that trickle (bench/slow-upload.ts, about 14
@@ -21,6 +22,7 @@ import { benchLighthouse } from "./lighthouse";
 import { benchLookups } from "./lookups";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
 import { benchSlowUpload } from "./slow-upload";
+import { benchSoak } from "./soak";
 import { benchSsr } from "./ssr";
 import { quantile } from "./statistics";
 import { benchUploads } from "./uploads";
@@ -203,6 +205,7 @@ async function load(users: number) {
 const parts: [string, () => Promise<void>][] = [
   ["pages", main],
   ["load", () => load(Number(process.env.BENCH_USERS) || 50)],
+  ["soak", benchSoak],
   ["ssr", benchSsr],
   ["uploads", benchUploads],
   ["lookups", benchLookups],

@@ -88,7 +88,7 @@ function straightToUpstream(
 }
 
 /** The resident set of a process in bytes, or of its peak (VmHWM), from /proc. */
-function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number {
+export function memoryOf(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
   return match ? Number(match[1]) * 1024 : NaN;

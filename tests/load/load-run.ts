@@ -45,7 +45,7 @@ export interface LoadFigures {
   totalMs: number;
 }
 
-interface Stats {
+export interface Stats {
   requests: number;
   inFlight: number;
   peakInFlight: number;
@@ -78,12 +78,22 @@ class StartingLine {
   }
 }
 
+/** One HTTP answer a Browser got: what was asked, its status, and the ms until its body was read. */
+export interface BrowserAnswer {
+  method: string;
+  url: URL;
+  status: number;
+  ms: number;
+}
+
 /** One person's browser with JavaScript off: a cookie jar, redirects followed, as a form post goes. */
-class Browser {
+export class Browser {
   private readonly cookies = new Map<string, string>();
   constructor(
     private readonly origin: string,
     private readonly stats: Stats,
+    /** Told of every answer (each redirect hop its own), for a caller timing them. */
+    private readonly onAnswer?: (answer: BrowserAnswer) => void,
   ) {}
 
   /** Sends one request and follows its redirects with GETs; answers the last response, its URL and body. */
@@ -95,11 +105,22 @@ class Browser {
     let target = new URL(url, this.origin);
     let response = await this.send(method, target, body);
     for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 10; hops += 1) {
-      await response.arrayBuffer();
-      target = new URL(response.headers.get("Location")!, target);
+      target = new URL(response.location!, target);
       response = await this.send("GET", target);
     }
-    return { status: response.status, url: target.pathname + target.search, html: await response.text() };
+    return { status: response.status, url: target.pathname + target.search, html: response.body };
+  }
+
+  /**
+   * One POST as a page's script sends it (an upload slot's file with its own headers), its redirect
+   * not followed.
+   */
+  post(
+    url: string,
+    body: Blob,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: string }> {
+    return this.send("POST", new URL(url, this.origin), body, headers);
   }
 
   /** The Cookie header this browser sends (its session, for another client to use). */
@@ -107,17 +128,29 @@ class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  private async send(method: string, url: URL, body?: URLSearchParams | FormData): Promise<Response> {
-    const headers: Record<string, string> = {};
+  private async send(
+    method: string,
+    url: URL,
+    body?: URLSearchParams | FormData | Blob,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<{ status: number; headers: Headers; location: string | null; body: string }> {
+    const headers: Record<string, string> = { ...extraHeaders };
     if (this.cookies.size) headers.Cookie = this.cookieHeader();
     // A browser's form post names its page's origin (ARCHITECTURE §12).
     if (method !== "GET") headers.Origin = this.origin;
     this.stats.requests += 1;
     this.stats.inFlight += 1;
     this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.stats.inFlight);
-    const response = await fetch(url, { method, headers, body, redirect: "manual" }).finally(() => {
+    const started = performance.now();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, { method, headers, body, redirect: "manual" });
+      text = await response.text();
+    } finally {
       this.stats.inFlight -= 1;
-    });
+    }
+    this.onAnswer?.({ method, url, status: response.status, ms: performance.now() - started });
     if (response.status >= 500)
       this.stats.serverErrors.push(`${method} ${url.pathname} → ${response.status}`);
     for (const cookie of response.headers.getSetCookie()) {
@@ -130,7 +163,12 @@ class Browser {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, pair.slice(index + 1).trim());
     }
-    return response;
+    return {
+      status: response.status,
+      headers: response.headers,
+      location: response.headers.get("Location"),
+      body: text,
+    };
   }
 }
 
@@ -157,7 +195,7 @@ function expectAt(step: string, page: { status: number; url: string }, pathname:
 }
 
 /** The invoice step's fields for one claim, as the page posts them (names read from its form module). */
-function invoiceFields(): [string, string][] {
+export function invoiceFields(): [string, string][] {
   return Object.entries({
     purchase_amount_desired: "1,000,000",
     purpose: "運転資金",
