@@ -3,17 +3,21 @@
 
 import { useBeforeUnload, useBlocker, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
+import { TYPED_BY_FIELD } from "~/forms/session-resume";
 
 export const UNSAVED_CHANGES_MESSAGE =
   "入力内容が保存されていません。このまま移動すると、入力した内容は失われます。移動してもよろしいですか？";
 
-/** The form's values (its own inputs and those tied to it by the form attribute), files left out. */
+/**
+ * The form's values (its own inputs and those tied to it by the form attribute), files left out, and
+ * the page's token of whom it was rendered for (renewed by every revalidation, never typed).
+ */
 function serializeForm(formId: string): string | null {
   const form = document.getElementById(formId);
   if (!(form instanceof HTMLFormElement)) return null;
   const pairs: string[] = [];
   for (const [name, value] of new FormData(form)) {
-    if (typeof value !== "string") continue;
+    if (typeof value !== "string" || name === TYPED_BY_FIELD) continue;
     pairs.push(`${name}=${value}`);
   }
   return pairs.join("\n");

@@ -32,6 +32,14 @@ function sessionStorage() {
   return storage;
 }
 
+const userReferenceWith = (secret: string, id: number) =>
+  createHmac("sha256", secret).update(`sakidori user\0${id}`).digest("hex").slice(0, 16);
+
+/** A user named without their id, under every secret, the signing one first: one made before a rotation still matches. */
+export function userReferences(id: number): string[] {
+  return appConfig().sessionSecrets.map((secret) => userReferenceWith(secret, id));
+}
+
 export class AppSession {
   private constructor(private readonly session: Session<SessionData>) {}
 
@@ -68,10 +76,9 @@ export class AppSession {
     return this.session.get("user");
   }
 
-  /** Keeps who logged in, as a keyed hash (the signing secret): logs can follow a user, not name one. */
+  /** Keeps who logged in, as a keyed hash (userReferences): logs can follow a user, not name one. */
   set userId(id: number) {
-    const hash = createHmac("sha256", appConfig().sessionSecrets[0]!).update(`sakidori user\0${id}`);
-    this.session.set("user", hash.digest("hex").slice(0, 16));
+    this.session.set("user", userReferences(id)[0]!);
   }
 
   get hasUpstreamSession(): boolean {

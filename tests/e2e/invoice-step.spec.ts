@@ -4,7 +4,7 @@
 // the claims' files, and 「次へ」 to the financial step once §5 "Invoice step satisfied" holds.
 
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { expect, test } from "./fixtures";
+import { type Dialog, expect, test } from "./fixtures";
 import { pdfFile, pngFile, renamedExecutable } from "./files";
 import { entriesOf } from "./support-wizard-run";
 import { withdrawalDone } from "./support-wizard-steps";
@@ -242,12 +242,30 @@ test("with JavaScript, leaving with unsaved changes asks first", async ({
   open,
   javaScript,
   applicantOnInvoiceStep,
+  uploadInto,
 }) => {
   test.skip(!javaScript, "the warning needs JavaScript");
   await applicantOnInvoiceStep("unsaved");
   // Untouched, the page leaves without asking (the upload slots' no-JavaScript inputs are no change).
   await page.getByRole("link", { name: "マイページ" }).first().click();
   await expect(page).toHaveURL(/\/mypage$/);
+  await open(INVOICE_STEP_URL);
+
+  // A refused upload reloads the page's data, saved values unchanged, its token of whom it was rendered
+  // for renewed (a second on, a later expiry): nothing typed, so leaving still asks nothing.
+  const typedBy = page.locator('input[name="typed_by"]');
+  const rendered = await typedBy.inputValue();
+  await page.waitForTimeout(1_000);
+  await uploadInto("請求書1の請求書", renamedExecutable("seikyu.pdf"));
+  await expect(typedBy).not.toHaveValue(rendered);
+  // A click on the page first: the browser asks before leaving only a page the person has used. A
+  // question would be answered 「留まる」, and the page stay.
+  await page.getByRole("heading", { name: "請求書の情報" }).click();
+  const stay = (dialog: Dialog) => void dialog.dismiss();
+  page.on("dialog", stay);
+  await page.getByRole("link", { name: "マイページ" }).first().click();
+  await expect(page).toHaveURL(/\/mypage$/);
+  page.off("dialog", stay);
   await open(INVOICE_STEP_URL);
 
   await page.getByLabel("資金使途", { exact: false }).pressSequentially("設備投資");

@@ -1,7 +1,8 @@
 // A wizard step posted after the session ended keeps what was typed (docs/decisions/0027): the post is
 // answered 401 on the step itself with a login form that carries the typed fields; logging in there
-// saves them as the draft and shows the step again, files stored before still listed. Both ways a
-// session ends: the app's cookie gone, and the upstream's session expired while the cookie stays.
+// saves them as the draft and shows the step again, files stored before still listed; the person who
+// typed only: anyone else logging in there saves nothing. Both ways a session ends: the app's cookie
+// gone, and the upstream's session expired while the cookie stays.
 
 import { type Page, type Response, expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
@@ -78,6 +79,30 @@ for (const ending of ENDINGS) {
       // Nothing typed is kept in the browser's storage.
       expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     }
+  });
+
+  test(`invoice step, ${ending}: another person logging in on the form gets a plain login, nothing typed saved`, async ({
+    page,
+    applicantOn,
+    userAtStep,
+  }) => {
+    // A shared computer: the typist's session ends, and someone else logs in on the form it left.
+    const typist = await applicantOn(INVOICE, "corporate");
+    const other = await userAtStep("corporate");
+    const before = await other.draft();
+    await page.getByLabel("資金使途", { exact: false }).fill("設備の入れ替え");
+    await claim(page, 1).getByLabel("売掛先の会社名", { exact: false }).fill("株式会社あとから");
+    await endSession(page, typist, ending);
+
+    const answer = stepPost(page, INVOICE);
+    await page.getByRole("button", { name: "下書き保存", exact: true }).click();
+    expect((await answer).status()).toBe(401);
+    await logInAgain(page, other.email, STRONG_PASSWORD);
+    await expect(relogin(page)).toHaveCount(0);
+
+    expect(await other.draft()).toEqual(before);
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(page.getByText("株式会社あとから")).toHaveCount(0);
   });
 
   test(`withdrawal step, ${ending}: 次へ asks for the login on the step and keeps the payout account typed`, async ({

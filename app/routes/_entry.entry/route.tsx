@@ -12,7 +12,8 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
-import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
+import { StepErrorBoundary, TypedByField, stepMeta } from "~/components/session-ended-login";
+import { typedByToken } from "~/forms/typist.server";
 import {
   type FinancialAnswers,
   financialDocumentType,
@@ -34,9 +35,10 @@ export const handle = hydrates("アップロードの進み具合、金融機関
 ]);
 
 export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) =>
-    json(financialStepView(await financialStep.guard(ctx), ctx.url)),
-  );
+  return withRequestContext(args, async (ctx) => {
+    const state = await financialStep.guard(ctx);
+    return json({ ...financialStepView(state, ctx.url), typedBy: typedByToken(state.user.id, ctx.now) });
+  });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
@@ -54,6 +56,7 @@ export default function FinancialStepPage() {
     saved: justSaved,
     confirmed,
     labels,
+    typedBy,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [answers, setAnswers] = useState<FinancialAnswers>(saved);
@@ -98,6 +101,7 @@ export default function FinancialStepPage() {
           <h2 id="financial-questions-title">1. ご提出いただける書類</h2>
           {/* Without JavaScript the form carries the files chosen in the slots (decision 0007). */}
           <Form id={FINANCIAL_FORM_ID} method="post" encType={formEncType} className="form" noValidate>
+            <TypedByField token={typedBy} />
             <FinancialQuestions individual={individual} answers={answers} onChange={setAnswers} />
             <div className="financial-apply">
               <SubmitButton

@@ -14,7 +14,8 @@ import { StepBackLink } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
-import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
+import { StepErrorBoundary, TypedByField, stepMeta } from "~/components/session-ended-login";
+import { typedByToken } from "~/forms/typist.server";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { INVOICE_FIELDS, PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
@@ -57,7 +58,7 @@ export function loader(args: LoaderFunctionArgs) {
     }
     const view = invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now)));
     const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
-    return json({ ...view, bankPicker });
+    return json({ ...view, bankPicker, typedBy: typedByToken(facts.user.id, ctx.now) });
   });
 }
 
@@ -107,6 +108,7 @@ export default function InvoiceStepPage() {
             <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} hidden>
               次へ
             </SubmitButton>
+            <TypedByField token={data.typedBy} />
             <ErrorSummary labels={data.labels} />
             <DeleteFailure />
             <div className="desired-amount">

@@ -14,7 +14,8 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
-import { StepErrorBoundary, stepMeta } from "~/components/session-ended-login";
+import { StepErrorBoundary, TypedByField, stepMeta } from "~/components/session-ended-login";
+import { typedByToken } from "~/forms/typist.server";
 import {
   MAX_STATEMENTS,
   hasNoPayoutAccount,
@@ -46,7 +47,7 @@ export function loader(args: LoaderFunctionArgs) {
       : null;
     const view = withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url });
     const bankPicker = bankPickerView(withdrawalBankFields(view), pickerSearchFromUrl(ctx.url));
-    return json({ ...view, bankPicker });
+    return json({ ...view, bankPicker, typedBy: typedByToken(facts.user.id, ctx.now) });
   });
 }
 
@@ -58,7 +59,8 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function WithdrawalStepPage() {
-  const { startDate, statements, bankAccount, confirmed, saved, bankPicker } = useLoaderData<typeof loader>();
+  const { startDate, statements, bankAccount, confirmed, saved, bankPicker, typedBy } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // With JavaScript, leaving with typed values not yet saved asks first. The revision is the saved
   // text only: an upload (saved at once) must not make unsaved typing look saved.
@@ -150,6 +152,7 @@ export default function WithdrawalStepPage() {
             noValidate
             className="button-row wizard-navigation"
           >
+            <TypedByField token={typedBy} />
             <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
               次へ
             </SubmitButton>
