@@ -120,7 +120,9 @@ export async function benchUploads(): Promise<void> {
       Buffer.from(new URLSearchParams(credentials).toString()),
     );
     // One person per upload at once: a person may have three going at once (decision 0021).
-    const appCookies = [demoLogin.headers["set-cookie"]?.[0]?.split(";")[0] ?? ""];
+    // Every cookie the login set, as a browser sends them (the device cookie comes before the session's).
+    const demoCookie = [...cookiesOf(demoLogin)].map(([name, value]) => `${name}=${value}`).join("; ");
+    const appCookies = [demoCookie];
     while (appCookies.length < AT_ONCE) appCookies.push((await prepareUser(servers, "ready")).cookie);
     const upstreamLogin = await send(
       `${upstreamUrl}/api/auth/`,
