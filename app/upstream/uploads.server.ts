@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { PendingFile } from "~/domain/draft-entry";
 import type { AcceptedContentType } from "~/domain/file-kinds";
 import { uploadFailureText } from "~/domain/error-messages";
+import { withoutJpegMetadata } from "~/domain/jpeg-metadata";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { type AnswerSchema, UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
 import { UpstreamError, UpstreamServerError, UpstreamValidationError, firstMessages } from "./errors.server";
@@ -87,7 +88,8 @@ export async function sendUpload(
     const file = upload.file;
     const body = (async function* () {
       yield head;
-      yield* file.open();
+      // Where a photo was taken stays with the person (decision 0034); the length is kept.
+      yield* file.contentType === "image/jpeg" ? withoutJpegMetadata(file.open()) : file.open();
       yield tail;
     })();
     let uploaded: UploadedFile;

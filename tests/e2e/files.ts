@@ -145,6 +145,22 @@ export async function phonePhoto(
   }
 }
 
+/** The size Chromium shows a JPEG at, as an <img> lays it out: its EXIF orientation applied. */
+export async function shownSize(browser: Browser, jpeg: Buffer): Promise<{ width: number; height: number }> {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  try {
+    const page = await context.newPage();
+    return await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/jpeg;base64,${base64}`;
+      await image.decode();
+      return { width: image.naturalWidth, height: image.naturalHeight };
+    }, jpeg.toString("base64"));
+  } finally {
+    await context.close();
+  }
+}
+
 /** EXIF's camera model in phonePhoto: metadata the stored photo must no longer carry. */
 export const PHOTO_CAMERA_MODEL = "SakidoriPhone";
 

@@ -1,7 +1,8 @@
 // Photos that fit a capped phone plan: with JavaScript a JPEG or PNG over 2,000 px or 1.5 MB is
 // scaled in the browser before it is sent (long side 2,000 px, JPEG, its EXIF orientation applied and
 // its metadata gone), the size before and after written beside the slot; a PDF or a small photo goes
-// as chosen, and without JavaScript every file does (the server's limits as they are). The picker
+// as chosen, and without JavaScript every file does (the server's limits as they are), a JPEG
+// without its metadata but its orientation (the app blanks it on the way, decision 0034). The picker
 // takes photos and PDFs (a phone offers its camera in it), and with JavaScript a camera control
 // stands beside it. What was stored is read back from the reference upstream's data directory.
 
@@ -9,7 +10,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect } from "./fixtures";
 import { PHOTO_LONG_SIDE, PHOTO_MAX_BYTES, PhotoMessage } from "../../app/domain/upload-rules";
-import { type FilePayload, PHOTO_CAMERA_MODEL, jpegFacts, pdfFile, phonePhoto, pngFile } from "./files";
+import { exifIfd0, pictureOf } from "../fixtures/jpeg";
+import {
+  type FilePayload,
+  PHOTO_CAMERA_MODEL,
+  jpegFacts,
+  pdfFile,
+  phonePhoto,
+  pngFile,
+  shownSize,
+} from "./files";
 import { upstreamDatabase } from "./support";
 import { userRow } from "./support-account";
 
@@ -39,7 +49,8 @@ function storedFiles(email: string): { name: string; contentType: string; bytes:
   }
 }
 
-test("a 4,000 × 3,000 phone photo is stored as a JPEG ≤ 1.5 MB, long side 2,000 px, upright and without its metadata; without JavaScript as chosen", async ({
+test("a 4,000 × 3,000 phone photo is stored as a JPEG ≤ 1.5 MB, long side 2,000 px, upright and without its metadata; without JavaScript as chosen but for its metadata", async ({
+  browser,
   uploadInto,
   newUserOnProfilePage,
   javaScript,
@@ -52,7 +63,15 @@ test("a 4,000 × 3,000 phone photo is stored as a JPEG ≤ 1.5 MB, long side 2,0
   if (!javaScript) {
     await expect(slot.getByText(`アップロード済み：${photo.name}（`)).toBeVisible();
     const [stored] = storedFiles(email);
-    expect(stored!.bytes.equals(photo.buffer), "the file as chosen, byte for byte").toBe(true);
+    expect(stored!.bytes.length, "the length as chosen").toBe(photo.buffer.length);
+    expect(stored!.bytes.includes(PHOTO_CAMERA_MODEL), "the camera model is gone").toBe(false);
+    expect([...exifIfd0(stored!.bytes)], "the EXIF block holds the orientation alone").toEqual([[0x0112, 6]]);
+    expect(
+      Buffer.from(pictureOf(stored!.bytes)).equals(Buffer.from(pictureOf(photo.buffer))),
+      "the picture as chosen, byte for byte",
+    ).toBe(true);
+    // Shown upright, as the phone took it: orientation 6 turns the 4,000 × 3,000 frame.
+    expect(await shownSize(browser, stored!.bytes)).toEqual({ width: 3000, height: 4000 });
     await expect(slot.getByText(/写真を縮小しました/)).toHaveCount(0);
     return;
   }
