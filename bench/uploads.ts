@@ -1,13 +1,16 @@
 // `npm run bench`, uploads (decision 0016): a 10 MiB file posted through the app as the upload slot
 // posts it with JavaScript on (upload-slot.tsx), against the same file posted straight to the upstream
-// (§7 POST /api/uploads/); then the app's memory while four such uploads run at once. Its own servers
-// (the reference upstream and the built app under its own server), printed, never asserted.
+// (§7 POST /api/uploads/), a PDF and a phone's JPEG (its metadata blanked on the way, decision 0034);
+// the blanking alone, in this process; then the app's memory while four such uploads run at once. Its
+// own servers (the reference upstream and the built app under its own server), printed, never asserted.
 
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { JpegMetadataStripper } from "../app/domain/jpeg-metadata";
 import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
 import { streamedUploadHeaders } from "../app/forms/step-upload";
 import { type Answer, send as sendRequest } from "../tests/e2e/support-http";
+import { phoneJpeg } from "../tests/fixtures/jpeg";
 import { prepareUser } from "../tests/load/load-run";
 import { startServers } from "./servers";
 
@@ -105,8 +108,25 @@ async function timed(run: () => Promise<Answer>, ok: (answer: Answer) => boolean
   return elapsed;
 }
 
+/** The median time JpegMetadataStripper takes over `jpeg` in 64 KiB chunks, as a request body comes. */
+function blankingTime(jpeg: Buffer): number {
+  const times: number[] = [];
+  for (let run = 0; run < RUNS + 1; run += 1) {
+    const started = performance.now();
+    const stripper = new JpegMetadataStripper();
+    let bytes = 0;
+    for (let offset = 0; offset < jpeg.length; offset += 64 * 1024) {
+      for (const chunk of stripper.push(jpeg.subarray(offset, offset + 64 * 1024))) bytes += chunk.length;
+    }
+    for (const chunk of stripper.end()) bytes += chunk.length;
+    if (bytes !== jpeg.length) throw new Error(`blanking gave ${bytes} bytes of ${jpeg.length}`);
+    if (run > 0) times.push(performance.now() - started); // the first run warms the code up
+  }
+  return median(times);
+}
+
 export async function benchUploads(): Promise<void> {
-  // The demo account sends 44 files here, 24 of them 10 MiB: past a person's quota (decision 0022).
+  // The demo account sends 64 files here, 44 of them 10 MiB: past a person's quota (decision 0022).
   const servers = await startServers({
     upstreamEnv: { UPLOAD_QUOTA_MB: "100000", UPLOAD_FILES_PER_DAY: "100000" },
   });
@@ -173,6 +193,11 @@ export async function benchUploads(): Promise<void> {
     }
     const big = await compare(file);
     const fixed = await compare(small);
+    const photo = Buffer.from(
+      phoneJpeg({ scanBytes: MAX_UPLOAD_BYTES - phoneJpeg({ scanBytes: 0 }).length }),
+    );
+    const jpeg = await compare(photo);
+    const blanking = blankingTime(photo);
     const throughput = (ms: number) => `${(file.length / (1024 * 1024) / (ms / 1000)).toFixed(0)} MiB/s`;
 
     // Memory: the app's resident set sampled every 5 ms while four uploads run at once (one person each).
@@ -195,6 +220,12 @@ export async function benchUploads(): Promise<void> {
       `  10 MiB straight upstream      ${big.directMs.toFixed(0)} ms (${throughput(big.directMs)})`,
     );
     console.log(`  app throughput / upstream's   ${big.ratio.toFixed(2)}× (median of each turn's ratio)`);
+    console.log(
+      `  10 MiB JPEG: app / straight   ${jpeg.appMs.toFixed(0)} ms / ${jpeg.directMs.toFixed(0)} ms, ${jpeg.ratio.toFixed(2)}× (its metadata blanked on the way)`,
+    );
+    console.log(
+      `  blanking alone, 64 KiB chunks ${blanking.toFixed(1)} ms per 10 MiB JPEG (${throughput(blanking)}, in this process)`,
+    );
     console.log(
       `  1 KiB: app / straight         ${fixed.appMs.toFixed(1)} ms / ${fixed.directMs.toFixed(1)} ms (the post's own cost: guard, draft link)`,
     );
