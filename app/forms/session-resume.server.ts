@@ -1,6 +1,5 @@
-// Nothing typed is lost to an ended session, nor saved into anyone else's draft (decision 0027): the step
-// answers 401 with what was typed signed for its typist, its error boundary logs in place with
-// RELOGIN_PARAM, then what was typed is saved as 下書き保存 if the typist logged in.
+// Nothing typed is lost to an ended session, nor saved into anyone else's draft (decision 0027): the
+// 401 carries it signed for its typist, and only the typist's login in place saves it.
 
 import { json, redirect } from "@remix-run/node";
 import { WizardIntent } from "~/domain/wizard-intents";

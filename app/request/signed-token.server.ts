@@ -1,6 +1,5 @@
-// Claims a page carries and posts back (decision 0027), signed with the session secrets (HMAC-SHA256,
-// the first signs, all verify): changed in the browser or past their expiry, they read as nothing.
-// Signed, not encrypted: whoever sees the page can read them.
+// Claims a page carries and posts back (decision 0027), signed, not encrypted: whoever sees the page
+// can read them, and changed in the browser or past their expiry they read as nothing.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { appConfig } from "./config.server";

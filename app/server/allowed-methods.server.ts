@@ -1,6 +1,5 @@
-// The methods an address takes (decision 0008): every address is read with GET and HEAD, OPTIONS
-// says which, and POST goes where Remix's router would send it, when that route has an action. No
-// route takes PUT, PATCH or DELETE: the app's forms only post.
+// The methods an address takes (decision 0008): GET and HEAD everywhere, POST where Remix's router
+// would reach an action; no route takes PUT, PATCH or DELETE, the app's forms only post.
 
 import type http from "node:http";
 import type { Duplex } from "node:stream";
