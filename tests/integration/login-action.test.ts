@@ -1,11 +1,13 @@
 // The login step's action called directly, as Remix calls it, against the in-process reference
 // upstream: a valid post redirects (PRG) with the app session; an invalid one answers with the field
 // errors and the values kept, never the password. §8 "Login 401: operational error with server detail".
+// Wrong passwords from elsewhere never keep out a browser the account logged in or registered from.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { SESSION_COOKIE_NAME } from "~/request/session.server";
 import { action } from "~/routes/_anonymous.login/route";
+import { action as registerAction } from "~/routes/_anonymous.register/route";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import type { FormFailure } from "~/forms/form-failure";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
@@ -33,6 +35,22 @@ function post(fields: Record<string, string>, clientAddress = "127.0.0.1", cooki
     body: new URLSearchParams(fields).toString(),
   });
   return action({ request, params: {}, context: {} });
+}
+
+/** A registration posted from one client address, as the register page sends it. */
+function register(email: string, clientAddress: string): Promise<Response> {
+  const request = new Request("http://localhost:3000/register", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: clientAddress },
+    body: new URLSearchParams({
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      corporate_division: "corporate",
+      agreement: "on",
+    }).toString(),
+  });
+  return registerAction({ request, params: {}, context: {} }) as Promise<Response>;
 }
 
 /** The cookies a browser keeps after a login and a logout: all it was set, but the app session. */
@@ -145,6 +163,25 @@ describe("wrong passwords from elsewhere never keep the owner out", () => {
     console.log(
       `[login limits] owner's wait after 50 hostile tries: ${wait} s (${checked} reached the check)`,
     );
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Location")).toBe("/mypage");
+  });
+});
+
+describe("a browser that registered the account is known to it, as after a login", () => {
+  it("after 10 wrong passwords from elsewhere, a new browser waits; the browser that registered logs in at once", async () => {
+    const email = uniqueEmail("registered");
+    const registered = await register(email, "198.51.100.210");
+    expect(registered.status).toBe(302);
+    expect(registered.headers.get("Location")).toBe("/register/complete");
+    const registeringBrowser = cookiesKeptAfterLogout(registered);
+
+    for (let i = 0; i < RATE_LIMITS.login.points; i++) {
+      expect((await post({ email, password: `wrong-guess-${i}` }, `203.0.113.${100 + i}`)).status).toBe(401);
+    }
+    expect((await post({ email, password: PASSWORD }, "198.51.100.211")).status).toBe(429);
+
+    const owner = await post({ email, password: PASSWORD }, "198.51.100.210", registeringBrowser);
     expect(owner.status).toBe(302);
     expect(owner.headers.get("Location")).toBe("/mypage");
   });

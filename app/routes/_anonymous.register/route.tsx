@@ -16,6 +16,7 @@ import { HoneypotField } from "~/components/form/honeypot";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { clientAddress } from "~/request/client-address";
+import { deviceCookieAfterLogin } from "~/security/device-cookie.server";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { register } from "~/upstream/auth.server";
 import { withRequestContext } from "~/request/context.server";
@@ -102,7 +103,10 @@ export function action(args: ActionFunctionArgs) {
       }
       throw error;
     }
-    return redirect("/register/complete");
+    // Registering logs in: this browser is then known to the account, as after a login (decision 0020).
+    return redirect("/register/complete", {
+      headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) },
+    });
   });
 }
 
