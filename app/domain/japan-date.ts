@@ -48,3 +48,18 @@ export function japaneseWeekday(iso: string): string {
 export function formatJapaneseDateWithWeekday(value: string): string {
   return isIsoDate(value) ? `${formatJapaneseDate(value)}（${japaneseWeekday(value)}）` : value;
 }
+
+const JAPAN_CLOCK = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Tokyo",
+  hour: "numeric",
+  minute: "numeric",
+  hourCycle: "h23",
+});
+
+/** `time` on a clock in Japan, as "9時5分": rounded up to the minute, so "at or after" it is never early. */
+export function japanClockTime(time: Date): string {
+  const minute = new Date(Math.ceil(time.getTime() / 60_000) * 60_000);
+  const parts = JAPAN_CLOCK.formatToParts(minute);
+  const part = (type: "hour" | "minute") => Number(parts.find((entry) => entry.type === type)!.value);
+  return `${part("hour")}時${part("minute")}分`;
+}

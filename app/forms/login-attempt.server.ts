@@ -9,7 +9,12 @@ import { loginValidator } from "~/forms/login-schema.server";
 import { clientAddress } from "~/request/client-address";
 import type { RequestContext } from "~/request/context.server";
 import { deviceCookieAfterLogin, loginSource } from "~/security/device-cookie.server";
-import { RATE_LIMIT_MESSAGE, limitLoginAttempt, retryAfterHeader } from "~/security/rate-limit.server";
+import {
+  RATE_LIMIT_MESSAGE,
+  limitLoginAttempt,
+  newBrowsersSlowedMessage,
+  retryAfterHeader,
+} from "~/security/rate-limit.server";
 import { logError } from "~/telemetry/logger.server";
 import { login } from "~/upstream/auth.server";
 import {
@@ -36,9 +41,13 @@ function loginFailure(
   return formFailure(fieldErrors, submitted, status, { extra: { wrongService }, headers });
 }
 
-function tooManyTries(submitted: Record<string, unknown>, retryAfterSeconds: number | null) {
+function tooManyTries(
+  submitted: Record<string, unknown>,
+  retryAfterSeconds: number | null,
+  message = RATE_LIMIT_MESSAGE,
+) {
   return loginFailure(
-    { [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE },
+    { [NON_FIELD_ERRORS]: message },
     submitted,
     429,
     null,
@@ -68,14 +77,18 @@ export async function attemptLogin(
   // Per address, and per account in this browser's bucket: guesses from elsewhere never lock the owner out.
   const source = await loginSource(request, email);
   const limit = await limitLoginAttempt(source, clientAddress(request));
-  if (!limit.allowed) return { failure: tooManyTries(submitted, limit.retryAfterSeconds) };
+  if (!limit.allowed) {
+    const retryAt = new Date(Date.now() + limit.retryAfterSeconds * 1000);
+    const message = limit.newBrowsersSlowed ? newBrowsersSlowedMessage(retryAt) : RATE_LIMIT_MESSAGE;
+    return { failure: tooManyTries(submitted, limit.retryAfterSeconds, message) };
+  }
 
   try {
     await login(ctx, { email, password, persistLoginState }, source.device);
   } catch (error) {
     // Only a wrong password counts; the other brand's 401 comes only with the right one.
     const wrongPassword = error instanceof UpstreamUnauthorizedError && !error.correctLoginUrl;
-    if (!wrongPassword) await limit.takeBack();
+    await (wrongPassword ? limit.countWrongPassword() : limit.takeBack());
     if (error instanceof UpstreamUnauthorizedError) {
       // §8 "Login 401: operational error with server detail"; §6 the wrong service names the right one.
       const wrongService: WrongService | null =

@@ -52,6 +52,10 @@ export interface AppConfig {
   shutdownGraceMs: number;
   redisUrl: string | undefined;
   rateLimitPerAddress: number | undefined;
+  /** Wrong passwords in 5 minutes, all accounts together, from which new browsers are slowed (decision 0020). */
+  stuffingFailedLogins: number | undefined;
+  /** Login tries a minute from browsers new to their account, all together, while they are slowed. */
+  stuffingNewBrowserLogins: number | undefined;
   lookupLimitPerAddress: number | undefined;
   lookupLimitPerSession: number | undefined;
   legalContentDir: string;
@@ -117,6 +121,8 @@ const schema = z.object({
   SHUTDOWN_GRACE_MS: withDefault(milliseconds(), DEFAULT_SHUTDOWN_GRACE_MS),
   REDIS_URL: urlSetting(["redis", "rediss"], "redis://127.0.0.1:6379"),
   RATE_LIMIT_PER_ADDRESS: wholeNumber(1),
+  STUFFING_FAILED_LOGINS: wholeNumber(1),
+  STUFFING_NEW_BROWSER_LOGINS: wholeNumber(1),
   LOOKUP_LIMIT_PER_ADDRESS: wholeNumber(1),
   LOOKUP_LIMIT_PER_SESSION: wholeNumber(1),
   LEGAL_CONTENT_DIR: withDefault(text(), "content/legal"),
@@ -170,6 +176,8 @@ export function readConfig(env: Environment): AppConfig {
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     redisUrl: settings.REDIS_URL?.href,
     rateLimitPerAddress: settings.RATE_LIMIT_PER_ADDRESS,
+    stuffingFailedLogins: settings.STUFFING_FAILED_LOGINS,
+    stuffingNewBrowserLogins: settings.STUFFING_NEW_BROWSER_LOGINS,
     lookupLimitPerAddress: settings.LOOKUP_LIMIT_PER_ADDRESS,
     lookupLimitPerSession: settings.LOOKUP_LIMIT_PER_SESSION,
     legalContentDir: path.resolve(settings.LEGAL_CONTENT_DIR),

@@ -1,5 +1,6 @@
 // Rate limits (ARCHITECTURE §12; decisions 0014 and 0020): per client address, never per whole form,
-// so made-up addresses lock nobody out; per account on login, in device-cookie buckets; per mail target.
+// so made-up addresses lock nobody out; per account on login, in device-cookie buckets; per mail target;
+// and, while wrong passwords of all accounts pile up, one bucket for every browser new to its account.
 
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
@@ -10,12 +11,22 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { japanClockTime } from "~/domain/japan-date";
 import { appConfig } from "~/request/config.server";
 import type { LoginSource } from "./device-cookie.server";
 import { closeRedis, withRedis } from "~/store/redis.server";
-import { rateLimitRefusals } from "~/telemetry/metrics.server";
+import { loginFailures, rateLimitRefusals, watchNewBrowsersSlowed } from "~/telemetry/metrics.server";
 
 export const RATE_LIMIT_MESSAGE = "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
+
+/** A new browser's login refused while logins fail everywhere: when to try again, and who is not held back. */
+export function newBrowsersSlowedMessage(retryAt: Date): string {
+  return (
+    "ただいまログインの失敗が多数発生しているため、安全のため、はじめてお使いになる端末やブラウザからのログインを一時的に制限しています。" +
+    `${japanClockTime(retryAt)}以降に、もう一度お試しください。` +
+    "以前にログインしたことのある端末・ブラウザからは、通常どおりログインいただけます。"
+  );
+}
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -28,6 +39,10 @@ export const RATE_LIMITS = {
   address: { points: 30, duration: 60 },
   target: { points: 10, duration: 10 * 60 },
   login: { points: 10, duration: 15 * 60 },
+  /** Failed logins of all accounts from which new browsers are slowed (figures: decision 0020). */
+  stuffingFailedLogins: { points: 100, duration: 5 * 60 },
+  /** Meanwhile, login tries from browsers new to their account, all accounts together. */
+  stuffingNewBrowserLogins: { points: 10, duration: 60 },
 } as const;
 
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -42,10 +57,21 @@ function addressPointsPerMinute(): number {
   return appConfig().rateLimitPerAddress ?? RATE_LIMITS.address.points;
 }
 
+function stuffingFailedLogins(): number {
+  return appConfig().stuffingFailedLogins ?? RATE_LIMITS.stuffingFailedLogins.points;
+}
+
+function stuffingNewBrowserLogins(): number {
+  return appConfig().stuffingNewBrowserLogins ?? RATE_LIMITS.stuffingNewBrowserLogins.points;
+}
+
 /** A sliding window, exact and atomic: a fixed one lets nearly twice through around its edge. */
 interface SlidingLog {
   add(key: string, id: string, limit: number, windowMs: number): Promise<number>;
   remove(key: string, id: string): Promise<void>;
+  /** Logs one whatever the count, keeping the newest `keep`: a count up to `keep`, in bounded space. */
+  note(key: string, id: string, keep: number, windowMs: number): Promise<void>;
+  count(key: string, windowMs: number): Promise<number>;
 }
 
 const MAX_KEYS_IN_MEMORY = 100_000;
@@ -72,6 +98,18 @@ class MemoryLog implements SlidingLog {
     if (kept?.length) this.tries.set(key, kept);
     else this.tries.delete(key);
   }
+
+  async note(key: string, id: string, keep: number, windowMs: number): Promise<void> {
+    const now = Date.now();
+    const kept = (this.tries.get(key) ?? []).filter((entry) => now - entry.at < windowMs);
+    kept.push({ at: now, id });
+    this.tries.set(key, kept.slice(-keep));
+  }
+
+  async count(key: string, windowMs: number): Promise<number> {
+    const now = Date.now();
+    return (this.tries.get(key) ?? []).filter((entry) => now - entry.at < windowMs).length;
+  }
 }
 
 const ADD_TRY_SCRIPT = `
@@ -89,8 +127,26 @@ redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window)
 return 0`;
 
+const NOTE_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local keep = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -keep - 1)
+redis.call('PEXPIRE', KEYS[1], window)
+return 0`;
+
+const COUNT_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
+
 type RedisWithLog = Redis & {
   sakidoriAddTry(key: string, limit: number, windowMs: number, id: string): Promise<number>;
+  sakidoriNote(key: string, keep: number, windowMs: number, id: string): Promise<number>;
+  sakidoriCount(key: string, windowMs: number): Promise<number>;
 };
 
 class RedisLog implements SlidingLog {
@@ -99,6 +155,8 @@ class RedisLog implements SlidingLog {
   constructor(client: Redis) {
     if (!("sakidoriAddTry" in client)) {
       client.defineCommand("sakidoriAddTry", { numberOfKeys: 1, lua: ADD_TRY_SCRIPT });
+      client.defineCommand("sakidoriNote", { numberOfKeys: 1, lua: NOTE_SCRIPT });
+      client.defineCommand("sakidoriCount", { numberOfKeys: 1, lua: COUNT_SCRIPT });
     }
     this.client = client as RedisWithLog;
   }
@@ -109,6 +167,14 @@ class RedisLog implements SlidingLog {
 
   async remove(key: string, id: string): Promise<void> {
     await this.client.zrem(`sakidori-rl:${key}`, id);
+  }
+
+  async note(key: string, id: string, keep: number, windowMs: number): Promise<void> {
+    await this.client.sakidoriNote(`sakidori-rl:${key}`, keep, windowMs, id);
+  }
+
+  async count(key: string, windowMs: number): Promise<number> {
+    return Number(await this.client.sakidoriCount(`sakidori-rl:${key}`, windowMs));
   }
 }
 
@@ -170,11 +236,14 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 type Decision = RateLimitResult & { refusedBy?: string };
 
 /** Counted after the fallback, so a check Redis finished too late counts once. */
-async function decided(check: (store: Store) => Promise<Decision>): Promise<RateLimitResult> {
-  const { refusedBy, ...result } = await counted(check);
-  if (!result.allowed && refusedBy) rateLimitRefusals.inc({ limit: refusedBy.replace(/-/g, "_") });
+async function decided(check: (store: Store) => Promise<Decision>): Promise<Decision> {
+  const result = await counted(check);
+  if (!result.allowed && result.refusedBy)
+    rateLimitRefusals.inc({ limit: result.refusedBy.replace(/-/g, "_") });
   return result;
 }
+
+const plain = ({ allowed, retryAfterSeconds }: Decision): RateLimitResult => ({ allowed, retryAfterSeconds });
 
 const refusedBy = (limit: string, result: RateLimitResult): Decision =>
   result.allowed ? result : { ...result, refusedBy: limit };
@@ -201,8 +270,12 @@ function stricter(a: Decision, b: Decision): Decision {
   return a.retryAfterSeconds >= b.retryAfterSeconds ? a : b;
 }
 
-export function limitFormAttempt(form: string, target: string, address: string): Promise<RateLimitResult> {
-  return decided(async (store) => {
+export async function limitFormAttempt(
+  form: string,
+  target: string,
+  address: string,
+): Promise<RateLimitResult> {
+  const decision = await decided(async (store) => {
     const byAddress = refusedBy(`${form}_address`, await take(addressLimiter(store), address));
     if (!byAddress.allowed) return byAddress;
     return stricter(
@@ -213,23 +286,70 @@ export function limitFormAttempt(form: string, target: string, address: string):
       ),
     );
   });
+  return plain(decision);
 }
 
 export interface LoginLimit extends RateLimitResult {
+  /** Refused because logins fail everywhere and this browser is new to the account. */
+  newBrowsersSlowed: boolean;
   /** Only wrong passwords fill a bucket. */
   takeBack(): Promise<void>;
+  /** A wrong password: counted among every account's, which decide whether new browsers are slowed. */
+  countWrongPassword(): Promise<void>;
 }
 
 const loginBucket = (source: LoginSource) =>
   source.device ? `login:${source.account}:${source.device}` : `login:${source.account}`;
 
+const FAILED_LOGINS = "login-failures";
+const NEW_BROWSER_LOGINS = "login-new-browsers";
+const newId = () => randomBytes(9).toString("base64url");
+
+async function newBrowsersSlowedIn(store: Store): Promise<boolean> {
+  const failures = await store.log.count(FAILED_LOGINS, RATE_LIMITS.stuffingFailedLogins.duration * 1000);
+  return failures >= stuffingFailedLogins();
+}
+
+/** Whether logins from new browsers are slowed now: what the metric shows. */
+export function newBrowsersSlowedNow(): Promise<boolean> {
+  return counted(newBrowsersSlowedIn);
+}
+watchNewBrowsersSlowed(newBrowsersSlowedNow);
+
+const noteFailedLogin = (store: Store) =>
+  store.log.note(
+    FAILED_LOGINS,
+    newId(),
+    stuffingFailedLogins(),
+    RATE_LIMITS.stuffingFailedLogins.duration * 1000,
+  );
+
+function countWrongPassword(): Promise<void> {
+  loginFailures.inc();
+  return counted(noteFailedLogin);
+}
+
 /** The try is counted before the password is checked, so parallel guesses cannot outrun it. */
 export async function limitLoginAttempt(source: LoginSource, address: string): Promise<LoginLimit> {
   const bucket = loginBucket(source);
-  const id = randomBytes(9).toString("base64url");
+  const id = newId();
   const result = await decided(async (store) => {
     const byAddress = await take(addressLimiter(store), address);
     if (!byAddress.allowed) return refusedBy("login_address", byAddress);
+    // A known browser is never held back by what others do; new ones share one bucket meanwhile.
+    if (!source.device && (await newBrowsersSlowedIn(store))) {
+      const waitMs = await store.log.add(
+        NEW_BROWSER_LOGINS,
+        id,
+        stuffingNewBrowserLogins(),
+        RATE_LIMITS.stuffingNewBrowserLogins.duration * 1000,
+      );
+      if (waitMs > 0) {
+        // A refused try is a failed login too: the slowing lasts as long as the attack, not 5 minutes.
+        await noteFailedLogin(store);
+        return { allowed: false, retryAfterSeconds: seconds(waitMs), refusedBy: "login_new_browsers" };
+      }
+    }
     const waitMs = await store.log.add(
       bucket,
       id,
@@ -243,18 +363,25 @@ export async function limitLoginAttempt(source: LoginSource, address: string): P
   const takeBack = result.allowed
     ? () => counted((store) => store.log.remove(bucket, id))
     : async () => undefined;
-  return { ...result, takeBack };
+  return {
+    ...plain(result),
+    newBrowsersSlowed: result.refusedBy === "login_new_browsers",
+    takeBack,
+    countWrongPassword,
+  };
 }
 
 /** `name` is fixed in the code: its refusals are counted under it. */
-export function limitKey(
+export async function limitKey(
   name: string,
   key: string,
   points: number,
   durationSeconds: number,
 ): Promise<RateLimitResult> {
-  return decided(async (store) =>
-    refusedBy(name, await take(store.limiter(name, { points, duration: durationSeconds }), key)),
+  return plain(
+    await decided(async (store) =>
+      refusedBy(name, await take(store.limiter(name, { points, duration: durationSeconds }), key)),
+    ),
   );
 }
 

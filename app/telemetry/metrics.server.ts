@@ -1,6 +1,6 @@
 // The metrics (decision 0025), OpenTelemetry names. Label values are bounded: templates, methods, codes.
 
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -34,4 +34,26 @@ export const rateLimitRefusals = new Counter({
   help: "Requests refused by one of the app's limits.",
   labelNames: ["limit"] as const,
   registers: [registry],
+});
+
+export const loginFailures = new Counter({
+  name: "login_failures_total",
+  help: "Wrong passwords at login, every account and address (this process's).",
+  registers: [registry],
+});
+
+let readNewBrowsersSlowed: () => Promise<boolean> = () => Promise.resolve(false);
+
+/** The login limits say how to read it; read at each scrape, so it falls back to 0 once failures stop. */
+export function watchNewBrowsersSlowed(read: () => Promise<boolean>): void {
+  readNewBrowsersSlowed = read;
+}
+
+export const newBrowsersSlowed = new Gauge({
+  name: "login_new_browsers_slowed",
+  help: "1 while wrong passwords of all accounts (shared through Redis) are past the threshold and logins from new browsers are slowed.",
+  registers: [registry],
+  async collect() {
+    this.set((await readNewBrowsersSlowed()) ? 1 : 0);
+  },
 });

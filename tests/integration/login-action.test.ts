@@ -1,15 +1,17 @@
 // The login step's action called directly, as Remix calls it, against the in-process reference
 // upstream: a valid post redirects (PRG) with the app session; an invalid one answers with the field
 // errors and the values kept, never the password. §8 "Login 401: operational error with server detail".
-// Wrong passwords from elsewhere never keep out a browser the account logged in or registered from.
+// Wrong passwords from elsewhere never keep out a browser the account logged in or registered from, and
+// past a threshold of wrong passwords across all accounts, new browsers share one bucket (decision 0020).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { SESSION_COOKIE_NAME } from "~/request/session.server";
 import { action } from "~/routes/_anonymous.login/route";
 import { action as registerAction } from "~/routes/_anonymous.register/route";
-import { RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS, newBrowsersSlowedMessage, resetRateLimits } from "~/security/rate-limit.server";
 import type { FormFailure } from "~/forms/form-failure";
+import { loginFailures, newBrowsersSlowed } from "~/telemetry/metrics.server";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -184,5 +186,92 @@ describe("a browser that registered the account is known to it, as after a login
     const owner = await post({ email, password: PASSWORD }, "198.51.100.210", registeringBrowser);
     expect(owner.status).toBe(302);
     expect(owner.headers.get("Location")).toBe("/mypage");
+  });
+});
+
+describe("credential stuffing: wrong passwords of all accounts are counted", () => {
+  const threshold = RATE_LIMITS.stuffingFailedLogins.points;
+  const newBrowserTries = RATE_LIMITS.stuffingNewBrowserLogins.points;
+  let pairsSent = 0;
+
+  /** Leaked e-mail/password pairs, each from an address of its own, a few at once (each costs a hash). */
+  async function stuffed(count: number): Promise<Response[]> {
+    const answers: Response[] = [];
+    let started = 0;
+    const sender = async () => {
+      while (started < count) {
+        started++;
+        const n = pairsSent++;
+        answers.push(
+          await post(
+            { email: uniqueEmail(`leaked-${n}`), password: "leaked-password-1" },
+            `203.0.${1 + Math.floor(n / 250)}.${1 + (n % 250)}`,
+          ),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, sender));
+    return answers;
+  }
+  const metric = async (gauge: typeof loginFailures | typeof newBrowsersSlowed) =>
+    (await gauge.get()).values[0]?.value ?? 0;
+
+  // This file's earlier wrong passwords start no count here.
+  beforeAll(() => resetRateLimits());
+  afterAll(() => resetRateLimits());
+
+  it(`from the ${threshold}th in 5 minutes, new browsers share ${newBrowserTries} tries a minute and are told when to retry; a known browser logs in at once`, async () => {
+    const owner = uniqueEmail("stuffing-owner");
+    await insertUser(upstream.db, { email: owner });
+    const ownerBrowser = cookiesKeptAfterLogout(
+      await post({ email: owner, password: PASSWORD }, "198.51.100.220"),
+    );
+    const failuresBefore = await metric(loginFailures);
+
+    // Below the threshold, nothing changes: a person on a new browser logs in.
+    const below = await stuffed(threshold - 1);
+    expect(below.every((response) => response.status === 401)).toBe(true);
+    const early = uniqueEmail("stuffing-early");
+    await insertUser(upstream.db, { email: early });
+    expect((await post({ email: early, password: PASSWORD }, "198.51.100.221")).status).toBe(302);
+    expect(await metric(newBrowsersSlowed)).toBe(0);
+
+    // The threshold reached: of the next pairs, a minute's share reaches the password check.
+    expect((await stuffed(1))[0]!.status).toBe(401);
+    expect(await metric(newBrowsersSlowed)).toBe(1);
+    expect((await metric(loginFailures)) - failuresBefore).toBe(threshold);
+    const after = await stuffed(3 * newBrowserTries);
+    expect(after.filter((response) => response.status === 401)).toHaveLength(newBrowserTries);
+    const refused = after.filter((response) => response.status === 429);
+    expect(refused).toHaveLength(2 * newBrowserTries);
+    for (const response of refused) {
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.stuffingNewBrowserLogins.duration);
+    }
+
+    // The owner, from the browser they logged in from before, logs in at once.
+    const ownerLogin = await post({ email: owner, password: PASSWORD }, "198.51.100.220", ownerBrowser);
+    expect(ownerLogin.status).toBe(302);
+
+    // A person on a new browser, with the right password, is told when to try again.
+    const newcomer = uniqueEmail("stuffing-newcomer");
+    await insertUser(upstream.db, { email: newcomer });
+    const asked = Date.now();
+    const waiting = await post({ email: newcomer, password: PASSWORD }, "198.51.100.222");
+    const answered = Date.now();
+    expect(waiting.status).toBe(429);
+    const retryAfter = Number(waiting.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.stuffingNewBrowserLogins.duration);
+    const body = (await waiting.json()) as FormFailure;
+    expect(
+      [asked, answered].map((at) => newBrowsersSlowedMessage(new Date(at + retryAfter * 1000))),
+    ).toContain(body.formErrors[0]);
+    expect(body.formErrors[0]).toMatch(/\d+時\d+分以降に、もう一度お試しください。/);
+    expect(body.values).toEqual({ email: newcomer });
+    console.log(
+      `[stuffing] ${threshold} wrong passwords, then ${after.length} more pairs: ${newBrowserTries} checked, ${refused.length} refused (Retry-After ≤ ${RATE_LIMITS.stuffingNewBrowserLogins.duration} s); the owner's browser: ${ownerLogin.status}`,
+    );
   });
 });

@@ -2,7 +2,8 @@
 // (bench/servers.ts; run `npm run build` first): served on METRICS_PORT only (nothing listens for them
 // when it is unset, and /metrics on the public port is a 404), with the server and upstream-call
 // histograms labelled by route templates (never a raw id or query: many ids make no new series), the
-// uploaded bytes, the refusals of the app's own limits by limit, and the process defaults.
+// uploaded bytes, the refusals of the app's own limits by limit, the wrong passwords at login and
+// whether new browsers are slowed, and the process defaults.
 
 import fs from "node:fs";
 import net from "node:net";
@@ -178,7 +179,7 @@ describe("metrics on METRICS_PORT", () => {
     expect((await valueOf("upload_bytes_total")) - before).toBeGreaterThanOrEqual(file.length);
   });
 
-  it("a refusal of the login's address limit is counted under its name", async () => {
+  it("a refusal of the login's address limit is counted under its name; the wrong passwords checked are counted", async () => {
     const flood = [];
     for (let i = 0; i < 7; i++) {
       const answer = await send(`${servers.appUrl.replace("localhost", "127.0.0.1")}/login`, {
@@ -194,6 +195,10 @@ describe("metrics on METRICS_PORT", () => {
     }
     expect(flood.slice(-2)).toEqual([429, 429]);
     expect(await valueOf("rate_limit_refusals_total", { limit: "login_address" })).toBe(2);
+    expect(await valueOf("login_failures_total")).toBe(5);
+    // Far below the threshold of all accounts' wrong passwords: new browsers are not slowed.
+    expect(await series("login_new_browsers_slowed")).toEqual([{}]);
+    expect(await valueOf("login_new_browsers_slowed")).toBe(0);
     // The demo account's own address was never refused.
     expect((await send(`${servers.appUrl}/login`)).status).toBe(200);
   });

@@ -1,6 +1,6 @@
-// "In Redis when REDIS_URL is set, so every replica shares one count", and a Redis that hangs never
-// holds up a login: the limits' Redis work has one deadline for the whole check, then counts in memory,
-// logging once until Redis answers again. A real redis-server (Debian's, installed by
+// "In Redis when REDIS_URL is set, so every replica shares one count", wrong passwords of all accounts
+// included, and a Redis that hangs never holds up a login: the limits' Redis work has one deadline for
+// the whole check, then counts in memory, logging once until Redis answers again. A real redis-server (Debian's, installed by
 // scripts/ensure-test-tools.ts) on a free loopback port; two replicas are two stores in turn (each a
 // connection of its own, as two processes would have); a hung Redis is that server SIGSTOPped.
 
@@ -12,6 +12,7 @@ import {
   RATE_LIMITS,
   limitFormAttempt,
   limitLoginAttempt,
+  newBrowsersSlowedNow,
   resetRateLimits,
 } from "~/security/rate-limit.server";
 import { findFreePort, waitForTcp } from "../../scripts/ports";
@@ -50,6 +51,19 @@ const nextReplica = () => resetRateLimits();
 
 const newBrowser = (account: string) => ({ account, device: null });
 
+function login(fields: Record<string, string>, clientAddress: string, cookie = ""): Promise<Response> {
+  const request = new Request("http://localhost:3000/login", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      [CLIENT_ADDRESS_HEADER]: clientAddress,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return loginAction({ request, params: {}, context: {} });
+}
+
 describe("rate limits in Redis: one count for every replica", () => {
   it("an address's posts count across replicas: half on one, half on the other, then refused on both", async () => {
     const half = RATE_LIMITS.address.points / 2;
@@ -85,18 +99,6 @@ describe("a hung Redis (SIGSTOP): logins go on", () => {
   afterEach(() => {
     redis.kill("SIGCONT");
   });
-
-  function login(fields: Record<string, string>, clientAddress: string): Promise<Response> {
-    const request = new Request("http://localhost:3000/login", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        [CLIENT_ADDRESS_HEADER]: clientAddress,
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
-    return loginAction({ request, params: {}, context: {} });
-  }
 
   it("every login answers while Redis is stopped, counted in memory, the outage logged once; shared again once Redis answers", async () => {
     const email = uniqueEmail("redis-stopped");
@@ -144,5 +146,57 @@ describe("a hung Redis (SIGSTOP): logins go on", () => {
     }
     await nextReplica();
     expect((await limitFormAttempt("register", "last@example.com", "10.8.4.1")).allowed).toBe(false);
+  });
+});
+
+describe("credential stuffing: wrong passwords of all accounts, counted once for every replica", () => {
+  let pairsSent = 0;
+
+  /** Leaked e-mail/password pairs to this replica, each from an address of its own, a few at once. */
+  async function stuffed(count: number): Promise<number[]> {
+    const statuses: number[] = [];
+    let started = 0;
+    const sender = async () => {
+      while (started < count) {
+        started++;
+        const n = pairsSent++;
+        const answer = await login(
+          { email: uniqueEmail(`leaked-${n}`), password: "leaked-password-1" },
+          `10.7.${Math.floor(n / 250)}.${1 + (n % 250)}`,
+        );
+        statuses.push(answer.status);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, sender));
+    return statuses;
+  }
+  const count = (statuses: number[], status: number) => statuses.filter((value) => value === status).length;
+
+  it("half the threshold on one replica, half on another: new browsers are slowed on a third, one bucket for all; a known browser goes on", async () => {
+    const threshold = RATE_LIMITS.stuffingFailedLogins.points;
+    const share = RATE_LIMITS.stuffingNewBrowserLogins.points;
+    await nextReplica();
+    const owner = uniqueEmail("stuffing-owner");
+    await insertUser(upstream.db, { email: owner });
+    const ownerLogin = await login({ email: owner, password: PASSWORD }, "10.6.0.1");
+    expect(ownerLogin.status).toBe(302);
+    const ownerBrowser = ownerLogin.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0]!)
+      .filter((pair) => pair.startsWith("__sakidori_device="))
+      .join("; ");
+
+    expect(count(await stuffed(threshold / 2), 401)).toBe(threshold / 2);
+    await nextReplica();
+    expect(count(await stuffed(threshold / 2), 401)).toBe(threshold / 2);
+
+    await nextReplica();
+    const slowed = await stuffed(2 * share);
+    expect(count(slowed, 401)).toBe(share);
+    expect(count(slowed, 429)).toBe(share);
+    await nextReplica();
+    expect(await stuffed(1)).toEqual([429]);
+    expect(await newBrowsersSlowedNow()).toBe(true);
+    expect((await login({ email: owner, password: PASSWORD }, "10.6.0.1", ownerBrowser)).status).toBe(302);
   });
 });

@@ -2,7 +2,12 @@
 // date is displayed", whatever zone the server runs in.
 
 import { describe, expect, it } from "vitest";
-import { formatJapaneseDateWithWeekday, japanDayOf, japaneseWeekday } from "../../../app/domain/japan-date";
+import {
+  formatJapaneseDateWithWeekday,
+  japanClockTime,
+  japanDayOf,
+  japaneseWeekday,
+} from "../../../app/domain/japan-date";
 
 describe("a payment date with its weekday", () => {
   it("2027-02-26 is 2027年2月26日（金）; 2027-01-01 is a Friday, 2026-12-01 a Tuesday", () => {
@@ -25,5 +30,14 @@ describe("the day a date or a timestamp stands for in Japan", () => {
     expect(japanDayOf("2026-12-01T23:30:00+09:00")).toBe("2026-12-01");
     expect(japanDayOf("yesterday")).toBeNull();
     expect(japanDayOf(null)).toBeNull();
+  });
+});
+
+describe("a time to try again, on a clock in Japan", () => {
+  it("is the time in Japan, rounded up to the minute, whatever zone the server runs in", () => {
+    expect(japanClockTime(new Date("2026-12-01T06:41:00Z"))).toBe("15時41分");
+    expect(japanClockTime(new Date("2026-12-01T06:41:01Z"))).toBe("15時42分");
+    expect(japanClockTime(new Date("2026-12-01T00:04:30Z"))).toBe("9時5分");
+    expect(japanClockTime(new Date("2026-12-01T14:59:59Z"))).toBe("0時0分");
   });
 });

@@ -120,7 +120,7 @@ describe("the sample Prometheus alert rules", () => {
     }
   });
 
-  it("cover the 5xx rate, the upstream's p95, readiness and 429 spikes", () => {
+  it("cover the 5xx rate, the upstream's p95, readiness, 429 spikes and credential stuffing", () => {
     const queries = rules().map((rule) => String(rule.expr));
     const asks = (pattern: RegExp) => queries.some((query) => pattern.test(query));
     expect(asks(/http_server_request_duration_seconds_count\{[^}]*http_response_status_code=~"5\.\."/)).toBe(
@@ -129,6 +129,7 @@ describe("the sample Prometheus alert rules", () => {
     expect(asks(/histogram_quantile\(\s*0\.95[\s\S]*http_client_request_duration_seconds_bucket/)).toBe(true);
     expect(asks(/probe_success\{[^}]*job="sakidori-readyz"/)).toBe(true);
     expect(asks(/http_response_status_code="429"|rate_limit_refusals_total/)).toBe(true);
+    expect(asks(/login_new_browsers_slowed\{[^}]*job="sakidori-app"/)).toBe(true);
   });
 
   it("query only metrics the app registers (or up and the probe's), with their own labels", () => {

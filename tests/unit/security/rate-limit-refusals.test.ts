@@ -72,6 +72,18 @@ describe("refusals by limit", () => {
     });
   });
 
+  it("login while wrong passwords pile up everywhere: the new browsers' bucket under its own name", async () => {
+    await times(RATE_LIMITS.stuffingFailedLogins.points, async (i) =>
+      (await limitLoginAttempt(newBrowser(`leaked-${i}`), `10.25.${i % 200}.1`)).countWrongPassword(),
+    );
+    await times(RATE_LIMITS.stuffingNewBrowserLogins.points, (i) =>
+      limitLoginAttempt(newBrowser(`more-${i}`), `10.26.${i}.1`),
+    );
+    expect(await added(() => limitLoginAttempt(newBrowser("one-more"), "10.27.0.1"))).toEqual({
+      login_new_browsers: 1,
+    });
+  });
+
   it("the mail forms: the address's count and the target's, named by form", async () => {
     await times(RATE_LIMITS.target.points, (i) =>
       limitFormAttempt("register", "same@example.com", `10.22.0.${i}`),

@@ -2,7 +2,8 @@
 // address and per target; on login, wrong passwords count per account in the bucket of the browser
 // they come from (a browser known for the account has its own; all new browsers share one), at most
 // 10 in any 15 minutes each; a try that was no wrong password is taken back. A flood from one address
-// never blocks another address, and there is no count for a whole form.
+// never blocks another address, and there is no count for a whole form. Past 100 wrong passwords of all
+// accounts in 5 minutes, browsers new to their account share 10 tries a minute (credential stuffing).
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   RATE_LIMITS,
   limitFormAttempt,
   limitLoginAttempt,
+  newBrowsersSlowedNow,
   resetRateLimits,
   retryAfterHeader,
 } from "~/security/rate-limit.server";
@@ -20,8 +22,8 @@ afterEach(() => {
   return resetRateLimits();
 });
 
-const many = async (count: number, attempt: () => Promise<{ allowed: boolean }>) => {
-  const results = [];
+const many = async <T extends { allowed: boolean }>(count: number, attempt: () => Promise<T>) => {
+  const results: T[] = [];
   for (let i = 0; i < count; i++) results.push(await attempt());
   return results;
 };
@@ -101,6 +103,96 @@ describe("login: a bucket per known browser, one for all new browsers of an acco
     expect(free.filter((result) => result.allowed)).toHaveLength(LIMIT - 1);
     const refused = await limitLoginAttempt(newBrowser("owner"), "10.5.0.4");
     expect(refused).toMatchObject({ allowed: false, retryAfterSeconds: 14 * 60 });
+  });
+});
+
+describe("wrong passwords of all accounts: past the threshold, new browsers share one bucket", () => {
+  const THRESHOLD = RATE_LIMITS.stuffingFailedLogins.points;
+  const SHARE = RATE_LIMITS.stuffingNewBrowserLogins.points;
+  const FAILURES_WINDOW_MS = RATE_LIMITS.stuffingFailedLogins.duration * 1000;
+  let pair = 0;
+  /** Leaked pairs, each a new account from an address of its own: a wrong password when checked. */
+  const wrongPasswords = (count: number) =>
+    many(count, async () => {
+      const n = pair++;
+      const attempt = await limitLoginAttempt(newBrowser(`leaked-${n}`), `10.7.${n % 250}.${n >> 8}`);
+      if (attempt.allowed) await attempt.countWrongPassword();
+      return attempt;
+    });
+
+  it(`wrong passwords count, not tries: the ${THRESHOLD}th in 5 minutes slows new browsers`, async () => {
+    // Tries taken back (a success, an upstream that could not check) count for nothing here.
+    for (let i = 0; i < 2 * THRESHOLD; i++) {
+      await (await limitLoginAttempt(newBrowser(`person-${i}`), `10.8.${i % 250}.1`)).takeBack();
+    }
+    await wrongPasswords(THRESHOLD - 1);
+    expect(await newBrowsersSlowedNow()).toBe(false);
+    await wrongPasswords(1);
+    expect(await newBrowsersSlowedNow()).toBe(true);
+  });
+
+  it(`then ${SHARE} tries a minute from new browsers, all accounts together; a known browser is never held back`, async () => {
+    await wrongPasswords(THRESHOLD);
+    const tries = await Promise.all(
+      Array.from({ length: 3 * SHARE }, (_, i) =>
+        limitLoginAttempt(newBrowser(`someone-${i}`), `10.9.${i}.1`),
+      ),
+    );
+    expect(tries.filter((result) => result.allowed)).toHaveLength(SHARE);
+    for (const refused of tries.filter((result) => !result.allowed)) {
+      expect(refused.newBrowsersSlowed).toBe(true);
+      expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.stuffingNewBrowserLogins.duration);
+    }
+    const known = await many(LIMIT, () =>
+      limitLoginAttempt(knownBrowser("owner", "owners-laptop"), "10.9.99.1"),
+    );
+    expect(known.every((result) => result.allowed && !result.newBrowsersSlowed)).toBe(true);
+    // An account's own bucket still says its own wait, not this one.
+    const ownBucket = await limitLoginAttempt(knownBrowser("owner", "owners-laptop"), "10.9.99.1");
+    expect(ownBucket).toMatchObject({ allowed: false, newBrowsersSlowed: false });
+  });
+
+  it("a sliding minute: a new browser's place frees when the oldest try is a minute old", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2026-11-28T03:00:00+09:00").getTime();
+    vi.setSystemTime(start);
+    await wrongPasswords(THRESHOLD);
+    await many(SHARE, () =>
+      limitLoginAttempt(newBrowser(`early-${Math.random()}`), `10.10.0.${pair++ % 250}`),
+    );
+    vi.setSystemTime(start + 45_000);
+    expect(await limitLoginAttempt(newBrowser("waiting"), "10.10.1.1")).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 15,
+      newBrowsersSlowed: true,
+    });
+    vi.setSystemTime(start + 60_000);
+    expect((await limitLoginAttempt(newBrowser("waiting"), "10.10.1.1")).allowed).toBe(true);
+  });
+
+  it("the slowing lasts while the attack does (its refused tries count too), and ends 5 minutes after", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2026-11-28T03:00:00+09:00").getTime();
+    vi.setSystemTime(start);
+    await wrongPasswords(THRESHOLD);
+    // The attack goes on 4 minutes later: a minute's share is checked, the rest refused, all failed.
+    vi.setSystemTime(start + 4 * 60_000);
+    const wave = await wrongPasswords(THRESHOLD);
+    expect(wave.filter((attempt) => attempt.allowed)).toHaveLength(SHARE);
+    vi.setSystemTime(start + FAILURES_WINDOW_MS);
+    expect(await newBrowsersSlowedNow()).toBe(true);
+    vi.setSystemTime(start + 4 * 60_000 + FAILURES_WINDOW_MS - 1);
+    expect(await newBrowsersSlowedNow()).toBe(true);
+    vi.setSystemTime(start + 4 * 60_000 + FAILURES_WINDOW_MS);
+    expect(await newBrowsersSlowedNow()).toBe(false);
+    expect(
+      (
+        await many(3 * SHARE, () =>
+          limitLoginAttempt(newBrowser(`later-${Math.random()}`), `10.11.${pair++ % 250}.1`),
+        )
+      ).every((result) => result.allowed),
+    ).toBe(true);
   });
 });
 
