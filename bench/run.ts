@@ -9,8 +9,9 @@
 // Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
 // straight to the upstream, and memory); the upstream calls of 10,000 法人番号 look-ups (bench/lookups.ts);
 // a 10 MiB upload at 128 kbps, one that stops and 40 that trickle (bench/slow-upload.ts, about 14
-// minutes); the 128 kbps journey (bench/journey.ts); and the Lighthouse mobile scores
-// (bench/lighthouse.ts). Each part starts its own servers.
+// minutes); credential stuffing, 300 pairs from 300 addresses (bench/stuffing.ts); the 128 kbps journey
+// (bench/journey.ts); and the Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own
+// servers.
 
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +26,7 @@ import { benchSlowUpload } from "./slow-upload";
 import { benchSoak } from "./soak";
 import { benchSsr } from "./ssr";
 import { quantile } from "./statistics";
+import { benchStuffing } from "./stuffing";
 import { benchUploads } from "./uploads";
 
 interface ManifestRoute {
@@ -210,6 +212,7 @@ const parts: [string, () => Promise<void>][] = [
   ["uploads", benchUploads],
   ["lookups", benchLookups],
   ["slow-upload", benchSlowUpload],
+  ["stuffing", benchStuffing],
   ["journey", benchJourney],
   ["hydration", benchHydration],
   ["lighthouse", benchLighthouse],
