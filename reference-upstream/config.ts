@@ -4,7 +4,8 @@
 import path from "node:path";
 import { z } from "zod";
 import {
-  DEFAULT_BODY_IDLE_TIMEOUT_MS,
+  DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+  DEFAULT_BODY_RATE_WINDOW_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   type Environment,
   flag,
@@ -13,6 +14,7 @@ import {
   milliseconds,
   portNumber,
   readSettings,
+  retired,
   text,
   wholeNumber,
   withDefault,
@@ -54,10 +56,11 @@ export interface UpstreamConfig {
   /** Where log lines go; stdout unless given (tests read them). */
   logTo?: { write(line: string): void };
   /**
-   * How long a request's body may stop coming before its connection is closed (decision 0021): an
+   * A request's body bringing less than this a second over the window is closed (decision 0021): an
    * upload streamed through the app comes at the browser's pace.
    */
-  bodyIdleTimeoutMs: number;
+  bodyMinBytesPerSecond: number;
+  bodyRateWindowMs: number;
   /** How long requests under way may take to finish after SIGTERM (SHUTDOWN_GRACE_MS, as the app's). */
   shutdownGraceMs: number;
 }
@@ -120,7 +123,9 @@ const schema = z.object({
   UPLOAD_QUOTA_MB: withDefault(wholeNumber(1), DEFAULT_UPLOAD_QUOTA.maxBytes / (1024 * 1024)),
   UPLOAD_FILES_PER_DAY: withDefault(wholeNumber(1), DEFAULT_UPLOAD_QUOTA.filesPerDay),
   UPSTREAM_LOG: withDefault(flag(), true),
-  BODY_IDLE_TIMEOUT_MS: withDefault(milliseconds(), DEFAULT_BODY_IDLE_TIMEOUT_MS),
+  BODY_RATE_WINDOW_MS: withDefault(milliseconds(), DEFAULT_BODY_RATE_WINDOW_MS),
+  BODY_MIN_BYTES_PER_SECOND: withDefault(wholeNumber(1), DEFAULT_BODY_MIN_BYTES_PER_SECOND),
+  BODY_IDLE_TIMEOUT_MS: retired("BODY_RATE_WINDOW_MS and BODY_MIN_BYTES_PER_SECOND"),
   SHUTDOWN_GRACE_MS: withDefault(milliseconds(), DEFAULT_SHUTDOWN_GRACE_MS),
 });
 
@@ -150,7 +155,8 @@ export function configFromEnvironment(env: Environment = process.env): UpstreamC
     },
     now: () => new Date(),
     log: settings.UPSTREAM_LOG,
-    bodyIdleTimeoutMs: settings.BODY_IDLE_TIMEOUT_MS,
+    bodyRateWindowMs: settings.BODY_RATE_WINDOW_MS,
+    bodyMinBytesPerSecond: settings.BODY_MIN_BYTES_PER_SECOND,
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
   };
 }

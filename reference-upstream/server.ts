@@ -163,7 +163,10 @@ export async function startUpstream(config: UpstreamConfig): Promise<RunningUpst
   await sweepTempFiles(config.dataDir);
   const server = http.createServer(createRequestListener(db, config));
   server.keepAliveTimeout = 5_000;
-  serveSlowClients(server, { idleTimeoutMs: config.bodyIdleTimeoutMs });
+  serveSlowClients(server, {
+    windowMs: config.bodyRateWindowMs,
+    minBytesPerSecond: config.bodyMinBytesPerSecond,
+  });
   const draining = drainable(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

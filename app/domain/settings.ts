@@ -6,8 +6,12 @@ import { z } from "zod";
 /** The app's and the reference upstream's default grace after SIGTERM (app/server/drain.server.ts). */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 30_000;
 
-/** How long a request's body may stop coming, both servers' default (decision 0021). */
-export const DEFAULT_BODY_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * A request's body must bring this much a second, averaged over the window, both servers' default
+ * (decision 0021): an eighth of a 128 kbps line, and under half of its share when it carries three files.
+ */
+export const DEFAULT_BODY_MIN_BYTES_PER_SECOND = 2_048;
+export const DEFAULT_BODY_RATE_WINDOW_MS = 30_000;
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -107,6 +111,9 @@ export function oneOf<T extends string>(values: readonly T[]) {
     return found ?? REFUSED;
   });
 }
+
+/** A setting that was replaced: set, it stops the start naming the one to set instead. */
+export const retired = (replacement: string) => setting(`unset (it became ${replacement})`, () => REFUSED);
 
 export const text = () => setting("some text", (value) => value);
 

@@ -6,7 +6,8 @@ import path from "node:path";
 import { z } from "zod";
 import { BRANDS } from "~/brand/brands";
 import {
-  DEFAULT_BODY_IDLE_TIMEOUT_MS,
+  DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+  DEFAULT_BODY_RATE_WINDOW_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   type Environment,
   REFUSED,
@@ -18,6 +19,7 @@ import {
   portNumber,
   quote,
   readSettings,
+  retired,
   SettingError,
   setting,
   settingError,
@@ -41,7 +43,8 @@ export interface AppConfig {
   analyticsContainerId: string | undefined;
   /** Keys the id the tag manager gets: the upstream's hash (whose key may be public) cannot be turned back. */
   analyticsHashKey: Buffer;
-  bodyIdleTimeoutMs: number;
+  bodyRateWindowMs: number;
+  bodyMinBytesPerSecond: number;
   maxUploadsAtOnce: number;
   port: number;
   host: string | undefined;
@@ -112,7 +115,9 @@ const schema = z.object({
     (value) => (value.length >= MIN_ANALYTICS_HASH_KEY_LENGTH ? Buffer.from(value) : REFUSED),
     { got: (value) => `${value.length} characters` },
   ),
-  BODY_IDLE_TIMEOUT_MS: withDefault(milliseconds(), DEFAULT_BODY_IDLE_TIMEOUT_MS),
+  BODY_RATE_WINDOW_MS: withDefault(milliseconds(), DEFAULT_BODY_RATE_WINDOW_MS),
+  BODY_MIN_BYTES_PER_SECOND: withDefault(wholeNumber(1), DEFAULT_BODY_MIN_BYTES_PER_SECOND),
+  BODY_IDLE_TIMEOUT_MS: retired("BODY_RATE_WINDOW_MS and BODY_MIN_BYTES_PER_SECOND"),
   MAX_UPLOADS_AT_ONCE: withDefault(wholeNumber(1), DEFAULT_MAX_UPLOADS_AT_ONCE),
   LOG_LEVEL: withDefault(oneOf(LOG_LEVELS), "info"),
   METRICS_PORT: portNumber(),
@@ -166,7 +171,8 @@ export function readConfig(env: Environment): AppConfig {
     trustedProxyHops: settings.TRUSTED_PROXY_HOPS,
     analyticsContainerId,
     analyticsHashKey: analyticsHashKey(settings.ANALYTICS_HASH_KEY, production && !!analyticsContainerId),
-    bodyIdleTimeoutMs: settings.BODY_IDLE_TIMEOUT_MS,
+    bodyRateWindowMs: settings.BODY_RATE_WINDOW_MS,
+    bodyMinBytesPerSecond: settings.BODY_MIN_BYTES_PER_SECOND,
     maxUploadsAtOnce: settings.MAX_UPLOADS_AT_ONCE,
     port,
     host: settings.HOST,

@@ -1,15 +1,18 @@
-// A body that stops coming is cut, but no limit on the whole request (decision 0021). Only time spent
-// waiting for the client counts, not while the server holds the body back or awaits the upstream.
+// A body must keep coming at a floor rate, averaged over a window, but no limit on the whole request
+// (decision 0021). Only time spent waiting for the client counts, not while the server holds the body
+// back or awaits the upstream.
 
 import type http from "node:http";
 
-/** 1/60 of a 128 kbps line: below it a client holds a connection without sending a file. */
-export const MIN_BODY_BYTES_PER_SECOND = 256;
-
-const CHECKS_PER_TIMEOUT = 6;
+/** The window is looked at this often: a body too slow is closed within a window and a sixth. */
+const TICKS_PER_WINDOW = 6;
 
 export interface SlowClientLimits {
-  idleTimeoutMs: number;
+  /** How long the rate is averaged over, counting only the time spent waiting for the client. */
+  windowMs: number;
+  minBytesPerSecond: number;
+  /** Told of each connection closed for a body too slow. */
+  onCut?: () => void;
 }
 
 const served = new WeakSet<http.Server>();
@@ -37,25 +40,25 @@ function watchBody(req: http.IncomingMessage, res: http.ServerResponse, limits: 
 
 function startWatch(req: http.IncomingMessage, res: http.ServerResponse, limits: SlowClientLimits): void {
   const socket = req.socket;
-  const checkMs = Math.max(1, Math.floor(limits.idleTimeoutMs / CHECKS_PER_TIMEOUT));
-  const enough = Math.ceil((MIN_BODY_BYTES_PER_SECOND * limits.idleTimeoutMs) / 1000);
-  let counted = 0;
-  let bytesAtStart = socket.bytesRead;
+  const tickMs = Math.max(1, Math.floor(limits.windowMs / TICKS_PER_WINDOW));
+  const enough = Math.ceil((limits.minBytesPerSecond * tickMs * TICKS_PER_WINDOW) / 1000);
+  // Bytes that came in each of the last ticks spent waiting for the client.
+  const recent: number[] = [];
+  let bytesBefore = socket.bytesRead;
   // Looked at on a timer only (no listener on the socket: a kept-alive one carries many requests).
   const check = setInterval(() => {
     if (req.complete || socket.destroyed) return clearInterval(check);
-    if (socket.bytesRead - bytesAtStart >= enough) {
-      counted = 0;
-      bytesAtStart = socket.bytesRead;
-      return;
-    }
     // Waiting for the client: the body is being read (not held back), or the answer is out already.
+    // Bytes that came while it was held back count in the next tick that waits.
     if (req.readableFlowing !== true && !res.writableEnded) return;
-    counted += checkMs;
-    if (counted >= limits.idleTimeoutMs) {
-      clearInterval(check);
-      socket.destroy();
-    }
-  }, checkMs);
+    recent.push(socket.bytesRead - bytesBefore);
+    bytesBefore = socket.bytesRead;
+    if (recent.length > TICKS_PER_WINDOW) recent.shift();
+    if (recent.length < TICKS_PER_WINDOW) return;
+    if (recent.reduce((sum, bytes) => sum + bytes, 0) >= enough) return;
+    clearInterval(check);
+    socket.destroy();
+    limits.onCut?.();
+  }, tickMs);
   check.unref();
 }

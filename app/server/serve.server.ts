@@ -7,6 +7,7 @@ import { appConfig } from "~/request/config.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { closeRedis } from "~/store/redis.server";
 import { configureLogger, logger } from "~/telemetry/logger.server";
+import { rateLimitRefusals } from "~/telemetry/metrics.server";
 import { refuseConnect } from "./allowed-methods.server";
 import { createApp } from "./app.server";
 import { drainable } from "./drain.server";
@@ -30,7 +31,11 @@ export async function startServer(build: ServerBuild): Promise<void> {
   const app = createApp(build, lifecycle, config.production ? "production" : "development");
   const server = http.createServer(app);
   refuseConnect(server);
-  serveSlowClients(server, { idleTimeoutMs: config.bodyIdleTimeoutMs });
+  serveSlowClients(server, {
+    windowMs: config.bodyRateWindowMs,
+    minBytesPerSecond: config.bodyMinBytesPerSecond,
+    onCut: () => rateLimitRefusals.inc({ limit: "body_rate" }),
+  });
   const draining = drainable(server);
   const metrics = config.metricsPort === undefined ? null : createMetricsServer();
 

@@ -1,12 +1,13 @@
 // An upload's connections (decision 0021). A file as slow as a capped plan's line is stored, however
 // long it takes, and the app's own wait for the upstream's answer is never charged to the browser; an
-// upload that stops coming is cut after the idle timeout, its upstream connection with it. A streamed
+// upload that stops coming or trickles is cut within the rate window, its upstream connection with it. A streamed
 // upload holds a connection to the upstream while the browser sends its file, so a person may have
 // three going at once and the server MAX_UPLOADS_AT_ONCE in all; one more is refused with its
 // message, a 429 or 503 and Retry-After, before a byte of it goes upstream. The invoice step's action
 // is served over HTTP as in streamed-uploads.test.ts, by a server built with Node's limit on a whole
-// request scaled down from 300 s to 1 s and then served for slow clients as the app's is (idle timeout
-// scaled down from 60 s to 500 ms); a counting proxy stands between it and the reference upstream.
+// request scaled down from 300 s to 1 s and then served for slow clients as the app's is (the real rate
+// floor, its window scaled down from 30 s to 500 ms); a counting proxy stands between it and the
+// reference upstream.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +16,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
+import { DEFAULT_BODY_MIN_BYTES_PER_SECOND } from "~/domain/settings";
 import { UploadRuleMessage } from "~/domain/upload-rules";
 import { streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
@@ -25,7 +27,7 @@ import { APP_ORIGIN, appCookie } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
-const IDLE_MS = 500;
+const WINDOW_MS = 500;
 const MAX_IN_ALL = 4;
 const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
 
@@ -95,7 +97,7 @@ beforeAll(async () => {
       })().catch(() => res.destroy());
     },
   );
-  serveSlowClients(app, { idleTimeoutMs: IDLE_MS });
+  serveSlowClients(app, { windowMs: WINDOW_MS, minBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
   appPort = (app.address() as AddressInfo).port;
 });
@@ -207,7 +209,7 @@ function slowUpload(
 const fieldErrorOf = (answer: Answer, slot: string) =>
   (JSON.parse(answer.body) as { fieldErrors: Record<string, string> }).fieldErrors[uploadFieldName(slot)];
 
-describe("slow uploads (decision 0021)", () => {
+describe("slow uploads and trickles (decision 0021)", () => {
   it("a file sent slower than the server's old limit on a whole request, but never idle, is stored", async () => {
     const { browser, cookie } = await personWithThreeClaims();
     // 96 KiB at 32 KiB/s: three times the 1 s limit.
@@ -217,15 +219,29 @@ describe("slow uploads (decision 0021)", () => {
     expect(stored.map((each) => each.size)).toEqual([file.length]);
   });
 
-  it("the upstream answering three idle timeouts after the file's last byte: the file is stored, the wait not cut", async () => {
+  it("the upstream answering three windows after the file's last byte: the file is stored, the wait not cut", async () => {
     const { browser, cookie } = await personWithThreeClaims();
-    answerDelayMs = 3 * IDLE_MS;
+    answerDelayMs = 3 * WINDOW_MS;
     try {
       expect((await upload(cookie, target("invoice", 1), pdfOf(256 * 1024))).status).toBe(302);
     } finally {
       answerDelayMs = 0;
     }
     expect((await browser.get("/api/uploads/")).body).toHaveLength(1);
+  });
+
+  it("an upload trickling at 300 bytes a second is cut, its upstream connection with it, while another at 128 kbps is stored", async () => {
+    const trickler = await personWithThreeClaims();
+    const bystander = await personWithThreeClaims();
+    // 15 bytes every 50 ms: the whole 3 KiB would take 10 s, twenty windows.
+    const trickle = slowUpload(trickler.cookie, target("invoice", 1), pdfOf(3 * 1024), 15, 50);
+    // 800 bytes every 50 ms (16 KB/s): 48 KiB in about 3 s, six windows.
+    const phone = slowUpload(bystander.cookie, target("invoice", 1), pdfOf(48 * 1024), 800, 50);
+    expect(await trickle).toBe("closed");
+    expect(await phone).toBe(302);
+    await eventually(() => uploadsOpen === 0, "the trickle's upstream request to be released");
+    expect((await trickler.browser.get("/api/uploads/")).body).toEqual([]);
+    expect((await bystander.browser.get("/api/uploads/")).body).toHaveLength(1);
   });
 });
 
@@ -277,7 +293,7 @@ describe("uploads at once (decision 0021)", () => {
     await eventually(() => uploadsOpen === 0, "the held uploads to end");
   });
 
-  it("uploads that stop coming are cut after the idle timeout, their upstream connections with them, and the person uploads again", async () => {
+  it("uploads that stop coming are cut within the window, their upstream connections with them, and the person uploads again", async () => {
     const { browser, cookie } = await personWithThreeClaims();
     const held = [
       await stalledUpload(cookie, target("invoice", 1)),

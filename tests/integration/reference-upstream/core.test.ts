@@ -73,7 +73,11 @@ describe("the upstream's settings, checked as the app's are", () => {
     expect(refusal({ WHITE_LABEL_BASE_URL: "midori" })).toMatch(/^Setting WHITE_LABEL_BASE_URL: /);
     expect(refusal({ SEED_DEMO: "no" })).toBe('Setting SEED_DEMO: expected true or false, got "no".');
     expect(refusal({ UPSTREAM_LOG: "off" })).toMatch(/^Setting UPSTREAM_LOG: expected true or false/);
-    expect(refusal({ BODY_IDLE_TIMEOUT_MS: "1m" })).toMatch(/^Setting BODY_IDLE_TIMEOUT_MS: /);
+    expect(refusal({ BODY_RATE_WINDOW_MS: "1m" })).toMatch(/^Setting BODY_RATE_WINDOW_MS: /);
+    expect(refusal({ BODY_MIN_BYTES_PER_SECOND: "2k" })).toMatch(/^Setting BODY_MIN_BYTES_PER_SECOND: /);
+    expect(refusal({ BODY_IDLE_TIMEOUT_MS: "60000" })).toBe(
+      'Setting BODY_IDLE_TIMEOUT_MS: expected unset (it became BODY_RATE_WINDOW_MS and BODY_MIN_BYTES_PER_SECOND), got "60000".',
+    );
   });
 
   it("unset, empty or only spaces: the defaults", () => {

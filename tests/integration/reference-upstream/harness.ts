@@ -12,7 +12,11 @@ import {
   UPSTREAM_VERSION,
 } from "../../../reference-upstream/config";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
-import { DEFAULT_BODY_IDLE_TIMEOUT_MS, DEFAULT_SHUTDOWN_GRACE_MS } from "../../../app/domain/settings";
+import {
+  DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+  DEFAULT_BODY_RATE_WINDOW_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+} from "../../../app/domain/settings";
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
@@ -40,7 +44,8 @@ export async function startTestUpstream(
     uploadQuota: DEFAULT_UPLOAD_QUOTA,
     now: () => new Date(),
     log: false,
-    bodyIdleTimeoutMs: DEFAULT_BODY_IDLE_TIMEOUT_MS,
+    bodyRateWindowMs: DEFAULT_BODY_RATE_WINDOW_MS,
+    bodyMinBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND,
     shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
     ...options.overrides,
   });

@@ -789,8 +789,8 @@ describe("a storage quota per user: bytes in all and files a day, refused before
 });
 
 describe("an upload sent at the client's pace (decision 0021: the app streams it through as it comes)", () => {
-  it("one that stops coming is closed after the idle timeout and leaves no temporary file", async () => {
-    const upstream = await startTestUpstream({ overrides: { bodyIdleTimeoutMs: 300 } });
+  it("one that stops coming is closed within its rate window and leaves no temporary file", async () => {
+    const upstream = await startTestUpstream({ overrides: { bodyRateWindowMs: 300 } });
     try {
       const alice = loginAs(upstream);
       const tmp = path.join(upstream.dataDir, "tmp");

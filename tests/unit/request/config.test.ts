@@ -47,7 +47,8 @@ describe("the settings' defaults: unset, empty or only spaces", () => {
         upstreamDeadlineMs: 10_000,
         trustedProxyHops: 0,
         analyticsContainerId: undefined,
-        bodyIdleTimeoutMs: 60_000,
+        bodyRateWindowMs: 30_000,
+        bodyMinBytesPerSecond: 2_048,
         maxUploadsAtOnce: 64,
         redisUrl: undefined,
         rateLimitPerAddress: undefined,
@@ -169,7 +170,7 @@ describe("a wrong value stops the start with one line naming the variable", () =
     expect(refusal({ METRICS_PORT: "3000" })).toMatch(/^Setting METRICS_PORT: .*other than PORT \(3000\)/);
   });
 
-  it.each(["SHUTDOWN_GRACE_MS", "UPSTREAM_DEADLINE_MS", "BODY_IDLE_TIMEOUT_MS"])(
+  it.each(["SHUTDOWN_GRACE_MS", "UPSTREAM_DEADLINE_MS", "BODY_RATE_WINDOW_MS"])(
     "%s: a whole number of milliseconds",
     (name) => {
       for (const value of ["30s", "0", "-5", "1.5"]) {
@@ -182,6 +183,7 @@ describe("a wrong value stops the start with one line naming the variable", () =
 
   it.each([
     "MAX_UPLOADS_AT_ONCE",
+    "BODY_MIN_BYTES_PER_SECOND",
     "RATE_LIMIT_PER_ADDRESS",
     "STUFFING_FAILED_LOGINS",
     "STUFFING_NEW_BROWSER_LOGINS",
@@ -193,6 +195,13 @@ describe("a wrong value stops the start with one line naming the variable", () =
         `Setting ${name}: expected a whole number of at least 1, got ${JSON.stringify(value)}.`,
       );
     }
+  });
+
+  it("BODY_IDLE_TIMEOUT_MS, replaced by a rate over a window: set, it stops the start naming both", () => {
+    expect(refusal({ BODY_IDLE_TIMEOUT_MS: "60000" })).toBe(
+      'Setting BODY_IDLE_TIMEOUT_MS: expected unset (it became BODY_RATE_WINDOW_MS and BODY_MIN_BYTES_PER_SECOND), got "60000".',
+    );
+    expect(readConfig({ BODY_IDLE_TIMEOUT_MS: " " }).bodyRateWindowMs).toBe(30_000);
   });
 
   it("TRUSTED_PROXY_HOPS: a whole number from 0 to 10", () => {

@@ -1,17 +1,21 @@
-// A body as slow as a capped plan's line arrives whole, one that stops coming is cut, and the server's
-// own waits are never charged to the client (decision 0021). Scaled down: an idle timeout of 400 ms
-// stands for 60 s, and a server built with a 1 s limit on the whole request stands for Node's 300 s.
+// A body as slow as a capped plan's line arrives whole, one that stops coming or trickles is cut, and
+// the server's own waits are never charged to the client (decision 0021). The floor is the real one,
+// the time scaled down: a window of 400 ms stands for 30 s, and a server built with a 1 s limit on the
+// whole request stands for Node's 300 s.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { MIN_BODY_BYTES_PER_SECOND, serveSlowClients } from "~/security/slow-clients.server";
+import { DEFAULT_BODY_MIN_BYTES_PER_SECOND } from "~/domain/settings";
+import { serveSlowClients } from "~/security/slow-clients.server";
 
-const IDLE_MS = 400;
+const WINDOW_MS = 400;
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 const servers: http.Server[] = [];
+/** Connections the watch closed for a body too slow. */
+let cuts = 0;
 
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -33,7 +37,11 @@ const countBytes: Handler = (req, res) => {
  */
 async function startServer(handler: Handler, options: http.ServerOptions = {}): Promise<number> {
   const server = http.createServer(options, handler);
-  serveSlowClients(server, { idleTimeoutMs: IDLE_MS });
+  serveSlowClients(server, {
+    windowMs: WINDOW_MS,
+    minBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+    onCut: () => (cuts += 1),
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return (server.address() as AddressInfo).port;
@@ -43,12 +51,18 @@ type Outcome = { status: number; body: string } | { closed: true };
 
 /**
  * Posts `size` bytes, `chunk` bytes every `everyMs` (a slow line), or all at once without everyMs; a
- * body given `stopAfter` stops there (the client goes silent, its connection left open).
+ * body given `stopAfter` stops there (the client goes silent, its connection left open), one given
+ * `pause` goes silent for a while once that many bytes are sent.
  */
 function post(
   port: number,
   size: number,
-  pace: { chunk?: number; everyMs?: number; stopAfter?: number } = {},
+  pace: {
+    chunk?: number;
+    everyMs?: number;
+    stopAfter?: number;
+    pause?: { after: number; forMs: number };
+  } = {},
 ): Promise<Outcome> {
   return new Promise((resolve) => {
     const request = http.request(
@@ -68,8 +82,12 @@ function post(
       return;
     }
     let sent = 0;
+    let silentUntil = 0;
     const writer = setInterval(() => {
       if (request.destroyed) return clearInterval(writer);
+      if (pace.pause && silentUntil === 0 && sent >= pace.pause.after)
+        silentUntil = Date.now() + pace.pause.forMs;
+      if (Date.now() < silentUntil) return;
       const piece = Math.min(pace.chunk ?? 1, last - sent);
       request.write(Buffer.alloc(piece, 1));
       sent += piece;
@@ -95,22 +113,47 @@ describe("a server serving slow clients (decision 0021)", () => {
     });
   });
 
-  it("a connection whose body stops coming for longer than the idle timeout is closed", async () => {
+  it("a connection whose body stops coming for a window is closed", async () => {
     const port = await startServer(countBytes);
+    const before = cuts;
     expect(await post(port, 64 * 1024, { stopAfter: 16 * 1024 })).toEqual({ closed: true });
+    expect(cuts - before).toBe(1);
   });
 
-  it(`a body that trickles in below ${MIN_BODY_BYTES_PER_SECOND} bytes a second is closed as stopped`, async () => {
+  it("a body that trickles in a byte at a time (20 bytes a second) is closed", async () => {
     const port = await startServer(countBytes);
-    // One byte every 50 ms: 20 bytes a second, never silent for long, never a file.
     expect(await post(port, 4 * 1024, { chunk: 1, everyMs: 50 })).toEqual({ closed: true });
+  });
+
+  it(`a body trickling at 300 bytes a second, above the old idle floor (256) but under the rate floor (${DEFAULT_BODY_MIN_BYTES_PER_SECOND}), is closed`, async () => {
+    const port = await startServer(countBytes);
+    // 15 bytes every 50 ms: 4 s for the whole body, ten windows, were it never cut.
+    expect(await post(port, 1_200, { chunk: 15, everyMs: 50 })).toEqual({ closed: true });
+  });
+
+  it("a 128 kbps line shared by three uploads at once (about 5.3 KB/s each) arrives whole", async () => {
+    const port = await startServer(countBytes);
+    const size = 12 * 1024;
+    // 266 bytes every 50 ms: 5.3 KB/s, 2.3 s in all.
+    expect(await post(port, size, { chunk: 266, everyMs: 50 })).toEqual({ status: 200, body: String(size) });
+  });
+
+  it("a 128 kbps line that stops for half a window (a train in a tunnel) arrives whole", async () => {
+    const port = await startServer(countBytes);
+    const size = 24 * 1024;
+    // 800 bytes every 50 ms (16 KB/s), silent for 200 ms after its first 8 KiB.
+    const pause = { after: 8 * 1024, forMs: WINDOW_MS / 2 };
+    expect(await post(port, size, { chunk: 800, everyMs: 50, pause })).toEqual({
+      status: 200,
+      body: String(size),
+    });
   });
 
   it("the server's own wait once the body is in (the upstream answering slowly) is never cut", async () => {
     const port = await startServer((req, res) => {
       req.resume();
-      // The upstream's answer comes three idle timeouts after the body.
-      req.on("end", () => setTimeout(() => res.end("stored"), 3 * IDLE_MS));
+      // The upstream's answer comes three windows after the body.
+      req.on("end", () => setTimeout(() => res.end("stored"), 3 * WINDOW_MS));
     });
     expect(await post(port, 64 * 1024)).toEqual({ status: 200, body: "stored" });
   });
@@ -120,12 +163,12 @@ describe("a server serving slow clients (decision 0021)", () => {
       req.once("data", (first: Buffer) => {
         let size = first.length;
         req.pause();
-        // The upstream takes three idle timeouts to read on.
+        // The upstream takes three windows to read on.
         setTimeout(() => {
           req.on("data", (chunk: Buffer) => (size += chunk.length));
           req.on("end", () => res.end(String(size)));
           req.resume();
-        }, 3 * IDLE_MS);
+        }, 3 * WINDOW_MS);
       });
     });
     expect(await post(port, 512 * 1024)).toEqual({ status: 200, body: String(512 * 1024) });

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 // appConfig() reads the environment once: the public origin is the proxy's.
 beforeAll(() => {
   process.env.APP_BASE_URL = "https://app.example";
-  process.env.BODY_IDLE_TIMEOUT_MS = "300";
 });
 
 const request = (method: string, headers: Record<string, string>) =>
