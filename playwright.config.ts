@@ -89,6 +89,8 @@ export default defineConfig({
         RATE_LIMIT_PER_ADDRESS: "100000",
         // The same for the look-ups; a session's own limit stays as shipped (lookup-limits.spec.ts).
         LOOKUP_LIMIT_PER_ADDRESS: "100000",
+        // And for uploads at once; a person's own limit stays as shipped (uploads-at-once.spec.ts).
+        MAX_UPLOADS_AT_ONCE_PER_ADDRESS: "100000",
       },
       reuseExistingServer: false,
       stdout: "ignore",

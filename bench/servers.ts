@@ -102,8 +102,9 @@ export async function startServers(
         APP_BASE_URL: appUrl,
         SESSION_SECRETS: randomBytes(32).toString("base64"),
         SESSION_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-        // Fifty people from one loopback address: the per-address limit would refuse the load itself.
+        // Fifty people from one loopback address: the per-address limits would refuse the load itself.
         RATE_LIMIT_PER_ADDRESS: "100000",
+        MAX_UPLOADS_AT_ONCE_PER_ADDRESS: "100000",
         ...options.appEnv,
       },
       options.captureAppLog ? appLog : undefined,

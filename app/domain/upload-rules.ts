@@ -7,6 +7,9 @@ const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
 /** Decision 0021: each upload holds an upstream connection while the browser sends its file. */
 export const MAX_UPLOADS_AT_ONCE_PER_USER = 3;
 
+/** Decision 0021: about when a slot held by a body too slow has been freed (its rate window). */
+export const UPLOAD_RETRY_AFTER_SECONDS = 30;
+
 export const UploadRuleMessage = {
   limits: `PDF・JPEG・PNG 形式、1ファイル${MEGABYTES}MBまで`,
   tooLarge: `ファイルサイズは${MEGABYTES}MBまでです。`,
@@ -16,7 +19,8 @@ export const UploadRuleMessage = {
   /** §5 "Only one upload per file kind at a time; a second attempt shows 他のファイルをアップロード中です". */
   inProgress: "他のファイルをアップロード中です",
   tooManyAtOnce: `同時にアップロードできるファイルは${MAX_UPLOADS_AT_ONCE_PER_USER}つまでです。ほかのファイルのアップロードが終わってから、もう一度お試しください。`,
-  busy: "ただいまアップロードが混み合っています。しばらくしてから、もう一度お試しください。",
+  busy: `ただいまアップロードが混み合っています。${UPLOAD_RETRY_AFTER_SECONDS}秒ほどしてから、もう一度お試しください。`,
+  busyFromNetwork: `お使いのネットワークからのアップロードが混み合っています。${UPLOAD_RETRY_AFTER_SECONDS}秒ほどしてから、もう一度お試しください。`,
   waiting: "ほかのファイルの送信が終わるのを待っています…",
   emptyFile: "送信されたファイルは空です。",
   /** Decision 0022: a file's key names one slot; the browser makes a new key for each chosen file. */

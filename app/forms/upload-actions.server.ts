@@ -16,6 +16,7 @@ import {
   parseStreamedUploadHeaders,
   parseUploadTarget,
 } from "~/forms/step-upload";
+import { addressBlock, clientAddress } from "~/request/client-address";
 import { appConfig } from "~/request/config.server";
 import type { RequestContext } from "~/request/context.server";
 import { UpstreamError } from "~/upstream/errors.server";
@@ -106,7 +107,11 @@ async function uploadIntoSlot(
   if (typeof file === "string") return refusedFile(file);
   let uploaded: UploadedFile;
   try {
-    const admission = admitUpload(await uploaderOf(ctx), appConfig().maxUploadsAtOnce);
+    const { maxUploadsAtOnce, maxUploadsAtOncePerAddress } = appConfig();
+    const admission = admitUpload(
+      { person: await uploaderOf(ctx), address: addressBlock(clientAddress(ctx.request)) },
+      { inAll: maxUploadsAtOnce, perAddress: maxUploadsAtOncePerAddress },
+    );
     try {
       uploaded = await sendUpload(ctx, { kind: fields.kind, side: fields.side, file, uploadKey });
     } finally {

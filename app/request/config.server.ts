@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { BRANDS } from "~/brand/brands";
+import { MAX_UPLOADS_AT_ONCE_PER_USER } from "~/domain/upload-rules";
 import {
   DEFAULT_BODY_MIN_BYTES_PER_SECOND,
   DEFAULT_BODY_RATE_WINDOW_MS,
@@ -46,6 +47,7 @@ export interface AppConfig {
   bodyRateWindowMs: number;
   bodyMinBytesPerSecond: number;
   maxUploadsAtOnce: number;
+  maxUploadsAtOncePerAddress: number;
   port: number;
   host: string | undefined;
   logLevel: LogLevel;
@@ -71,6 +73,8 @@ export const MIN_ANALYTICS_HASH_KEY_LENGTH = 32;
 
 export const DEFAULT_UPSTREAM_DEADLINE_MS = 10_000;
 export const DEFAULT_MAX_UPLOADS_AT_ONCE = 64;
+/** Four people's uploads at once behind one address: a family's or a small office's NAT (decision 0021). */
+export const DEFAULT_MAX_UPLOADS_AT_ONCE_PER_ADDRESS = 4 * MAX_UPLOADS_AT_ONCE_PER_USER;
 
 const DEFAULT_PORT = 3000;
 const SESSION_KEY_EXPECTED = "32 bytes in base64, e.g. from openssl rand -base64 32";
@@ -119,6 +123,7 @@ const schema = z.object({
   BODY_MIN_BYTES_PER_SECOND: withDefault(wholeNumber(1), DEFAULT_BODY_MIN_BYTES_PER_SECOND),
   BODY_IDLE_TIMEOUT_MS: retired("BODY_RATE_WINDOW_MS and BODY_MIN_BYTES_PER_SECOND"),
   MAX_UPLOADS_AT_ONCE: withDefault(wholeNumber(1), DEFAULT_MAX_UPLOADS_AT_ONCE),
+  MAX_UPLOADS_AT_ONCE_PER_ADDRESS: withDefault(wholeNumber(1), DEFAULT_MAX_UPLOADS_AT_ONCE_PER_ADDRESS),
   LOG_LEVEL: withDefault(oneOf(LOG_LEVELS), "info"),
   METRICS_PORT: portNumber(),
   // Only the scraper reads /metrics: loopback unless the operator names an interface (a pod's IP).
@@ -174,6 +179,7 @@ export function readConfig(env: Environment): AppConfig {
     bodyRateWindowMs: settings.BODY_RATE_WINDOW_MS,
     bodyMinBytesPerSecond: settings.BODY_MIN_BYTES_PER_SECOND,
     maxUploadsAtOnce: settings.MAX_UPLOADS_AT_ONCE,
+    maxUploadsAtOncePerAddress: settings.MAX_UPLOADS_AT_ONCE_PER_ADDRESS,
     port,
     host: settings.HOST,
     logLevel: settings.LOG_LEVEL,

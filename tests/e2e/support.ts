@@ -186,6 +186,7 @@ async function startAppOnFreePort(apiBaseUrl: string, extraEnv: Record<string, s
         SESSION_SECRETS: process.env.E2E_SESSION_SECRETS,
         SESSION_ENCRYPTION_KEY: process.env.E2E_SESSION_ENCRYPTION_KEY,
         RATE_LIMIT_PER_ADDRESS: "100000",
+        MAX_UPLOADS_AT_ONCE_PER_ADDRESS: "100000",
         ...extraEnv,
       },
       stdio: "ignore",

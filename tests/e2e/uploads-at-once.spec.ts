@@ -1,7 +1,8 @@
 // Uploads at once (decision 0021), JavaScript on and off: a person with three uploads going (here from
 // another tab, held by the test) is refused a fourth with the message at its slot, before a byte of it
-// reaches the upstream. An app of this file's own talks to the run's reference upstream through a
-// proxy that counts the uploads it is sent.
+// reaches the upstream; so is a person whose network (their address) has its uploads going already.
+// An app of this file's own, taking three uploads at once from an address, talks to the run's
+// reference upstream through a proxy that counts the uploads it is sent.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +13,10 @@ import { claimUploadSlot } from "../../app/domain/file-kinds";
 import { UploadRuleMessage } from "../../app/domain/upload-rules";
 import { streamedUploadHeaders } from "../../app/forms/step-upload";
 import { pdfFile } from "./files";
-import { UPSTREAM_URL, startAppAgainst } from "./support";
+import { STRONG_PASSWORD, UPSTREAM_URL, logInOverHttp, startAppAgainst } from "./support";
+
+/** Uploads at once from one address in this file's app: one person's three. */
+const PER_ADDRESS = 3;
 
 /** Upload requests the upstream was sent, and those still open (neither answered nor broken off). */
 const uploads = { started: 0, open: 0 };
@@ -45,7 +49,11 @@ const test = base.extend<object, { countedApp: { url: string } }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use) => {
       const proxy = await startCountingProxy();
-      const app = await startAppAgainst(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+      const app = await startAppAgainst(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, {
+        MAX_UPLOADS_AT_ONCE_PER_ADDRESS: String(PER_ADDRESS),
+        // The uploads held under way stay for the test's length, however slow the machine.
+        BODY_RATE_WINDOW_MS: "600000",
+      });
       await use(app);
       await app.stop();
       proxy.closeAllConnections();
@@ -60,9 +68,14 @@ const test = base.extend<object, { countedApp: { url: string } }>({
  * An upload from another tab that is under way: the first 64 KiB of a 1 MiB file, the rest not yet
  * sent. Answers its connection, to end it.
  */
-async function uploadUnderWay(appUrl: string, cookie: string, into: { slot: string; kind: string }) {
+async function uploadUnderWay(
+  appUrl: string,
+  cookie: string,
+  into: { slot: string; kind: string },
+  loopback = "127.0.0.1",
+) {
   const { hostname, port } = new URL(appUrl);
-  const socket = net.connect(Number(port), hostname);
+  const socket = net.connect(Number(port), loopback);
   socket.on("error", () => {});
   await new Promise((resolve) => socket.once("connect", resolve));
   const headers = {
@@ -115,6 +128,51 @@ test("a fourth upload at once is refused with 「同時にアップロードで�
     await expect(slot).toContainText(`アップロードエラー (${UploadRuleMessage.tooManyAtOnce})`);
     expect(uploads.started, "the fourth file never reached the upstream").toBe(started);
     await slot.screenshot({ path: `/tmp/uploads-at-once-${testInfo.project.name}.png` });
+  } finally {
+    for (const socket of underWay) socket.destroy();
+  }
+});
+
+const THREE_SLOTS = [
+  { slot: claimUploadSlot("invoice", 1), kind: "invoice-1" },
+  { slot: claimUploadSlot("additional_doc", 1), kind: "additional_doc-1" },
+  { slot: claimUploadSlot("invoice", 2), kind: "invoice-2" },
+];
+
+test("an upload from a network whose uploads are all going is refused with 「お使いのネットワークからの…」 at its slot", async ({
+  playwright,
+  logInAs,
+  readyToApply,
+  uploadInto,
+  countedApp,
+}) => {
+  const { contentfiles: _files, ...claim } = validClaim();
+  const empty = { ...claim, contentfile_relations: [] };
+  // Someone else on this machine's network, over either loopback (the browser may take either).
+  const underWay: net.Socket[] = [];
+  await expect.poll(() => uploads.open, { message: "no upload left under way" }).toBe(0);
+  for (const loopback of ["127.0.0.1", "::1"]) {
+    const other = await readyToApply("corporate");
+    await other.send("PATCH", "/api/draft_entry/", { claims: [empty, empty] });
+    const request = await playwright.request.newContext({ baseURL: countedApp.url });
+    await logInOverHttp(request, countedApp.url, other.email, STRONG_PASSWORD);
+    const cookie = (await request.storageState()).cookies
+      .map(({ name, value }) => `${name}=${value}`)
+      .join("; ");
+    await request.dispose();
+    for (const into of THREE_SLOTS)
+      underWay.push(await uploadUnderWay(countedApp.url, cookie, into, loopback));
+  }
+  try {
+    await expect.poll(() => uploads.open, { message: "the others' uploads under way" }).toBe(2 * PER_ADDRESS);
+    const started = uploads.started;
+
+    const user = await readyToApply("corporate");
+    await user.send("PATCH", "/api/draft_entry/", { claims: [empty] });
+    await logInAs(user, "/entry/entry_invoice");
+    const slot = await uploadInto("請求書1の請求書", pdfFile("mine.pdf"));
+    await expect(slot).toContainText(`アップロードエラー (${UploadRuleMessage.busyFromNetwork})`);
+    expect(uploads.started, "the file never reached the upstream").toBe(started);
   } finally {
     for (const socket of underWay) socket.destroy();
   }

@@ -1,13 +1,14 @@
 // An upload's connections (decision 0021). A file as slow as a capped plan's line is stored, however
 // long it takes, and the app's own wait for the upstream's answer is never charged to the browser; an
-// upload that stops coming or trickles is cut within the rate window, its upstream connection with it. A streamed
-// upload holds a connection to the upstream while the browser sends its file, so a person may have
-// three going at once and the server MAX_UPLOADS_AT_ONCE in all; one more is refused with its
-// message, a 429 or 503 and Retry-After, before a byte of it goes upstream. The invoice step's action
-// is served over HTTP as in streamed-uploads.test.ts, by a server built with Node's limit on a whole
-// request scaled down from 300 s to 1 s and then served for slow clients as the app's is (the real rate
-// floor, its window scaled down from 30 s to 500 ms); a counting proxy stands between it and the
-// reference upstream.
+// upload that stops coming or trickles is cut within the rate window, its upstream connection with it.
+// A streamed upload holds a connection to the upstream while the browser sends its file, so a person
+// may have three going at once, an address MAX_UPLOADS_AT_ONCE_PER_ADDRESS and the server
+// MAX_UPLOADS_AT_ONCE in all; one more is refused with its message, a 429 or 503 and Retry-After,
+// before a byte of it goes upstream. The invoice step's action is served over HTTP as in
+// streamed-uploads.test.ts, by a server built with Node's limit on a whole request scaled down from
+// 300 s to 1 s and then served for slow clients as the app's is (the real rate floor, its window scaled
+// down from 30 s to 500 ms), the client's address written as the request gate writes it; a counting
+// proxy stands between it and the reference upstream. Browsers connect from 127.0.0.x addresses.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,10 +18,12 @@ import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { DEFAULT_BODY_MIN_BYTES_PER_SECOND } from "~/domain/settings";
-import { UploadRuleMessage } from "~/domain/upload-rules";
+import { UPLOAD_RETRY_AFTER_SECONDS, UploadRuleMessage } from "~/domain/upload-rules";
 import { streamedUploadHeaders } from "~/forms/step-upload";
+import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/server/guard-actions.server";
+import { clientAddressOf } from "~/server/request-gate.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { type Answer, send } from "../e2e/support-http";
 import { APP_ORIGIN, appCookie } from "./app-requests";
@@ -28,7 +31,8 @@ import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
 const WINDOW_MS = 500;
-const MAX_IN_ALL = 4;
+const MAX_IN_ALL = 6;
+const MAX_PER_ADDRESS = 4;
 const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
 
 let upstream: TestUpstream;
@@ -70,6 +74,7 @@ beforeAll(async () => {
   // appConfig() reads the environment once, at the first request: set before any.
   process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   process.env.MAX_UPLOADS_AT_ONCE = String(MAX_IN_ALL);
+  process.env.MAX_UPLOADS_AT_ONCE_PER_ADDRESS = String(MAX_PER_ADDRESS);
   const routes = guardActions({
     invoice: { id: "invoice", path: "entry/entry_invoice", module: { action: invoiceAction } },
   } as unknown as ServerBuild["routes"]);
@@ -78,6 +83,7 @@ beforeAll(async () => {
   app = http.createServer(
     { requestTimeout: 1_000, headersTimeout: 1_000, connectionsCheckingInterval: 50 },
     (req, res) => {
+      req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req, 0);
       const request = new Request(new URL(req.url ?? "/", APP_ORIGIN), {
         method: req.method,
         headers: req.headers as Record<string, string>,
@@ -140,8 +146,8 @@ function slotHeaders(cookie: string, into: { slot: string; kind: string }, size:
  * An upload that stops: its first 64 KiB of 1 MiB, then nothing, its connection left open. Answers
  * the socket and when it closes.
  */
-async function stalledUpload(cookie: string, into: { slot: string; kind: string }) {
-  const socket = net.connect(appPort, "127.0.0.1");
+async function stalledUpload(cookie: string, into: { slot: string; kind: string }, from = "127.0.0.1") {
+  const socket = net.connect({ port: appPort, host: "127.0.0.1", localAddress: from });
   await new Promise((resolve) => socket.once("connect", resolve));
   const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
   socket.on("error", () => {});
@@ -158,11 +164,17 @@ async function stalledUpload(cookie: string, into: { slot: string; kind: string 
 }
 
 /** A whole file, sent as the slot sends it. */
-function upload(cookie: string, into: { slot: string; kind: string }, bytes = pdfOf(4 * 1024)) {
+function upload(
+  cookie: string,
+  into: { slot: string; kind: string },
+  bytes = pdfOf(4 * 1024),
+  from = "127.0.0.1",
+) {
   return send(`http://127.0.0.1:${appPort}${INVOICE_PATH}`, {
     method: "POST",
     headers: slotHeaders(cookie, into, bytes.length),
     body: bytes,
+    from,
   });
 }
 
@@ -268,22 +280,52 @@ describe("uploads at once (decision 0021)", () => {
     await eventually(() => uploadsOpen === 0, "the held uploads to end");
   });
 
+  it(`an address's uploads at once are bounded (${MAX_PER_ADDRESS} here): one more from it is refused 429, one from another address goes through`, async () => {
+    const first = await personWithThreeClaims();
+    const second = await personWithThreeClaims();
+    const held = [
+      await stalledUpload(first.cookie, target("invoice", 1), "127.0.0.2"),
+      await stalledUpload(first.cookie, target("invoice", 2), "127.0.0.2"),
+      await stalledUpload(first.cookie, target("invoice", 3), "127.0.0.2"),
+      await stalledUpload(second.cookie, target("invoice", 1), "127.0.0.2"),
+    ];
+    await eventually(() => uploadsOpen === MAX_PER_ADDRESS, "the uploads to reach the upstream");
+    const started = uploadsStarted;
+
+    const refused = await upload(second.cookie, target("invoice", 2), pdfOf(4 * 1024), "127.0.0.2");
+    expect(refused.status).toBe(429);
+    expect(refused.headers["retry-after"]).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
+    expect(fieldErrorOf(refused, target("invoice", 2).slot)).toBe(
+      `アップロードエラー (${UploadRuleMessage.busyFromNetwork})`,
+    );
+    expect(uploadsStarted).toBe(started);
+    // The same person on another line (a phone beside the office's network).
+    expect((await upload(second.cookie, target("invoice", 2), pdfOf(4 * 1024), "127.0.0.3")).status).toBe(
+      302,
+    );
+
+    for (const { socket } of held) socket.destroy();
+    await eventually(() => uploadsOpen === 0, "the held uploads to end");
+  });
+
   it(`the server's uploads in all are bounded (${MAX_IN_ALL} here): one more is refused 503 with Retry-After`, async () => {
     const first = await personWithThreeClaims();
     const second = await personWithThreeClaims();
     const held = [
-      await stalledUpload(first.cookie, target("invoice", 1)),
-      await stalledUpload(first.cookie, target("invoice", 2)),
-      await stalledUpload(first.cookie, target("invoice", 3)),
-      await stalledUpload(second.cookie, target("invoice", 1)),
+      await stalledUpload(first.cookie, target("invoice", 1), "127.0.0.2"),
+      await stalledUpload(first.cookie, target("invoice", 2), "127.0.0.2"),
+      await stalledUpload(first.cookie, target("invoice", 3), "127.0.0.2"),
+      await stalledUpload(second.cookie, target("invoice", 1), "127.0.0.3"),
+      await stalledUpload(second.cookie, target("invoice", 2), "127.0.0.3"),
+      await stalledUpload(second.cookie, target("invoice", 3), "127.0.0.3"),
     ];
     await eventually(() => uploadsOpen === MAX_IN_ALL, "the uploads to reach the upstream");
     const started = uploadsStarted;
 
     const third = await personWithThreeClaims();
-    const refused = await upload(third.cookie, target("invoice", 1));
+    const refused = await upload(third.cookie, target("invoice", 1), pdfOf(4 * 1024), "127.0.0.4");
     expect(refused.status).toBe(503);
-    expect(refused.headers["retry-after"]).toBe("30");
+    expect(refused.headers["retry-after"]).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
     expect(fieldErrorOf(refused, target("invoice", 1).slot)).toBe(
       `アップロードエラー (${UploadRuleMessage.busy})`,
     );

@@ -50,6 +50,7 @@ describe("the settings' defaults: unset, empty or only spaces", () => {
         bodyRateWindowMs: 30_000,
         bodyMinBytesPerSecond: 2_048,
         maxUploadsAtOnce: 64,
+        maxUploadsAtOncePerAddress: 12,
         redisUrl: undefined,
         rateLimitPerAddress: undefined,
         stuffingFailedLogins: undefined,
@@ -183,6 +184,7 @@ describe("a wrong value stops the start with one line naming the variable", () =
 
   it.each([
     "MAX_UPLOADS_AT_ONCE",
+    "MAX_UPLOADS_AT_ONCE_PER_ADDRESS",
     "BODY_MIN_BYTES_PER_SECOND",
     "RATE_LIMIT_PER_ADDRESS",
     "STUFFING_FAILED_LOGINS",

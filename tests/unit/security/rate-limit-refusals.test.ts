@@ -4,7 +4,7 @@
 // tries count nothing.
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_UPLOADS_AT_ONCE_PER_USER } from "~/domain/upload-rules";
+import { MAX_UPLOADS_AT_ONCE_PER_USER, UPLOAD_RETRY_AFTER_SECONDS } from "~/domain/upload-rules";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import type { RequestContext } from "~/request/context.server";
 import { LOOKUP_LIMITS, limitLookup } from "~/request/lookup-limit.server";
@@ -119,20 +119,52 @@ describe("refusals by limit", () => {
     });
   });
 
-  it("uploads at once: one person's (429) and everyone's (503)", async () => {
-    const held = Array.from({ length: MAX_UPLOADS_AT_ONCE_PER_USER }, () => admitUpload("user 1", 100));
+  it("uploads at once: one person's (429), one address's (429) and everyone's (503)", async () => {
+    const roomy = { inAll: 100, perAddress: 100 };
+    const from = (person: string, address = "203.0.113.1") => ({ person, address });
+    const held = Array.from({ length: MAX_UPLOADS_AT_ONCE_PER_USER }, () =>
+      admitUpload(from("user 1"), roomy),
+    );
+    /** The refusal's status and whose uploads were full, and the refusals counted. */
+    const refused = async (uploader: ReturnType<typeof from>, limits: typeof roomy) => {
+      let thrown: unknown;
+      const counted = await added(async () => {
+        try {
+          admitUpload(uploader, limits);
+        } catch (error) {
+          thrown = error;
+        }
+      });
+      expect(thrown).toBeInstanceOf(UploadsBusyError);
+      const { status, full, retryAfterSeconds } = thrown as UploadsBusyError;
+      expect(retryAfterSeconds).toBe(UPLOAD_RETRY_AFTER_SECONDS);
+      return { status, full, counted };
+    };
     try {
-      expect(
-        await added(async () => expect(() => admitUpload("user 1", 100)).toThrow(UploadsBusyError)),
-      ).toEqual({ uploads_per_user: 1 });
-      expect(
-        await added(async () =>
-          expect(() => admitUpload("user 2", MAX_UPLOADS_AT_ONCE_PER_USER)).toThrow(UploadsBusyError),
-        ),
-      ).toEqual({ uploads_at_once: 1 });
+      expect(await refused(from("user 1", "198.51.100.7"), roomy)).toEqual({
+        status: 429,
+        full: "person",
+        counted: { uploads_per_user: 1 },
+      });
+      const address = { inAll: 100, perAddress: MAX_UPLOADS_AT_ONCE_PER_USER };
+      expect(await refused(from("user 2"), address)).toEqual({
+        status: 429,
+        full: "address",
+        counted: { uploads_per_address: 1 },
+      });
+      const server = { inAll: MAX_UPLOADS_AT_ONCE_PER_USER, perAddress: 100 };
+      expect(await refused(from("user 2", "198.51.100.7"), server)).toEqual({
+        status: 503,
+        full: "server",
+        counted: { uploads_at_once: 1 },
+      });
+      // Another person from another address, with room in all: admitted.
+      expect(await added(async () => admitUpload(from("user 2", "198.51.100.7"), address).release())).toEqual(
+        {},
+      );
     } finally {
       for (const admission of held) admission.release();
     }
-    expect(await added(async () => admitUpload("user 1", 100).release())).toEqual({});
+    expect(await added(async () => admitUpload(from("user 1"), roomy).release())).toEqual({});
   });
 });
