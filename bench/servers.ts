@@ -134,3 +134,26 @@ export async function startServers(
     stop,
   };
 }
+
+export const DEMO_ACCOUNT = { email: "demo@sakidori.example", password: "sakidori-demo-2026" };
+
+/**
+ * A session of the app for this account: the Cookie header a browser then sends, every cookie the login
+ * set (the device cookie of decision 0020 comes before the session's).
+ */
+export async function logInToApp(
+  appUrl: string,
+  account: { email: string; password: string } = DEMO_ACCOUNT,
+): Promise<string> {
+  const login = await fetch(`${appUrl}/login`, {
+    method: "POST",
+    headers: { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(account),
+    redirect: "manual",
+  });
+  if (login.headers.get("location") !== "/mypage") throw new Error(`login: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}

@@ -12,7 +12,7 @@ import net from "node:net";
 import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
 import { streamedUploadHeaders } from "../app/forms/step-upload";
 import { DEFAULT_BODY_MIN_BYTES_PER_SECOND, DEFAULT_BODY_RATE_WINDOW_MS } from "../app/domain/settings";
-import { startServers } from "./servers";
+import { logInToApp, startServers } from "./servers";
 
 const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
 const SLOT = { slot: "claim-1-invoice", kind: "invoice-1" };
@@ -146,13 +146,7 @@ export async function benchSlowUpload(): Promise<void> {
   const servers = await startServers();
   const { appUrl } = servers;
   try {
-    const login = await fetch(`${appUrl}/login`, {
-      method: "POST",
-      headers: { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
-      redirect: "manual",
-    });
-    const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    const cookie = await logInToApp(appUrl);
     const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
 
     console.log(`\na capped plan's line: ${mib(size)} through the app at ${kbps} kbps (JavaScript on)`);

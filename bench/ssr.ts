@@ -11,7 +11,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { findFreePort, waitForHttp } from "../scripts/ports";
-import { root, serverBuild, startServers } from "./servers";
+import { logInToApp, root, serverBuild, startServers } from "./servers";
 
 const fixtureDir = path.join(import.meta.dirname, "fixtures/bare-remix");
 const remixServe = path.join(root, "node_modules/.bin/remix-serve");
@@ -149,13 +149,7 @@ export async function benchSsr(): Promise<void> {
   try {
     await Promise.all([waitForHttp(`${appUrl}/login`), waitForHttp(`${bareUrl}/`)]);
 
-    const login = await fetch(`${appUrl}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
-    });
-    const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    const cookie = await logInToApp(appUrl);
     const targets: Target[] = [
       { name: "bare Remix form page", url: `${bareUrl}/`, headers: BROWSER_HEADERS, pid: bare.pid },
       { name: "/login (visitor)", url: `${appUrl}/login`, headers: BROWSER_HEADERS, pid: servers.appPid },

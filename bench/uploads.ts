@@ -12,7 +12,7 @@ import { streamedUploadHeaders } from "../app/forms/step-upload";
 import { type Answer, send as sendRequest } from "../tests/e2e/support-http";
 import { phoneJpeg } from "../tests/fixtures/jpeg";
 import { prepareUser } from "../tests/load/load-run";
-import { startServers } from "./servers";
+import { DEMO_ACCOUNT, logInToApp, startServers } from "./servers";
 
 /** Each way is timed this many times, interleaved; the median is printed. */
 const RUNS = 9;
@@ -132,23 +132,14 @@ export async function benchUploads(): Promise<void> {
   });
   const { appUrl, upstreamUrl } = servers;
   try {
-    const credentials = { email: "demo@sakidori.example", password: "sakidori-demo-2026" };
-    const demoLogin = await send(
-      `${appUrl}/login`,
-      "POST",
-      { Origin: appUrl, "Content-Type": "application/x-www-form-urlencoded" },
-      Buffer.from(new URLSearchParams(credentials).toString()),
-    );
     // One person per upload at once: a person may have three going at once (decision 0021).
-    // Every cookie the login set, as a browser sends them (the device cookie comes before the session's).
-    const demoCookie = [...cookiesOf(demoLogin)].map(([name, value]) => `${name}=${value}`).join("; ");
-    const appCookies = [demoCookie];
+    const appCookies = [await logInToApp(appUrl)];
     while (appCookies.length < AT_ONCE) appCookies.push((await prepareUser(servers, "ready")).cookie);
     const upstreamLogin = await send(
       `${upstreamUrl}/api/auth/`,
       "POST",
       { "Content-Type": "application/json", Referer: `${upstreamUrl}/` },
-      Buffer.from(JSON.stringify(credentials)),
+      Buffer.from(JSON.stringify(DEMO_ACCOUNT)),
     );
     const upstreamCookies = cookiesOf(upstreamLogin);
 
