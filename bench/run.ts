@@ -9,6 +9,7 @@
 // Remix form page (bench/ssr.ts); the uploads (bench/uploads.ts: 10 MiB through the app against
 // straight to the upstream, and memory); the upstream calls of 10,000 法人番号 look-ups (bench/lookups.ts);
 // a 10 MiB upload at 128 kbps, one that stops and 40 that trickle (bench/slow-upload.ts, about 14
+// minutes); a bystander's upload while 66 uploads of 22 accounts trickle (bench/fair-slots.ts, about 2
 // minutes); credential stuffing, 300 pairs from 300 addresses (bench/stuffing.ts); the 128 kbps journey
 // (bench/journey.ts); and the Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own
 // servers.
@@ -19,6 +20,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { prepareUser, runLoad } from "../tests/load/load-run";
 import { benchHydration, benchJourney } from "./journey";
+import { benchFairSlots } from "./fair-slots";
 import { benchLighthouse } from "./lighthouse";
 import { benchLookups } from "./lookups";
 import { assetsDir, root, serverBuild, startServers } from "./servers";
@@ -213,6 +215,7 @@ const parts: [string, () => Promise<void>][] = [
   ["lookups", benchLookups],
   ["slow-upload", benchSlowUpload],
   ["stuffing", benchStuffing],
+  ["fair-slots", benchFairSlots],
   ["journey", benchJourney],
   ["hydration", benchHydration],
   ["lighthouse", benchLighthouse],

@@ -12,9 +12,9 @@ import net from "node:net";
 import { MAX_UPLOAD_BYTES } from "../app/domain/upload-rules";
 import { streamedUploadHeaders } from "../app/forms/step-upload";
 import { DEFAULT_BODY_MIN_BYTES_PER_SECOND, DEFAULT_BODY_RATE_WINDOW_MS } from "../app/domain/settings";
-import { logInToApp, startServers } from "./servers";
+import { DEMO_ACCOUNT, logInToApp, startServers } from "./servers";
 
-const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
+export const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
 const SLOT = { slot: "claim-1-invoice", kind: "invoice-1" };
 /** How often the paced client writes what the line would have carried by then. */
 const TICK_MS = 50;
@@ -70,18 +70,29 @@ function pacedUpload(appUrl: string, cookie: string, size: number, kbps: number)
   });
 }
 
+export interface StoppedUploadOptions {
+  slot?: { slot: string; kind: string };
+  /** Bytes sent at once first: 64 KiB by default. */
+  head?: number;
+  /** Bytes a second sent after those: none by default. */
+  trickle?: number;
+  /** The Content-Length it announces: 1 MiB by default. */
+  size?: number;
+  /** The client's own address (another 127.0.0.x: another line). */
+  from?: string;
+}
+
 /**
- * Sends an upload's first 64 KiB, then nothing (or a byte a second with `trickle`): the seconds until
- * the app closes the connection, and the status it answered first, if any.
+ * Sends an upload's first `head` bytes, then nothing (or `trickle` bytes a second): the seconds from then
+ * until the app closes the connection, and the status it answered first, if any.
  */
-async function stoppedUpload(
+export async function stoppedUpload(
   appUrl: string,
   cookie: string,
-  slot = SLOT,
-  trickle = false,
+  { slot = SLOT, head = 64 * 1024, trickle = 0, size = 1024 * 1024, from }: StoppedUploadOptions = {},
 ): Promise<{ seconds: number; status: string }> {
   const { hostname, port } = new URL(appUrl);
-  const socket = net.connect(Number(port), hostname);
+  const socket = net.connect({ port: Number(port), host: hostname, localAddress: from });
   socket.on("error", () => {});
   // Whatever the app answers is read, so its closing the connection is seen.
   let answer = "";
@@ -92,7 +103,7 @@ async function stoppedUpload(
     Origin: appUrl,
     Cookie: cookie,
     ...streamedUploadHeaders({ ...slot, fileName: "stopped.pdf" }),
-    "Content-Length": String(1024 * 1024),
+    "Content-Length": String(size),
   };
   const closed = new Promise((resolve) => socket.once("close", resolve));
   socket.write(
@@ -100,20 +111,30 @@ async function stoppedUpload(
       .map(([name, value]) => `${name}: ${value}`)
       .join("\r\n")}\r\n\r\n`,
   );
-  socket.write(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(64 * 1024 - 9, 0x20)]));
+  socket.write(Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(head - 9, 0x20)]));
   const stopped = performance.now();
-  const dripping = trickle ? setInterval(() => socket.write("x"), 1000) : undefined;
+  // A byte a second is one write a second; a faster trickle, a write every 100 ms.
+  let dripping: NodeJS.Timeout | undefined;
+  if (trickle > 0) {
+    const everyMs = Math.max(100, 1000 / trickle);
+    const piece = Buffer.alloc(Math.round((trickle * everyMs) / 1000), 0x20);
+    dripping = setInterval(() => socket.write(piece), everyMs);
+  }
   await closed;
   clearInterval(dripping);
   return { seconds: (performance.now() - stopped) / 1000, status: answer || "none" };
 }
 
-/** The demo user's draft with five claims, through the upstream's API (§7 PATCH /api/draft_entry/). */
-async function draftWithFiveClaims(upstreamUrl: string): Promise<void> {
+/** A draft with `claims` empty claims for this account, through the upstream's API (§7 PATCH /api/draft_entry/). */
+export async function draftWithClaims(
+  upstreamUrl: string,
+  account: { email: string; password: string },
+  claims: number,
+): Promise<void> {
   const login = await fetch(`${upstreamUrl}/api/auth/`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Referer: `${upstreamUrl}/` },
-    body: JSON.stringify({ email: "demo@sakidori.example", password: "sakidori-demo-2026" }),
+    body: JSON.stringify(account),
   });
   const cookies = new Map(
     login.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!.split("=") as [string, string]),
@@ -126,13 +147,13 @@ async function draftWithFiveClaims(upstreamUrl: string): Promise<void> {
       Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
       "X-CSRFToken": cookies.get("csrftoken") ?? "",
     },
-    body: JSON.stringify({ claims: Array.from({ length: 5 }, () => ({ contentfile_relations: [] })) }),
+    body: JSON.stringify({ claims: Array.from({ length: claims }, () => ({ contentfile_relations: [] })) }),
   });
-  if (!draft.ok) throw new Error(`the draft with five claims: ${draft.status}`);
+  if (!draft.ok) throw new Error(`the draft with ${claims} claims: ${draft.status}`);
 }
 
 /** The app's open connections to the upstream (established TCP to its port), from `ss`. */
-function upstreamConnections(upstreamUrl: string): number {
+export function upstreamConnections(upstreamUrl: string): number {
   const port = new URL(upstreamUrl).port;
   const out = execFileSync("ss", ["-Htn", "state", "established", "dst", `127.0.0.1:${port}`], {
     encoding: "utf8",
@@ -168,7 +189,7 @@ export async function benchSlowUpload(): Promise<void> {
 
     // One person, 40 uploads at once into the ten slots of a draft with five claims, each trickling a
     // byte a second after its first 64 KiB.
-    await draftWithFiveClaims(servers.upstreamUrl);
+    await draftWithClaims(servers.upstreamUrl, DEMO_ACCOUNT, 5);
     // Counted 20 s in, within the rate window: the pages' own calls (six per upload's guard) are over by
     // then and their kept-alive connections closed (the upstream keeps an idle one 5 s), so what is left
     // is the uploads'.
@@ -179,7 +200,9 @@ export async function benchSlowUpload(): Promise<void> {
       const claim = (Math.floor(index / 2) % 5) + 1;
       return { slot: `claim-${claim}-${base}`, kind: `${base}-${claim}` };
     });
-    const trickles = await Promise.all(slots.map((slot) => stoppedUpload(appUrl, cookie, slot, true)));
+    const trickles = await Promise.all(
+      slots.map((slot) => stoppedUpload(appUrl, cookie, { slot, trickle: 1 })),
+    );
     clearTimeout(sampler);
     const after = upstreamConnections(servers.upstreamUrl);
     const byStatus = new Map<string, number[]>();
