@@ -163,6 +163,13 @@ async function stalledUpload(cookie: string, into: { slot: string; kind: string 
   return { socket, closed };
 }
 
+/** Stalled uploads into the invoice slots of these claims, one after another, from one address. */
+async function stalledInvoices(cookie: string, claims: number[], from: string) {
+  const held: Awaited<ReturnType<typeof stalledUpload>>[] = [];
+  for (const claim of claims) held.push(await stalledUpload(cookie, target("invoice", claim), from));
+  return held;
+}
+
 /** A whole file, sent as the slot sends it. */
 function upload(
   cookie: string,
@@ -221,6 +228,13 @@ function slowUpload(
 const fieldErrorOf = (answer: Answer, slot: string) =>
   (JSON.parse(answer.body) as { fieldErrors: Record<string, string> }).fieldErrors[uploadFieldName(slot)];
 
+/** Refused at its slot with the status, §8's form of the message, and when to try again. */
+function expectRefusal(answer: Answer, slot: string, status: number, message: string) {
+  expect(answer.status).toBe(status);
+  expect(answer.headers["retry-after"]).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
+  expect(fieldErrorOf(answer, slot)).toBe(`アップロードエラー (${message})`);
+}
+
 describe("slow uploads and trickles (decision 0021)", () => {
   it("a file sent slower than the server's old limit on a whole request, but never idle, is stored", async () => {
     const { browser, cookie } = await personWithThreeClaims();
@@ -269,11 +283,7 @@ describe("uploads at once (decision 0021)", () => {
     const started = uploadsStarted;
 
     const fourth = await upload(cookie, target("additional_doc", 2));
-    expect(fourth.status).toBe(429);
-    expect(fourth.headers["retry-after"]).toBe("30");
-    expect(fieldErrorOf(fourth, target("additional_doc", 2).slot)).toBe(
-      `アップロードエラー (${UploadRuleMessage.tooManyAtOnce})`,
-    );
+    expectRefusal(fourth, target("additional_doc", 2).slot, 429, UploadRuleMessage.tooManyAtOnce);
     expect(uploadsStarted).toBe(started);
 
     for (const { socket } of held) socket.destroy();
@@ -284,20 +294,14 @@ describe("uploads at once (decision 0021)", () => {
     const first = await personWithThreeClaims();
     const second = await personWithThreeClaims();
     const held = [
-      await stalledUpload(first.cookie, target("invoice", 1), "127.0.0.2"),
-      await stalledUpload(first.cookie, target("invoice", 2), "127.0.0.2"),
-      await stalledUpload(first.cookie, target("invoice", 3), "127.0.0.2"),
-      await stalledUpload(second.cookie, target("invoice", 1), "127.0.0.2"),
+      ...(await stalledInvoices(first.cookie, [1, 2, 3], "127.0.0.2")),
+      ...(await stalledInvoices(second.cookie, [1], "127.0.0.2")),
     ];
     await eventually(() => uploadsOpen === MAX_PER_ADDRESS, "the uploads to reach the upstream");
     const started = uploadsStarted;
 
     const refused = await upload(second.cookie, target("invoice", 2), pdfOf(4 * 1024), "127.0.0.2");
-    expect(refused.status).toBe(429);
-    expect(refused.headers["retry-after"]).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
-    expect(fieldErrorOf(refused, target("invoice", 2).slot)).toBe(
-      `アップロードエラー (${UploadRuleMessage.busyFromNetwork})`,
-    );
+    expectRefusal(refused, target("invoice", 2).slot, 429, UploadRuleMessage.busyFromNetwork);
     expect(uploadsStarted).toBe(started);
     // The same person on another line (a phone beside the office's network).
     expect((await upload(second.cookie, target("invoice", 2), pdfOf(4 * 1024), "127.0.0.3")).status).toBe(
@@ -312,23 +316,15 @@ describe("uploads at once (decision 0021)", () => {
     const first = await personWithThreeClaims();
     const second = await personWithThreeClaims();
     const held = [
-      await stalledUpload(first.cookie, target("invoice", 1), "127.0.0.2"),
-      await stalledUpload(first.cookie, target("invoice", 2), "127.0.0.2"),
-      await stalledUpload(first.cookie, target("invoice", 3), "127.0.0.2"),
-      await stalledUpload(second.cookie, target("invoice", 1), "127.0.0.3"),
-      await stalledUpload(second.cookie, target("invoice", 2), "127.0.0.3"),
-      await stalledUpload(second.cookie, target("invoice", 3), "127.0.0.3"),
+      ...(await stalledInvoices(first.cookie, [1, 2, 3], "127.0.0.2")),
+      ...(await stalledInvoices(second.cookie, [1, 2, 3], "127.0.0.3")),
     ];
     await eventually(() => uploadsOpen === MAX_IN_ALL, "the uploads to reach the upstream");
     const started = uploadsStarted;
 
     const third = await personWithThreeClaims();
     const refused = await upload(third.cookie, target("invoice", 1), pdfOf(4 * 1024), "127.0.0.4");
-    expect(refused.status).toBe(503);
-    expect(refused.headers["retry-after"]).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
-    expect(fieldErrorOf(refused, target("invoice", 1).slot)).toBe(
-      `アップロードエラー (${UploadRuleMessage.busy})`,
-    );
+    expectRefusal(refused, target("invoice", 1).slot, 503, UploadRuleMessage.busy);
     expect(uploadsStarted).toBe(started);
 
     for (const { socket } of held) socket.destroy();
