@@ -1,6 +1,5 @@
-// Rate limits (ARCHITECTURE §12; decisions 0014 and 0020): per client address, never per whole form,
-// so made-up addresses lock nobody out; per account on login, in device-cookie buckets; per mail target;
-// and, while wrong passwords of all accounts pile up, one bucket for every browser new to its account.
+// Rate limits (ARCHITECTURE §12; decisions 0014 and 0020): per address, never per whole form, so made-up
+// addresses lock nobody out; per account in device-cookie buckets; one for new browsers under stuffing.
 
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";

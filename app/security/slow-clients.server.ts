@@ -1,6 +1,5 @@
-// A body must keep coming at a floor rate, averaged over a window, but no limit on the whole request
-// (decision 0021). Only time spent waiting for the client counts, not while the server holds the body
-// back or awaits the upstream.
+// A body must keep coming at a floor rate over a window, with no limit on the whole request (decision
+// 0021); only time spent waiting for the client counts, never the server's own waits.
 
 import type http from "node:http";
 
