@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { FormFailure } from "~/forms/form-failure";
 import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
+import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { AppSession } from "~/request/session.server";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
@@ -33,11 +34,23 @@ export async function appCookie(browser: ApiClient): Promise<string> {
   return (await session.commit()).split(";")[0]!;
 }
 
-/** A plain form post (JavaScript off, or a fetcher with it), fields in order, repeats allowed. */
-export function formPost(path: string, cookie: string, fields: Record<string, string> | [string, string][]) {
+/**
+ * A plain form post (JavaScript off, or a fetcher with it), fields in order, repeats allowed; from
+ * `clientAddress` as the request gate writes it (the socket's address, or a trusted proxy's).
+ */
+export function formPost(
+  path: string,
+  cookie: string,
+  fields: Record<string, string> | [string, string][],
+  clientAddress?: string,
+) {
   return new Request(`${APP_ORIGIN}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(clientAddress ? { [CLIENT_ADDRESS_HEADER]: clientAddress } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }

@@ -5,13 +5,13 @@
 // past a threshold of wrong passwords across all accounts, new browsers share one bucket (decision 0020).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { SESSION_COOKIE_NAME } from "~/request/session.server";
 import { action } from "~/routes/_anonymous.login/route";
 import { action as registerAction } from "~/routes/_anonymous.register/route";
 import { RATE_LIMITS, newBrowsersSlowedMessage, resetRateLimits } from "~/security/rate-limit.server";
 import type { FormFailure } from "~/forms/form-failure";
 import { loginFailures, newBrowsersSlowed } from "~/telemetry/metrics.server";
+import { formPost } from "./app-requests";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -26,32 +26,19 @@ beforeAll(async () => {
 afterAll(() => upstream.dispose());
 
 function post(fields: Record<string, string>, clientAddress = "127.0.0.1", cookie = ""): Promise<Response> {
-  const request = new Request("http://localhost:3000/login", {
-    method: "POST",
-    // What the request gate writes for every request (the socket's address, or a trusted proxy's).
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      [CLIENT_ADDRESS_HEADER]: clientAddress,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-  return action({ request, params: {}, context: {} });
+  return action({ request: formPost("/login", cookie, fields, clientAddress), params: {}, context: {} });
 }
 
 /** A registration posted from one client address, as the register page sends it. */
 function register(email: string, clientAddress: string): Promise<Response> {
-  const request = new Request("http://localhost:3000/register", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: clientAddress },
-    body: new URLSearchParams({
-      email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      corporate_division: "corporate",
-      agreement: "on",
-    }).toString(),
-  });
+  const fields = {
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    corporate_division: "corporate",
+    agreement: "on",
+  };
+  const request = formPost("/register", "", fields, clientAddress);
   return registerAction({ request, params: {}, context: {} }) as Promise<Response>;
 }
 

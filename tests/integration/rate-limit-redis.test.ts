@@ -6,7 +6,6 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action as loginAction } from "~/routes/_anonymous.login/route";
 import {
   RATE_LIMITS,
@@ -16,6 +15,7 @@ import {
   resetRateLimits,
 } from "~/security/rate-limit.server";
 import { findFreePort, waitForTcp } from "../../scripts/ports";
+import { formPost } from "./app-requests";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { logger } from "~/telemetry/logger.server";
@@ -52,16 +52,7 @@ const nextReplica = () => resetRateLimits();
 const newBrowser = (account: string) => ({ account, device: null });
 
 function login(fields: Record<string, string>, clientAddress: string, cookie = ""): Promise<Response> {
-  const request = new Request("http://localhost:3000/login", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      [CLIENT_ADDRESS_HEADER]: clientAddress,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-  return loginAction({ request, params: {}, context: {} });
+  return loginAction({ request: formPost("/login", cookie, fields, clientAddress), params: {}, context: {} });
 }
 
 describe("rate limits in Redis: one count for every replica", () => {
