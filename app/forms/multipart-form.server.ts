@@ -40,8 +40,13 @@ export interface ReceivedForm extends ReceivedFilePart {
 
 /** The form around one file; a wizard step's whole form stays far below it. */
 export const FORM_OVERHEAD_BYTES = 256 * 1024;
-/** What one upload request may bring (decision 0008): more is answered 413 without being read. */
+/** What one file sent alone may bring (decision 0008): more is answered 413 without being read. */
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
+/**
+ * What a page's form with its files may bring and still be read (decision 0007): a file too large is
+ * read past and refused at its slot, what was typed kept; more is answered 413 without being read.
+ */
+export const MAX_MULTIPART_REQUEST_BYTES = 4 * MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
 
 class BodyTooLarge extends Error {}
 
@@ -62,13 +67,13 @@ interface SpoolBudget {
   left: number;
 }
 
-/** Throws 413 past MAX_UPLOAD_REQUEST_BYTES and 400 for a body the parser cannot read; cleanup() removes the files. */
+/** Throws 413 past MAX_MULTIPART_REQUEST_BYTES and 400 for a body the parser cannot read; cleanup() removes the files. */
 export async function receiveMultipartForm(
   request: Request,
   { isFileField = (name) => name === "content" }: ReceiveOptions = {},
 ): Promise<ReceivedForm> {
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) {
+  if (declared !== null && Number(declared) > MAX_MULTIPART_REQUEST_BYTES) {
     throw badRequestScreen(413);
   }
   let parser: busboy.Busboy;
@@ -127,7 +132,7 @@ export async function receiveMultipartForm(
   try {
     await pipeline(
       Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
-      capAt(MAX_UPLOAD_REQUEST_BYTES),
+      capAt(MAX_MULTIPART_REQUEST_BYTES),
       parser,
     );
   } catch (error) {

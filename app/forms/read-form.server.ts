@@ -7,6 +7,7 @@ import { STREAMED_UPLOAD_TYPE } from "~/forms/step-upload";
 import { badRequestScreen } from "~/request/context.server";
 import type { OutgoingFile } from "~/upstream/uploads.server";
 import {
+  MAX_MULTIPART_REQUEST_BYTES,
   MAX_UPLOAD_REQUEST_BYTES,
   type ReceiveOptions,
   type ReceivedForm,
@@ -275,8 +276,10 @@ export async function readStreamedUpload(request: Request, fileName: string): Pr
 export function assertFormRequest(request: Request): void {
   const type = mediaType(request);
   if (type !== URLENCODED && type !== MULTIPART && type !== STREAMED_UPLOAD_TYPE) throw badRequestScreen(415);
+  // A page's form is read past a file too large, so its slot says so and what was typed is kept.
+  const limit = type === MULTIPART ? MAX_MULTIPART_REQUEST_BYTES : MAX_UPLOAD_REQUEST_BYTES;
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > MAX_UPLOAD_REQUEST_BYTES) {
+  if (declared !== null && Number(declared) > limit) {
     if (request.body) discardRest(request.body.getReader());
     throw badRequestScreen(413);
   }

@@ -74,9 +74,16 @@ export function textAsPdf(name = "請求書.pdf"): FilePayload {
   };
 }
 
-/** A PDF of 11 MiB: over the per-request cap too (10 MiB + 256 KiB), refused unread (413). */
+/** A PDF of 11 MiB: over one file's limit and one file's request, read past in a page's form. */
 export function oversizePdf(name = "large.pdf"): FilePayload {
   const buffer = Buffer.alloc(11 * 1024 * 1024, 0x20);
+  buffer.write("%PDF-1.4\n");
+  return { name, mimeType: "application/pdf", buffer };
+}
+
+/** A PDF of 41 MiB: past what a page's form may bring (40 MiB and the form), refused unread (413). */
+export function pastReadBoundPdf(name = "huge.pdf"): FilePayload {
+  const buffer = Buffer.alloc(41 * 1024 * 1024, 0x20);
   buffer.write("%PDF-1.4\n");
   return { name, mimeType: "application/pdf", buffer };
 }

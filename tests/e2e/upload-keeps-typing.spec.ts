@@ -5,7 +5,8 @@
 // sent (decision 0007).
 
 import { type Page, type TestInfo, expect, test } from "./fixtures";
-import { type FilePayload, pdfFile, pngFile } from "./files";
+import { UploadRuleMessage } from "../../app/domain/upload-rules";
+import { type FilePayload, oversizePdf, pdfFile, pngFile } from "./files";
 import { isJavaScriptOn, openPage } from "./support";
 import { GOOD_CLAIM, claim, fillClaim, fillEntryFields, press } from "./support-wizard-invoice";
 
@@ -147,4 +148,36 @@ test("financial step: both trial-balance files chosen go with 次へ", async ({
   await choose(page, testInfo, "試算表（貸借対照表）", pdfFile("tb-bs.pdf"));
   await page.getByRole("button", { name: "次へ" }).click();
   await expect(page).toHaveURL(/\/entry\/withdrawal_details$/);
+});
+
+test("invoice step: a file over 10 MiB sent with 下書き保存 is refused at its slot, and what was typed is saved", async ({
+  page,
+  javaScript,
+  applicantOnInvoiceStep,
+}, testInfo) => {
+  await applicantOnInvoiceStep("oversize-save");
+  const purpose = page.getByLabel("資金使途", { exact: false });
+  const company = claim(page, 1).getByLabel("売掛先の会社名", { exact: false });
+  const slot = page
+    .locator(".upload-slot")
+    .filter({ has: page.getByLabel("請求書1の請求書", { exact: true }) });
+  const refused = `エラー：アップロードエラー (${UploadRuleMessage.tooLarge})`;
+  await purpose.fill("外注費の支払い");
+  await company.fill("株式会社入力途中");
+  // 11 MiB: without JavaScript the whole step's post is that much and more.
+  await page.getByLabel("請求書1の請求書", { exact: true }).setInputFiles(oversizePdf("scan-11mb.pdf"));
+  if (javaScript) await expect(slot.getByRole("alert")).toHaveText(refused);
+  await press(page, "下書き保存");
+
+  if (!javaScript) {
+    // The step comes back, not the 413 screen: the same words at the slot as with JavaScript.
+    await expect(slot.getByRole("alert")).toHaveText(refused);
+    await expect(purpose).toHaveValue("外注費の支払い");
+    await expect(company).toHaveValue("株式会社入力途中");
+  }
+  await expect(page.getByText("エラーコード: 413")).toHaveCount(0);
+  await leaveAndReturn(page, "/entry/entry_invoice", testInfo);
+  await expect(purpose).toHaveValue("外注費の支払い");
+  await expect(company).toHaveValue("株式会社入力途中");
+  await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toHaveCount(0);
 });

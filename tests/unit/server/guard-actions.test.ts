@@ -5,7 +5,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { guardActions } from "~/server/guard-actions.server";
-import { MAX_UPLOAD_REQUEST_BYTES } from "~/forms/multipart-form.server";
+import { MAX_MULTIPART_REQUEST_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/forms/multipart-form.server";
 
 const ORIGIN = "http://localhost:3000"; // appConfig()'s default public origin in tests
 
@@ -57,14 +57,30 @@ describe("an action never runs for a body no page sends", () => {
     expect(ran()).toBe(0);
   });
 
-  it("a declared length over the largest upload post: 413 before the action", async () => {
+  it.each([
+    [
+      "a page's form over four files and its form: 413",
+      "multipart/form-data; boundary=b",
+      MAX_MULTIPART_REQUEST_BYTES + 1,
+      413,
+    ],
+    [
+      "a file sent alone over one file and 256 KiB: 413",
+      "application/octet-stream",
+      MAX_UPLOAD_REQUEST_BYTES + 1,
+      413,
+    ],
+    // The action reads the form past the file and refuses the file at its slot (decision 0007).
+    [
+      "a page's form with a file over 10 MiB: reaches the action",
+      "multipart/form-data; boundary=b",
+      MAX_UPLOAD_REQUEST_BYTES + 1,
+      204,
+    ],
+  ])("a declared length, %s", async (_name, type, length, status) => {
     const { post, ran } = wrappedAction();
-    const headers = {
-      "Content-Type": "multipart/form-data; boundary=b",
-      "Content-Length": String(MAX_UPLOAD_REQUEST_BYTES + 1),
-    };
-    expect(await post(headers, null)).toBe(413);
-    expect(ran()).toBe(0);
+    expect(await post({ "Content-Type": type, "Content-Length": String(length) }, null)).toBe(status);
+    expect(ran()).toBe(status === 204 ? 1 : 0);
   });
 
   it("a form (urlencoded or multipart) reaches the action", async () => {

@@ -9,6 +9,7 @@ import { UpstreamClient } from "~/upstream/client.server";
 import type { RequestContext } from "~/request/context.server";
 import { UpstreamNetworkError, UpstreamValidationError } from "~/upstream/errors.server";
 import {
+  MAX_MULTIPART_REQUEST_BYTES,
   MAX_UPLOAD_REQUEST_BYTES,
   fileProblem,
   receiveMultipartForm,
@@ -111,7 +112,7 @@ describe("receiving any file name", () => {
 
 /** A request whose body is produced chunk by chunk as it is read, and says whether it was read. */
 function streamedRequest(
-  chunks: () => Generator<Uint8Array>,
+  chunks: () => Iterator<Uint8Array>,
   headers: Record<string, string>,
 ): { request: Request; pulled: () => number } {
   let pulledBytes = 0;
@@ -141,8 +142,13 @@ function streamedRequest(
 const BOUNDARY = "----sakidoritest";
 const MULTIPART = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
 
-/** Parts of `size` bytes each, named content:claim-n-invoice, written 64 KiB at a time. */
-function* manyFiles(count: number, size: number): Generator<Uint8Array> {
+/** A text part of the form. */
+function textPart(name: string, value: string): Uint8Array[] {
+  return [Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)];
+}
+
+/** Parts of `size` bytes each, named content:claim-n-invoice, written 64 KiB at a time; then the end. */
+function* manyFiles(count: number, size: number, closing = true): Generator<Uint8Array> {
   const block = Buffer.alloc(64 * 1024, 0x20);
   for (let n = 1; n <= count; n += 1) {
     yield Buffer.from(
@@ -156,7 +162,7 @@ function* manyFiles(count: number, size: number): Generator<Uint8Array> {
     }
     yield Buffer.from("\r\n");
   }
-  yield Buffer.from(`--${BOUNDARY}--\r\n`);
+  if (closing) yield Buffer.from(`--${BOUNDARY}--\r\n`);
 }
 
 /** The bytes under the spool directory now. */
@@ -188,23 +194,52 @@ async function measuringSpool<T>(work: () => Promise<T>): Promise<{ result: T | 
   }
 }
 
-describe("a size cap per request: one file's 10 MiB plus 256 KiB for the form", () => {
+describe("a size cap per request: four files' 10 MiB plus 256 KiB for the form", () => {
   const isSlotFile = (name: string) => name.startsWith("content:");
 
-  it("is 10 MiB and 256 KiB", () => {
+  it("is 40 MiB and 256 KiB for a page's form, 10 MiB and 256 KiB for a file sent alone", () => {
+    expect(MAX_MULTIPART_REQUEST_BYTES).toBe(4 * MAX_UPLOAD_BYTES + 256 * 1024);
     expect(MAX_UPLOAD_REQUEST_BYTES).toBe(MAX_UPLOAD_BYTES + 256 * 1024);
   });
 
   it("answers 413 to a Content-Length over the cap before reading a byte", async () => {
     const { request, pulled } = streamedRequest(() => manyFiles(1, 50 * 1024 * 1024), {
       ...MULTIPART,
-      "Content-Length": String(MAX_UPLOAD_REQUEST_BYTES + 1),
+      "Content-Length": String(MAX_MULTIPART_REQUEST_BYTES + 1),
     });
     const answer = await receiveMultipartForm(request).catch((error: unknown) => error);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(413);
     expect(await (answer as Response).json()).toMatchObject({ code: 413, badRequest: true });
     expect(pulled()).toBe(0);
+  });
+
+  it("reads a file over one file's limit to its end, keeps none of it, and keeps the fields after it", async () => {
+    const parts = [
+      ...textPart("purpose", "外注費の支払い"),
+      ...manyFiles(1, 11 * 1024 * 1024, false),
+      ...textPart("claims[0].obliger_company_name", "株式会社入力途中"),
+      Buffer.from(`--${BOUNDARY}--\r\n`),
+    ];
+    const length = parts.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+    const { request, pulled } = streamedRequest(() => parts.values(), {
+      ...MULTIPART,
+      "Content-Length": String(length),
+    });
+    const before = spoolBytes();
+    const { result, peak } = await measuringSpool(() =>
+      receiveMultipartForm(request, { isFileField: isSlotFile }),
+    );
+    const form = result as Awaited<ReturnType<typeof receiveMultipartForm>>;
+    expect(pulled()).toBe(length);
+    expect(peak - before).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    expect(fileProblem(form.parts.get("content:claim-1-invoice:invoice-1:")!)).toBe(
+      UploadRuleMessage.tooLarge,
+    );
+    expect(form.formData.get("purpose")).toBe("外注費の支払い");
+    expect(form.formData.get("claims[0].obliger_company_name")).toBe("株式会社入力途中");
+    await form.cleanup();
+    expect(spoolBytes()).toBe(before);
   });
 
   it("cuts a body without a length at the cap with 413, never spooling more than one file's limit", async () => {
@@ -217,7 +252,7 @@ describe("a size cap per request: one file's 10 MiB plus 256 KiB for the form", 
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).status).toBe(413);
     // Read no further than the cap and the few chunks the stream reads ahead.
-    expect(pulled()).toBeLessThanOrEqual(MAX_UPLOAD_REQUEST_BYTES + 256 * 1024);
+    expect(pulled()).toBeLessThanOrEqual(MAX_MULTIPART_REQUEST_BYTES + 256 * 1024);
     console.info(`largest spool seen (twenty 10 MiB parts, no length): ${peak - before} bytes`);
     expect(peak - before).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
     expect(spoolBytes()).toBe(before);
