@@ -20,9 +20,10 @@ import { DrfMessage, nonFieldError, validationError } from "../http/errors";
 import { dateJst, isoJst } from "../time";
 import { parseJson } from "../users";
 import type { UserRow } from "../users";
-import { type ClaimFields, validateResubmission } from "./entry-input";
+import { type ClaimFields, readIdempotencyKey, validateResubmission } from "./entry-input";
 import { isPlainObject, pythonTypeName } from "./fields";
 import { type ClaimRow, type EntryRow, claimsOfEntry, filesOf, findEntry, requireOwnEntry } from "./rows";
+import { serializeEntry } from "./serialize";
 import { UploadRefChecker } from "./upload-refs";
 
 export const TransitionMessage = {
@@ -30,6 +31,7 @@ export const TransitionMessage = {
   notContractable: "審査が完了し、買取可能な請求書があるお申し込みのみ契約できます。",
   agreementRequired: "契約内容に同意してください。",
   notCancellable: "審査中・不備・審査完了のお申し込みのみキャンセルできます。",
+  reviewKeyUnused: "このキーで受け付けた再提出はありません。",
 } as const;
 
 const baseKind = (kind: string) => parseUploadKind(kind)?.base ?? kind;
@@ -37,14 +39,42 @@ const baseKind = (kind: string) => parseUploadKind(kind)?.base ?? kind;
 /** The operator's reason for inadequate financial or withdrawal documents, kept in the entry's metadata. */
 export const DOCUMENT_REASON_KEY = "inadequate_document_reason";
 
+/** A resubmission's answer, and whether it is the first one given again for a replayed key. */
+export interface ResubmitOutcome {
+  replayed: boolean;
+  answer: unknown;
+}
+
+function storedReviewAnswer(db: Db, entryId: number, key: string): unknown {
+  const row = db
+    .prepare("SELECT answer FROM entry_review_keys WHERE entry_id = ? AND idempotency_key = ?")
+    .get(entryId, key) as { answer: string } | undefined;
+  return row === undefined ? undefined : JSON.parse(row.answer);
+}
+
 /**
  * POST /api/entries/{id}/review/: only an inadequate entry may be resubmitted. Inadequate claims go
  * back to under_review, and a document whose files were replaced goes back to confirming (§4 1).
+ * A key already used on the entry is answered with its first answer before anything else, and the key
+ * alone only asks (decision 0024).
  */
-export function resubmitEntry(db: Db, user: UserRow, entryId: number, body: unknown, now: Date): EntryRow {
+export function resubmitEntry(
+  db: Db,
+  user: UserRow,
+  entryId: number,
+  body: unknown,
+  now: Date,
+): ResubmitOutcome {
   return inTransaction(db, () => {
     const entry = requireOwnEntry(db, user.id, entryId);
+    const key = readIdempotencyKey(body);
+    const firstAnswer =
+      key.ok && key.value !== null ? storedReviewAnswer(db, entry.id, key.value) : undefined;
+    if (firstAnswer !== undefined) return { replayed: true, answer: firstAnswer };
     if (entry.status !== EntryStatus.inadequate) throw nonFieldError(TransitionMessage.notResubmittable);
+    if (key.ok && key.value !== null && Object.keys(body as object).length === 1) {
+      throw validationError({ idempotency_key: [TransitionMessage.reviewKeyUnused] });
+    }
     const claims = claimsOfEntry(db, entry.id);
     const validated = validateResubmission(
       body,
@@ -52,7 +82,12 @@ export function resubmitEntry(db: Db, user: UserRow, entryId: number, body: unkn
       (claim) => claim.status === ClaimStatus.inadequate,
       new UploadRefChecker(db, user.id, entry.id),
     );
-    if (!validated.ok) throw validationError(validated.errors);
+    if (!validated.ok || !key.ok) {
+      throw validationError({
+        ...(validated.ok ? {} : validated.errors),
+        ...(key.ok ? {} : { idempotency_key: [key.message] }),
+      });
+    }
     const input = validated.value;
     const at = isoJst(now);
 
@@ -105,7 +140,13 @@ export function resubmitEntry(db: Db, user: UserRow, entryId: number, body: unkn
       at,
       entry.id,
     );
-    return findEntry(db, entry.id)!;
+    const answer = serializeEntry(db, findEntry(db, entry.id)!);
+    if (key.value !== null) {
+      db.prepare(
+        "INSERT INTO entry_review_keys (entry_id, idempotency_key, answer, created_at) VALUES (?, ?, ?, ?)",
+      ).run(entry.id, key.value, JSON.stringify(answer), at);
+    }
+    return { replayed: false, answer };
   });
 }
 

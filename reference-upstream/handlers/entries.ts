@@ -48,10 +48,11 @@ export const entryRoutes: RouteDefinition[] = [
       const user = ctx.requireUser();
       requireOwnEntry(ctx.db, user.id, idParam(ctx));
       const body = await ctx.readJson();
-      // Only an inadequate entry may be resubmitted, so a second post is refused and mails nothing.
-      const entry = resubmitEntry(ctx.db, user, idParam(ctx), body, ctx.now);
-      sendEntryMail(ctx.db, ctx.config, entry.id, "resubmitted", ctx.now);
-      return { status: 200, body: serializeEntry(ctx.db, entry) };
+      // Only an inadequate entry may be resubmitted, so a second post is refused, or answered with the
+      // first answer when it replays its key, and mails nothing.
+      const outcome = resubmitEntry(ctx.db, user, idParam(ctx), body, ctx.now);
+      if (!outcome.replayed) sendEntryMail(ctx.db, ctx.config, idParam(ctx), "resubmitted", ctx.now);
+      return { status: 200, body: outcome.answer };
     },
   },
   {

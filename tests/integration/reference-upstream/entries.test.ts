@@ -896,6 +896,103 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
     expect(response.body.financial_statement_confirmation_status).toBe(1);
     expect(response.body.addfiles.map((file: { id: number }) => file.id)).toEqual([pl]);
   });
+
+  const resubmittedMails = (userId: number) =>
+    (
+      upstream.db
+        .prepare(
+          "SELECT COUNT(*) AS n FROM outbox JOIN users ON users.email = outbox.to_address WHERE users.id = ? AND outbox.kind = 'entry_resubmitted'",
+        )
+        .get(userId) as { n: number }
+    ).n;
+
+  /** An entry whose only claim was found inadequate, and a new invoice for it. */
+  async function inadequateWithNewInvoice() {
+    const client = createUserWithSession(upstream);
+    const entry = await createEntryVia(client);
+    operator(
+      "review-claim",
+      String(entry.claims[0].id),
+      "inadequate",
+      "--reason",
+      "請求書の日付が読めません",
+    );
+    const invoice = insertUpload(upstream, client.userId, "invoice-1");
+    return { client, entry, invoice };
+  }
+
+  it("a replayed idempotency_key is answered with the first answer (200, the same body), applied and mailed once", async () => {
+    const { client, entry, invoice } = await inadequateWithNewInvoice();
+    const key = `review-${entry.id}-first`;
+    const first = await client.post(`/api/entries/${entry.id}/review/`, {
+      claims: [{ id: entry.claims[0].id, contentfiles: [invoice], amount: 1_200_000 }],
+      idempotency_key: key,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.status).toBe(EntryStatus.under_review);
+
+    // The operator finds it inadequate again: the replay still gives the first answer, changes nothing.
+    operator("review-claim", String(entry.claims[0].id), "inadequate", "--reason", "金額をご確認ください");
+    const again = insertUpload(upstream, client.userId, "invoice-1");
+    const replay = await client.post(`/api/entries/${entry.id}/review/`, {
+      claims: [{ id: entry.claims[0].id, contentfiles: [again], amount: 1_300_000 }],
+      idempotency_key: key,
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    // The key alone asks, and is answered the same.
+    const asked = await client.post(`/api/entries/${entry.id}/review/`, { idempotency_key: key });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual(first.body);
+    const now = (await client.get(`/api/entries/${entry.id}/`)).body;
+    expect(now.status).toBe(EntryStatus.inadequate);
+    expect(now.claims[0].amount).toBe(1_200_000);
+    expect(now.claims[0].contentfiles.map((file: { id: number }) => file.id)).toEqual([invoice]);
+    expect(resubmittedMails(client.userId)).toBe(1);
+
+    // A new key is a new resubmission of the new finding.
+    const second = await client.post(`/api/entries/${entry.id}/review/`, {
+      claims: [{ id: entry.claims[0].id, amount: 1_300_000 }],
+      idempotency_key: `review-${entry.id}-second`,
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.claims[0].amount).toBe(1_300_000);
+    expect(resubmittedMails(client.userId)).toBe(2);
+  });
+
+  it("a key not used on this entry: refused as before while nothing is asked; alone, it never resubmits", async () => {
+    const { client, entry, invoice } = await inadequateWithNewInvoice();
+    const asked = await client.post(`/api/entries/${entry.id}/review/`, { idempotency_key: "review-unused" });
+    expect(asked.status).toBe(400);
+    expect(asked.body).toEqual({ idempotency_key: ["このキーで受け付けた再提出はありません。"] });
+    expect((await client.get(`/api/entries/${entry.id}/`)).body.status).toBe(EntryStatus.inadequate);
+
+    const sent = await client.post(`/api/entries/${entry.id}/review/`, {
+      claims: [{ id: entry.claims[0].id, contentfiles: [invoice] }],
+      idempotency_key: "review-a",
+    });
+    expect(sent.status).toBe(200);
+    for (const body of [{ idempotency_key: "review-b" }, { claims: [], idempotency_key: "review-b" }]) {
+      const other = await client.post(`/api/entries/${entry.id}/review/`, body);
+      expect(other.status).toBe(400);
+      expect(other.body).toEqual({ non_field_errors: ["不備のあるお申し込みのみ再提出できます。"] });
+    }
+    // A key is the entry's own: another entry does not know it.
+    const other = await inadequateWithNewInvoice();
+    const elsewhere = await other.client.post(`/api/entries/${other.entry.id}/review/`, {
+      idempotency_key: "review-a",
+    });
+    expect(elsewhere.body).toEqual({ idempotency_key: ["このキーで受け付けた再提出はありません。"] });
+    const tooLong = await other.client.post(`/api/entries/${other.entry.id}/review/`, {
+      claims: [{ id: other.entry.claims[0].id, contentfiles: [other.invoice] }],
+      idempotency_key: "k".repeat(65),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body)).toEqual(["idempotency_key"]);
+    expect((await other.client.get(`/api/entries/${other.entry.id}/`)).body.status).toBe(
+      EntryStatus.inadequate,
+    );
+  });
 });
 
 describe("data survives a restart", () => {
