@@ -78,6 +78,21 @@ export function postedIdempotencyKey(value: unknown): string | null {
     : null;
 }
 
+/**
+ * A resubmission page's own key (decision 0024): both presses of one page share it, and each page drawn
+ * gets a new one, so a later resubmission (a new finding, a new page) is never taken for the first.
+ */
+export function reviewIdempotencyKey(entryId: number | string): string {
+  return `review-${entryId}-${crypto.randomUUID().replaceAll("-", "")}`;
+}
+
+/** A posted review key of the entry it was drawn for, in the shape the app makes; else not asked about. */
+export function postedReviewKey(value: unknown, entryId: number | string): string | null {
+  return typeof value === "string" && new RegExp(`^review-${Number(entryId)}-[0-9a-f]{32}$`).test(value)
+    ? value
+    : null;
+}
+
 const FIELD_LABELS: Record<string, string> = {
   purchase_amount_desired: "希望買取額",
   purpose: INVOICE_FIELDS.purpose.label,

@@ -4,7 +4,13 @@ import { z } from "zod";
 import type { EntryBody } from "~/domain/entry-body";
 import type { EntrySummary } from "~/domain/new-entry";
 import { EntryStatus } from "~/domain/statuses";
-import { type AnswerSchema, UNREAD_ANSWER, nullAsAbsent, type UpstreamCaller } from "./client.server";
+import {
+  type AnswerSchema,
+  type CallOptions,
+  UNREAD_ANSWER,
+  nullAsAbsent,
+  type UpstreamCaller,
+} from "./client.server";
 import { UpstreamValidationError } from "./errors.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
@@ -218,14 +224,49 @@ export function contractEntry(ctx: UpstreamCaller, id: string): Promise<void> {
 export interface ResubmissionBody {
   claims: ({ id: number; contentfiles: number[] } & Record<string, unknown>)[];
   addfiles?: number[];
+  /** The page's key (decision 0024): the upstream answers its replay with the first answer. */
+  idempotency_key?: string;
 }
 
-/** Decision 0011: a lost answer counts as made once the entry is no longer inadequate. */
+/**
+ * With its key, a second post is answered by the upstream's replay and a lost answer is asked by the
+ * key (decision 0024); without one (a page drawn before keys), a lost answer counts as made once the
+ * entry is no longer inadequate (decision 0011).
+ */
 export function resubmitEntry(ctx: UpstreamCaller, id: string, body: ResubmissionBody): Promise<void> {
-  return changeEntryOnce(
-    ctx,
-    id,
-    () => ctx.client.call("POST", `/api/entries/${id}/review/`, { json: body, schema: UNREAD_ANSWER }),
-    (entry) => entry.status !== EntryStatus.inadequate,
+  const post = () =>
+    ctx.client.call("POST", `/api/entries/${id}/review/`, { json: body, schema: UNREAD_ANSWER });
+  const key = body.idempotency_key;
+  if (key === undefined) {
+    return changeEntryOnce(ctx, id, post, (entry) => entry.status !== EntryStatus.inadequate);
+  }
+  return writeOnce(
+    async () => {
+      await post();
+    },
+    async () => ((await findResubmission(ctx, id, key, LOST_ANSWER_LOOKUP)) ? undefined : null),
   );
+}
+
+/**
+ * Whether the entry took a resubmission under `idempotencyKey`: the key alone, which the upstream
+ * answers 200 when it was used and refuses (400) otherwise, never resubmitting.
+ */
+export async function findResubmission(
+  ctx: UpstreamCaller,
+  id: string,
+  idempotencyKey: string,
+  options: Pick<CallOptions, "outsideDeadline" | "timeoutMs"> = {},
+): Promise<boolean> {
+  try {
+    await ctx.client.call("POST", `/api/entries/${id}/review/`, {
+      json: { idempotency_key: idempotencyKey },
+      schema: UNREAD_ANSWER,
+      ...options,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) return false;
+    throw error;
+  }
 }

@@ -5,7 +5,8 @@
 // while the first is still on its way.
 //   - the wizard's final submit (POST /profile/before_entry) → /entry/complete with the entry's number;
 //   - the contract agreement (POST /entry/contract/:id) → /entry/contract/complete;
-//   - the cancel (POST /entry/detail/:id) → /entry/cancel/complete.
+//   - the cancel (POST /entry/detail/:id) → /entry/cancel/complete;
+//   - the resubmission (POST /entry/resubmit/:id) → the entry's detail with 再提出を受け付けました.
 
 import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,8 +14,14 @@ import { loader as completeLoader } from "~/routes/_anonymous.entry.complete";
 import { action, loader } from "~/routes/_entry.profile.before_entry/route";
 import { action as contractAction } from "~/routes/_mypage.entry.contract.$entryId/route";
 import { action as cancelAction } from "~/routes/_mypage.entry.detail.$entryId/route";
+import {
+  action as resubmitAction,
+  loader as resubmitLoader,
+} from "~/routes/_mypage.entry.resubmit.$entryId/route";
+import { pendingUploads } from "../../reference-upstream/users";
+import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
-import { APP_ORIGIN, appCookie, formPost, locationOf, settle } from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf, settle } from "./app-requests";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
 import {
   type UserClient,
@@ -292,5 +299,152 @@ describe("the cancel posted twice", () => {
     expect(first).toBe("/entry/cancel/complete");
     expect(second).toBe(first);
     expect(entryRow(id).status).toBe(6);
+  });
+});
+
+/** An entry whose claim the operator found inadequate, its new invoice uploaded: the page offers 再提出する. */
+async function inadequateWithNewInvoice() {
+  const owner = createUserWithSession(upstream);
+  const entry = await createEntryVia(owner);
+  const id = String(entry.id);
+  const findInadequate = () =>
+    reviewClaim(
+      upstream.db,
+      entry.claims[0].id,
+      { decision: "inadequate", reason: "請求書の日付が読めません。", document: "invoice" },
+      new Date(),
+    );
+  findInadequate();
+  insertUpload(upstream, owner.userId, "invoice-1");
+  return { owner, id, claimId: entry.claims[0].id as number, findInadequate, cookie: await appCookie(owner) };
+}
+
+/** The resubmission page's fields as the browser posts them: the claim as typed, the page's own key. */
+async function resubmitPage(id: string, cookie: string, amount = "1,200,000") {
+  const page = (await settle(
+    resubmitLoader({
+      request: new Request(`${APP_ORIGIN}/entry/resubmit/${id}`, { headers: { Cookie: cookie } }),
+      params: { entryId: id },
+      context: {},
+    }),
+  )) as Response;
+  expect(page.status).toBe(200);
+  const { reviewKey } = (await page.json()) as { reviewKey: string };
+  const at = (field: string) => `claims[0].${field}`;
+  return {
+    [at("obliger_company_name")]: "株式会社売掛先",
+    [at("houjinbangou")]: "7123456789012",
+    [at("houjinbangou_address")]: "東京都千代田区丸の内1-1",
+    [at("amount")]: amount,
+    [at("scheduled_deposit_amount_from_obliger")]: "1,000,000",
+    [at("obliger_payment_date")]: FUTURE_PAYMENT_DATE,
+    [at("is_fixed_debt")]: "true",
+    [at("is_bank_transfer_from_obliger")]: "true",
+    idempotency_key: reviewKey,
+    intent: "resubmit",
+  };
+}
+
+const resubmitPost = (id: string, cookie: string, fields: Record<string, string>) => () =>
+  settle(
+    resubmitAction({
+      request: formPost(`/entry/resubmit/${id}`, cookie, fields),
+      params: { entryId: id },
+      context: {},
+    }),
+  ) as Promise<Response>;
+
+/** Without JavaScript the page posts multipart, with the files chosen in its slots. */
+const multipartResubmitPost = (id: string, cookie: string, fields: Record<string, string>) => () => {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append(
+    "upload_claim-1-invoice",
+    new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "請求書_再提出.pdf", {
+      type: "application/pdf",
+    }),
+  );
+  return settle(
+    resubmitAction({
+      request: new Request(`${APP_ORIGIN}/entry/resubmit/${id}`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body,
+      }),
+      params: { entryId: id },
+      context: {},
+    }),
+  ) as Promise<Response>;
+};
+
+const claimAmount = (claimId: number) =>
+  (upstream.db.prepare("SELECT amount FROM claims WHERE id = ?").get(claimId) as { amount: number }).amount;
+
+describe("the resubmission posted twice", () => {
+  it("the second post after the first was answered lands on the entry's detail with the same notice; resubmitted once", async () => {
+    const { owner, id, claimId, cookie } = await inadequateWithNewInvoice();
+    const fields = await resubmitPage(id, cookie);
+
+    const first = await locationOf(await resubmitPost(id, cookie, fields)());
+    const pending = pendingUploads(upstream.db, owner.userId).length;
+    // Without JavaScript the second press brings its file again: it is not read, let alone stored.
+    const second = await locationOf(await multipartResubmitPost(id, cookie, fields)());
+
+    expect(first).toBe(`/entry/detail/${id}?resubmitted=1`);
+    expect(second).toBe(first);
+    expect(entryRow(id).status).toBe(1);
+    expect(claimAmount(claimId)).toBe(1_200_000);
+    expect(pendingUploads(upstream.db, owner.userId)).toHaveLength(pending);
+    expect(mailsTo(owner.userId, "entry_resubmitted")).toBe(1);
+  });
+
+  it("the second post while the first is on its way (its answer held) lands on the same page; resubmitted once", async () => {
+    const { owner, id, cookie } = await inadequateWithNewInvoice();
+    const press = resubmitPost(id, cookie, await resubmitPage(id, cookie));
+    const held = holdOneAnswer(
+      owner,
+      (method, path) => method === "POST" && path === `/api/entries/${id}/review/`,
+    );
+    const firstAnswer = press();
+    await held.answered;
+    const second = await locationOf(await press());
+    held.release();
+    const first = await locationOf(await firstAnswer);
+
+    expect(first).toBe(`/entry/detail/${id}?resubmitted=1`);
+    expect(second).toBe(first);
+    expect(mailsTo(owner.userId, "entry_resubmitted")).toBe(1);
+  });
+
+  it("the second read the entry before the first changed it: the upstream answers its key with the first answer", async () => {
+    const { owner, id, claimId, cookie } = await inadequateWithNewInvoice();
+    const fields = await resubmitPage(id, cookie);
+    const { first, second } = await secondReadBeforeFirstChanged(owner, id, resubmitPost(id, cookie, fields));
+    expect(first).toBe(`/entry/detail/${id}?resubmitted=1`);
+    expect(second).toBe(first);
+    expect(claimAmount(claimId)).toBe(1_200_000);
+    expect(mailsTo(owner.userId, "entry_resubmitted")).toBe(1);
+  });
+
+  it("a later resubmission, from a new page after a new finding, is its own; a post with another page's key is refused as before", async () => {
+    const { owner, id, claimId, cookie, findInadequate } = await inadequateWithNewInvoice();
+    await locationOf(await resubmitPost(id, cookie, await resubmitPage(id, cookie))());
+
+    findInadequate();
+    insertUpload(upstream, owner.userId, "invoice-1");
+    const later = await resubmitPage(id, cookie, "1,300,000");
+    expect(await locationOf(await resubmitPost(id, cookie, later)())).toBe(
+      `/entry/detail/${id}?resubmitted=1`,
+    );
+    expect(claimAmount(claimId)).toBe(1_300_000);
+    expect(mailsTo(owner.userId, "entry_resubmitted")).toBe(2);
+
+    // A page drawn but never sent: its key made nothing, so the refusal stands.
+    const unsent = await resubmitPost(id, cookie, {
+      ...later,
+      idempotency_key: (await resubmitPage(id, cookie)).idempotency_key,
+    })();
+    expect(unsent.status).toBe(400);
+    expect((await failureOf(unsent)).formErrors[0]).toMatch(/再提出していただくものはありません/);
   });
 });

@@ -16,7 +16,13 @@ import {
 } from "~/domain/resubmission";
 import { formFailure, serverFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
-import { isUploadPost, readForm } from "~/forms/read-form.server";
+import {
+  isMultipartRequest,
+  isStreamedUpload,
+  isUploadPost,
+  readForm,
+  readMultipartForm,
+} from "~/forms/read-form.server";
 import {
   deleteFailure,
   handleDeleteIntent,
@@ -26,7 +32,14 @@ import {
 import type { RequestContext } from "~/request/context.server";
 import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
 import { loadPendingFiles } from "~/upstream/draft.server";
-import { type EntryDetail, loadEntry, resubmitEntry } from "~/upstream/entries.server";
+import {
+  type EntryDetail,
+  type ResubmissionBody,
+  findResubmission,
+  loadEntry,
+  resubmitEntry,
+} from "~/upstream/entries.server";
+import { IDEMPOTENCY_KEY_FIELD, postedReviewKey } from "~/domain/entry-body";
 import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 import { parseIntent, parseSuggestionChoice, suggestionChoiceName } from "~/components/invoice-form";
@@ -82,6 +95,21 @@ function upstreamErrors(
   return errors;
 }
 
+/** The key a press of 再提出する carried, its files left unread; null for any other post. */
+async function pressedReviewKey(request: Request, id: string): Promise<string | null> {
+  if (isStreamedUpload(request)) return null;
+  let formData: FormData;
+  if (isMultipartRequest(request)) {
+    const form = await readMultipartForm(request, { isFileField: () => false });
+    await form.cleanup();
+    formData = form.formData;
+  } else {
+    formData = await readForm(request);
+  }
+  if (formData.get("intent") !== RESUBMIT_INTENT) return null;
+  return postedReviewKey(formData.get(IDEMPOTENCY_KEY_FIELD), id);
+}
+
 export async function resubmitAction(
   ctx: RequestContext,
   request: Request,
@@ -90,8 +118,13 @@ export async function resubmitAction(
 ): Promise<Response> {
   const entry = await loadEntry(ctx, id);
   const refusal = resubmissionRefusal(entry);
-  // Not inadequate (a forged post, or one replayed after the resubmission): nothing is sent.
-  if (refusal) return failure({ [NON_FIELD_ERRORS]: refusal }, {}, 400);
+  if (refusal) {
+    // A second press of the page, the first already answered: it lands where the first did (decision 0024).
+    const key = await pressedReviewKey(request, id);
+    if (key !== null && (await findResubmission(ctx, id, key))) return redirectDocument(resubmittedPath(id));
+    // Not inadequate (a forged post, or an old page posted again): nothing is sent.
+    return failure({ [NON_FIELD_ERRORS]: refusal }, {}, 400);
+  }
   const slots = slotsOf(entry, individual);
   const slotOfKind = (kind: string) => slots.find((slot) => slot.kind === kind) ?? null;
 
@@ -170,13 +203,15 @@ export async function resubmitAction(
 
   const files = resubmittedFiles(entry, pending, individual);
   const indexes = editableIndexes(entry);
-  const body = {
+  const body: ResubmissionBody = {
     claims: files.claims.map((claim, position) => ({
       ...reviewClaimFields(typed.get(indexes[position]!)!),
       ...claim,
     })),
     ...(files.addfiles ? { addfiles: files.addfiles } : {}),
   };
+  const key = postedReviewKey(formData.get(IDEMPOTENCY_KEY_FIELD), id);
+  if (key !== null) body.idempotency_key = key;
   try {
     await resubmitEntry(ctx, id, body);
   } catch (error) {

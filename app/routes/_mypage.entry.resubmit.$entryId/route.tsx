@@ -13,6 +13,7 @@ import { UploadSlot, usePageFormEncType } from "~/components/upload-slot";
 import { DeleteFailure, SubmittedFiles, UploadedFiles } from "~/components/uploaded-files";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import { japanDate } from "~/domain/japan-date";
+import { IDEMPOTENCY_KEY_FIELD, reviewIdempotencyKey } from "~/domain/entry-body";
 import { isIndividual } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import { hydrates } from "~/routing/page-scripts";
@@ -46,7 +47,9 @@ export function loader(args: LoaderFunctionArgs) {
     const [entry, pending] = await Promise.all([loadEntry(ctx, id), loadPendingFiles(ctx)]);
     // The payment date's bank-holiday hint needs the holidays it may fall on.
     const calendar = paymentDateCalendar(japanDate(ctx.now));
-    return json({ ...resubmitView(entry, pending, isIndividual(user)), calendar });
+    // Drawn with the page: its presses share it, the next page gets another (decision 0024).
+    const reviewKey = reviewIdempotencyKey(entry.id);
+    return json({ ...resubmitView(entry, pending, isIndividual(user)), calendar, reviewKey });
   });
 }
 
@@ -106,6 +109,7 @@ export default function ResubmitPage() {
             <SubmitButton form={RESUBMIT_FORM_ID} intent={RESUBMIT_INTENT} hidden>
               再提出する
             </SubmitButton>
+            <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={view.reviewKey} />
             <ErrorSummary />
             <DeleteFailure />
           </Form>

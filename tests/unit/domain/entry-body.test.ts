@@ -5,8 +5,11 @@ import {
   entryIdempotencyKey,
   integerFrom,
   postedIdempotencyKey,
+  postedReviewKey,
   readableErrors,
+  reviewIdempotencyKey,
 } from "~/domain/entry-body";
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from "~/domain/upstream-limits";
 
 const draft: DraftEntry = {
   ...EMPTY_DRAFT,
@@ -97,6 +100,26 @@ describe("§7 the entry body from the draft", () => {
     ]) {
       expect(postedIdempotencyKey(posted)).toBeNull();
     }
+  });
+
+  it("a resubmission page's key: its own each time it is drawn, read back only for the entry it was drawn for", () => {
+    const first = reviewIdempotencyKey(7);
+    expect(first).toMatch(/^review-7-[0-9a-f]{32}$/);
+    expect(reviewIdempotencyKey(7)).not.toBe(first);
+    expect(first.length).toBeLessThanOrEqual(IDEMPOTENCY_KEY_MAX_LENGTH);
+    expect(reviewIdempotencyKey("999999999999999999").length).toBeLessThanOrEqual(IDEMPOTENCY_KEY_MAX_LENGTH);
+    expect(postedReviewKey(first, "7")).toBe(first);
+    for (const posted of [
+      null,
+      "",
+      "review-7-",
+      first.replace("review-7", "review-8"),
+      `${first}\n`,
+      [first],
+    ]) {
+      expect(postedReviewKey(posted, 7)).toBeNull();
+    }
+    expect(postedReviewKey(first, 17)).toBeNull();
   });
 });
 
