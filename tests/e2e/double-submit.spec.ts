@@ -4,10 +4,13 @@
 // 0024). The first press is sent as the browser sends it (the page's form fields, its cookies), the
 // second is a real press of the same page: while the first is on its way, after the first was answered,
 // and with the first answered by another replica of the app (sharing only the cookie secrets and the
-// upstream: the record of what the first made is the upstream's).
+// upstream: the record of what the first made is the upstream's). The same for 「再提出する」: both
+// answers are the entry's detail with 再提出を受け付けました, the resubmission made once.
 
 import { type Page, expect, test } from "./fixtures";
-import { UPSTREAM_URL, mailsTo, startAppAgainst } from "./support";
+import { pdfFile } from "./files";
+import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, startAppAgainst } from "./support";
+import { applicantWithInadequateInvoice } from "./support-account";
 import { type WizardUser, withdrawalDone } from "./support-wizard-steps";
 import { entryNumbersOf } from "./support-wizard-run";
 
@@ -89,3 +92,61 @@ test("two presses of 申し込む, the first answered by another replica of the 
     await replica.stop();
   }
 });
+
+/**
+ * The first press of 再提出する: the resubmission form's fields (its hidden key, what was typed) posted
+ * as the browser posts them, multipart without JavaScript, its answer followed.
+ */
+async function pressResubmitFromPage(page: Page, javaScript: boolean) {
+  const fields = await page.evaluate(() => {
+    const form = document.getElementById("resubmit-form") as HTMLFormElement;
+    return [...new FormData(form)].filter((pair): pair is [string, string] => typeof pair[1] === "string");
+  });
+  fields.push(["intent", "resubmit"]);
+  const url = page.url();
+  const headers = { Origin: new URL(url).origin };
+  if (javaScript) return page.request.post(url, { form: Object.fromEntries(fields), headers });
+  const multipart = new FormData();
+  for (const [name, value] of fields) multipart.append(name, value);
+  return page.request.post(url, { multipart, headers });
+}
+
+for (const order of ["while the first is on its way", "after the first was answered"] as const) {
+  test(`two presses of 再提出する, the second ${order}: both land on the entry's detail with 再提出を受け付けました; resubmitted once`, async ({
+    page,
+    javaScript,
+    freshEmail,
+    logIn,
+    open,
+    uploadInto,
+  }) => {
+    const { email, entry } = await applicantWithInadequateInvoice(freshEmail);
+    await logIn(email, STRONG_PASSWORD);
+    await expect(page).toHaveURL(/\/mypage$/);
+    await open(`/entry/resubmit/${entry.id}`);
+    await uploadInto("請求書1の請求書", pdfFile("請求書_再提出.pdf"));
+    await expect(page.getByRole("list", { name: "請求書1の請求書のアップロード済みファイル" })).toContainText(
+      "請求書_再提出.pdf",
+    );
+    await page
+      .getByRole("group", { name: /請求書1/ })
+      .getByLabel("請求書額面（税込・円）")
+      .fill("1,200,000");
+
+    const firstAnswer = pressResubmitFromPage(page, javaScript);
+    if (order === "after the first was answered") await firstAnswer;
+    await page.getByRole("button", { name: "再提出する", exact: true }).click();
+
+    const landing = new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`);
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByRole("status")).toContainText(
+      "再提出を受け付けました。あらためて審査いたします。",
+    );
+    await expect(page.locator(".entry-detail-head")).toContainText("審査中");
+    await expect(page.getByRole("region", { name: /請求書1/ })).toContainText("1,200,000円");
+    const first = await firstAnswer;
+    expect(first.url()).toMatch(landing);
+    expect((await first.text()).replace(/<[^>]+>/g, "")).toContain("再提出を受け付けました。");
+    expect(mailsTo(email, "entry_resubmitted")).toHaveLength(1);
+  });
+}
