@@ -50,12 +50,15 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
     formId?: string | null;
     formErrors?: readonly string[];
     title?: string;
+    /** Said above the form, not an error (a form brought back filled: decision 0027). */
+    notice?: string;
     extra?: Extra;
     headers?: Record<string, string>;
   } = {},
 ) {
   const body = failureBody(errors, submitted, options.formId ?? null, options.formErrors);
   if (options.title) body.title = options.title;
+  if (options.notice) body.notice = options.notice;
   return json({ ...body, ...(options.extra as Extra) }, { status, headers: options.headers });
 }
 

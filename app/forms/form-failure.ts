@@ -8,6 +8,8 @@ export interface FormFailure {
   formErrors: string[];
   values: Record<string, string>;
   title?: string;
+  /** Said above the form, not an error: what was typed came back after a login, not sent (decision 0027). */
+  notice?: string;
 }
 
 export const DELETE_FORM_ID = "delete-file";

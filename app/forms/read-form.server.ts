@@ -28,6 +28,10 @@ function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+export function isUrlencodedRequest(request: Request): boolean {
+  return mediaType(request) === URLENCODED;
+}
+
 export function isMultipartRequest(request: Request): boolean {
   return mediaType(request) === MULTIPART;
 }

@@ -23,7 +23,7 @@ import {
   handleDeleteIntent,
   handleUploadPost,
 } from "~/forms/upload-actions.server";
-import { type StepWork, keepTypedThroughLogin } from "~/forms/session-resume.server";
+import { type FormWork, keepTypedThroughLogin } from "~/forms/session-resume.server";
 import type { RequestContext } from "~/request/context.server";
 import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
 import { paymentDatesOn } from "~/lookup/japan-holidays.server";
@@ -85,7 +85,7 @@ export interface WizardStep {
   action(ctx: RequestContext, request: Request): Promise<Response>;
 }
 
-type KeepTyped = Parameters<StepWork>[1];
+type KeepTyped = Parameters<FormWork>[1];
 
 const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
 
@@ -205,6 +205,12 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
   return {
     guard,
     // An ended session keeps what was typed: a login in place, then the save (decision 0027).
-    action: (ctx, request) => keepTypedThroughLogin(ctx, request, (post, keep) => action(ctx, post, keep)),
+    action: (ctx, request) =>
+      keepTypedThroughLogin(
+        ctx,
+        request,
+        { afterLogin: "save", intent: WizardIntent.saveDraft },
+        (post, keep) => action(ctx, post, keep),
+      ),
   };
 }

@@ -5,7 +5,6 @@ import {
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
-  type MetaFunction,
   json,
   redirect,
 } from "@remix-run/node";
@@ -31,10 +30,12 @@ import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-acco
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
 import { divisionRefusal } from "~/domain/business-types";
-import { pageTitle } from "~/routing/meta";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
+import { keepTypedThroughLogin } from "~/forms/session-resume.server";
+import { typedByToken } from "~/forms/typist.server";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
-import { withRequestContext } from "~/request/context.server";
+import { type RequestContext, withRequestContext } from "~/request/context.server";
 import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
@@ -56,7 +57,8 @@ import {
 } from "~/forms/profile-form.server";
 import { loadProfile } from "~/upstream/profile.server";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報")];
+export const meta = keptFormMeta("会員情報");
+export const ErrorBoundary = KeptFormErrorBoundary;
 export const handle = hydrates("住所の自動入力、金融機関と法人番号の候補、本人確認書類のアップロード");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -85,71 +87,79 @@ export function loader(args: LoaderFunctionArgs) {
         ? profileBankPicker(profileFormDefaults(profile), null)
         : null,
       saved: SAVED_MESSAGES[ctx.url.searchParams.get("saved") ?? ""] ?? null,
+      typedBy: typedByToken(user.id, ctx.now),
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    redirectDeclinedToPreEntryResult(await requireUser(ctx));
-    const post = await readProfilePost(ctx, args.request, PROFILE_FORM);
-    if (post instanceof Response) return post;
-    // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
-    const formData = applyPickedNames(post);
-    // 「住所を検索」「金融機関を検索」 without JavaScript: nothing saved, everything typed kept.
-    const lookup =
-      (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
-      handlePostcodeLookup(formData, PROFILE_FORM) ??
-      handleBankPicker(formData, PROFILE_FORM);
-    if (lookup) return lookup;
-    const submitted = formData;
+  // An ended session keeps what was typed: a login in place, then 変更を保存する (decision 0027).
+  return withRequestContext(args, (ctx) =>
+    keepTypedThroughLogin(ctx, args.request, { afterLogin: "save", intent: "profile" }, (request, keep) =>
+      saveProfile(ctx, request, keep),
+    ),
+  );
+}
 
-    const profile = await loadProfile(ctx);
+async function saveProfile(ctx: RequestContext, request: Request, keep: (typed: FormData) => void) {
+  redirectDeclinedToPreEntryResult(await requireUser(ctx));
+  const post = await readProfilePost(ctx, request, PROFILE_FORM);
+  if (post instanceof Response) return post;
+  keep(post);
+  // A bank or branch chosen from a search's matches (no JavaScript) fills its field, on any post.
+  const formData = applyPickedNames(post);
+  // 「住所を検索」「金融機関を検索」 without JavaScript: nothing saved, everything typed kept.
+  const lookup =
+    (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
+    handlePostcodeLookup(formData, PROFILE_FORM) ??
+    handleBankPicker(formData, PROFILE_FORM);
+  if (lookup) return lookup;
+  const submitted = formData;
 
-    // Without JavaScript the identity button sends the profile's form, whose own intent comes with it.
-    if (formData.getAll("intent").includes("identity")) {
-      const result = await identityValidator.validate(formData);
-      if (result.error) {
-        return formFailure(result.error.fieldErrors, submitted, 422, { formId: IDENTITY_FORM });
-      }
-      const identity = identitySubmission(profile, result.data.identity_document_type);
-      if ("problem" in identity) {
-        return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
-          formId: IDENTITY_FORM,
-        });
-      }
-      const failure = await saveProfileOrFail(
-        ctx,
-        "nameAndIdentity",
-        identity,
-        submitted,
-        ["identity_document_type"],
-        IDENTITY_FORM,
-      );
-      return failure ?? redirect("/profile?saved=identity#identity");
+  const profile = await loadProfile(ctx);
+
+  // Without JavaScript the identity button sends the profile's form, whose own intent comes with it.
+  if (formData.getAll("intent").includes("identity")) {
+    const result = await identityValidator.validate(formData);
+    if (result.error) {
+      return formFailure(result.error.fieldErrors, submitted, 422, { formId: IDENTITY_FORM });
     }
-
-    const result = await fullProfileValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
-    // §6: never saved where the brand would then turn the account away for good.
-    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
-    if (refusal)
-      return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
-    const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
-      result.data;
-    const body: Record<string, unknown> = { ...fields };
-    if (profile.can_edit_bank_account && bank_name) {
-      body.bank_account = {
-        bank_name,
-        branch_name,
-        deposit_type: deposit_type ?? "ordinary",
-        bank_account_number: normalizeBankAccountNumber(bank_account_number),
-        account_holder_name: formatHolderName(account_holder_name),
-      };
+    const identity = identitySubmission(profile, result.data.identity_document_type);
+    if ("problem" in identity) {
+      return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
+        formId: IDENTITY_FORM,
+      });
     }
-    const failure = await saveProfileOrFail(ctx, "full", body, submitted, PROFILE_FORM_FIELDS, PROFILE_FORM);
-    return failure ?? redirect("/profile?saved=profile");
-  });
+    const failure = await saveProfileOrFail(
+      ctx,
+      "nameAndIdentity",
+      identity,
+      submitted,
+      ["identity_document_type"],
+      IDENTITY_FORM,
+    );
+    return failure ?? redirect("/profile?saved=identity#identity");
+  }
+
+  const result = await fullProfileValidator.validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
+  // §6: never saved where the brand would then turn the account away for good.
+  const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+  if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
+  const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
+    result.data;
+  const body: Record<string, unknown> = { ...fields };
+  if (profile.can_edit_bank_account && bank_name) {
+    body.bank_account = {
+      bank_name,
+      branch_name,
+      deposit_type: deposit_type ?? "ordinary",
+      bank_account_number: normalizeBankAccountNumber(bank_account_number),
+      account_holder_name: formatHolderName(account_holder_name),
+    };
+  }
+  const failure = await saveProfileOrFail(ctx, "full", body, submitted, PROFILE_FORM_FIELDS, PROFILE_FORM);
+  return failure ?? redirect("/profile?saved=profile");
 }
 
 export default function ProfilePage() {
@@ -221,7 +231,11 @@ export default function ProfilePage() {
               >
                 本人確認書類を提出する
               </SubmitButton>
-              {hydrated ? <Form id={IDENTITY_FORM} method="post" noValidate /> : null}
+              {hydrated ? (
+                <Form id={IDENTITY_FORM} method="post" noValidate>
+                  <TypedByField token={view.typedBy} />
+                </Form>
+              ) : null}
             </>,
           )}
         </details>
@@ -248,6 +262,7 @@ export default function ProfilePage() {
         >
           <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
             <input type="hidden" name="intent" value="profile" />
+            <TypedByField token={view.typedBy} />
             <ErrorSummary />
             <BusinessFields />
             <AddressFields who="office" />

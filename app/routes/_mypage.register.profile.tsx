@@ -5,7 +5,6 @@ import {
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
-  type MetaFunction,
   json,
   redirectDocument,
 } from "@remix-run/node";
@@ -23,10 +22,12 @@ import {
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
 import { divisionRefusal } from "~/domain/business-types";
-import { pageTitle } from "~/routing/meta";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
+import { keepTypedThroughLogin } from "~/forms/session-resume.server";
+import { typedByToken } from "~/forms/typist.server";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
-import { withRequestContext } from "~/request/context.server";
+import { type RequestContext, withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import {
@@ -44,64 +45,75 @@ import { usePageFormEncType } from "~/components/upload-slot";
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
 const PROFILE_FORM = "register-profile";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の登録")];
+export const meta = keptFormMeta("会員情報の登録");
+export const ErrorBoundary = KeptFormErrorBoundary;
 export const handle = hydrates("住所の自動入力、法人番号の候補、本人確認書類のアップロード");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     // A declined user owes no profile and no documents: the screening's answer says so.
-    redirectDeclinedToPreEntryResult(await requireUser(ctx));
+    const user = await requireUser(ctx);
+    redirectDeclinedToPreEntryResult(user);
     const profile = await loadProfile(ctx);
     return json({
       identity: identityView(profile, ctx.now),
       defaults: profileFormDefaults(profile),
+      typedBy: typedByToken(user.id, ctx.now),
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    redirectDeclinedToPreEntryResult(await requireUser(ctx));
-    const formData = await readProfilePost(ctx, args.request, PROFILE_FORM);
-    if (formData instanceof Response) return formData;
-    // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
-    const lookup =
-      (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
-      handlePostcodeLookup(formData, PROFILE_FORM);
-    if (lookup) return lookup;
-    const submitted = formData;
-    const result = await registrationProfileValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
-    // §6: never saved where the brand would then turn the account away for good.
-    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
-    if (refusal)
-      return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
-    const { identity_document_type: documentType, ...fields } = result.data;
+  // An ended session keeps what was typed; after the login the form is back filled, not registered:
+  // 登録する sends the identity documents for review, which waits for the person's own press (decision 0027).
+  return withRequestContext(args, (ctx) =>
+    keepTypedThroughLogin(ctx, args.request, { afterLogin: "show", formId: PROFILE_FORM }, (request, keep) =>
+      registerProfile(ctx, request, keep),
+    ),
+  );
+}
 
-    const profile = await loadProfile(ctx);
-    const identity = identitySubmission(profile, documentType);
-    if ("problem" in identity) {
-      return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
-        formId: PROFILE_FORM,
-      });
-    }
+async function registerProfile(ctx: RequestContext, request: Request, keep: (typed: FormData) => void) {
+  redirectDeclinedToPreEntryResult(await requireUser(ctx));
+  const formData = await readProfilePost(ctx, request, PROFILE_FORM);
+  if (formData instanceof Response) return formData;
+  keep(formData);
+  // 「住所を検索」 (without JavaScript): the page comes back with the address, nothing saved.
+  const lookup =
+    (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
+    handlePostcodeLookup(formData, PROFILE_FORM);
+  if (lookup) return lookup;
+  const submitted = formData;
+  const result = await registrationProfileValidator.validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
+  // §6: never saved where the brand would then turn the account away for good.
+  const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+  if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
+  const { identity_document_type: documentType, ...fields } = result.data;
 
-    const failure = await saveProfileOrFail(
-      ctx,
-      "withoutSectorAndBusinessSummary",
-      { ...fields, ...identity },
-      submitted,
-      PROFILE_FORM_FIELDS,
-      PROFILE_FORM,
-    );
-    // My page has no scripts (decision 0015): a document load shows it without fetching its modules.
-    return failure ?? redirectDocument("/mypage");
-  });
+  const profile = await loadProfile(ctx);
+  const identity = identitySubmission(profile, documentType);
+  if ("problem" in identity) {
+    return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
+      formId: PROFILE_FORM,
+    });
+  }
+
+  const failure = await saveProfileOrFail(
+    ctx,
+    "withoutSectorAndBusinessSummary",
+    { ...fields, ...identity },
+    submitted,
+    PROFILE_FORM_FIELDS,
+    PROFILE_FORM,
+  );
+  // My page has no scripts (decision 0015): a document load shows it without fetching its modules.
+  return failure ?? redirectDocument("/mypage");
 }
 
 export default function RegisterProfilePage() {
-  const { identity, defaults } = useLoaderData<typeof loader>();
+  const { identity, defaults, typedBy } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formEncType = usePageFormEncType();
   return (
@@ -125,6 +137,7 @@ export default function RegisterProfilePage() {
       <section className="profile-section" aria-labelledby="profile-title">
         <h2 id="profile-title">2. 事業者・代表者の情報</h2>
         <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
+          <TypedByField token={typedBy} />
           <ErrorSummary />
           <BusinessFields />
           <AddressFields who="office" />

@@ -214,5 +214,5 @@ export async function applicantWithInadequateInvoice(freshEmail: (label?: string
     "--document",
     "invoice",
   );
-  return { email, entry };
+  return { email, entry, userId: user.id };
 }

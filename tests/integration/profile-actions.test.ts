@@ -198,6 +198,8 @@ describe("the pre-entry screening (GET and POST /register/pre_entry, GET /pre_en
     expect(await (await open(preEntryLoader, "/register/pre_entry", cookie)).json()).toEqual({
       defaults: { corporate_division: "corporate" },
       individualSupported: true,
+      // Whom the page was rendered for (decision 0027).
+      typedBy: expect.any(String),
     });
     expect(await locationOf(await open(preEntryResultLoader, "/pre_entry/result", cookie))).toBe(
       "/register/pre_entry",

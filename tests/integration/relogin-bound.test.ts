@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELOGIN_PARAM, TYPED_BY_FIELD, TYPED_FIELD } from "~/forms/session-resume";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action, loader } from "~/routes/_entry.entry_.entry_invoice/route";
+import { action as passwordAction } from "~/routes/_mypage.profile_.password.change/route";
+import {
+  action as preEntryAction,
+  loader as preEntryLoader,
+} from "~/routes/_mypage.register.pre_entry/route";
 import { deleteSessionsOfUser } from "../../reference-upstream/auth/sessions";
 import { APP_ORIGIN, appCookie, formPost, settle } from "./app-requests";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
@@ -96,7 +101,12 @@ async function carriedAfterTheSessionEnded(typist: Person, ending: Ending): Prom
 
 /** The login form posted back to the step with ?relogin, as the browser sends it (no app cookie). */
 function reloginPost(carried: string, email: string, password = PASSWORD) {
-  const request = formPost(`${INVOICE}?${RELOGIN_PARAM}`, "", { [TYPED_FIELD]: carried, email, password });
+  const request = formPost(`${INVOICE}?${RELOGIN_PARAM}`, "", {
+    [RELOGIN_PARAM]: "login",
+    [TYPED_FIELD]: carried,
+    email,
+    password,
+  });
   request.headers.set(CLIENT_ADDRESS_HEADER, "127.0.0.1");
   return settle(action({ request, params: {}, context: {} }));
 }
@@ -186,5 +196,109 @@ describe("a step's page left open while another person logged in", () => {
     expect(await other.draft()).toEqual(before);
     expect((await reloginPost(carried, typist.email)).headers.get("Location")).toBe(`${INVOICE}?saved=1`);
     expect((await typist.draft()).purpose).toBe(TYPED.purpose);
+  });
+});
+
+/** The app session a successful login's answer sets, as the browser sends it back. */
+const sessionCookieOf = (answer: Response) =>
+  answer.headers
+    .getSetCookie()
+    .filter((cookie) => cookie.startsWith("__sakidori"))
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+
+describe("a form whose post reaches the operator (pre-entry): after the login, back filled, nothing sent", () => {
+  const PRE_ENTRY = "/register/pre_entry";
+  const ANSWERS = { corporate_division: "corporate", years_in_business: "3", annual_sales: "12,000,000" };
+  const post = (cookie: string, fields: [string, string][]) =>
+    settle(
+      preEntryAction({ request: formPost(PRE_ENTRY, cookie, fields, "127.0.0.1"), params: {}, context: {} }),
+    );
+
+  async function carried(typist: Person): Promise<string> {
+    const page = await settle(
+      preEntryLoader({
+        request: new Request(`${APP_ORIGIN}${PRE_ENTRY}`, { headers: { Cookie: typist.cookie } }),
+        params: {},
+        context: {},
+      }),
+    );
+    const { typedBy } = (await page.json()) as { typedBy: string };
+    const answer = await post("", [...Object.entries(ANSWERS), [TYPED_BY_FIELD, typedBy]]);
+    expect(answer.status).toBe(401);
+    const body = (await answer.json()) as { typed: string | null; afterLogin: string };
+    expect(body.afterLogin).toBe("show");
+    return body.typed!;
+  }
+
+  it("the typist's login answers the way back; the way back shows the answers with the notice, unsent", async () => {
+    const typist = await person();
+    const typed = await carried(typist);
+    const loggedIn = await post("", [
+      [RELOGIN_PARAM, "login"],
+      [TYPED_FIELD, typed],
+      ["email", typist.email],
+      ["password", PASSWORD],
+    ]);
+    expect(loggedIn.status).toBe(200);
+    expect(await loggedIn.json()).toEqual({ backToForm: true, afterLogin: "show", typed });
+
+    const back = await post(sessionCookieOf(loggedIn), [
+      [RELOGIN_PARAM, "restore"],
+      [TYPED_FIELD, typed],
+    ]);
+    expect(back.status).toBe(200);
+    const body = (await back.json()) as { values: Record<string, string>; notice: string };
+    expect(body.values).toMatchObject(ANSWERS);
+    expect(body.notice).toContain("まだ送信していません");
+    // Nothing was sent: the upstream holds no screening answer for the typist.
+    expect(
+      upstream.db
+        .prepare("SELECT COUNT(*) AS n FROM pre_entries WHERE user_id = ?")
+        .get(typist.browser.userId),
+    ).toEqual({ n: 0 });
+  });
+
+  it("the way back in someone else's session shows nothing of it; without a session it asks for the login again", async () => {
+    const typist = await person();
+    const other = await person();
+    const typed = await carried(typist);
+    const elsewhere = await post(other.cookie, [
+      [RELOGIN_PARAM, "restore"],
+      [TYPED_FIELD, typed],
+    ]);
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get("Location")).toBe(PRE_ENTRY);
+    const ended = await post("", [
+      [RELOGIN_PARAM, "restore"],
+      [TYPED_FIELD, typed],
+    ]);
+    expect(ended.status).toBe(401);
+    expect(((await ended.json()) as { typed: string | null }).typed).toBe(typed);
+  });
+});
+
+describe("the password change: nothing carried", () => {
+  const CHANGE = "/profile/password/change";
+  it("answers the login in place with no field of it, and after the login the page again", async () => {
+    const typist = await person();
+    const post = (fields: [string, string][]) =>
+      settle(passwordAction({ request: formPost(CHANGE, "", fields, "127.0.0.1"), params: {}, context: {} }));
+    const answer = await post([
+      ["old_password", PASSWORD],
+      ["new_password1", "Another-Strong-2026!x"],
+      ["new_password2", "Another-Strong-2026!x"],
+    ]);
+    expect(answer.status).toBe(401);
+    const text = await answer.text();
+    expect(text).not.toContain("Another-Strong-2026!x");
+    expect(JSON.parse(text)).toMatchObject({ afterLogin: "nothing", typed: null });
+    const loggedIn = await post([
+      [RELOGIN_PARAM, "login"],
+      ["email", typist.email],
+      ["password", PASSWORD],
+    ]);
+    expect(loggedIn.status).toBe(302);
+    expect(loggedIn.headers.get("Location")).toBe(CHANGE);
   });
 });

@@ -132,28 +132,43 @@ export function ErrorSummary({
     // Focus moves when the action answers, not when an error leaves as the person edits.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scope.failure]);
-  if (!shown) return null;
+  // A form brought back filled after a login (decision 0027): said where the summary would be.
+  const notice = scope.failure?.notice ? (
+    <p className="notice" role="status">
+      {scope.failure.notice}
+    </p>
+  ) : null;
+  if (!shown) return notice;
   const labelOf = (name: string) => labelIn(labels ?? scope.labels, name);
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">エラー：{scope.failure?.title ?? title}</h2>
-      <ul>
-        {formErrors.map((message) => (
-          <li key={`form:${message}`}>{message}</li>
-        ))}
-        {fieldErrors.map(([name, message]) => {
-          const label = labelOf(name);
-          return (
-            <li key={name}>
-              <a href={`#${fieldId(name)}`}>
-                {label ? `${label}：` : ""}
-                {message}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-      {children}
-    </div>
+    <>
+      {notice}
+      <div
+        className="error-summary"
+        role="alert"
+        tabIndex={-1}
+        ref={ref}
+        aria-labelledby="error-summary-title"
+      >
+        <h2 id="error-summary-title">エラー：{scope.failure?.title ?? title}</h2>
+        <ul>
+          {formErrors.map((message) => (
+            <li key={`form:${message}`}>{message}</li>
+          ))}
+          {fieldErrors.map(([name, message]) => {
+            const label = labelOf(name);
+            return (
+              <li key={name}>
+                <a href={`#${fieldId(name)}`}>
+                  {label ? `${label}：` : ""}
+                  {message}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        {children}
+      </div>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
-import { StepErrorBoundary, TypedByField, stepMeta } from "~/components/session-ended-login";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { typedByToken } from "~/forms/typist.server";
 import {
   type FinancialAnswers,
@@ -28,7 +28,7 @@ import { financialStep } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 
-export const meta = stepMeta("決算書類の提出");
+export const meta = keptFormMeta("決算書類の提出");
 export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
   ENTRY_STEP_PATHS.submitInvoices,
   ENTRY_STEP_PATHS.submitWithdrawalsDetail,
@@ -42,7 +42,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
-export const ErrorBoundary = StepErrorBoundary;
+export const ErrorBoundary = KeptFormErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => financialStep.action(ctx, args.request));

@@ -14,7 +14,7 @@ import { StepBackLink } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
-import { StepErrorBoundary, TypedByField, stepMeta } from "~/components/session-ended-login";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { typedByToken } from "~/forms/typist.server";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
@@ -38,7 +38,7 @@ import { invoiceStep } from "./step.server";
 import { type SuggestionSearch } from "~/components/corporation-suggestions";
 import { invoiceStepView } from "./view-model";
 
-export const meta = stepMeta("請求書の情報");
+export const meta = keptFormMeta("請求書の情報");
 export const handle = hydrates(
   "アップロードの進み具合、金額と合計の表示、支払期日の案内、候補、未保存の警告",
   [ENTRY_STEP_PATHS.submitFinancialStatements],
@@ -63,7 +63,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
-export const ErrorBoundary = StepErrorBoundary;
+export const ErrorBoundary = KeptFormErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => invoiceStep.action(ctx, args.request));

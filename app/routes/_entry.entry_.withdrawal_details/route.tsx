@@ -14,7 +14,7 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
-import { StepErrorBoundary, TypedByField, stepMeta } from "~/components/session-ended-login";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { typedByToken } from "~/forms/typist.server";
 import {
   MAX_STATEMENTS,
@@ -32,7 +32,7 @@ import { withdrawalStep } from "./step.server";
 import { WITHDRAWAL_FORM_ID } from "./form";
 import { withdrawalBankFields, withdrawalStepView } from "./view-model";
 
-export const meta = stepMeta("入出金明細と振込先口座");
+export const meta = keptFormMeta("入出金明細と振込先口座");
 export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
   ENTRY_STEP_PATHS.submitFinancialStatements,
   ENTRY_STEP_PATHS.submitProfile,
@@ -52,7 +52,7 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
-export const ErrorBoundary = StepErrorBoundary;
+export const ErrorBoundary = KeptFormErrorBoundary;
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, (ctx) => withdrawalStep.action(ctx, args.request));

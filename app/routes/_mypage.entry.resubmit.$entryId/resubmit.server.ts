@@ -115,6 +115,8 @@ export async function resubmitAction(
   request: Request,
   id: string,
   individual: boolean,
+  /** Told what was typed once read, so an ended session keeps it (decision 0027). */
+  keep: (typed: FormData) => void = () => undefined,
 ): Promise<Response> {
   const entry = await loadEntry(ctx, id);
   const refusal = resubmissionRefusal(entry);
@@ -144,6 +146,7 @@ export async function resubmitAction(
   } else {
     formData = await readForm(request);
   }
+  keep(formData);
 
   const intent = String(formData.get("intent") ?? "");
   if (intent === WizardIntent.delete) {

@@ -1,7 +1,7 @@
 // §2 /entry/resubmit/:entryId (decision 0011): only what the operator found inadequate can change;
 // §5 "Resubmit skips bank checks", so the receiving account is shown, not asked.
 
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimInvoiceFields, ClaimUploads } from "~/components/claim-fieldset";
 import { Fact } from "~/components/entry-figures";
@@ -15,7 +15,9 @@ import type { BankCalendar } from "~/domain/bank-calendar";
 import { japanDate } from "~/domain/japan-date";
 import { IDEMPOTENCY_KEY_FIELD, reviewIdempotencyKey } from "~/domain/entry-body";
 import { isIndividual } from "~/domain/user";
-import { pageTitle } from "~/routing/meta";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
+import { keepTypedThroughLogin } from "~/forms/session-resume.server";
+import { typedByToken } from "~/forms/typist.server";
 import { hydrates } from "~/routing/page-scripts";
 import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
@@ -31,7 +33,8 @@ import { withRequestContext } from "~/request/context.server";
 import { resubmitAction } from "./resubmit.server";
 import { type ResubmitView, resubmitView } from "./view-model";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "書類の再提出")];
+export const meta = keptFormMeta("書類の再提出");
+export const ErrorBoundary = KeptFormErrorBoundary;
 export const handle = hydrates("アップロードの進み具合");
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountStyles },
@@ -49,15 +52,26 @@ export function loader(args: LoaderFunctionArgs) {
     const calendar = paymentDateCalendar(japanDate(ctx.now));
     // Drawn with the page: its presses share it, the next page gets another (decision 0024).
     const reviewKey = reviewIdempotencyKey(entry.id);
-    return json({ ...resubmitView(entry, pending, isIndividual(user)), calendar, reviewKey });
+    return json({
+      ...resubmitView(entry, pending, isIndividual(user)),
+      calendar,
+      reviewKey,
+      typedBy: typedByToken(user.id, ctx.now),
+    });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const id = digitsParam(args.params.entryId);
-    const user = await requireUser(ctx);
-    return resubmitAction(ctx, args.request, id, isIndividual(user));
+    // An ended session keeps what was typed; after the login the form is back filled, not sent: only
+    // the person's own press resubmits (decision 0027).
+    return keepTypedThroughLogin(
+      ctx,
+      args.request,
+      { afterLogin: "show", formId: RESUBMIT_FORM_ID },
+      async (request, keep) => resubmitAction(ctx, request, id, isIndividual(await requireUser(ctx)), keep),
+    );
   });
 }
 
@@ -110,6 +124,7 @@ export default function ResubmitPage() {
               再提出する
             </SubmitButton>
             <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={view.reviewKey} />
+            <TypedByField token={view.typedBy} />
             <ErrorSummary />
             <DeleteFailure />
           </Form>

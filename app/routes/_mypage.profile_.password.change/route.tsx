@@ -5,7 +5,6 @@ import {
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
-  type MetaFunction,
   json,
   redirect,
 } from "@remix-run/node";
@@ -15,12 +14,13 @@ import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/sco
 import { SubmitButton } from "~/components/form/submit-button";
 import { placeNewPasswordErrors } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
-import { pageTitle } from "~/routing/meta";
+import { KeptFormErrorBoundary, keptFormMeta } from "~/components/session-ended-login";
+import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { loginSource } from "~/security/device-cookie.server";
 import styles from "~/styles/passwords.css";
-import { withRequestContext } from "~/request/context.server";
+import { type RequestContext, withRequestContext } from "~/request/context.server";
 import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
@@ -32,7 +32,8 @@ import { readForm } from "~/forms/read-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードの変更")];
+export const meta = keptFormMeta("パスワードの変更");
+export const ErrorBoundary = KeptFormErrorBoundary;
 
 /** §3 has_usable_password: false only for an account that never had a password to sign in with. */
 function hasUsablePassword(user: AuthenticatedUser): boolean {
@@ -47,41 +48,50 @@ export function loader(args: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    const asksOldPassword = hasUsablePassword(user);
-    const formData = await readForm(args.request);
-    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-    const result = await passwordChangeValidator(asksOldPassword).validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
-    const { old_password, new_password1, new_password2 } = result.data;
+  // An ended session answers on the page with a login; passwords are never carried (decision 0027).
+  return withRequestContext(args, (ctx) =>
+    keepTypedThroughLogin(ctx, args.request, { afterLogin: "nothing" }, (request, keep) =>
+      changeOwnPassword(ctx, request, keep),
+    ),
+  );
+}
 
-    const limit = await limitFormAttempt("password-change", String(user.id), clientAddress(args.request));
-    if (!limit.allowed) {
+async function changeOwnPassword(ctx: RequestContext, request: Request, keep: (typed: FormData) => void) {
+  const user = await requireUser(ctx);
+  const asksOldPassword = hasUsablePassword(user);
+  const formData = await readForm(request);
+  // Nothing of it is carried: told only so the upstream's end of the session answers in place too.
+  keep(formData);
+  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  const result = await passwordChangeValidator(asksOldPassword).validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+  const { old_password, new_password1, new_password2 } = result.data;
+
+  const limit = await limitFormAttempt("password-change", String(user.id), clientAddress(request));
+  if (!limit.allowed) {
+    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
+      headers: retryAfterHeader(limit.retryAfterSeconds),
+    });
+  }
+
+  const { device } = await loginSource(request, user.email ?? "");
+  try {
+    await changePassword(ctx, { old_password, new_password1, new_password2 }, device);
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) {
+      // A wrong current password lands at old_password; the validators' messages at the new one.
+      const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, CHANGE_PASSWORD_FIELDS));
+      return formFailure(fields, submitted, 400);
+    }
+    // The upstream counts wrong current passwords as failed logins and throttles them.
+    if (error instanceof UpstreamServerError && error.status === 429) {
       return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-        headers: retryAfterHeader(limit.retryAfterSeconds),
+        headers: retryAfterHeader(error.retryAfterSeconds),
       });
     }
-
-    const { device } = await loginSource(args.request, user.email ?? "");
-    try {
-      await changePassword(ctx, { old_password, new_password1, new_password2 }, device);
-    } catch (error) {
-      if (error instanceof UpstreamValidationError) {
-        // A wrong current password lands at old_password; the validators' messages at the new one.
-        const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, CHANGE_PASSWORD_FIELDS));
-        return formFailure(fields, submitted, 400);
-      }
-      // The upstream counts wrong current passwords as failed logins and throttles them.
-      if (error instanceof UpstreamServerError && error.status === 429) {
-        return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-          headers: retryAfterHeader(error.retryAfterSeconds),
-        });
-      }
-      throw error;
-    }
-    return redirect("/profile/password/change/done");
-  });
+    throw error;
+  }
+  return redirect("/profile/password/change/done");
 }
 
 export default function PasswordChangePage() {

@@ -5,7 +5,6 @@ import {
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
-  type MetaFunction,
   json,
   redirect,
 } from "@remix-run/node";
@@ -16,9 +15,11 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { readForm } from "~/forms/read-form.server";
-import { withRequestContext } from "~/request/context.server";
+import { type RequestContext, withRequestContext } from "~/request/context.server";
 import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
-import { pageTitle } from "~/routing/meta";
+import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
+import { keepTypedThroughLogin } from "~/forms/session-resume.server";
+import { typedByToken } from "~/forms/typist.server";
 import styles from "~/styles/account.css";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { submitPreEntry } from "~/upstream/pre-entry.server";
@@ -27,7 +28,8 @@ import { preEntryValidator } from "./schema.server";
 
 const PRE_ENTRY_RESULT_PATH = "/pre_entry/result";
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査")];
+export const meta = keptFormMeta("事前審査");
+export const ErrorBoundary = KeptFormErrorBoundary;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -39,32 +41,42 @@ export function loader(args: LoaderFunctionArgs) {
     return json({
       defaults: { corporate_division: division },
       individualSupported: ctx.brand.individualSupported,
+      typedBy: typedByToken(user.id, ctx.now),
     });
   });
 }
 
 export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    redirectDeclinedToPreEntryResult(await requireUser(ctx));
-    const formData = await readForm(args.request);
-    const result = await preEntryValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, formData, 422);
-    // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
-    const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
-    if (refusal) return formFailure({ corporate_division: refusal }, formData, 422);
-    try {
-      await submitPreEntry(ctx, result.data);
-    } catch (error) {
-      if (!(error instanceof UpstreamValidationError)) throw error;
-      const fields = fieldErrorsFromUpstream(error, Object.keys(PRE_ENTRY_FIELD_LABELS));
-      return formFailure(fields, formData, 400);
-    }
-    return redirect(PRE_ENTRY_RESULT_PATH);
-  });
+  // An ended session keeps the answers; after the login they are back, not sent: the screening's
+  // answer is final, so it waits for the person's own press (decision 0027).
+  return withRequestContext(args, (ctx) =>
+    keepTypedThroughLogin(ctx, args.request, { afterLogin: "show", formId: null }, (request, keep) =>
+      answerPreEntry(ctx, request, keep),
+    ),
+  );
+}
+
+async function answerPreEntry(ctx: RequestContext, request: Request, keep: (typed: FormData) => void) {
+  redirectDeclinedToPreEntryResult(await requireUser(ctx));
+  const formData = await readForm(request);
+  keep(formData);
+  const result = await preEntryValidator.validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, formData, 422);
+  // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
+  const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
+  if (refusal) return formFailure({ corporate_division: refusal }, formData, 422);
+  try {
+    await submitPreEntry(ctx, result.data);
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    const fields = fieldErrorsFromUpstream(error, Object.keys(PRE_ENTRY_FIELD_LABELS));
+    return formFailure(fields, formData, 400);
+  }
+  return redirect(PRE_ENTRY_RESULT_PATH);
 }
 
 export default function PreEntryPage() {
-  const { defaults, individualSupported } = useLoaderData<typeof loader>();
+  const { defaults, individualSupported, typedBy } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   return (
     <div className="narrow">
@@ -74,6 +86,7 @@ export default function PreEntryPage() {
       </p>
       <FormScope failure={failure} labels={PRE_ENTRY_FIELD_LABELS} defaults={defaults}>
         <Form method="post" noValidate className="form">
+          <TypedByField token={typedBy} />
           <ErrorSummary />
           <RadioField
             name="corporate_division"

@@ -41,11 +41,11 @@ const SOURCES = ["app/domain", "app/forms", "app/components", "app/routes"]
 
 /**
  * Where a label is typed as a whole string ("label", label="label"); a page title that names the step
- * as its question does, stepMeta("…"), is the page's, not the field's.
+ * as its question does, keptFormMeta("…"), is the page's, not the field's.
  */
 function placesTyping(label: string): string[] {
   return SOURCES.flatMap(({ path, text }) => {
-    const count = text.split(`"${label}"`).length - text.split(`stepMeta("${label}"`).length;
+    const count = text.split(`"${label}"`).length - text.split(`keptFormMeta("${label}"`).length;
     return Array.from({ length: count }, () => path);
   });
 }

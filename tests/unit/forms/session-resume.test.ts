@@ -16,6 +16,7 @@ vi.mock("~/upstream/auth.server", () => ({ fetchCurrentUser: async () => current
 const STEP = "https://app.example/entry/entry_invoice";
 const NOW = new Date("2026-11-28T10:00:00+09:00");
 const TYPIST_ID = 7;
+const SAVE = { afterLogin: "save", intent: "save_draft" } as const;
 
 function context(url = STEP) {
   const ended = { value: false };
@@ -72,7 +73,9 @@ describe("a step's post whose session ended", () => {
     currentUser.value = { version: "1" };
     const { ctx, ended } = context();
     const work = vi.fn();
-    const answer = await thrown(keepTypedThroughLogin(ctx, post([...pageOf(), ["password", "x"]]), work));
+    const answer = await thrown(
+      keepTypedThroughLogin(ctx, post([...pageOf(), ["password", "x"]]), SAVE, work),
+    );
     expect(answer.status).toBe(401);
     const { body, carried } = await carriedIn(answer);
     expect(carried!.typed).toEqual(TYPED);
@@ -88,7 +91,7 @@ describe("a step's post whose session ended", () => {
     const token = typedByToken(TYPIST_ID, NOW);
     for (const fields of [TYPED, [...TYPED, ["typed_by", `${token.slice(0, -1)}x`]] as [string, string][]]) {
       const { ctx, ended } = context();
-      const answer = await thrown(keepTypedThroughLogin(ctx, post(fields), vi.fn()));
+      const answer = await thrown(keepTypedThroughLogin(ctx, post(fields), SAVE, vi.fn()));
       expect(answer.status).toBe(401);
       expect(((await answer.json()) as SessionEnded).typed).toBeNull();
       expect(ended.value).toBe(true);
@@ -98,7 +101,7 @@ describe("a step's post whose session ended", () => {
   it("refused by the upstream while saving (401/403): 401 carrying what the step had read", async () => {
     const { ctx, ended } = context();
     const answer = await thrown(
-      keepTypedThroughLogin(ctx, post(pageOf()), async (request, keep) => {
+      keepTypedThroughLogin(ctx, post(pageOf()), SAVE, async (request, keep) => {
         const form = await request.formData();
         keep(form);
         throw new UpstreamUnauthorizedError(403, "認証情報が含まれていません。");
@@ -112,7 +115,7 @@ describe("a step's post whose session ended", () => {
   it("a stale CSRF pair during the save says §8's CSRF alert instead of the expired session", async () => {
     const { ctx } = context();
     const answer = await thrown(
-      keepTypedThroughLogin(ctx, post(pageOf()), async (request, keep) => {
+      keepTypedThroughLogin(ctx, post(pageOf()), SAVE, async (request, keep) => {
         keep(await request.formData());
         throw new UpstreamCsrfError(403);
       }),
@@ -127,7 +130,7 @@ describe("a step's post whose session ended", () => {
     const { ctx, ended } = context();
     const error = new UpstreamServerError(503);
     await expect(
-      keepTypedThroughLogin(ctx, post(pageOf()), async (request, keep) => {
+      keepTypedThroughLogin(ctx, post(pageOf()), SAVE, async (request, keep) => {
         keep(await request.formData());
         throw error;
       }),
@@ -138,7 +141,7 @@ describe("a step's post whose session ended", () => {
   it("a page rendered for the person logged in runs the step as any post", async () => {
     const { ctx } = context();
     const saved = new Response(null, { status: 302 });
-    const answer = await keepTypedThroughLogin(ctx, post(pageOf()), async (request, keep) => {
+    const answer = await keepTypedThroughLogin(ctx, post(pageOf()), SAVE, async (request, keep) => {
       keep(await request.formData());
       return saved;
     });
@@ -150,7 +153,7 @@ describe("a step's post whose session ended", () => {
     const { ctx, ended } = context();
     const save = vi.fn();
     const answer = await thrown(
-      keepTypedThroughLogin(ctx, post(pageOf(TYPIST_ID)), async (request, keep) => {
+      keepTypedThroughLogin(ctx, post(pageOf(TYPIST_ID)), SAVE, async (request, keep) => {
         keep(await request.formData());
         save();
         return new Response(null, { status: 302 });
