@@ -115,6 +115,6 @@ function WayBackToForm({ answer }: { answer: BackToForm }) {
 }
 
 /** In a kept form: whom the page was rendered for (the loader's typedByToken), so what is typed stays theirs. */
-export function TypedByField({ token, form }: { token: string; form?: string }) {
-  return <input type="hidden" name={TYPED_BY_FIELD} value={token} form={form} />;
+export function TypedByField({ token }: { token: string }) {
+  return <input type="hidden" name={TYPED_BY_FIELD} value={token} />;
 }

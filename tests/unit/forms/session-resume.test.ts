@@ -86,6 +86,37 @@ describe("a step's post whose session ended", () => {
     expect(work).not.toHaveBeenCalled();
   });
 
+  it("with no user, a form that carries nothing (the password change): 401 with no typed field, said so", async () => {
+    currentUser.value = { version: "1" };
+    const { ctx } = context();
+    const answer = await thrown(
+      keepTypedThroughLogin(ctx, post(pageOf()), { afterLogin: "nothing" }, vi.fn()),
+    );
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ afterLogin: "nothing", typed: null, filesDropped: [] });
+  });
+
+  it("with no user, the files chosen without JavaScript are named, not sent, and the typed fields still carried", async () => {
+    currentUser.value = { version: "1" };
+    const { ctx } = context();
+    const form = new FormData();
+    for (const [name, value] of pageOf()) form.append(name, value);
+    form.append(
+      "content",
+      new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], "通帳_4月.pdf", { type: "application/pdf" }),
+    );
+    const request = new Request(STEP, { method: "POST", body: form });
+    const work = vi.fn();
+    const answer = await thrown(
+      keepTypedThroughLogin(ctx, request, { afterLogin: "show", formId: null }, work),
+    );
+    const { body, carried } = await carriedIn(answer);
+    expect(body.filesDropped).toEqual(["通帳_4月.pdf"]);
+    expect(body.afterLogin).toBe("show");
+    expect(carried!.typed).toEqual(TYPED);
+    expect(work).not.toHaveBeenCalled();
+  });
+
   it("with no user and a page that names no one (no token, or one changed): 401 carrying nothing", async () => {
     currentUser.value = { version: "1" };
     const token = typedByToken(TYPIST_ID, NOW);
