@@ -11,7 +11,7 @@ import { LOGIN_FIELD_LABELS } from "~/forms/login-labels";
 import {
   type AfterLogin,
   type BackToForm,
-  RELOGIN_PARAM,
+  RELOGIN_FIELD,
   type SessionEnded,
   TYPED_BY_FIELD,
   TYPED_FIELD,
@@ -84,7 +84,7 @@ function LoginInPlace({ answer }: { answer: SessionEnded }) {
       <FormScope failure={answer.login}>
         <Form method="post" action={pathname} noValidate className="form">
           <ErrorSummary labels={LOGIN_FIELD_LABELS} />
-          <input type="hidden" name={RELOGIN_PARAM} value="login" />
+          <input type="hidden" name={RELOGIN_FIELD} value="login" />
           {carried !== null ? <input type="hidden" name={TYPED_FIELD} value={carried} /> : null}
           <LoginFields wrongService={answer.login?.wrongService ?? null} />
           <SubmitButton pendingText="ログインしています…">{words?.button ?? "ログインする"}</SubmitButton>
@@ -106,7 +106,7 @@ function WayBackToForm({ answer }: { answer: BackToForm }) {
           : "入力した内容はまだ送信していません。「入力の画面に戻る」を押すと、入力した内容を入れた画面に戻ります。"}
       </p>
       <Form method="post" action={pathname} className="form">
-        <input type="hidden" name={RELOGIN_PARAM} value="restore" />
+        <input type="hidden" name={RELOGIN_FIELD} value="restore" />
         <input type="hidden" name={TYPED_FIELD} value={answer.typed} />
         <SubmitButton pendingText="戻っています…">入力の画面に戻る</SubmitButton>
       </Form>

@@ -15,7 +15,7 @@ import {
 import {
   type AfterLogin,
   type BackToForm,
-  RELOGIN_PARAM,
+  RELOGIN_FIELD,
   type ReloginPost,
   type SessionEnded,
   TYPED_BY_FIELD,
@@ -105,7 +105,7 @@ function carriedFrom(ctx: RequestContext, kept: KeptForm, form: FormData): strin
 /** The login form in place (`login`) and the way back to the form after it (`restore`) post here, marked. */
 async function reloginPostOf(request: Request): Promise<ReloginPost | null> {
   if (!isUrlencodedRequest(request)) return null;
-  const marked = (await readForm(request.clone())).get(RELOGIN_PARAM);
+  const marked = (await readForm(request.clone())).get(RELOGIN_FIELD);
   return marked === "login" || marked === "restore" ? marked : null;
 }
 
@@ -121,7 +121,8 @@ function backToForm(afterLogin: AfterLogin, typed: string): Response {
 /** The page's own address, for what comes after the login. */
 function pageUrl(request: Request): URL {
   const url = new URL(request.url);
-  url.searchParams.delete(RELOGIN_PARAM);
+  // Login forms rendered before the mark moved into the body posted to `?relogin`: never kept in the address.
+  url.searchParams.delete("relogin");
   return url;
 }
 
@@ -136,7 +137,7 @@ async function logInAndUse(
   const carried = carriedTyped(field, ctx.now);
   const credentials = new FormData();
   for (const [name, value] of posted) {
-    if (name !== TYPED_FIELD && name !== RELOGIN_PARAM) credentials.append(name, value);
+    if (name !== TYPED_FIELD && name !== RELOGIN_FIELD) credentials.append(name, value);
   }
   const attempt = await attemptLogin(ctx, request, credentials);
   if ("failure" in attempt) {

@@ -3,7 +3,7 @@
 import type { FormFailure } from "./form-failure";
 
 /** The field that marks the login form's post (`login`) and the way back to the form after it (`restore`). */
-export const RELOGIN_PARAM = "relogin";
+export const RELOGIN_FIELD = "relogin";
 export type ReloginPost = "login" | "restore";
 export const TYPED_FIELD = "typed";
 /** The form page's token naming whom it was rendered for: what is typed in it is theirs. */

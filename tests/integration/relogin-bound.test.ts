@@ -4,7 +4,7 @@
 // directly, as Remix calls them, against the in-process reference upstream.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RELOGIN_PARAM, TYPED_BY_FIELD, TYPED_FIELD } from "~/forms/session-resume";
+import { RELOGIN_FIELD, TYPED_BY_FIELD, TYPED_FIELD } from "~/forms/session-resume";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action, loader } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as passwordAction } from "~/routes/_mypage.profile_.password.change/route";
@@ -101,8 +101,8 @@ async function carriedAfterTheSessionEnded(typist: Person, ending: Ending): Prom
 
 /** The login form posted back to the step with ?relogin, as the browser sends it (no app cookie). */
 function reloginPost(carried: string, email: string, password = PASSWORD) {
-  const request = formPost(`${INVOICE}?${RELOGIN_PARAM}`, "", {
-    [RELOGIN_PARAM]: "login",
+  const request = formPost(INVOICE, "", {
+    [RELOGIN_FIELD]: "login",
     [TYPED_FIELD]: carried,
     email,
     password,
@@ -235,7 +235,7 @@ describe("a form whose post reaches the operator (pre-entry): after the login, b
     const typist = await person();
     const typed = await carried(typist);
     const loggedIn = await post("", [
-      [RELOGIN_PARAM, "login"],
+      [RELOGIN_FIELD, "login"],
       [TYPED_FIELD, typed],
       ["email", typist.email],
       ["password", PASSWORD],
@@ -244,7 +244,7 @@ describe("a form whose post reaches the operator (pre-entry): after the login, b
     expect(await loggedIn.json()).toEqual({ backToForm: true, afterLogin: "show", typed });
 
     const back = await post(sessionCookieOf(loggedIn), [
-      [RELOGIN_PARAM, "restore"],
+      [RELOGIN_FIELD, "restore"],
       [TYPED_FIELD, typed],
     ]);
     expect(back.status).toBe(200);
@@ -264,13 +264,13 @@ describe("a form whose post reaches the operator (pre-entry): after the login, b
     const other = await person();
     const typed = await carried(typist);
     const elsewhere = await post(other.cookie, [
-      [RELOGIN_PARAM, "restore"],
+      [RELOGIN_FIELD, "restore"],
       [TYPED_FIELD, typed],
     ]);
     expect(elsewhere.status).toBe(302);
     expect(elsewhere.headers.get("Location")).toBe(PRE_ENTRY);
     const ended = await post("", [
-      [RELOGIN_PARAM, "restore"],
+      [RELOGIN_FIELD, "restore"],
       [TYPED_FIELD, typed],
     ]);
     expect(ended.status).toBe(401);
@@ -294,7 +294,7 @@ describe("the password change: nothing carried", () => {
     expect(text).not.toContain("Another-Strong-2026!x");
     expect(JSON.parse(text)).toMatchObject({ afterLogin: "nothing", typed: null });
     const loggedIn = await post([
-      [RELOGIN_PARAM, "login"],
+      [RELOGIN_FIELD, "login"],
       ["email", typist.email],
       ["password", PASSWORD],
     ]);
