@@ -79,7 +79,11 @@ async function pageFieldsFor(typist: Person): Promise<[string, string][]> {
 type Ending = "the app's cookie gone" | "the upstream's session expired";
 
 /** The typist's 下書き保存 after their session ended: the 401 login form's carried field. */
-async function carriedAfterTheSessionEnded(typist: Person, ending: Ending): Promise<string> {
+async function carriedAfterTheSessionEnded(
+  typist: Person,
+  ending: Ending,
+  typed: Record<string, string> = TYPED,
+): Promise<string> {
   const fields = await pageFieldsFor(typist);
   let cookie = "";
   if (ending === "the upstream's session expired") {
@@ -88,7 +92,7 @@ async function carriedAfterTheSessionEnded(typist: Person, ending: Ending): Prom
   }
   const answer = await settle(
     action({
-      request: formPost(INVOICE, cookie, [...Object.entries(TYPED), ...fields, ["intent", "save_draft"]]),
+      request: formPost(INVOICE, cookie, [...Object.entries(typed), ...fields, ["intent", "save_draft"]]),
       params: {},
       context: {},
     }),
@@ -300,5 +304,31 @@ describe("the password change: nothing carried", () => {
     ]);
     expect(loggedIn.status).toBe(302);
     expect(loggedIn.headers.get("Location")).toBe(CHANGE);
+  });
+});
+
+describe("a step's save after the login that is not a redirect (a field to correct)", () => {
+  it("answers the way back, and the way back, logged in, answers the step's own 422 with the typing", async () => {
+    const typist = await person();
+    const typed = { ...TYPED, "claims[0].amount": "百万円" };
+    const carried = await carriedAfterTheSessionEnded(typist, "the app's cookie gone", typed);
+    const loggedIn = await reloginPost(carried, typist.email);
+    expect(loggedIn.status).toBe(200);
+    expect(await loggedIn.json()).toEqual({ backToForm: true, afterLogin: "save", typed: carried });
+    const cookie = sessionCookieOf(loggedIn);
+    const back = await settle(
+      action({
+        request: formPost(INVOICE, cookie, { [RELOGIN_FIELD]: "restore", [TYPED_FIELD]: carried }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(back.status).toBe(422);
+    const body = (await back.json()) as {
+      values: Record<string, string>;
+      fieldErrors: Record<string, string>;
+    };
+    expect(body.values).toMatchObject(typed);
+    expect(Object.keys(body.fieldErrors)).toContain("claims[0].amount");
   });
 });
