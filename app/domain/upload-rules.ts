@@ -1,8 +1,22 @@
 // File rules (ARCHITECTURE §8): the same words at the input, in the app and in the reference upstream.
 
+import { parseUploadKind } from "./file-kinds";
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 const MEGABYTES = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/**
+ * Decision 0035: a slot whose paper has several pages takes a list of files, bounded so one slot never
+ * holds more than a quarter of the upstream's 200 MiB quota per person (decision 0022).
+ */
+export const MAX_FILES_PER_SLOT = 10;
+export const MAX_SLOT_BYTES = 50 * 1024 * 1024;
+
+/** Files one post without JavaScript may carry (they share one file's 10 MiB, decision 0007). */
+export const MAX_FILES_TOGETHER = 16;
+
+const SLOT_MEGABYTES = MAX_SLOT_BYTES / (1024 * 1024);
 
 /** Decision 0021: each upload holds an upstream connection while the browser sends its file. */
 export const MAX_UPLOADS_AT_ONCE_PER_USER = 3;
@@ -12,6 +26,11 @@ export const UPLOAD_RETRY_AFTER_SECONDS = 30;
 
 export const UploadRuleMessage = {
   limits: `PDF・JPEG・PNG 形式、1ファイル${MEGABYTES}MBまで`,
+  /** Beside a slot that takes several files (decision 0035). */
+  slotLimits: `${MAX_FILES_PER_SLOT}ファイルまで・合計${SLOT_MEGABYTES}MBまで（まとめて選ぶことも、1つずつ追加することもできます）`,
+  tooManyTogether: `一度に送れるファイルは${MAX_FILES_TOGETHER}個までです。残りのファイルは、もう一度選んで送ってください。`,
+  tooManyInSlot: `この欄に登録できるファイルは${MAX_FILES_PER_SLOT}個までです。不要なファイルを削除してから追加してください。`,
+  slotTooLarge: `この欄に登録できるファイルは合計${SLOT_MEGABYTES}MBまでです。不要なファイルを削除してから追加してください。`,
   tooLarge: `ファイルサイズは${MEGABYTES}MBまでです。`,
   tooLargeTogether: `一度に送れるファイルは合計${MEGABYTES}MBまでです。1つずつアップロードしてください。`,
   unsupportedType: "PDF、JPEG、PNGのファイルを選択してください。",
@@ -31,6 +50,26 @@ export const UploadRuleMessage = {
   /** §8 "Upload failure … else アップロードエラー": when the page got no answer it could read. */
   failed: "アップロードエラー",
 } as const;
+
+/** Decision 0035: identity keeps one file per side; every other slot (a claim's, a statement's, a
+ * financial document's) takes several, as its paper has several pages. */
+export function takesSeveralFiles(kind: string): boolean {
+  return parseUploadKind(kind)?.base !== "identity";
+}
+
+/** Decision 0035: why one more file of `bytes` may not join a slot holding `kept`, or null when it may. */
+export function slotRefusal(kept: readonly { size?: number | null }[], bytes: number): string | null {
+  if (kept.length >= MAX_FILES_PER_SLOT) return UploadRuleMessage.tooManyInSlot;
+  const held = kept.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  if (held + bytes > MAX_SLOT_BYTES) return UploadRuleMessage.slotTooLarge;
+  return null;
+}
+
+/** A file's size as its list shows it: 「850 KB」, 「3.2 MB」. */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US")} KB`;
+  return megabytes(bytes);
+}
 
 /** `image/*` lets a phone's picker offer its camera; the first bytes decide, not this. */
 export const ACCEPT_ATTRIBUTE = "image/*,application/pdf";

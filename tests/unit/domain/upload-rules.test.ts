@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  MAX_FILES_PER_SLOT,
+  MAX_SLOT_BYTES,
   PHOTO_MAX_BYTES,
   PhotoMessage,
   UPLOAD_RETRY_WINDOW_MS,
+  UploadRuleMessage,
+  fileSizeText,
   photoScaling,
+  slotRefusal,
+  takesSeveralFiles,
   uploadRetryDelay,
 } from "~/domain/upload-rules";
 
@@ -55,5 +61,50 @@ describe("uploadRetryDelay: a cut-off upload is retried with a growing wait for 
 
   it("keeps trying for at least a minute", () => {
     expect(UPLOAD_RETRY_WINDOW_MS).toBeGreaterThanOrEqual(60_000);
+  });
+});
+
+describe("a slot's list of files (decision 0035): 10 files and 50 MB at most, identity one file per side", () => {
+  const file = (size: number) => ({ size });
+
+  it("states its limits next to the picker", () => {
+    expect(UploadRuleMessage.slotLimits).toContain("10ファイルまで・合計50MBまで");
+  });
+
+  it("takes several files in every slot but identity's", () => {
+    for (const kind of ["passbook_details-1", "ib_details-3", "tax_returns", "pl", "invoice-2"]) {
+      expect(takesSeveralFiles(kind)).toBe(true);
+    }
+    expect(takesSeveralFiles("identity")).toBe(false);
+  });
+
+  it("takes a tenth file and refuses an eleventh", () => {
+    expect(
+      slotRefusal(
+        Array.from({ length: 9 }, () => file(1000)),
+        1000,
+      ),
+    ).toBeNull();
+    expect(
+      slotRefusal(
+        Array.from({ length: 10 }, () => file(1000)),
+        1000,
+      ),
+    ).toBe("この欄に登録できるファイルは10個までです。不要なファイルを削除してから追加してください。");
+  });
+
+  it("takes exactly 50 MB in all and refuses one byte more", () => {
+    const kept = [file(MAX_SLOT_BYTES - 10 * MB), file(5 * MB)];
+    expect(slotRefusal(kept, 5 * MB)).toBeNull();
+    expect(slotRefusal(kept, 5 * MB + 1)).toBe(
+      "この欄に登録できるファイルは合計50MBまでです。不要なファイルを削除してから追加してください。",
+    );
+    expect(MAX_FILES_PER_SLOT).toBe(10);
+  });
+
+  it("shows a file's size in KB under 1 MB and in MB above", () => {
+    expect(fileSizeText(300)).toBe("1 KB");
+    expect(fileSizeText(850 * 1024)).toBe("850 KB");
+    expect(fileSizeText(3.2 * MB)).toBe("3.2 MB");
   });
 });
