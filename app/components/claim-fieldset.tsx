@@ -27,6 +27,7 @@ export interface ClaimFileItem {
   id: number;
   name: string;
   uploadedAt: string;
+  size: number | null;
   error: boolean;
 }
 

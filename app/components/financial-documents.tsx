@@ -1,6 +1,5 @@
 // The financial step's questions that decide the document type (§4) and a slot per document (§5).
 
-import type { UploadedFileView } from "~/forms/step-upload";
 import { UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
 import type { FinancialStatementType, TaxReturnSubmissionMethod } from "~/domain/enumerations";
@@ -141,21 +140,11 @@ export function FinancialUploads({
       <ul className="financial-slots" aria-label="アップロードする書類">
         {kinds.map((kind) => {
           const files = filesByKind[kind] ?? [];
-          const newest = files.at(-1);
-          const current: UploadedFileView | null = newest
-            ? { name: newest.name, uploadedAt: newest.uploadedAt }
-            : null;
           // A missing upload's message (upload_{kind}) shows at its slot, from the form scope.
           return (
             <li key={kind} className="financial-slot">
               <p className="field-hint">{kindHint(kind, type)}</p>
-              <UploadSlot
-                slot={kind}
-                label={FINANCIAL_KIND_LABELS[kind]}
-                kind={kind}
-                current={current}
-                stepForm={form}
-              />
+              <UploadSlot slot={kind} label={FINANCIAL_KIND_LABELS[kind]} kind={kind} stepForm={form} />
               <UploadedFiles files={files} label={FINANCIAL_KIND_LABELS[kind]} />
             </li>
           );

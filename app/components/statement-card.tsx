@@ -5,7 +5,6 @@ import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { useState } from "react";
-import type { UploadedFileView } from "~/forms/step-upload";
 import { UploadSlot } from "~/components/upload-slot";
 import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
 import {
@@ -106,15 +105,11 @@ export function StatementCard({
           {statementUploadKinds(format).map((base) => {
             const kind = statementUploadKind(base, displayId);
             const files = statement.files[base] ?? [];
-            const newest = files.at(-1);
-            const current: UploadedFileView | null = newest
-              ? { name: newest.name, uploadedAt: newest.uploadedAt }
-              : null;
             const label = `${STATEMENT_UPLOAD_LABELS[base]}（口座${displayId}）`;
             return (
               <li key={kind} className="statement-slot">
                 <p className="field-hint">{UPLOAD_HINTS[base]}</p>
-                <UploadSlot slot={kind} label={label} kind={kind} current={current} stepForm={form} />
+                <UploadSlot slot={kind} label={label} kind={kind} stepForm={form} />
                 <UploadedFiles files={files} label={label} />
               </li>
             );

@@ -10,6 +10,7 @@ import {
   CAMERA_ACCEPT_ATTRIBUTE,
   PhotoMessage,
   UploadRuleMessage,
+  takesSeveralFiles,
 } from "~/domain/upload-rules";
 import { isFormFailure } from "~/forms/form-failure";
 import { uploadLanes } from "~/forms/upload-lanes";
@@ -32,7 +33,7 @@ export interface UploadSlotProps {
   label: string;
   kind: string;
   side?: "front" | "back";
-  /** The file now in the slot, for slots that hold one (identity); lists use UploadedFiles. */
+  /** The file now in the slot, for slots that hold one (identity); lists of several use UploadedFiles. */
   current?: UploadedFileView | null;
   /** A message this page knows for the slot besides the action's answer (read from the form scope). */
   error?: string | null;
@@ -77,6 +78,8 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
   const field = useField(fieldName, { error });
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
+  /** Which of the files chosen together is on its way (shown when there are several). */
+  const [position, setPosition] = useState<{ at: number; of: number } | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [reconnecting, setReconnecting] = useState(false);
   const [scaling, setScaling] = useState(false);
@@ -91,10 +94,49 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
     loadUploadModules().catch(() => {});
   }
 
+  /** Sends one file; answers the slot's refusal of it, or null when it was stored. */
+  async function sendOne(chosen: File, [transport, photos]: UploadModules): Promise<string | null> {
+    setNote(null);
+    setProgress(0);
+    // Only a JPEG or PNG may need scaling (photoScaling); deciding means decoding it.
+    setScaling(chosen.type === "image/jpeg" || chosen.type === "image/png");
+    const scaled = await photos.scaledPhoto(chosen).finally(() => setScaling(false));
+    if (scaled) setNote(PhotoMessage.scaled(chosen.size, scaled.size));
+    const file = scaled ?? chosen;
+    // One key for the file, whatever number of tries it takes (decision 0028).
+    const headers = streamedUploadHeaders({
+      slot,
+      kind,
+      side,
+      fileName: file.name,
+      uploadKey: newUploadKey(),
+    });
+    const outcome = await lanes.run(
+      () => {
+        setWaiting(false);
+        return transport.sendUpload(uploadUrl(routeId), headers, file, {
+          onProgress: setProgress,
+          onReconnecting: setReconnecting,
+        });
+      },
+      () => setWaiting(true),
+    );
+    if ("lineGone" in outcome) return UploadRuleMessage.lineGone;
+    const result = outcome.answered;
+    const failure = isFormFailure(result.body) ? result.body : null;
+    const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
+    if (refusal) return refusal;
+    // 413: the request was over the upload cap (decision 0008) and refused unread, by the app or a proxy.
+    if (result.status === 413) return uploadFailureText(null, UploadRuleMessage.tooLarge);
+    if (result.status >= 400) return UploadRuleMessage.failed;
+    return null;
+  }
+
+  // Files chosen together go one after another: §5 allows one upload per kind at a time.
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
-    const chosen = input.files?.[0];
-    if (!chosen) return;
+    const chosen = Array.from(input.files ?? []);
+    if (chosen.length === 0) return;
     if (uploadingKinds.has(kind)) {
       setClientError(UploadRuleMessage.inProgress);
       input.value = "";
@@ -102,51 +144,32 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
     }
     uploadingKinds.add(kind);
     setClientError(null);
-    setNote(null);
     setProgress(0);
     try {
-      const [transport, photos] = await loadUploadModules();
-      // Only a JPEG or PNG may need scaling (photoScaling); deciding means decoding it.
-      setScaling(chosen.type === "image/jpeg" || chosen.type === "image/png");
-      const scaled = await photos.scaledPhoto(chosen).finally(() => setScaling(false));
-      if (scaled) setNote(PhotoMessage.scaled(chosen.size, scaled.size));
-      const file = scaled ?? chosen;
-      // One key for the file, whatever number of tries it takes (decision 0028).
-      const headers = streamedUploadHeaders({
-        slot,
-        kind,
-        side,
-        fileName: file.name,
-        uploadKey: newUploadKey(),
-      });
-      const outcome = await lanes.run(
-        () => {
-          setWaiting(false);
-          return transport.sendUpload(uploadUrl(routeId), headers, file, {
-            onProgress: setProgress,
-            onReconnecting: setReconnecting,
-          });
-        },
-        () => setWaiting(true),
-      );
-      if ("lineGone" in outcome) {
-        setClientError(UploadRuleMessage.lineGone);
-        return;
+      const loaded = await loadUploadModules();
+      for (const [index, file] of chosen.entries()) {
+        setPosition(chosen.length > 1 ? { at: index + 1, of: chosen.length } : null);
+        const refusal = await sendOne(file, loaded);
+        if (refusal === null) {
+          field.onInput();
+          revalidator.revalidate();
+          continue;
+        }
+        const left = chosen.length - index - 1;
+        setClientError(
+          chosen.length > 1
+            ? `「${file.name}」：${refusal}${left > 0 ? `（残りの${left}ファイルは送っていません）` : ""}`
+            : refusal,
+        );
+        revalidator.revalidate();
+        break;
       }
-      const result = outcome.answered;
-      const failure = isFormFailure(result.body) ? result.body : null;
-      const refusal = failure ? (failure.fieldErrors[fieldName] ?? failure.formErrors[0]) : undefined;
-      if (refusal) setClientError(refusal);
-      // 413: the request was over the upload cap (decision 0008) and refused unread, by the app or a proxy.
-      else if (result.status === 413) setClientError(uploadFailureText(null, UploadRuleMessage.tooLarge));
-      else if (result.status >= 400) setClientError(UploadRuleMessage.failed);
-      else field.onInput();
-      revalidator.revalidate();
     } catch {
       setClientError(UploadRuleMessage.failed);
     } finally {
       uploadingKinds.delete(kind);
       setProgress(null);
+      setPosition(null);
       setReconnecting(false);
       input.value = "";
     }
@@ -157,10 +180,12 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
   const busy = progress !== null;
   const message = busy ? null : (clientError ?? field.error ?? null);
   const inputId = field.id;
+  const several = takesSeveralFiles(kind) && !side;
   const cameraId = `${inputId}-camera`;
   const hints = [
     hint ? `${inputId}-own-hint` : null,
     `${inputId}-hint`,
+    several ? `${inputId}-slot-hint` : null,
     hydrated ? `${inputId}-photo-hint` : null,
   ].filter((id): id is string => id !== null);
   const described = [...hints, message ? `${inputId}-error` : null].filter(Boolean).join(" ");
@@ -193,6 +218,11 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
       <p id={`${inputId}-hint`} className="field-hint">
         {UploadRuleMessage.limits}
       </p>
+      {several ? (
+        <p id={`${inputId}-slot-hint`} className="field-hint" data-testid={`upload-${slot}-limits`}>
+          {UploadRuleMessage.slotLimits}
+        </p>
+      ) : null}
       {hydrated ? (
         <p id={`${inputId}-photo-hint`} className="field-hint">
           {PhotoMessage.scaledHint}
@@ -212,6 +242,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
         form={viaStep ?? undefined}
         name={viaStep ? stepUploadFileField({ slot, kind, side }) : "content"}
         accept={ACCEPT_ATTRIBUTE}
+        multiple={several}
         required={!viaStep}
         disabled={busy}
         aria-describedby={described}
@@ -253,7 +284,7 @@ export function UploadSlot({ slot, label, kind, side, current, error, stepForm, 
               <progress max={1} value={progress ?? 0} aria-label={`${label}をアップロード中`} />
               {reconnecting
                 ? UploadRuleMessage.reconnecting
-                : `アップロード中… ${Math.round((progress ?? 0) * 100)}%`}
+                : `アップロード中${position ? `（${position.at}/${position.of}）` : ""}… ${Math.round((progress ?? 0) * 100)}%`}
             </>
           )}
         </p>

@@ -4,6 +4,7 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { TOAST_DISPLAY_MS } from "~/domain/enumerations";
+import { fileSizeText } from "~/domain/upload-rules";
 import { DELETE_FORM_ID, isFormFailure } from "~/forms/form-failure";
 import { SubmitButton } from "./form/submit-button";
 import { useHydrated } from "./use-hydrated";
@@ -12,6 +13,8 @@ export interface UploadedFileItem {
   id: number;
   name: string;
   uploadedAt: string;
+  /** Bytes stored; null when the upstream did not say. */
+  size: number | null;
 }
 
 export function UploadedFiles({ files, label }: { files: readonly UploadedFileItem[]; label: string }) {
@@ -22,7 +25,9 @@ export function UploadedFiles({ files, label }: { files: readonly UploadedFileIt
         {files.map((file) => (
           <li key={file.id}>
             <span className="uploaded-file-name">{file.name}</span>
-            <span className="uploaded-file-date">（{file.uploadedAt}）</span>
+            <span className="uploaded-file-date">
+              （{file.size === null ? file.uploadedAt : `${fileSizeText(file.size)}・${file.uploadedAt}`}）
+            </span>
             <details className="delete-confirmation">
               <summary>削除</summary>
               <Form method="post" replace preventScrollReset>

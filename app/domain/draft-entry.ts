@@ -30,6 +30,8 @@ export interface PendingFile {
   name: string;
   created_at: string;
   error?: boolean;
+  /** Bytes stored (docs/upstream-api/uploads.md); null from an upstream that does not say. */
+  size?: number | null;
 }
 
 export const EMPTY_DRAFT: DraftEntry = {

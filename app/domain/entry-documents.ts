@@ -45,6 +45,13 @@ export function confirmedDocumentFacts(
   };
 }
 
+/** A pending file as a slot's list shows it: name, date, size, and whether the upstream flagged it. */
 export function fileItem(file: PendingFile) {
-  return { id: file.id, name: file.name, uploadedAt: formatJapaneseDate(file.created_at) };
+  return {
+    id: file.id,
+    name: file.name,
+    uploadedAt: formatJapaneseDate(file.created_at),
+    size: file.size ?? null,
+    error: file.error === true,
+  };
 }

@@ -10,7 +10,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { type AcceptedContentType, sniffContentType } from "~/domain/file-kinds";
-import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
+import { MAX_FILES_TOGETHER, MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { badRequestScreen } from "~/request/context.server";
 import { logger } from "~/telemetry/logger.server";
 import type { OutgoingFile } from "~/upstream/uploads.server";
@@ -34,7 +34,8 @@ export interface ReceivedForm extends ReceivedFilePart {
   fields: Record<string, string>;
   /** Every text field in order, repeated names kept: what a step form's own parser reads. */
   formData: FormData;
-  parts: Map<string, ReceivedFilePart>;
+  /** Each file field's files in the order chosen: a slot of several files sends them under one name. */
+  parts: Map<string, ReceivedFilePart[]>;
   cleanup(): Promise<void>;
 }
 
@@ -52,8 +53,6 @@ class BodyTooLarge extends Error {}
 
 const SPOOL_ROOT = path.join(os.tmpdir(), "sakidori-uploads");
 
-/** A step form carries every slot's input, most empty; never more than a page has slots. */
-const MAX_SPOOLED_FILES = 16;
 const MAX_TEXT_FIELDS = 1_000;
 const MAX_TEXT_BYTES = 64 * 1024;
 
@@ -106,6 +105,7 @@ export async function receiveMultipartForm(
   const budget: SpoolBudget = { left: MAX_UPLOAD_BYTES };
   // In the order the parts came; filled in as each file is written.
   const received: { name: string; spooled: Promise<ReceivedFilePart> }[] = [];
+  const tooMany: ReceivedFilePart = { file: null, fileError: UploadRuleMessage.tooManyTogether };
 
   parser.on("field", (name, value) => {
     // A file input with nothing chosen may arrive as a text part: as if it were not there.
@@ -114,14 +114,14 @@ export async function receiveMultipartForm(
     formData.append(name, value);
   });
   parser.on("file", (name, stream, info) => {
-    if (
-      // A file input with nothing chosen arrives as a file part without a name: as if it were not there.
-      !info.filename ||
-      !isFileField(name) ||
-      received.some((part) => part.name === name) ||
-      received.length >= MAX_SPOOLED_FILES
-    ) {
-      stream.resume(); // a second file, or one in a field nobody reads: keep nothing
+    // A file input with nothing chosen arrives as a file part without a name: as if it were not there.
+    if (!info.filename || !isFileField(name)) {
+      stream.resume(); // a file in a field nobody reads: keep nothing
+      return;
+    }
+    if (received.length >= MAX_FILES_TOGETHER) {
+      stream.resume(); // refused at its slot, not dropped unsaid
+      received.push({ name, spooled: Promise.resolve(tooMany) });
       return;
     }
     const spooled = spool(stream, dir, info.filename, budget);
@@ -143,16 +143,16 @@ export async function receiveMultipartForm(
     logger().info({ cause: String(error) }, "uploads: unreadable multipart body");
     throw badRequestScreen(400);
   }
-  const parts = new Map<string, ReceivedFilePart>();
+  const parts = new Map<string, ReceivedFilePart[]>();
   try {
-    for (const { name, spooled } of received) parts.set(name, await spooled);
+    for (const { name, spooled } of received) parts.set(name, [...(parts.get(name) ?? []), await spooled]);
   } catch (error) {
     // The body was fine: the disk was not (a server fault).
     await Promise.allSettled(received.map((part) => part.spooled));
     await cleanup();
     throw error;
   }
-  const content = parts.get("content");
+  const content = parts.get("content")?.[0];
   return {
     fields,
     formData,

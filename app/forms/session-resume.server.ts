@@ -86,9 +86,9 @@ async function postedForm(request: Request): Promise<{ form: FormData; filesDrop
   if (!isMultipartRequest(request)) return { form: await readForm(request), filesDropped: [] };
   const form = await readMultipartForm(request, { isFileField: isUploadFileField });
   try {
-    const filesDropped = [...form.parts.values()].flatMap((part) =>
-      part.file && part.file.size > 0 ? [part.file.originalName] : [],
-    );
+    const filesDropped = [...form.parts.values()]
+      .flat()
+      .flatMap((part) => (part.file && part.file.size > 0 ? [part.file.originalName] : []));
     return { form: form.formData, filesDropped };
   } finally {
     await form.cleanup();

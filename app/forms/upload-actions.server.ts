@@ -3,7 +3,7 @@
 
 import { redirect } from "@remix-run/node";
 import { ErrorMessage, uploadFailureText } from "~/domain/error-messages";
-import { UploadRuleMessage } from "~/domain/upload-rules";
+import { UploadRuleMessage, slotRefusal, takesSeveralFiles } from "~/domain/upload-rules";
 import { isStreamedUpload, readMultipartForm, readStreamedUpload } from "~/forms/read-form.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { uploadFieldName } from "~/domain/file-kinds";
@@ -27,6 +27,8 @@ import {
   UploadKeyUsedElsewhereError,
   type UploadedFile,
   deleteUpload,
+  deleteUploadsQuietly,
+  loadSlotFiles,
   sendUpload,
   uploadFailureMessage,
 } from "~/upstream/uploads.server";
@@ -105,6 +107,12 @@ async function uploadIntoSlot(
 ): Promise<SlotRefusal | null> {
   if (!(await offers(fields, options))) return refusedFile(WRONG_SLOT);
   if (typeof file === "string") return refusedFile(file);
+  // A slot of several files (decision 0035): a full one is refused before a byte goes upstream.
+  const several = takesSeveralFiles(fields.kind);
+  if (several) {
+    const full = slotRefusal(await loadSlotFiles(ctx, fields.kind), file.size);
+    if (full) return refusedFile(refusal(full));
+  }
   let uploaded: UploadedFile;
   try {
     const { maxUploadsAtOnce, maxUploadsAtOncePerAddress } = appConfig();
@@ -130,6 +138,16 @@ async function uploadIntoSlot(
     if (message === null) throw error;
     // 422, not 409: the slot sends a 409 again, and this key never goes in this slot.
     return refusedFile(message, error instanceof UploadKeyUsedElsewhereError ? 422 : 400);
+  }
+  if (several) {
+    // Uploads at once may each have found room: the files stored before this one decide, so the
+    // earlier stay and this one goes.
+    const before = (await loadSlotFiles(ctx, fields.kind)).filter((kept) => kept.id < uploaded.id);
+    const full = slotRefusal(before, uploaded.size ?? file.size);
+    if (full) {
+      await deleteUploadsQuietly(ctx, [uploaded.id]);
+      return refusedFile(refusal(full));
+    }
   }
   await options.afterUpload?.(uploaded, fields);
   return null;
@@ -183,16 +201,19 @@ export async function handleUploadPost(
     if (!pressed && intents.includes("upload")) {
       const fields = parseUploadTarget(form.fields);
       if (!fields) return { response: uploadFailure("", WRONG_SLOT) };
-      const refused = await uploadIntoSlot(ctx, fields, spooledOrProblem(form), options);
-      return {
-        response: refused ? uploadFailure(fields.slot, refused) : redirect(options.redirectTo(fields)),
-      };
+      // Several files chosen together (decision 0035) go one after another; the first refused stops them.
+      const parts = form.parts.get("content") ?? [form];
+      for (const part of parts) {
+        const refused = await uploadIntoSlot(ctx, fields, spooledOrProblem(part), options);
+        if (refused) return { response: uploadFailure(fields.slot, refused) };
+      }
+      return { response: redirect(options.redirectTo(fields)) };
     }
 
     const chosen: { fields: StepUploadTarget; part: ReceivedFilePart }[] = [...form.parts].flatMap(
-      ([name, part]) => {
+      ([name, parts]) => {
         const fields = parseStepUploadFileField(name);
-        return fields ? [{ fields, part }] : [];
+        return fields ? parts.map((part) => ({ fields, part })) : [];
       },
     );
     chosen.sort((a, b) => Number(b.fields.slot === pressed?.slot) - Number(a.fields.slot === pressed?.slot));

@@ -32,6 +32,7 @@ export const uploadedFileSchema = z.object({
     .nullish()
     .transform((flag) => flag === true),
   side: z.enum(["front", "back"]).nullish(),
+  size: z.number().nullish(),
 }) satisfies AnswerSchema<PendingFile>;
 
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
@@ -139,6 +140,15 @@ async function findUploadByKey(ctx: UpstreamCaller, idempotencyKey: string): Pro
   if (!found) return null;
   const { idempotency_key: _key, ...uploaded } = found;
   return uploaded;
+}
+
+/** The files a slot of several holds now (decision 0035): its kind's pending files, oldest first. */
+export async function loadSlotFiles(ctx: UpstreamCaller, kind: string): Promise<UploadedFile[]> {
+  const files = await ctx.client.call("GET", "/api/uploads/", {
+    query: { kind },
+    schema: z.array(uploadedFileSchema),
+  });
+  return files.filter((file) => file.kind === kind && !file.error);
 }
 
 export async function deleteUpload(ctx: UpstreamCaller, id: number): Promise<void> {

@@ -141,12 +141,12 @@ export async function logInAs(
   await openPage(page, url, testInfo);
 }
 
-/** Uploads `file` into the slot labelled `label` and waits until the page lists it. */
+/** Uploads `file` into the slot labelled `label` (a slot of several) and waits until its list shows it. */
 export async function uploadAndWait(page: Page, testInfo: TestInfo, label: string, file: FilePayload) {
   const slot = await uploadInto(page, testInfo, label, file);
-  await expect(
-    page.locator(".upload-slot").filter({ has: page.getByLabel(label, { exact: true }) }),
-  ).toContainText(`アップロード済み：${file.name}`);
+  await expect(page.getByRole("list", { name: `${label}のアップロード済みファイル` })).toContainText(
+    file.name,
+  );
   return slot;
 }
 

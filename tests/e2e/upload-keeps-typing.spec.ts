@@ -95,9 +95,9 @@ test("withdrawal step: a statement and the payout account typed before an upload
     await leaveAndReturn(page, "/entry/withdrawal_details", testInfo);
     await expect(bank).toHaveValue("みどり銀行");
     await expect(payoutBranch).toHaveValue("本店営業部");
-    await expect(page.locator(".upload-slot").filter({ hasText: "通帳の表紙（口座1）" })).toContainText(
-      "アップロード済み：cover.png",
-    );
+    await expect(
+      page.getByRole("list", { name: "通帳の表紙（口座1）のアップロード済みファイル" }),
+    ).toContainText("cover.png");
   }
 });
 

@@ -104,7 +104,9 @@ test("statements by passbook and by internet banking, the start date, the payout
   await open(PAGE);
   await expect(field(statement(page, 1), "口座番号")).toHaveValue("1234567");
   await expect(statement(page, 2).getByRole("radio", { name: "インターネットバンキング" })).toBeChecked();
-  await expect(statement(page, 2)).toContainText("アップロード済み：ib-details.pdf");
+  await expect(
+    statement(page, 2).getByRole("list", { name: "入出金明細の画面（口座2）のアップロード済みファイル" }),
+  ).toContainText("ib-details.pdf");
   await expect(field(payout(page), "口座名義（カナ）")).toHaveValue("カ）サキドリ");
   await expect(payout(page).getByRole("radio", { name: "当座" })).toBeChecked();
 });

@@ -4,7 +4,6 @@ import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { confirmedDocumentFacts } from "~/domain/entry-documents";
 import { financialStepProblems, isFinancialKind, isFinancialStepComplete } from "~/domain/financial-step";
 import { defineWizardStep } from "~/forms/wizard-step.server";
-import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import { FINANCIAL_FORM_ID, financialAnswersFrom } from "./form";
 
 export const financialStep = defineWizardStep({
@@ -12,16 +11,9 @@ export const financialStep = defineWizardStep({
   formId: FINANCIAL_FORM_ID,
   read: (formData) => ({ values: financialAnswersFrom(formData), problems: {} }),
   patch: (answers) => answers,
-  uploads: (ctx, { files }) => ({
+  uploads: () => ({
     accepts: (kind, side) => isFinancialKind(kind) && side === undefined,
-    // One file per document: a new upload replaces the one before it (the slot says 差し替える).
-    afterUpload: async (uploaded) => {
-      const replaced = files.filter((file) => file.kind === uploaded.kind && file.id !== uploaded.id);
-      await deleteUploadsQuietly(
-        ctx,
-        replaced.map((file) => file.id),
-      );
-    },
+    // A document of several pages takes several files (decision 0035): each new one joins the list.
     redirectTo: (fields) =>
       `${ENTRY_STEP_PATHS.submitFinancialStatements}#${encodeURIComponent(`field-upload_${fields.kind}`)}`,
   }),

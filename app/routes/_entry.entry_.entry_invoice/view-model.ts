@@ -5,20 +5,11 @@ import type { BankCalendar } from "~/domain/bank-calendar";
 import type { DraftEntry, PendingFile } from "~/domain/draft-entry";
 import { formRevision } from "~/components/use-unsaved-changes";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
+import { fileItem } from "~/domain/entry-documents";
 import { claimFiles } from "~/domain/invoice-step";
-import { formatJapaneseDate } from "~/domain/japan-date";
 import { ValidationMessage } from "~/domain/messages";
 import { formValuesFromDraft, invoiceFieldLabels } from "~/components/invoice-form";
 import { type SuggestionSearch, suggestionsView } from "~/components/corporation-suggestions";
-
-function fileItem(file: PendingFile) {
-  return {
-    id: file.id,
-    name: file.name,
-    uploadedAt: formatJapaneseDate(file.created_at),
-    error: file.error === true,
-  };
-}
 
 function claimFilesView(draft: DraftEntry, files: readonly PendingFile[], count: number): ClaimFilesView[] {
   return Array.from({ length: count }, (_, index) => {

@@ -9,12 +9,10 @@ import {
   type StatementUploadKind,
   WithdrawalStepMessage,
   isWithdrawalStepComplete,
-  statementFilesOf,
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
 import { type StepChange, defineWizardStep } from "~/forms/wizard-step.server";
 import { updateDraft } from "~/upstream/draft.server";
-import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 import {
   WITHDRAWAL_FORM_ID,
   type WithdrawalValues,
@@ -64,7 +62,7 @@ export const withdrawalStep = defineWizardStep<WithdrawalValues>({
   formId: WITHDRAWAL_FORM_ID,
   read: (formData, stored) => ({ values: withdrawalValuesFrom(formData, stored.banks), problems: {} }),
   patch: (values) => ({ banks: values.banks, bank_account: values.bank_account }),
-  uploads: (ctx, { draft, files }) => ({
+  uploads: (ctx, { draft }) => ({
     accepts: (kind, side) => {
       const parsed = parseUploadKind(kind);
       // The page always shows statement 1, so it may receive files before the draft holds it.
@@ -77,26 +75,18 @@ export const withdrawalStep = defineWizardStep<WithdrawalValues>({
         parsed.displayId <= shown
       );
     },
-    // An earlier file of the slot is replaced (差し替える); as stored now, so uploads at once all link.
+    // Each file joins its statement's list (decision 0035), as stored now, so uploads at once all link.
     afterUpload: async (uploaded) => {
-      const parsed = parseUploadKind(uploaded.kind)!;
-      const index = parsed.displayId! - 1;
-      let replaced: number[] = [];
+      const index = parseUploadKind(uploaded.kind)!.displayId! - 1;
       await updateDraft(ctx, (stored) => {
         const banks = stored.banks.map((bank) => ({ ...bank }));
         while (banks.length <= index) banks.push(emptyStatement());
         const bank = banks[index]!;
-        // A retried upload answers the file its first try stored (decision 0022): never replaced by itself.
-        replaced = statementFilesOf(bank, parsed.base as StatementUploadKind, files)
-          .map((file) => file.id)
-          .filter((id) => id !== uploaded.id);
-        bank.contentfile_relations = [
-          ...bank.contentfile_relations.filter((id) => !replaced.includes(id)),
-          uploaded.id,
-        ];
+        // A retried upload answers the file its first try stored (decision 0022): related once.
+        if (bank.contentfile_relations.includes(uploaded.id)) return null;
+        bank.contentfile_relations = [...bank.contentfile_relations, uploaded.id];
         return { banks };
       });
-      await deleteUploadsQuietly(ctx, replaced);
     },
     redirectTo: (fields) => `${PAGE}#bank-${parseUploadKind(fields.kind)?.displayId ?? 1}`,
   }),

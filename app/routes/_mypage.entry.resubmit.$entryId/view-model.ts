@@ -3,9 +3,10 @@
 
 import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { PendingFile } from "~/domain/draft-entry";
+import { fileItem } from "~/domain/entry-documents";
 import { parseUploadKind } from "~/domain/file-kinds";
 import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "~/domain/japan-date";
+import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import {
   type DocumentGroup,
   type ResubmissionSlot,
@@ -28,13 +29,6 @@ const GROUP_TITLES: Record<DocumentGroup, string> = {
   financial_statements: "決算書類",
   withdrawals_detail: "入出金明細",
 };
-
-const newFileItem = (file: PendingFile) => ({
-  id: file.id,
-  name: file.name,
-  uploadedAt: formatJapaneseDate(file.created_at),
-  error: file.error === true,
-});
 
 const submittedItem = ({ id, name }: { id: number; name: string }) => ({ id, name });
 
@@ -87,8 +81,8 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
     const submittedOf = (base: string) =>
       claim.contentfiles.filter((file) => parseUploadKind(file.kind)?.base === base).map(submittedItem);
     const files: ClaimFilesView = {
-      invoices: newFilesOf(invoiceSlot.kind, pending).map(newFileItem),
-      additionalDocs: newFilesOf(additionalSlot.kind, pending).map(newFileItem),
+      invoices: newFilesOf(invoiceSlot.kind, pending).map(fileItem),
+      additionalDocs: newFilesOf(additionalSlot.kind, pending).map(fileItem),
       misplaced: [],
       submitted: { invoices: submittedOf("invoice"), additionalDocs: submittedOf("additional_doc") },
     };
@@ -118,7 +112,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
             kind,
             label,
             submitted: entry.addfiles.filter((file) => file.kind === kind).map(submittedItem),
-            files: newFilesOf(kind, pending).map(newFileItem),
+            files: newFilesOf(kind, pending).map(fileItem),
           };
         }),
       }));

@@ -233,7 +233,7 @@ describe("a size cap per request: four files' 10 MiB plus 256 KiB for the form",
     const form = result as Awaited<ReturnType<typeof receiveMultipartForm>>;
     expect(pulled()).toBe(length);
     expect(peak - before).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
-    expect(fileProblem(form.parts.get("content:claim-1-invoice:invoice-1:")!)).toBe(
+    expect(fileProblem(form.parts.get("content:claim-1-invoice:invoice-1:")![0]!)).toBe(
       UploadRuleMessage.tooLarge,
     );
     expect(form.formData.get("purpose")).toBe("外注費の支払い");
@@ -268,8 +268,8 @@ describe("a size cap per request: four files' 10 MiB plus 256 KiB for the form",
     const form = result as Awaited<ReturnType<typeof receiveMultipartForm>>;
     console.info(`largest spool seen (two files of 5.06 MiB): ${peak - before} bytes`);
     expect(peak - before).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
-    expect(fileProblem(form.parts.get("content:claim-1-invoice:invoice-1:")!)).toBeNull();
-    expect(fileProblem(form.parts.get("content:claim-2-invoice:invoice-2:")!)).toBe(
+    expect(fileProblem(form.parts.get("content:claim-1-invoice:invoice-1:")![0]!)).toBeNull();
+    expect(fileProblem(form.parts.get("content:claim-2-invoice:invoice-2:")![0]!)).toBe(
       UploadRuleMessage.tooLargeTogether,
     );
     await form.cleanup();
@@ -335,7 +335,7 @@ describe("a wizard step's form posted by a slot's upload button, without JavaScr
     expect(form.formData.get("purpose")).toBe("仕入れ代金の支払い");
     // The empty input of the other slot is as if it were not there.
     expect([...form.parts.keys()]).toEqual(["content:claim-1-invoice"]);
-    expect(fileProblem(form.parts.get("content:claim-1-invoice")!)).toBeNull();
+    expect(fileProblem(form.parts.get("content:claim-1-invoice")![0]!)).toBeNull();
     await form.cleanup();
   });
 
@@ -345,8 +345,10 @@ describe("a wizard step's form posted by a slot's upload button, without JavaScr
       stepFormRequest({ "content:claim-1-invoice": big, "content:claim-2-invoice": Buffer.from("%PDF-1.4") }),
       { isFileField: isSlotFile },
     );
-    expect(fileProblem(form.parts.get("content:claim-1-invoice")!)).toBe("ファイルサイズは10MBまでです。");
-    expect(fileProblem(form.parts.get("content:claim-2-invoice")!)).toBeNull();
+    expect(fileProblem(form.parts.get("content:claim-1-invoice")![0]!)).toBe(
+      "ファイルサイズは10MBまでです。",
+    );
+    expect(fileProblem(form.parts.get("content:claim-2-invoice")![0]!)).toBeNull();
     await form.cleanup();
   });
 
@@ -360,6 +362,31 @@ describe("a wizard step's form posted by a slot's upload button, without JavaScr
     );
     expect([...form.parts.keys()]).toEqual(["content:claim-1-invoice"]);
     await form.cleanup();
+  });
+
+  it("keeps every file chosen together in one slot, in order, and refuses those past 16 at their slot", async () => {
+    const form = new FormData();
+    for (let n = 1; n <= 18; n += 1) {
+      form.append(
+        "content:passbook_details-1:passbook_details-1:",
+        new Blob(["%PDF-1.4\n"]),
+        `page-${n}.pdf`,
+      );
+    }
+    const received = await receiveMultipartForm(
+      new Request("http://app.test/entry/withdrawal_details", { method: "POST", body: form }),
+      { isFileField: isSlotFile },
+    );
+    const parts = received.parts.get("content:passbook_details-1:passbook_details-1:")!;
+    expect(parts.map((part) => part.file?.originalName ?? null)).toEqual([
+      ...Array.from({ length: 16 }, (_, n) => `page-${n + 1}.pdf`),
+      null,
+      null,
+    ]);
+    expect(fileProblem(parts[16]!)).toBe(
+      "一度に送れるファイルは16個までです。残りのファイルは、もう一度選んで送ってください。",
+    );
+    await received.cleanup();
   });
 
   it("reads past files of fields nobody asked for", async () => {

@@ -29,7 +29,7 @@ describe("financialStepView", () => {
       url,
     );
     expect(view.filesByKind).toEqual({
-      tb_pl: [{ id: 1, name: "tb_pl.pdf", uploadedAt: expect.any(String) }],
+      tb_pl: [{ id: 1, name: "tb_pl.pdf", uploadedAt: expect.any(String), size: null, error: false }],
     });
     expect(view.saved).toBe(true);
     expect(view.individual).toBe(false);
