@@ -60,6 +60,39 @@ export function hasSomethingToResubmit(entry: ResubmissionEntry): boolean {
   );
 }
 
+export const DOCUMENT_GROUP_NAMES: Record<DocumentGroup, string> = {
+  financial_statements: "決算書類",
+  withdrawals_detail: "入出金明細",
+};
+
+/** What the operator found inadequate, in the page's words: 「請求書1の請求書」, 「入出金明細」. */
+export function requestedItems(entry: ResubmissionEntry): string[] {
+  const items = entry.claims.flatMap((claim, index) => {
+    if (!isClaimEditable(claim)) return [];
+    const name = `請求書${index + 1}`;
+    const documents = [
+      ...(isInadequate(claim.invoice_confirmation_status) ? [`${name}の請求書`] : []),
+      ...(isInadequate(claim.additional_doc_confirmation_status) ? [`${name}の追加書類`] : []),
+    ];
+    // Found inadequate for what was typed, not for a file.
+    return documents.length > 0 ? documents : [`${name}の入力内容`];
+  });
+  return [...items, ...inadequateGroups(entry).map((group) => DOCUMENT_GROUP_NAMES[group])];
+}
+
+/** The page's opening: what was asked for, then what this page lets the owner do about it. */
+export function resubmissionIntro(entry: ResubmissionEntry): [string, string] {
+  const claims = entry.claims.some(isClaimEditable)
+    ? "不備のあった請求書の入力内容と書類を修正・再提出できます。"
+    : "";
+  const groups =
+    inadequateGroups(entry).length > 0 ? "不備のあった書類は、新しいファイルでご提出ください。" : "";
+  return [
+    `審査の結果、${requestedItems(entry).join("、")}に不備がありました。`,
+    `${claims}${groups}修正が終わったら「再提出する」を押してください。`,
+  ];
+}
+
 const baseOf = (kind: string) => parseUploadKind(kind)?.base ?? null;
 
 export function groupOfKind(kind: string): DocumentGroup | null {

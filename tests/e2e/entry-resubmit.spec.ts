@@ -24,6 +24,10 @@ test("an inadequate invoice: the reason, a fix and a new file (nothing typed los
   await expect(page).toHaveURL(new RegExp(`/entry/resubmit/${entry.id}$`));
   await hydrated();
   await expect(page).toHaveTitle(/^書類の再提出 \| /);
+  // The intro names what the operator asked for, not every inadequate thing there could be.
+  await expect(page.getByTestId("resubmission-intro")).toContainText(
+    "審査の結果、請求書1の請求書に不備がありました。",
+  );
   const claim = page.getByRole("group", { name: /請求書1/ });
   await expect(claim).toContainText("請求書の日付が読めません。鮮明な画像をご提出ください。");
   // §5 "Resubmit skips bank checks": the account is shown, not asked.

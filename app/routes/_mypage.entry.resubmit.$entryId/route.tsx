@@ -102,9 +102,11 @@ export default function ResubmitPage() {
         </div>
       ) : (
         <FormScope id={RESUBMIT_FORM_ID} failure={answer} labels={view.labels}>
-          <p>
-            審査の結果、下記の内容に不備がありました。不備のある請求書の入力内容と書類だけを修正・再提出できます。修正が終わったら「再提出する」を押してください。
-          </p>
+          <div data-testid="resubmission-intro">
+            {view.intro?.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
           {view.reason ? (
             <div className="alert" data-testid="inadequate-documents">
               <p className="alert-title">不備の内容</p>

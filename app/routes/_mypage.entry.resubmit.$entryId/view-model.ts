@@ -8,7 +8,7 @@ import { parseUploadKind } from "~/domain/file-kinds";
 import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
 import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
 import {
-  type DocumentGroup,
+  DOCUMENT_GROUP_NAMES,
   type ResubmissionSlot,
   claimSlots,
   groupSlots,
@@ -16,6 +16,7 @@ import {
   inadequateGroups,
   isClaimEditable,
   newFilesOf,
+  resubmissionIntro,
   uploadRequirements,
 } from "~/domain/resubmission";
 import { claimStatusLabel } from "~/domain/status-labels";
@@ -25,10 +26,6 @@ import type { EntryDetail } from "~/upstream/entries.server";
 import { receivingAccountText } from "~/domain/account-lines";
 import { claimValuesFromEntry, resubmissionLabels } from "./form";
 
-const GROUP_TITLES: Record<DocumentGroup, string> = {
-  financial_statements: "決算書類",
-  withdrawals_detail: "入出金明細",
-};
 
 const submittedItem = ({ id, name }: { id: number; name: string }) => ({ id, name });
 
@@ -102,7 +99,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
     ? []
     : inadequateGroups(entry).map((group) => ({
         group,
-        title: GROUP_TITLES[group],
+        title: DOCUMENT_GROUP_NAMES[group],
         need: requirements.get(groupSlots(entry, group, individual)[0]!.slot) ?? null,
         slots: groupSlots(entry, group, individual).map(({ slot, kind }) => {
           const label = documentLabel(kind);
@@ -123,6 +120,8 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
     code: entry.code,
     detailPath: `/entry/detail/${entry.id}`,
     refusal,
+    /** What the operator asked for and what the page lets the owner do about it. */
+    intro: refusal ? null : resubmissionIntro(entry),
     /** The operator's words for what is inadequate, as given. */
     reason: entry.description_of_inadequate_document ?? "",
     claims,

@@ -7,6 +7,8 @@ import {
   hasSomethingToResubmit,
   inadequateGroups,
   missingUploads,
+  requestedItems,
+  resubmissionIntro,
   resubmittedFiles,
   uploadRequirements,
 } from "../../../app/domain/resubmission";
@@ -108,5 +110,44 @@ describe("the files a resubmission sends (docs/upstream-api/entries.md: given co
     expect(sent.addfiles).toEqual([11, 12, 30, 31]);
     // No group inadequate: addfiles is not sent at all (left as it is).
     expect(resubmittedFiles(entry(), [file(30, "pl")], false).addfiles).toBeUndefined();
+  });
+});
+
+describe("the intro names what the operator asked for", () => {
+  it("an inadequate claim's invoice, its additional documents, or its entries; the entry's document groups", () => {
+    expect(requestedItems(entry())).toEqual(["請求書2の請求書"]);
+    const both = entry({
+      account_activity_statement_confirmation_status: ReviewStatus.inadequate,
+      financial_statement_confirmation_status: ReviewStatus.inadequate,
+      claims: [
+        {
+          id: 1,
+          status: ClaimStatus.inadequate,
+          invoice_confirmation_status: ReviewStatus.confirming,
+          additional_doc_confirmation_status: ReviewStatus.inadequate,
+          contentfiles: [],
+        },
+        { id: 2, status: ClaimStatus.inadequate, contentfiles: [] },
+      ],
+    });
+    expect(requestedItems(both)).toEqual([
+      "請求書1の追加書類",
+      "請求書2の入力内容",
+      "決算書類",
+      "入出金明細",
+    ]);
+  });
+
+  it("says them in one sentence, and what can be added for the documents asked for", () => {
+    expect(resubmissionIntro(entry())).toEqual([
+      "審査の結果、請求書2の請求書に不備がありました。",
+      "不備のあった請求書の入力内容と書類を修正・再提出できます。修正が終わったら「再提出する」を押してください。",
+    ]);
+    const statements = entry({
+      claims: [],
+      account_activity_statement_confirmation_status: ReviewStatus.inadequate,
+    });
+    expect(resubmissionIntro(statements)[0]).toBe("審査の結果、入出金明細に不備がありました。");
+    expect(resubmissionIntro(statements)[1]).not.toMatch(/請求書/);
   });
 });
