@@ -4,9 +4,14 @@
 import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { UploadSlot } from "~/components/upload-slot";
-import { type UploadedFileItem, UploadedFiles } from "~/components/uploaded-files";
+import {
+  type SubmittedFileItem,
+  SubmittedFiles,
+  type UploadedFileItem,
+  UploadedFiles,
+} from "~/components/uploaded-files";
 import {
   STATEMENT_FIELDS,
   STATEMENT_FORMAT_LABELS,
@@ -51,10 +56,6 @@ export function StatementCard({
   statement: StatementView;
 }) {
   const displayId = index + 1;
-  // The format decides the slots: with JavaScript they follow the choice at once; without it, the
-  // choice is saved with 「入力内容を保存」 and the page comes back with the right slots.
-  const [format, setFormat] = useState<"passbook" | "ib">(statement.file_format);
-  const uploads = useField(statementField(index, "uploads"));
   return (
     <li className="statement-card" id={`bank-${displayId}`} aria-labelledby={`bank-${displayId}-title`}>
       <h3 id={`bank-${displayId}-title`}>口座{displayId}</h3>
@@ -75,6 +76,54 @@ export function StatementCard({
           hint={BANK_ACCOUNT_NUMBER_HINT}
         />
       </div>
+      <StatementUploads form={form} index={index} format={statement.file_format} files={statement.files}>
+        <div className="statement-actions">
+          <SubmitButton
+            form={form}
+            intent={`save_bank:${index}`}
+            variant="secondary"
+            pendingText="保存しています…"
+          >
+            入力内容を保存
+          </SubmitButton>
+          {removable ? (
+            <SubmitButton form={form} intent={`remove_bank:${index}`} variant="link">
+              口座{displayId}を削除する
+            </SubmitButton>
+          ) : null}
+        </div>
+      </StatementUploads>
+    </li>
+  );
+}
+
+/**
+ * A statement's format and the upload slots it decides, in the wizard and on the resubmission.
+ * `children` stand between the two (the buttons that save the choice without JavaScript);
+ * `submitted`, on a resubmission, are the files the entry holds, each of which may be left out.
+ */
+export function StatementUploads({
+  form,
+  index,
+  format: startingFormat,
+  files,
+  submitted,
+  children,
+}: {
+  form: string;
+  index: number;
+  format: StatementRow["file_format"];
+  files: StatementView["files"];
+  submitted?: Partial<Record<StatementUploadKind, SubmittedFileItem[]>>;
+  children?: ReactNode;
+}) {
+  const displayId = index + 1;
+  // The format decides the slots: with JavaScript they follow the choice at once; without it, the
+  // choice is sent with the page's button and the page comes back with the right slots.
+  const [format, setFormat] = useState<"passbook" | "ib">(effectiveFileFormat(startingFormat));
+  const uploads = useField(statementField(index, "uploads"));
+  return (
+    <>
       <RadioField
         required
         name={statementField(index, "file_format")}
@@ -83,39 +132,26 @@ export function StatementCard({
         value={format}
         onChange={(value) => setFormat(effectiveFileFormat(value))}
       />
-      <div className="statement-actions">
-        <SubmitButton
-          form={form}
-          intent={`save_bank:${index}`}
-          variant="secondary"
-          pendingText="保存しています…"
-        >
-          入力内容を保存
-        </SubmitButton>
-        {removable ? (
-          <SubmitButton form={form} intent={`remove_bank:${index}`} variant="link">
-            口座{displayId}を削除する
-          </SubmitButton>
-        ) : null}
-      </div>
+      {children}
       <div id={uploads.id} tabIndex={-1} className={uploads.error ? "field field-has-error" : "field"}>
         <p className="field-label">{STATEMENT_FORMAT_LABELS[format]}のアップロード</p>
         <FieldMessage id={uploads.id} error={uploads.error} />
         <ul className="statement-slots">
           {statementUploadKinds(format).map((base) => {
             const kind = statementUploadKind(base, displayId);
-            const files = statement.files[base] ?? [];
+            const slotFiles = files[base] ?? [];
             const label = `${STATEMENT_UPLOAD_LABELS[base]}（口座${displayId}）`;
             return (
               <li key={kind} className="statement-slot">
                 <p className="field-hint">{UPLOAD_HINTS[base]}</p>
                 <UploadSlot slot={kind} label={label} kind={kind} stepForm={form} />
-                <UploadedFiles files={files} label={label} />
+                {submitted ? <SubmittedFiles files={submitted[base] ?? []} label={label} omittable /> : null}
+                <UploadedFiles files={slotFiles} label={label} />
               </li>
             );
           })}
         </ul>
       </div>
-    </li>
+    </>
   );
 }

@@ -4,8 +4,10 @@
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { TOAST_DISPLAY_MS } from "~/domain/enumerations";
+import { omitFileField } from "~/domain/resubmission";
 import { fileSizeText } from "~/domain/upload-rules";
 import { DELETE_FORM_ID, isFormFailure } from "~/forms/form-failure";
+import { useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
 import { useHydrated } from "./use-hydrated";
 
@@ -52,17 +54,49 @@ export interface SubmittedFileItem {
 }
 
 /** The files an entry was submitted with, read-only (a resubmission replaces them). */
-export function SubmittedFiles({ files, label }: { files: readonly SubmittedFileItem[]; label: string }) {
+/**
+ * The files an entry already holds. `omittable`: each may be left out of the resubmission (the others
+ * are sent again), by a checkbox of the page's form.
+ */
+export function SubmittedFiles({
+  files,
+  label,
+  omittable = false,
+}: {
+  files: readonly SubmittedFileItem[];
+  label: string;
+  omittable?: boolean;
+}) {
   if (files.length === 0) return null;
   return (
     <div className="submitted-files">
       <p className="field-hint">提出済みのファイル：</p>
       <ul aria-label={`${label}の提出済みファイル`}>
         {files.map((file) => (
-          <li key={file.id}>{file.name}</li>
+          <li key={file.id}>
+            {file.name}
+            {omittable ? <OmitCheckbox file={file} /> : null}
+          </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+function OmitCheckbox({ file }: { file: SubmittedFileItem }) {
+  const field = useField(omitFileField(file.id));
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        id={field.id}
+        name={omitFileField(file.id)}
+        form={field.form}
+        defaultChecked={field.defaultValue === "on"}
+        aria-label={`「${file.name}」を再提出に含めない`}
+      />
+      再提出に含めない
+    </label>
   );
 }
 

@@ -1,10 +1,18 @@
-// §2 /entry/resubmit/:entryId, §7 POST /api/entries/{id}/review/ (decision 0011). A new upload replaces
-// what was submitted of its kind; every other file is sent again (docs/upstream-api/entries.md).
+// §2 /entry/resubmit/:entryId, §7 POST /api/entries/{id}/review/ (decision 0011): what may change, and
+// the lists of files the review call sends (docs/upstream-api/entries.md).
 
 import { claimUploadKind, claimUploadSlot, parseUploadKind } from "./file-kinds";
 import { FINANCIAL_KINDS, isFinancialKind } from "./financial-step";
 import { ClaimStatus, ReviewStatus, isEntryResubmittable } from "./statuses";
-import { STATEMENT_UPLOAD_KINDS, statementUploadKind } from "./withdrawal-step";
+import {
+  MAX_STATEMENTS,
+  STATEMENT_UPLOAD_KINDS,
+  WithdrawalStepMessage,
+  effectiveFileFormat,
+  statementField,
+  statementUploadKind,
+  statementUploadKinds,
+} from "./withdrawal-step";
 
 export interface ResubmissionFile {
   id: number;
@@ -85,8 +93,12 @@ export function resubmissionIntro(entry: ResubmissionEntry): [string, string] {
   const claims = entry.claims.some(isClaimEditable)
     ? "不備のあった請求書の入力内容と書類を修正・再提出できます。"
     : "";
+  const inadequate = inadequateGroups(entry);
   const groups =
-    inadequateGroups(entry).length > 0 ? "不備のあった書類は、新しいファイルでご提出ください。" : "";
+    (inadequate.length > 0 ? "不備のあった書類は、ファイルの追加や差し替えができます。" : "") +
+    (inadequate.includes("withdrawals_detail")
+      ? "入出金明細は、口座の追加や、通帳とインターネットバンキングの切り替えもできます。"
+      : "");
   return [
     `審査の結果、${requestedItems(entry).join("、")}に不備がありました。`,
     `${claims}${groups}修正が終わったら「再提出する」を押してください。`,
@@ -124,22 +136,92 @@ function financialKindsFor(individual: boolean): readonly string[] {
     : FINANCIAL_KINDS.filter((kind) => kind !== "tax_returns" && kind !== "business_opening");
 }
 
-/** One slot per submitted kind, or every allowed kind when the entry carries none of the group. */
+/**
+ * The slots a group offers: for financial documents every kind the user may submit and any other kind
+ * submitted; for statements both formats' kinds of every account the entry may hold (§3 "bank id").
+ */
 export function groupSlots(
   entry: ResubmissionEntry,
   group: DocumentGroup,
   individual: boolean,
 ): ResubmissionSlot[] {
-  const submitted = [
-    ...new Set(entry.addfiles.map((file) => file.kind).filter((kind) => groupOfKind(kind) === group)),
-  ].sort();
   const kinds =
-    submitted.length > 0
-      ? submitted
-      : group === "financial_statements"
-        ? financialKindsFor(individual)
-        : STATEMENT_UPLOAD_KINDS.map((base) => statementUploadKind(base, 1));
+    group === "financial_statements"
+      ? [
+          ...new Set([
+            ...financialKindsFor(individual),
+            ...entry.addfiles.map((file) => file.kind).filter((kind) => groupOfKind(kind) === group),
+          ]),
+        ]
+      : Array.from({ length: MAX_STATEMENTS }, (_, index) =>
+          STATEMENT_UPLOAD_KINDS.map((base) => statementUploadKind(base, index + 1)),
+        ).flat();
   return kinds.map((kind) => ({ slot: kind, kind }));
+}
+
+export type StatementFormat = "passbook" | "ib";
+
+export interface StatementAccount {
+  displayId: number;
+  format: StatementFormat;
+}
+
+const STATEMENT_BASES = STATEMENT_UPLOAD_KINDS as readonly string[];
+
+/** The account and format a statement file belongs to, or null for any other file. */
+function statementOf(kind: string): StatementAccount | null {
+  const parsed = parseUploadKind(kind);
+  if (!parsed || !STATEMENT_BASES.includes(parsed.base)) return null;
+  return {
+    displayId: parsed.displayId ?? 1,
+    format: parsed.base === "ib_info" || parsed.base === "ib_details" ? "ib" : "passbook",
+  };
+}
+
+/**
+ * The entry's statement accounts as the resubmission starts from them: every number its submitted or
+ * new files carry, in the format of the new files (what the owner chose last) or else the submitted.
+ */
+export function statementAccounts(
+  entry: ResubmissionEntry,
+  pending: readonly ResubmissionFile[],
+): StatementAccount[] {
+  const formats = new Map<number, StatementFormat>();
+  const note = (files: readonly ResubmissionFile[]) => {
+    for (const file of files) {
+      const statement = file.error === true ? null : statementOf(file.kind);
+      if (statement) formats.set(statement.displayId, statement.format);
+    }
+  };
+  note(entry.addfiles);
+  note(pending);
+  return [...formats].sort(([a], [b]) => a - b).map(([displayId, format]) => ({ displayId, format }));
+}
+
+/** What the owner chose on the page: each account's format, and the submitted files left out. */
+export interface ResubmissionChoices {
+  formats: ReadonlyMap<number, StatementFormat>;
+  omitted: ReadonlySet<number>;
+}
+
+export const NO_CHOICES: ResubmissionChoices = { formats: new Map(), omitted: new Set() };
+
+/** The checkbox that leaves a submitted file of an inadequate group out: one name per file. */
+export const omitFileField = (id: number) => `omit_file-${id}`;
+
+/** The choices as the page's form sent them: banks[i].file_format, omit_file-{id}. */
+export function readResubmissionChoices(formData: FormData): ResubmissionChoices {
+  const formats = new Map<number, StatementFormat>();
+  for (let index = 0; index < MAX_STATEMENTS; index++) {
+    const value = formData.get(statementField(index, "file_format"));
+    if (typeof value === "string" && value !== "") formats.set(index + 1, effectiveFileFormat(value));
+  }
+  const omitted = new Set<number>();
+  for (const name of formData.keys()) {
+    const id = /^omit_file-([1-9][0-9]{0,17})$/.exec(name)?.[1];
+    if (id) omitted.add(Number(id));
+  }
+  return { formats, omitted };
 }
 
 export function newFilesOf<F extends ResubmissionFile>(kind: string, pending: readonly F[]): F[] {
@@ -209,10 +291,17 @@ export function missingUploads(
   return missing;
 }
 
+/**
+ * The lists the review call sends. A claim's new file replaces its submitted files of that kind. An
+ * inadequate group's new files are added to what was submitted (the months that were missing, a
+ * second account), less the submitted files the owner left out and, for a statement account whose
+ * format was switched, the other format's files.
+ */
 export function resubmittedFiles(
   entry: ResubmissionEntry,
   pending: readonly ResubmissionFile[],
   individual: boolean,
+  choices: ResubmissionChoices = NO_CHOICES,
 ): { claims: { id: number; contentfiles: number[] }[]; addfiles?: number[] } {
   const claims = entry.claims.flatMap((claim, index) =>
     isClaimEditable(claim)
@@ -226,7 +315,67 @@ export function resubmittedFiles(
   );
   const groups = inadequateGroups(entry);
   if (groups.length === 0) return { claims };
-  const slots = groups.flatMap((group) => groupSlots(entry, group, individual));
-  // Entry documents are replaced kind by kind, their number included (a statement's cover is its own).
-  return { claims, addfiles: replacedList(entry.addfiles, slots, pending, (a, b) => a === b) };
+  return {
+    claims,
+    addfiles: resubmittedEntryFiles(entry, pending, individual, choices).map((file) => file.id),
+  };
+}
+
+function resubmittedEntryFiles(
+  entry: ResubmissionEntry,
+  pending: readonly ResubmissionFile[],
+  individual: boolean,
+  choices: ResubmissionChoices,
+): ResubmissionFile[] {
+  const groups = inadequateGroups(entry);
+  const starting = new Map(
+    statementAccounts(entry, pending).map((account) => [account.displayId, account.format]),
+  );
+  const inFormat = (kind: string) => {
+    const statement = statementOf(kind);
+    if (!statement) return true;
+    const format = choices.formats.get(statement.displayId) ?? starting.get(statement.displayId);
+    return format === undefined || format === statement.format;
+  };
+  const changeable = (kind: string) => {
+    const group = groupOfKind(kind);
+    return group !== null && groups.includes(group);
+  };
+  const kept = entry.addfiles.filter(
+    (file) => !changeable(file.kind) || (!choices.omitted.has(file.id) && inFormat(file.kind)),
+  );
+  const offered = new Set(
+    groups.flatMap((group) => groupSlots(entry, group, individual)).map((slot) => slot.kind),
+  );
+  const added = pending.filter(
+    (file) => file.error !== true && offered.has(file.kind) && inFormat(file.kind),
+  );
+  return [...kept, ...added];
+}
+
+/**
+ * §4 "An account activity statement is satisfied when" both uploads of its format are there: each
+ * account the resubmission sends, at its form's field (banks[i].uploads).
+ */
+export function statementAccountProblems(
+  entry: ResubmissionEntry,
+  pending: readonly ResubmissionFile[],
+  individual: boolean,
+  choices: ResubmissionChoices,
+): Record<string, string> {
+  if (!inadequateGroups(entry).includes("withdrawals_detail")) return {};
+  const sent = resubmittedEntryFiles(entry, pending, individual, choices);
+  const problems: Record<string, string> = {};
+  for (const account of statementAccounts(entry, pending)) {
+    const { displayId } = account;
+    const format = choices.formats.get(displayId) ?? account.format;
+    const complete = statementUploadKinds(format).every((base) =>
+      sent.some((file) => file.kind === statementUploadKind(base, displayId)),
+    );
+    const any = sent.some((file) => statementOf(file.kind)?.displayId === displayId);
+    if (any && !complete) {
+      problems[statementField(displayId - 1, "uploads")] = WithdrawalStepMessage.uploadsRequired(format);
+    }
+  }
+  return problems;
 }

@@ -7,7 +7,12 @@
 import { expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, applicantWithInadequateInvoice, runOperator } from "./support-account";
+import {
+  UpstreamUser,
+  applicantWithInadequateInvoice,
+  applicantWithInadequateStatements,
+  runOperator,
+} from "./support-account";
 import { canBuyReview } from "../fixtures/reviews";
 
 test("an inadequate invoice: the reason, a fix and a new file (nothing typed lost), resubmitted, under review again", async ({
@@ -117,4 +122,64 @@ test("an entry with nothing inadequate offers no form and says why; another user
   const other = await applicantWithInadequateInvoice(freshEmail);
   expect((await open(`/entry/resubmit/${other.entry.id}`))?.status()).toBe(404);
   expect((await open("/entry/resubmit/12a"))?.status()).toBe(404);
+});
+
+test("statements short of months: more pages for account 1, a second account on internet banking (complete, §4), resubmitted", async ({
+  page,
+  open,
+  freshEmail,
+  logIn,
+  javaScript,
+  uploadInto,
+}) => {
+  const { email, entry } = await applicantWithInadequateStatements(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await open(`/entry/resubmit/${entry.id}`);
+  const intro = page.getByTestId("resubmission-intro");
+  await expect(intro).toContainText("審査の結果、入出金明細に不備がありました。");
+  await expect(intro).toContainText("口座の追加や、通帳とインターネットバンキングの切り替えもできます。");
+  await expect(intro).not.toContainText("請求書");
+  await expect(page.getByRole("list", { name: "入出金のページ（口座1）の提出済みファイル" })).toContainText(
+    "通帳_7月.pdf",
+  );
+
+  // The months that were missing, added to what was submitted.
+  await uploadInto("入出金のページ（口座1）", pdfFile("通帳_8月.pdf"));
+  await expect(
+    page.getByRole("list", { name: "入出金のページ（口座1）のアップロード済みファイル" }),
+  ).toContainText("通帳_8月.pdf");
+
+  // A second account, kept on internet banking.
+  await page.getByRole("button", { name: "口座を追加する" }).click();
+  const second = page.locator("#bank-2");
+  await expect(second.getByRole("heading", { name: "口座2" })).toBeVisible();
+  await second.getByLabel("インターネットバンキング").check();
+  if (!javaScript) await second.getByRole("button", { name: "選んだ形式のアップロード欄を表示する" }).click();
+  await uploadInto("口座情報の画面（口座2）", pdfFile("ネットバンキング_口座情報.pdf"));
+  await expect(
+    page.getByRole("list", { name: "口座情報の画面（口座2）のアップロード済みファイル" }),
+  ).toContainText("ネットバンキング_口座情報.pdf");
+
+  // One screen short: said at the account, nothing sent.
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "入力内容をご確認ください" });
+  await expect(summary).toContainText("口座情報の画面と入出金明細の画面をアップロードしてください。");
+  await uploadInto("入出金明細の画面（口座2）", pdfFile("ネットバンキング_明細.pdf"));
+  await expect(
+    page.getByRole("list", { name: "入出金明細の画面（口座2）のアップロード済みファイル" }),
+  ).toContainText("ネットバンキング_明細.pdf");
+
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
+  await expect(page.locator(".entry-detail-head")).toContainText("審査中");
+  const sent = page.getByRole("list", { name: "提出した書類（決算書類・入出金明細）" });
+  for (const name of [
+    "通帳_表紙.pdf",
+    "通帳_7月.pdf",
+    "通帳_8月.pdf",
+    "ネットバンキング_口座情報.pdf",
+    "ネットバンキング_明細.pdf",
+  ]) {
+    await expect(sent).toContainText(name);
+  }
 });

@@ -216,3 +216,22 @@ export async function applicantWithInadequateInvoice(freshEmail: (label?: string
   );
   return { email, entry, userId: user.id };
 }
+
+/** A user whose entry's statements (account 1, a passbook) the operator found short of months. */
+export async function applicantWithInadequateStatements(freshEmail: (label?: string) => string) {
+  const email = freshEmail("resubmit-statements");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const cover = await user.upload("passbook_cover-1", pdfFile("通帳_表紙.pdf"));
+  const pages = await user.upload("passbook_details-1", pdfFile("通帳_7月.pdf"));
+  const entry = await user.createEntry({ addfiles: [cover, pages] });
+  runOperator(
+    "inadequate-entry",
+    String(entry.id),
+    "--reason",
+    "直近3か月分の入出金明細をご提出ください。",
+    "--document",
+    "withdrawals_detail",
+  );
+  return { email, entry };
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as detailLoader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { action, loader } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
-import { ResubmissionMessage } from "~/domain/resubmission";
+import { ResubmissionMessage, omitFileField } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
 import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/entries/operator-actions";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
@@ -118,6 +118,7 @@ const entryOf = async (owner: Awaited<ReturnType<typeof inadequateEntry>>["owner
   (await owner.get(`/api/entries/${id}/`)).body as {
     status: number;
     financial_statement_confirmation_status: number;
+    account_activity_statement_confirmation_status: number;
     addfiles: { id: number }[];
     claims: {
       status: number;
@@ -209,7 +210,7 @@ describe("the resubmission (GET and POST /entry/resubmit/:entryId)", () => {
     expect((await entryOf(owner, id)).claims[1]!.amount).toBe(1_200_000);
   });
 
-  it("an inadequate document group: its new file replaces the submitted one of its kind, the rest is sent again", async () => {
+  it("an inadequate document group: its new file is added, or replaces a submitted file left out; the rest is sent again", async () => {
     const { owner, id, cookie, files } = await inadequateEntry();
     markEntryDocumentsInadequate(
       upstream.db,
@@ -226,7 +227,10 @@ describe("the resubmission (GET and POST /entry/resubmit/:entryId)", () => {
     expect(view.groups).toEqual([
       expect.objectContaining({
         group: "financial_statements",
-        slots: [expect.objectContaining({ kind: "pl" })],
+        slots: expect.arrayContaining([
+          expect.objectContaining({ kind: "pl", submitted: [expect.objectContaining({ id: files.pl })] }),
+          expect.objectContaining({ kind: "bs", submitted: [] }),
+        ]),
       }),
     ]);
     const newInvoice = insertUpload(upstream, owner.userId, "invoice-2");
@@ -234,11 +238,58 @@ describe("the resubmission (GET and POST /entry/resubmit/:entryId)", () => {
     expect(missing.fieldErrors.upload_pl).toBe(ResubmissionMessage.newFinancialNeeded);
 
     const newPl = insertUpload(upstream, owner.userId, "pl");
-    await locationOf(await post(id, cookie, { ...claimFields(1), intent: "resubmit" }));
+    // The submitted P/L left out: the new one stands in for it.
+    await locationOf(
+      await post(id, cookie, { ...claimFields(1), [omitFileField(files.pl)]: "on", intent: "resubmit" }),
+    );
     const entry = await entryOf(owner, id);
     expect(entry.financial_statement_confirmation_status).toBe(ReviewStatus.confirming);
     expect(entry.addfiles.map((file) => file.id).sort()).toEqual([files.statement, newPl].sort());
     expect(entry.claims[1]!.contentfiles.map((file) => file.id)).toEqual([newInvoice]);
+  });
+
+  it("inadequate statements: an account switched to internet banking and a second account added, each complete (§4)", async () => {
+    const { owner, id, cookie, files } = await inadequateEntry();
+    markEntryDocumentsInadequate(
+      upstream.db,
+      Number(id),
+      "3か月分の明細が必要です。",
+      "withdrawals_detail",
+      new Date(),
+    );
+    insertUpload(upstream, owner.userId, "invoice-2");
+    // 口座を追加する: the page comes back with one account more, what was typed kept.
+    const added = await post(id, cookie, {
+      ...claimFields(1),
+      statement_count: "1",
+      intent: "add_statement",
+    });
+    expect(added.status).toBe(200);
+    expect((await failureOf(added)).values).toMatchObject({
+      statement_count: "2",
+      "claims[1].obliger_company_name": expect.any(String),
+    });
+
+    const screen = insertUpload(upstream, owner.userId, "ib_info-1");
+    const switched = { ...claimFields(1), "banks[0].file_format": "ib", intent: "resubmit" };
+    const short = await post(id, cookie, switched);
+    expect(short.status).toBe(422);
+    expect((await failureOf(short)).fieldErrors["banks[0].uploads"]).toBe(
+      "口座情報の画面と入出金明細の画面をアップロードしてください。",
+    );
+    const details = insertUpload(upstream, owner.userId, "ib_details-1");
+    const cover = insertUpload(upstream, owner.userId, "passbook_cover-2");
+    const pages = [
+      insertUpload(upstream, owner.userId, "passbook_details-2"),
+      insertUpload(upstream, owner.userId, "passbook_details-2"),
+    ];
+    await locationOf(await post(id, cookie, switched));
+    const entry = await entryOf(owner, id);
+    expect(entry.account_activity_statement_confirmation_status).toBe(ReviewStatus.confirming);
+    // The passbook cover of account 1 is gone with its format; the P/L is sent again.
+    expect(entry.addfiles.map((file) => file.id).sort()).toEqual(
+      [files.pl, screen, details, cover, ...pages].sort(),
+    );
   });
 
   it("an entry that is not inadequate: a clear message, no form, and a forged post sends nothing", async () => {

@@ -19,6 +19,12 @@ import {
 export const RESUBMIT_FORM_ID = "resubmit-form";
 /** The one button that sends the resubmission (the page's other posts are uploads and searches). */
 export const RESUBMIT_INTENT = "resubmit";
+/** One more statement account on the page (its files then keep it there). */
+export const ADD_STATEMENT_INTENT = "add_statement";
+/** Without JavaScript, shows the slots of the formats chosen; nothing is sent. */
+export const SHOW_FORMAT_INTENT = "show_statement_format";
+/** How many statement accounts the page shows, carried by the form across its posts. */
+export const STATEMENT_COUNT_FIELD = "statement_count";
 
 export const resubmitPath = (id: number | string) => `/entry/resubmit/${id}`;
 /** Where a resubmission lands: the entry's detail, which says it was received. */

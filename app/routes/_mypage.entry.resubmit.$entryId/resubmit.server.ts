@@ -11,7 +11,9 @@ import {
   inadequateGroups,
   isClaimEditable,
   missingUploads,
+  readResubmissionChoices,
   resubmittedFiles,
+  statementAccountProblems,
   uploadRequirements,
 } from "~/domain/resubmission";
 import { formFailure, serverFailure } from "~/forms/form-errors.server";
@@ -44,9 +46,12 @@ import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 import { parseIntent, parseSuggestionChoice, suggestionChoiceName } from "~/components/invoice-form";
 import { suggestionsView } from "~/components/corporation-suggestions";
+import { MAX_STATEMENTS } from "~/domain/withdrawal-step";
 import {
+  ADD_STATEMENT_INTENT,
   RESUBMIT_FORM_ID,
   RESUBMIT_INTENT,
+  STATEMENT_COUNT_FIELD,
   claimFieldNames,
   editableIndexes,
   readResubmission,
@@ -197,14 +202,24 @@ export async function resubmitAction(
     }
     return failure({}, values, 200);
   }
+  if (intent === ADD_STATEMENT_INTENT) {
+    const values = Object.fromEntries(
+      [...formData].filter((pair): pair is [string, string] => typeof pair[1] === "string"),
+    );
+    const shown = Math.max(1, Math.min(MAX_STATEMENTS, Number(values[STATEMENT_COUNT_FIELD]) || 1));
+    values[STATEMENT_COUNT_FIELD] = String(Math.min(MAX_STATEMENTS, shown + 1));
+    return failure({}, values, 200);
+  }
   if (intent !== RESUBMIT_INTENT) return failure({}, formData, 200);
 
   const pending = await loadPendingFiles(ctx);
+  const choices = readResubmissionChoices(formData);
   const missing = missingUploads(uploadRequirements(entry, individual), pending);
   for (const [slot, message] of missing) problems[uploadFieldName(slot)] = message;
+  Object.assign(problems, statementAccountProblems(entry, pending, individual, choices));
   if (Object.keys(problems).length > 0) return failure(problems, formData, 422);
 
-  const files = resubmittedFiles(entry, pending, individual);
+  const files = resubmittedFiles(entry, pending, individual, choices);
   const indexes = editableIndexes(entry);
   const body: ResubmissionBody = {
     claims: files.claims.map((claim, position) => ({

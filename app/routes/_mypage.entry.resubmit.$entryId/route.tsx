@@ -6,7 +6,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimInvoiceFields, ClaimUploads } from "~/components/claim-fieldset";
 import { Fact } from "~/components/entry-figures";
 import { ContactDesk } from "~/components/contact-desk";
-import { ErrorSummary, FormScope } from "~/components/form/scope";
+import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
+import { StatementUploads } from "~/components/statement-card";
+import { useHydrated } from "~/components/use-hydrated";
+import { MAX_STATEMENTS, effectiveFileFormat, statementField } from "~/domain/withdrawal-step";
 import { SubmitButton } from "~/components/form/submit-button";
 import type { SuggestionsView } from "~/components/houjinbangou-field";
 import { UploadSlot, usePageFormEncType } from "~/components/upload-slot";
@@ -23,7 +26,13 @@ import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
 import invoiceStyles from "~/styles/invoice-step.css";
-import { RESUBMIT_FORM_ID, RESUBMIT_INTENT } from "./form";
+import {
+  ADD_STATEMENT_INTENT,
+  RESUBMIT_FORM_ID,
+  RESUBMIT_INTENT,
+  SHOW_FORMAT_INTENT,
+  STATEMENT_COUNT_FIELD,
+} from "./form";
 import { json } from "@remix-run/node";
 import { loadEntry } from "~/upstream/entries.server";
 import { loadPendingFiles } from "~/upstream/draft.server";
@@ -172,23 +181,27 @@ export default function ResubmitPage() {
                 <section key={group.group} aria-labelledby={`group-${group.group}-title`}>
                   <h3 id={`group-${group.group}-title`}>{group.title}</h3>
                   <p className="field-hint">
-                    {group.need ? `${group.need}` : ""}
-                    新しくアップロードしたファイルは、同じ書類の提出済みファイルと差し替えて再提出します。
+                    {group.need ?? ""}
+                    提出済みのファイルはそのまま再提出し、新しくアップロードしたファイルを加えます。差し替えるファイルは「再提出に含めない」を選んでください。
                   </p>
-                  <div className="claim-upload-grid">
-                    {group.slots.map((slot) => (
-                      <div key={slot.slot} className="claim-upload">
-                        <UploadSlot
-                          slot={slot.slot}
-                          label={slot.label}
-                          kind={slot.kind}
-                          stepForm={RESUBMIT_FORM_ID}
-                        />
-                        <SubmittedFiles files={slot.submitted} label={slot.label} />
-                        <UploadedFiles files={slot.files} label={slot.label} />
-                      </div>
-                    ))}
-                  </div>
+                  {group.group === "withdrawals_detail" ? (
+                    <StatementAccounts statements={view.statements} />
+                  ) : (
+                    <div className="claim-upload-grid">
+                      {group.slots.map((slot) => (
+                        <div key={slot.slot} className="claim-upload">
+                          <UploadSlot
+                            slot={slot.slot}
+                            label={slot.label}
+                            kind={slot.kind}
+                            stepForm={RESUBMIT_FORM_ID}
+                          />
+                          <SubmittedFiles files={slot.submitted} label={slot.label} omittable />
+                          <UploadedFiles files={slot.files} label={slot.label} />
+                        </div>
+                      ))}
+                    </div>
+                  )}
                 </section>
               ))}
             </section>
@@ -253,5 +266,77 @@ function EditableClaimFieldset({
         noScriptHint="JavaScriptが無効な場合は、ファイルを選んで「アップロードする」を押してください（「再提出する」でも送信されます）。入力済みの内容はそのまま残ります。"
       />
     </fieldset>
+  );
+}
+
+/**
+ * The entry's statement accounts with the wizard's format choice and slots; 口座を追加する shows one
+ * more, kept on the page by the form's count until its files keep it.
+ */
+function StatementAccounts({ statements }: { statements: ResubmitView["statements"] }) {
+  const count = useField(STATEMENT_COUNT_FIELD);
+  const hydrated = useHydrated();
+  const shown = Math.min(MAX_STATEMENTS, Math.max(statements.length, Number(count.defaultValue) || 0));
+  const accounts = Array.from(
+    { length: shown },
+    (_, index) =>
+      statements[index] ?? {
+        index,
+        displayId: index + 1,
+        format: "passbook" as const,
+        submitted: {},
+        files: {},
+      },
+  );
+  return (
+    <>
+      <input type="hidden" name={STATEMENT_COUNT_FIELD} value={shown} form={RESUBMIT_FORM_ID} />
+      <ol className="statement-list" aria-label="入出金明細の口座">
+        {accounts.map((account) => (
+          <StatementAccount key={account.displayId} account={account} hydrated={hydrated} />
+        ))}
+      </ol>
+      {shown < MAX_STATEMENTS ? (
+        <SubmitButton form={RESUBMIT_FORM_ID} intent={ADD_STATEMENT_INTENT} variant="secondary">
+          口座を追加する
+        </SubmitButton>
+      ) : null}
+    </>
+  );
+}
+
+function StatementAccount({
+  account,
+  hydrated,
+}: {
+  account: ResubmitView["statements"][number];
+  hydrated: boolean;
+}) {
+  // What was sent last beats what the files say: the owner's choice, even before a file of it.
+  const sent = useField(statementField(account.index, "file_format")).defaultValue;
+  const format = sent ? effectiveFileFormat(sent) : account.format;
+  return (
+    <li
+      className="statement-card"
+      id={`bank-${account.displayId}`}
+      aria-labelledby={`bank-${account.displayId}-title`}
+    >
+      <h4 id={`bank-${account.displayId}-title`}>口座{account.displayId}</h4>
+      <StatementUploads
+        key={format}
+        form={RESUBMIT_FORM_ID}
+        index={account.index}
+        format={format}
+        files={account.files}
+        submitted={account.submitted}
+      >
+        {/* With JavaScript the slots follow the choice at once. */}
+        {hydrated ? null : (
+          <SubmitButton form={RESUBMIT_FORM_ID} intent={SHOW_FORMAT_INTENT} variant="secondary">
+            選んだ形式のアップロード欄を表示する
+          </SubmitButton>
+        )}
+      </StatementUploads>
+    </li>
   );
 }

@@ -17,15 +17,23 @@ import {
   isClaimEditable,
   newFilesOf,
   resubmissionIntro,
+  statementAccounts,
   uploadRequirements,
 } from "~/domain/resubmission";
 import { claimStatusLabel } from "~/domain/status-labels";
-import { STATEMENT_UPLOAD_LABELS, type StatementUploadKind } from "~/domain/withdrawal-step";
+import {
+  MAX_STATEMENTS,
+  STATEMENT_UPLOAD_KINDS,
+  STATEMENT_UPLOAD_LABELS,
+  type StatementUploadKind,
+  statementField,
+  statementUploadKind,
+  withdrawalSummaryLabel,
+} from "~/domain/withdrawal-step";
 import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { receivingAccountText } from "~/domain/account-lines";
 import { claimValuesFromEntry, resubmissionLabels } from "./form";
-
 
 const submittedItem = ({ id, name }: { id: number; name: string }) => ({ id, name });
 
@@ -43,6 +51,39 @@ export function resubmissionRefusal(entry: Parameters<typeof hasSomethingToResub
   return hasSomethingToResubmit(entry)
     ? null
     : "このお申し込みには、いま再提出していただくものはありません。書類に不備があるお申し込みのみ再提出できます。";
+}
+
+/** Each statement account's format and files, by kind: the submitted ones and the new ones. */
+function statementsView(entry: EntryDetail, pending: readonly PendingFile[]) {
+  const accounts = statementAccounts(entry, pending);
+  const shown = accounts.length > 0 ? accounts : [{ displayId: 1, format: "passbook" as const }];
+  return shown.map(({ displayId, format }) => {
+    const byBase = <F extends { kind: string }, V>(files: readonly F[], item: (file: F) => V) =>
+      Object.fromEntries(
+        STATEMENT_UPLOAD_KINDS.map((base) => [
+          base,
+          files.filter((file) => file.kind === statementUploadKind(base, displayId)).map(item),
+        ]),
+      ) as Partial<Record<StatementUploadKind, V[]>>;
+    return {
+      index: displayId - 1,
+      displayId,
+      format,
+      submitted: byBase(entry.addfiles, submittedItem),
+      files: byBase(
+        pending.filter((file) => file.error !== true),
+        fileItem,
+      ),
+    };
+  });
+}
+
+/** The summary's words for each account's format and uploads: 「口座2の入出金明細のアップロード」. */
+function statementLabels(): Record<string, string> {
+  const names = Array.from({ length: MAX_STATEMENTS }, (_, index) =>
+    (["file_format", "uploads"] as const).map((field) => statementField(index, field)),
+  ).flat();
+  return Object.fromEntries(names.map((name) => [name, withdrawalSummaryLabel(name) ?? name]));
 }
 
 export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[], individual: boolean) {
@@ -101,18 +142,28 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
         group,
         title: DOCUMENT_GROUP_NAMES[group],
         need: requirements.get(groupSlots(entry, group, individual)[0]!.slot) ?? null,
-        slots: groupSlots(entry, group, individual).map(({ slot, kind }) => {
-          const label = documentLabel(kind);
-          slotLabels.push({ slot, label });
-          return {
-            slot,
-            kind,
-            label,
-            submitted: entry.addfiles.filter((file) => file.kind === kind).map(submittedItem),
-            files: newFilesOf(kind, pending).map(fileItem),
-          };
-        }),
+        // Statements are shown by account (statementsView); financial documents slot by slot.
+        slots:
+          group === "withdrawals_detail"
+            ? []
+            : groupSlots(entry, group, individual).map(({ slot, kind }) => {
+                const label = documentLabel(kind);
+                slotLabels.push({ slot, label });
+                return {
+                  slot,
+                  kind,
+                  label,
+                  submitted: entry.addfiles.filter((file) => file.kind === kind).map(submittedItem),
+                  files: newFilesOf(kind, pending).map(fileItem),
+                };
+              }),
       }));
+
+  const statements =
+    !refusal && inadequateGroups(entry).includes("withdrawals_detail") ? statementsView(entry, pending) : [];
+  for (const kind of groupSlots(entry, "withdrawals_detail", individual).map((slot) => slot.kind)) {
+    if (!refusal) slotLabels.push({ slot: kind, label: documentLabel(kind) });
+  }
 
   const editableIndexes = claims.filter((claim) => claim.editable).map((claim) => claim.index);
   return {
@@ -126,7 +177,9 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
     reason: entry.description_of_inadequate_document ?? "",
     claims,
     groups,
-    labels: resubmissionLabels(editableIndexes, slotLabels),
+    /** The statement accounts as they start: at least one, in the format their files say. */
+    statements,
+    labels: { ...resubmissionLabels(editableIndexes, slotLabels), ...statementLabels() },
   };
 }
 

@@ -6,12 +6,18 @@ import {
   groupSlots,
   hasSomethingToResubmit,
   inadequateGroups,
+  NO_CHOICES,
+  omitFileField,
   missingUploads,
+  readResubmissionChoices,
+  statementAccountProblems,
+  statementAccounts,
   requestedItems,
   resubmissionIntro,
   resubmittedFiles,
   uploadRequirements,
 } from "../../../app/domain/resubmission";
+import { MAX_STATEMENTS } from "../../../app/domain/withdrawal-step";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 
 const file = (id: number, kind: string, error = false) => ({ id, kind, error });
@@ -62,14 +68,35 @@ describe("what may be resubmitted (§4 entry status inadequate 2; claim status i
     expect(groupOfKind("identity")).toBeNull();
   });
 
-  it("a group's slots are the kinds it was submitted with, or every kind the user may submit when it has none", () => {
-    expect(groupSlots(entry(), "financial_statements", false).map((slot) => slot.kind)).toEqual(["bs", "pl"]);
-    expect(
-      groupSlots(entry({ addfiles: [] }), "financial_statements", true).map((slot) => slot.kind),
-    ).toEqual(["tax_returns", "business_opening"]);
-    expect(groupSlots(entry({ addfiles: [] }), "withdrawals_detail", false).map((slot) => slot.kind)).toEqual(
-      ["passbook_cover-1", "passbook_details-1", "ib_info-1", "ib_details-1"],
+  it("a group's slots: every financial kind the user may submit and any submitted; both statement formats of every account", () => {
+    expect(groupSlots(entry(), "financial_statements", true).map((slot) => slot.kind)).toEqual([
+      "tax_returns",
+      "business_opening",
+      "pl",
+      "bs",
+    ]);
+    const statements = groupSlots(entry({ addfiles: [] }), "withdrawals_detail", false).map(
+      (slot) => slot.kind,
     );
+    expect(statements.slice(0, 4)).toEqual([
+      "passbook_cover-1",
+      "passbook_details-1",
+      "ib_info-1",
+      "ib_details-1",
+    ]);
+    expect(statements).toHaveLength(4 * MAX_STATEMENTS);
+  });
+
+  it("the statement accounts: each number a submitted or new file carries, in the format of the newest choice", () => {
+    expect(statementAccounts(entry(), [])).toEqual([{ displayId: 1, format: "passbook" }]);
+    expect(statementAccounts(entry(), [file(40, "ib_info-1"), file(41, "passbook_cover-2")])).toEqual([
+      { displayId: 1, format: "ib" },
+      { displayId: 2, format: "passbook" },
+    ]);
+    // A file flagged in error says nothing of the account.
+    expect(statementAccounts(entry(), [file(42, "ib_info-3", true)])).toEqual([
+      { displayId: 1, format: "passbook" },
+    ]);
   });
 });
 
@@ -80,11 +107,11 @@ describe("the files a resubmission sends (docs/upstream-api/entries.md: given co
     expect(missingUploads(requirements, [])).toEqual(
       new Map([
         ["claim-2-invoice", ResubmissionMessage.newInvoiceNeeded],
-        ["bs", ResubmissionMessage.newFinancialNeeded],
+        ["pl", ResubmissionMessage.newFinancialNeeded],
       ]),
     );
     // A new file of another kind of the group meets the group's; a file flagged in error meets nothing.
-    expect(missingUploads(requirements, [file(20, "pl"), file(21, "invoice-2", true)])).toEqual(
+    expect(missingUploads(requirements, [file(20, "bs"), file(21, "invoice-2", true)])).toEqual(
       new Map([["claim-2-invoice", ResubmissionMessage.newInvoiceNeeded]]),
     );
   });
@@ -97,19 +124,80 @@ describe("the files a resubmission sends (docs/upstream-api/entries.md: given co
     expect(resubmittedFiles(entry(), [], false)).toEqual({ claims: [{ id: 2, contentfiles: [2, 3] }] });
   });
 
-  it("an inadequate group's files are replaced kind by kind, a statement's number included", () => {
+  it("an inadequate group's new files are added to what was submitted, less the files left out; other groups stay", () => {
     const inadequate = entry({
       financial_statement_confirmation_status: ReviewStatus.inadequate,
       account_activity_statement_confirmation_status: ReviewStatus.inadequate,
     });
+    // More months for account 1, a new P/L beside the old one; pl-2 is no slot of the page.
     const sent = resubmittedFiles(
       inadequate,
       [file(30, "pl"), file(31, "passbook_details-1"), file(32, "pl-2")],
       false,
     );
-    expect(sent.addfiles).toEqual([11, 12, 30, 31]);
+    expect(sent.addfiles).toEqual([10, 11, 12, 13, 30, 31]);
+    // The old P/L left out: the new one stands in for it.
+    const replaced = resubmittedFiles(inadequate, [file(30, "pl")], false, {
+      ...NO_CHOICES,
+      omitted: new Set([10]),
+    });
+    expect(replaced.addfiles).toEqual([11, 12, 13, 30]);
+    // A file of a group that is not inadequate cannot be left out.
+    const statementsOnly = entry({ account_activity_statement_confirmation_status: ReviewStatus.inadequate });
+    expect(
+      resubmittedFiles(statementsOnly, [file(31, "passbook_details-1")], false, {
+        ...NO_CHOICES,
+        omitted: new Set([10, 13]),
+      }).addfiles,
+    ).toEqual([10, 11, 12, 31]);
     // No group inadequate: addfiles is not sent at all (left as it is).
     expect(resubmittedFiles(entry(), [file(30, "pl")], false).addfiles).toBeUndefined();
+  });
+
+  it("a second account is added; an account switched to internet banking sends its new screens, not its passbook", () => {
+    const statements = entry({ account_activity_statement_confirmation_status: ReviewStatus.inadequate });
+    const added = [file(50, "passbook_cover-2"), file(51, "passbook_details-2")];
+    expect(resubmittedFiles(statements, added, false).addfiles).toEqual([10, 11, 12, 13, 50, 51]);
+    expect(statementAccountProblems(statements, added, false, NO_CHOICES)).toEqual({});
+
+    const screens = [file(60, "ib_info-1"), file(61, "ib_details-1")];
+    const switched = { ...NO_CHOICES, formats: new Map([[1, "ib" as const]]) };
+    expect(resubmittedFiles(statements, screens, false, switched).addfiles).toEqual([10, 11, 60, 61]);
+    // Switched back to the passbook on the form: the screens stay behind.
+    const back = { ...NO_CHOICES, formats: new Map([[1, "passbook" as const]]) };
+    expect(resubmittedFiles(statements, screens, false, back).addfiles).toEqual([10, 11, 12, 13]);
+  });
+
+  it("§4 a statement is satisfied when both uploads of its format are there: an account short of one is said at it", () => {
+    const statements = entry({ account_activity_statement_confirmation_status: ReviewStatus.inadequate });
+    const oneScreen = [file(60, "ib_details-1")];
+    expect(
+      statementAccountProblems(statements, oneScreen, false, {
+        ...NO_CHOICES,
+        formats: new Map([[1, "ib"]]),
+      }),
+    ).toEqual({ "banks[0].uploads": "口座情報の画面と入出金明細の画面をアップロードしてください。" });
+    // A cover left out of the passbook.
+    expect(
+      statementAccountProblems(statements, [], false, { ...NO_CHOICES, omitted: new Set([12]) }),
+    ).toEqual({
+      "banks[0].uploads": "通帳の表紙と入出金のページをアップロードしてください。",
+    });
+  });
+
+  it("the choices as the form sends them", () => {
+    const form = new FormData();
+    form.set("banks[0].file_format", "ib");
+    form.set("banks[1].file_format", "passbook");
+    form.set(omitFileField(12), "on");
+    form.set("omit_file-x", "on");
+    expect(readResubmissionChoices(form)).toEqual({
+      formats: new Map([
+        [1, "ib"],
+        [2, "passbook"],
+      ]),
+      omitted: new Set([12]),
+    });
   });
 });
 
@@ -148,6 +236,8 @@ describe("the intro names what the operator asked for", () => {
       account_activity_statement_confirmation_status: ReviewStatus.inadequate,
     });
     expect(resubmissionIntro(statements)[0]).toBe("審査の結果、入出金明細に不備がありました。");
-    expect(resubmissionIntro(statements)[1]).not.toMatch(/請求書/);
+    expect(resubmissionIntro(statements)[1]).toBe(
+      "不備のあった書類は、ファイルの追加や差し替えができます。入出金明細は、口座の追加や、通帳とインターネットバンキングの切り替えもできます。修正が終わったら「再提出する」を押してください。",
+    );
   });
 });
