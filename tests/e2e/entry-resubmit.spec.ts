@@ -9,6 +9,7 @@ import { pdfFile } from "./files";
 import { STRONG_PASSWORD } from "./support";
 import {
   UpstreamUser,
+  applicantWithInadequateFinancialDocuments,
   applicantWithInadequateInvoice,
   applicantWithInadequateStatements,
   runOperator,
@@ -169,6 +170,9 @@ test("statements short of months: more pages for account 1, a second account on 
     page.getByRole("list", { name: "入出金明細の画面（口座2）のアップロード済みファイル" }),
   ).toContainText("ネットバンキング_明細.pdf");
 
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: test.info().outputPath("statements-phone.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "再提出する", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
   await expect(page.locator(".entry-detail-head")).toContainText("審査中");
@@ -182,4 +186,37 @@ test("statements short of months: more pages for account 1, a second account on 
   ]) {
     await expect(sent).toContainText(name);
   }
+});
+
+test("financial documents: a trial balance added beside what was sent, the old P/L left out for a new one, resubmitted", async ({
+  page,
+  open,
+  freshEmail,
+  logIn,
+  uploadInto,
+}) => {
+  const { email, entry } = await applicantWithInadequateFinancialDocuments(freshEmail);
+  await logIn(email, STRONG_PASSWORD);
+  await open(`/entry/resubmit/${entry.id}`);
+  await expect(page.getByTestId("resubmission-intro")).toContainText(
+    "審査の結果、決算書類に不備がありました。不備のあった書類は、ファイルの追加や差し替えができます。",
+  );
+  // A kind never sent can be added: every financial document a corporation may submit has its slot.
+  await uploadInto("試算表（損益計算書）", pdfFile("試算表_今期.pdf"));
+  await expect(
+    page.getByRole("list", { name: "試算表（損益計算書）のアップロード済みファイル" }),
+  ).toContainText("試算表_今期.pdf");
+  await uploadInto("損益計算書", pdfFile("損益計算書_今期.pdf"));
+  await expect(page.getByRole("list", { name: "損益計算書のアップロード済みファイル" })).toContainText(
+    "損益計算書_今期.pdf",
+  );
+  await page.getByLabel("「損益計算書_前期.pdf」を再提出に含めない").check();
+
+  await page.getByRole("button", { name: "再提出する", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
+  const sent = page.getByRole("list", { name: "提出した書類（決算書類・入出金明細）" });
+  for (const name of ["試算表_今期.pdf", "損益計算書_今期.pdf", "貸借対照表_前期.pdf"]) {
+    await expect(sent).toContainText(name);
+  }
+  await expect(sent).not.toContainText("損益計算書_前期.pdf");
 });

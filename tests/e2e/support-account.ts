@@ -235,3 +235,22 @@ export async function applicantWithInadequateStatements(freshEmail: (label?: str
   );
   return { email, entry };
 }
+
+/** A corporation whose entry's financial documents (a P/L and a balance sheet) the operator found short. */
+export async function applicantWithInadequateFinancialDocuments(freshEmail: (label?: string) => string) {
+  const email = freshEmail("resubmit-financial");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const pl = await user.upload("pl", pdfFile("損益計算書_前期.pdf"));
+  const bs = await user.upload("bs", pdfFile("貸借対照表_前期.pdf"));
+  const entry = await user.createEntry({ addfiles: [pl, bs] });
+  runOperator(
+    "inadequate-entry",
+    String(entry.id),
+    "--reason",
+    "損益計算書が古い期のものです。直近の試算表も添えてご提出ください。",
+    "--document",
+    "financial_statements",
+  );
+  return { email, entry };
+}

@@ -25,6 +25,7 @@ import { hydrates } from "~/routing/page-scripts";
 import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import detailStyles from "~/styles/entry-detail.css";
+import financialStyles from "~/styles/financial-step.css";
 import invoiceStyles from "~/styles/invoice-step.css";
 import {
   ADD_STATEMENT_INTENT,
@@ -49,6 +50,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountStyles },
   { rel: "stylesheet", href: invoiceStyles },
   { rel: "stylesheet", href: detailStyles },
+  // The statement accounts' cards and slots, as on the withdrawal step.
+  { rel: "stylesheet", href: financialStyles },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
