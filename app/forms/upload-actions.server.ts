@@ -19,8 +19,9 @@ import {
 import { addressBlock, clientAddress } from "~/request/client-address";
 import { appConfig } from "~/request/config.server";
 import type { RequestContext } from "~/request/context.server";
+import { personOf } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/errors.server";
-import { UploadsBusyError, admitUpload, uploaderOf } from "~/upstream/upload-admission.server";
+import { UploadsBusyError, admitUpload } from "~/upstream/upload-admission.server";
 import {
   type OutgoingFile,
   UploadInProgressError,
@@ -117,7 +118,7 @@ async function uploadIntoSlot(
   try {
     const { maxUploadsAtOnce, maxUploadsAtOncePerAddress } = appConfig();
     const admission = admitUpload(
-      { person: await uploaderOf(ctx), address: addressBlock(clientAddress(ctx.request)) },
+      { person: await personOf(ctx), address: addressBlock(clientAddress(ctx.request)) },
       { inAll: maxUploadsAtOnce, perAddress: maxUploadsAtOncePerAddress },
     );
     try {

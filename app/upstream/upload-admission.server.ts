@@ -7,8 +7,6 @@ import {
   UploadRuleMessage,
 } from "~/domain/upload-rules";
 import { rateLimitRefusals } from "~/telemetry/metrics.server";
-import { fetchCurrentUser } from "./auth.server";
-import type { UpstreamCaller } from "./client.server";
 
 /** Whose uploads are full: the person's, their address's (a NAT's several people), or the server's. */
 export type FullUploads = "person" | "address" | "server";
@@ -30,7 +28,7 @@ export class UploadsBusyError extends Error {
 }
 
 export interface Uploader {
-  /** From uploaderOf: one person across tabs and devices. */
+  /** From personOf: one person across tabs and devices. */
   person: string;
   /** The client's addressBlock: everyone behind one NAT, or one IPv6 line. */
   address: string;
@@ -77,11 +75,4 @@ export function admitUpload(uploader: Uploader, limits: UploadLimits): UploadAdm
       inAll -= 1;
     },
   };
-}
-
-// The page's guard already read the user, so this asks the upstream nothing.
-export async function uploaderOf(ctx: UpstreamCaller): Promise<string> {
-  const user = await fetchCurrentUser(ctx);
-  if (user?.id !== undefined) return `user ${user.id}`;
-  return `session ${ctx.session.credentials.sessionid ?? ""}`;
 }
