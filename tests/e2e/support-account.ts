@@ -217,40 +217,42 @@ export async function applicantWithInadequateInvoice(freshEmail: (label?: string
   return { email, entry, userId: user.id };
 }
 
-/** A user whose entry's statements (account 1, a passbook) the operator found short of months. */
-export async function applicantWithInadequateStatements(freshEmail: (label?: string) => string) {
-  const email = freshEmail("resubmit-statements");
+/** A user with an entry of `files` ([kind, name]) whose `document` group the operator found inadequate. */
+async function applicantWithInadequateDocuments(
+  email: string,
+  files: [kind: string, name: string][],
+  document: string,
+  reason: string,
+) {
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
-  const cover = await user.upload("passbook_cover-1", pdfFile("通帳_表紙.pdf"));
-  const pages = await user.upload("passbook_details-1", pdfFile("通帳_7月.pdf"));
-  const entry = await user.createEntry({ addfiles: [cover, pages] });
-  runOperator(
-    "inadequate-entry",
-    String(entry.id),
-    "--reason",
-    "直近3か月分の入出金明細をご提出ください。",
-    "--document",
-    "withdrawals_detail",
-  );
+  const addfiles: number[] = [];
+  for (const [kind, name] of files) addfiles.push(await user.upload(kind, pdfFile(name)));
+  const entry = await user.createEntry({ addfiles });
+  runOperator("inadequate-entry", String(entry.id), "--reason", reason, "--document", document);
   return { email, entry };
 }
 
-/** A corporation whose entry's financial documents (a P/L and a balance sheet) the operator found short. */
-export async function applicantWithInadequateFinancialDocuments(freshEmail: (label?: string) => string) {
-  const email = freshEmail("resubmit-financial");
-  const user = await UpstreamUser.register(email);
-  runOperator("confirm-identity", String(user.id));
-  const pl = await user.upload("pl", pdfFile("損益計算書_前期.pdf"));
-  const bs = await user.upload("bs", pdfFile("貸借対照表_前期.pdf"));
-  const entry = await user.createEntry({ addfiles: [pl, bs] });
-  runOperator(
-    "inadequate-entry",
-    String(entry.id),
-    "--reason",
-    "損益計算書が古い期のものです。直近の試算表も添えてご提出ください。",
-    "--document",
-    "financial_statements",
+/** A user whose entry's statements (account 1, a passbook) the operator found short of months. */
+export const applicantWithInadequateStatements = (freshEmail: (label?: string) => string) =>
+  applicantWithInadequateDocuments(
+    freshEmail("resubmit-statements"),
+    [
+      ["passbook_cover-1", "通帳_表紙.pdf"],
+      ["passbook_details-1", "通帳_7月.pdf"],
+    ],
+    "withdrawals_detail",
+    "直近3か月分の入出金明細をご提出ください。",
   );
-  return { email, entry };
-}
+
+/** A corporation whose entry's financial documents (a P/L and a balance sheet) the operator found short. */
+export const applicantWithInadequateFinancialDocuments = (freshEmail: (label?: string) => string) =>
+  applicantWithInadequateDocuments(
+    freshEmail("resubmit-financial"),
+    [
+      ["pl", "損益計算書_前期.pdf"],
+      ["bs", "貸借対照表_前期.pdf"],
+    ],
+    "financial_statements",
+    "損益計算書が古い期のものです。直近の試算表も添えてご提出ください。",
+  );
