@@ -52,11 +52,27 @@ export function ClaimFiguresList({ number, figures }: { number: number; figures:
   );
 }
 
-/** The sums over the priced claims, and how the amount received, the cost and the annual rate are reached. */
-export function FigureTotals({ totals, heading }: { totals: FigureTotalsText; heading: string }) {
+/**
+ * The sums over the priced claims, and how the amount received, the cost and the annual rate are reached;
+ * `scope` says which claims they hold when some are left out (figureTotalsScope).
+ */
+export function FigureTotals({
+  totals,
+  heading,
+  scope,
+}: {
+  totals: FigureTotalsText;
+  heading: string;
+  scope?: string | null;
+}) {
   return (
     <section className="my-page-section" aria-labelledby="totals-title">
       <h2 id="totals-title">{heading}</h2>
+      {scope ? (
+        <p className="notice" data-testid="figure-totals-scope">
+          {scope}
+        </p>
+      ) : null}
       <dl className="summary-list" data-testid="figure-totals">
         <Fact term={L.purchaseAmount} value={totals.purchaseAmount} />
         <Fact term={L.fee} value={totals.fee} />

@@ -4,6 +4,7 @@
 import type { BankCalendar } from "./bank-calendar";
 import { japanDate, japanDayOf } from "./japan-date";
 import { payoutDueDate, returnDeadline } from "./return-deadline";
+import { ClaimStatus } from "./statuses";
 import { formatYen } from "./yen";
 
 export function yenAmount(value: string | number | null | undefined): number | null {
@@ -175,3 +176,46 @@ export function figureTotalsText(figures: readonly ClaimFigures[]) {
 }
 
 export type FigureTotalsText = NonNullable<ReturnType<typeof figureTotalsText>>;
+
+/** A claim as the totals' scope sees it: its status, and whether the review priced it (claimFigures). */
+export interface TotalsScopeClaim {
+  status: number;
+  priced: boolean;
+}
+
+/** Claims the review has yet to decide: waiting for it, or for documents the owner is to resubmit. */
+const UNDECIDED_CLAIM_STATUSES: readonly number[] = [ClaimStatus.under_review, ClaimStatus.inadequate];
+
+const claimNames = (numbers: readonly number[]) => `請求書${numbers.join("・")}`;
+
+/**
+ * Totals only of what is decided: the totals sum the priced claims, so whenever a claim is left out they
+ * name the claims they hold and why the others are not in them; while a review is partial the heading
+ * says so too, and the note warns the sum may still change. Numbers are the claims' places (請求書1…).
+ */
+export function figureTotalsScope(claims: readonly TotalsScopeClaim[]): {
+  heading: string;
+  note: string | null;
+} {
+  const included: number[] = [];
+  const undecided: number[] = [];
+  const notBought: number[] = [];
+  claims.forEach((claim, index) => {
+    const list = claim.priced
+      ? included
+      : UNDECIDED_CLAIM_STATUSES.includes(claim.status)
+        ? undecided
+        : notBought;
+    list.push(index + 1);
+  });
+  const partial = undecided.length > 0;
+  const heading = partial ? "お受け取りの金額（審査済みの請求書の合計）" : "お受け取りの金額（合計）";
+  if (undecided.length === 0 && notBought.length === 0) return { heading, note: null };
+  const sentences = [
+    `この合計は、${partial ? "審査済みの" : ""}${claimNames(included)}の金額です。`,
+    partial ? `${claimNames(undecided)}はまだ審査が終わっていないため、含めていません。` : "",
+    notBought.length > 0 ? `${claimNames(notBought)}は買取の対象外のため、含めていません。` : "",
+    partial ? "審査が終わると、合計の金額が変わることがあります。" : "",
+  ];
+  return { heading, note: sentences.join("") };
+}

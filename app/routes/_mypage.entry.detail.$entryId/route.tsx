@@ -128,7 +128,13 @@ export default function EntryDetailPage() {
 
       {entry.payout ? <PayoutSection entry={entry} /> : null}
 
-      {entry.totals ? <FigureTotals totals={entry.totals} heading="お受け取りの金額（合計）" /> : null}
+      {entry.totals ? (
+        <FigureTotals
+          totals={entry.totals}
+          heading={entry.totalsScope.heading}
+          scope={entry.totalsScope.note}
+        />
+      ) : null}
 
       <section className="my-page-section" aria-labelledby="claims-title">
         <h2 id="claims-title">請求書（{entry.claims.length}件）</h2>

@@ -9,6 +9,7 @@ import {
   type ClaimFigures,
   claimFigures,
   claimFiguresText,
+  figureTotalsScope,
   figureTotalsText,
   payoutDay,
 } from "~/domain/purchase-figures";
@@ -144,6 +145,10 @@ export function entryDetailView(
     entryFiles: files(entry.addfiles),
     /** The sums over the claims the review priced; null before any was. */
     totals: figureTotalsText(reviewed),
+    /** The totals' heading, and which claims they hold when not every claim is in them. */
+    totalsScope: figureTotalsScope(
+      entry.claims.map((claim, index) => ({ status: claim.status, priced: figures[index] !== null })),
+    ),
     claims: entry.claims.map((claim, index) => {
       const account = claim.receive_payment_account;
       return {

@@ -7,10 +7,12 @@ import {
   claimFiguresText,
   daysUntil,
   figureTotals,
+  figureTotalsScope,
   payoutDay,
   ratioPercent,
   yenAmount,
 } from "~/domain/purchase-figures";
+import { ClaimStatus } from "~/domain/statuses";
 import { bankCalendar } from "~/lookup/japan-holidays.server";
 
 const calendar = bankCalendar("2026-10-01", "2027-12-31");
@@ -129,5 +131,45 @@ describe("the day the payout is counted from", () => {
         calendar,
       ),
     ).toBe("2026-12-03");
+  });
+});
+
+// Totals only of what is decided: while some claims are still under review the totals name the claims
+// they hold and say the rest are not in them yet, rather than read as the entry's whole.
+describe("which claims the totals hold", () => {
+  const priced = { status: ClaimStatus.can_buy, priced: true };
+  const underReview = { status: ClaimStatus.under_review, priced: false };
+  const inadequate = { status: ClaimStatus.inadequate, priced: false };
+  const notBought = { status: ClaimStatus.cannot_buy, priced: false };
+
+  it("every claim priced: the entry's totals, nothing to add", () => {
+    expect(figureTotalsScope([priced, priced])).toEqual({
+      heading: "お受け取りの金額（合計）",
+      note: null,
+    });
+  });
+
+  it("a partial review: the heading says reviewed claims only, the note names them and those still waiting", () => {
+    expect(figureTotalsScope([priced, priced, underReview])).toEqual({
+      heading: "お受け取りの金額（審査済みの請求書の合計）",
+      note: "この合計は、審査済みの請求書1・2の金額です。請求書3はまだ審査が終わっていないため、含めていません。審査が終わると、合計の金額が変わることがあります。",
+    });
+    // An inadequate claim is not decided either: it waits for its documents.
+    expect(figureTotalsScope([underReview, priced, inadequate]).note).toBe(
+      "この合計は、審査済みの請求書2の金額です。請求書1・3はまだ審査が終わっていないため、含めていません。審査が終わると、合計の金額が変わることがあります。",
+    );
+  });
+
+  it("every claim decided, one not bought: the totals are of the bought ones, and say so", () => {
+    expect(figureTotalsScope([priced, notBought])).toEqual({
+      heading: "お受け取りの金額（合計）",
+      note: "この合計は、請求書1の金額です。請求書2は買取の対象外のため、含めていません。",
+    });
+  });
+
+  it("both at once: the bought, the waiting and the not bought, each named", () => {
+    expect(figureTotalsScope([priced, notBought, underReview]).note).toBe(
+      "この合計は、審査済みの請求書1の金額です。請求書3はまだ審査が終わっていないため、含めていません。請求書2は買取の対象外のため、含めていません。審査が終わると、合計の金額が変わることがあります。",
+    );
   });
 });
