@@ -58,6 +58,7 @@ const entryListItemSchema = z.object({
   claims: z.array(
     z.object({
       status: z.number(),
+      obliger_company_name: nullAsAbsent(z.string()),
       return_date: z.string().nullish(),
       obliger_payment_date: z.string().nullish(),
       purchase_principal_amount: z.union([z.string(), z.number()]).nullish(),

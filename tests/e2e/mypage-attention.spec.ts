@@ -36,7 +36,7 @@ test("the entry that needs the user shows its action; a delay blocks a new entry
   await expect(card).toContainText("ご返金が遅れている請求書があります。至急ご返金ください。");
   await expect(card.getByRole("link", { name: "ご返金の金額と振込先を確認する" })).toHaveAttribute(
     "href",
-    `/entry/detail/${entry.id}`,
+    `/entry/detail/${entry.id}#return-1`,
   );
   const reasons = page.getByRole("list", { name: "お申し込みできない理由" });
   await expect(reasons).toContainText("ご返金が遅れている請求書があるため、新しいお申し込みはできません。");

@@ -29,6 +29,7 @@ import { contractRefusal } from "~/legal/contract-view.server";
 import { ContractRefused } from "~/components/contract-refused";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
 import { loadEntry } from "~/upstream/entries.server";
+import { returnAnchor } from "~/routing/entry-paths";
 import { CANCEL_FORM_ID } from "./cancel-form";
 import { cancelAction } from "./cancel.server";
 import { type EntryDetailView, entryDetailView } from "./view-model";
@@ -279,22 +280,45 @@ function NextSteps({
 function PayoutSection({ entry }: { entry: EntryDetailView }) {
   const payout = entry.payout!;
   const late = entry.claims.filter((claim) => claim.returnObligation?.state === "late");
+  const returnAccount = payout.returnAccount ? (
+    <ReturnAccount account={payout.returnAccount} level={3}>
+      <p className="field-hint">
+        買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、この口座へお振り込みください（振込手数料はお客さまのご負担です）。
+      </p>
+    </ReturnAccount>
+  ) : null;
   return (
     <section className="my-page-section" aria-labelledby="payout-title">
       <h2 id="payout-title">お振込とご返金</h2>
-      {late.map((claim) => (
-        <div key={claim.id} className="alert" role="alert">
-          <p className="alert-title">
-            請求書{claim.number}（{claim.debtor}）のご返金が遅れています
-          </p>
+      {late.length > 0 ? (
+        // My page links each late claim here (entryPaths.lateReturn): its amount, then the account right
+        // under it, so one tap shows what to send and where.
+        <>
+          <div className="alert" role="alert">
+            <p className="alert-title">ご返金が遅れています</p>
+            <ul className="late-returns">
+              {late.map((claim) => (
+                <li key={claim.id} id={returnAnchor(claim.number)}>
+                  <span className="late-return-claim">
+                    請求書{claim.number}（{claim.debtor}）
+                  </span>
+                  <span className="late-return-figures">
+                    <span>返金額 {claim.returnObligation!.amount}</span>
+                    <span>返金期日 {claim.returnObligation!.dueDate}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p>売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。</p>
+          </div>
+          {returnAccount}
           <p>
-            返金期日 {claim.returnObligation!.dueDate}・返金額 {claim.returnObligation!.amount}
-            のご返金が遅れています。売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。売掛先からの入金が遅れている場合は、その旨を
+            売掛先からの入金が遅れている場合は、その旨を
             <ContactDesk />
             までご連絡ください。
           </p>
-        </div>
-      ))}
+        </>
+      ) : null}
       <dl className="summary-list">
         <Fact term="ご契約日" value={payout.contractedDate} />
         <Fact
@@ -302,13 +326,7 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
           value={payout.transferredDate || "お振込の準備中です（お振込後に日付を表示します）"}
         />
       </dl>
-      {payout.returnAccount ? (
-        <ReturnAccount account={payout.returnAccount} level={3}>
-          <p className="field-hint">
-            買い取った請求書の代金は、これまでどおり売掛先からお客さまの口座に入金されます。入金を受けたら、請求書ごとの返金期日までに、この口座へお振り込みください（振込手数料はお客さまのご負担です）。
-          </p>
-        </ReturnAccount>
-      ) : null}
+      {late.length > 0 ? null : returnAccount}
       {payout.calendarPath ? (
         <p className="link-list">
           <a href={payout.calendarPath} download>

@@ -101,11 +101,13 @@ export default function MyPage() {
                       <span className="visually-hidden">ご対応のお願い：</span>
                       {entry.attention.text}
                     </p>
-                    <p>
-                      <Link to={entry.attention.action.href} className="button button-primary">
-                        {entry.attention.action.label}
-                      </Link>
-                    </p>
+                    {entry.attention.actions.map((action) => (
+                      <p key={action.href}>
+                        <Link to={action.href} className="button button-primary">
+                          {action.label}
+                        </Link>
+                      </p>
+                    ))}
                   </div>
                 ) : null}
                 <dl className="entry-facts">

@@ -19,6 +19,7 @@ import {
   identityStatusLabel,
 } from "~/domain/status-labels";
 import { type CurrentUser, userStatus } from "~/domain/user";
+import { entryPaths } from "~/routing/entry-paths";
 import { formatYen } from "~/domain/yen";
 
 export interface MyPageUser extends CurrentUser {
@@ -33,7 +34,7 @@ export interface MyPageEntry {
   created_at: string;
   /** Set by the upstream once every return was received. */
   transaction_completed_at?: string | null;
-  claims: ReturnObligationInput[];
+  claims: (ReturnObligationInput & { obliger_company_name?: string })[];
 }
 
 export interface MyPageInput {
@@ -82,39 +83,49 @@ function identityText(problem: IdentityProblem, validDate: string): string {
   }
 }
 
-/** What My page says an entry needs, and the one action that does it. */
-function attentionView(kind: EntryAttentionKind, entryId: number) {
+/** A late claim by its place among the entry's claims (請求書1…), as the detail page numbers them. */
+interface LateClaim {
+  number: number;
+  debtor: string;
+}
+
+/** What My page says an entry needs, and the actions that do it: one, or one per late claim. */
+function attentionView(kind: EntryAttentionKind, entryId: number, late: readonly LateClaim[]) {
   const detail = `/entry/detail/${entryId}`;
   switch (kind) {
     case "late":
       return {
         kind,
         text: "ご返金が遅れている請求書があります。至急ご返金ください。",
-        action: { href: detail, label: "ご返金の金額と振込先を確認する" },
+        // Each straight to its own amount and the account to send it to, not the page's top.
+        actions: late.map(({ number, debtor }) => ({
+          href: entryPaths.lateReturn(entryId, number),
+          label: `請求書${number}${debtor ? `（${debtor}）` : ""}のご返金の金額と振込先を確認する`,
+        })),
       };
     case "contractRefused":
       return {
         kind,
         text: "審査は完了しましたが、このお申し込みはいまはご契約いただけません。理由と、このあとのお手続きをご確認ください。",
-        action: { href: detail, label: "ご契約できない理由を確認する" },
+        actions: [{ href: detail, label: "ご契約できない理由を確認する" }],
       };
     case "returnSoon":
       return {
         kind,
         text: "ご返金の期日が7日以内に迫っている請求書があります。",
-        action: { href: detail, label: "ご返金の期日と振込先を確認する" },
+        actions: [{ href: detail, label: "ご返金の期日と振込先を確認する" }],
       };
     case "inadequate":
       return {
         kind,
         text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
-        action: { href: `/entry/resubmit/${entryId}`, label: "不備を修正して再提出する" },
+        actions: [{ href: `/entry/resubmit/${entryId}`, label: "不備を修正して再提出する" }],
       };
     case "contract":
       return {
         kind,
         text: "審査が完了しました。買取条件をご確認のうえ、ご契約の手続きにお進みください。",
-        action: { href: `/entry/contract/${entryId}`, label: "ご契約の手続きへ進む" },
+        actions: [{ href: `/entry/contract/${entryId}`, label: "ご契約の手続きへ進む" }],
       };
   }
 }
@@ -133,6 +144,15 @@ function nextReturn(claims: readonly ReturnObligationInput[], today: string, cal
     date: formatJapaneseDateWithWeekday(next.dueDate),
     note: next.note,
   };
+}
+
+/** The claims whose return is late, each with its place among the entry's claims. */
+function lateClaims(claims: MyPageEntry["claims"], today: string, calendar: BankCalendar): LateClaim[] {
+  return claims.flatMap((claim, index) =>
+    returnObligation(claim, today, calendar)?.state === "late"
+      ? [{ number: index + 1, debtor: claim.obliger_company_name ?? "" }]
+      : [],
+  );
 }
 
 /** "2件（審査中 1件・不備あり 1件）": the count, then how many claims are in each status. */
@@ -256,7 +276,9 @@ export function toMyPageView(input: MyPageInput) {
     preEntryPath: userStatus(user) === "lackOfUserData" ? "/register/pre_entry" : null,
     newEntry: { allowed: mayStartEntry, href: ENTRY_START_PATH, reasons: answer.reasons },
     entries: listed.map(({ entry, attention }) => ({
-      attention: attention ? attentionView(attention, entry.id) : null,
+      attention: attention
+        ? attentionView(attention, entry.id, lateClaims(entry.claims, today, input.calendar))
+        : null,
       id: entry.id,
       code: entry.code,
       statusLabel: entryStatusLabel(entry),

@@ -90,7 +90,7 @@ describe("My page's view model", () => {
         attention: {
           kind: "inadequate",
           text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
-          action: { href: "/entry/resubmit/7", label: "不備を修正して再提出する" },
+          actions: [{ href: "/entry/resubmit/7", label: "不備を修正して再提出する" }],
         },
         id: 7,
         code: "E000007",
@@ -138,10 +138,36 @@ describe("My page's view model", () => {
       [1, null],
       [6, null],
     ]);
-    expect(view.entries[3]!.attention?.action).toEqual({
-      href: "/entry/contract/2",
-      label: "ご契約の手続きへ進む",
+    expect(view.entries[3]!.attention?.actions).toEqual([
+      { href: "/entry/contract/2", label: "ご契約の手続きへ進む" },
+    ]);
+  });
+
+  it("a late return links straight to its own amount and account on the detail page, one link per late claim", () => {
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        {
+          id: 9,
+          code: "E9",
+          status: 5,
+          purchase_amount_desired: 1,
+          created_at: "2026-11-01T10:00:00+09:00",
+          claims: [
+            { status: 7, return_date: "2026-11-10", obliger_company_name: "株式会社一番商事" },
+            { status: 5, return_date: "2027-01-15", obliger_company_name: "株式会社二番商事" },
+            { status: 7, return_date: "2026-11-12" },
+          ],
+        },
+      ],
     });
+    expect(view.entries[0]!.attention?.actions).toEqual([
+      {
+        href: "/entry/detail/9#return-1",
+        label: "請求書1（株式会社一番商事）のご返金の金額と振込先を確認する",
+      },
+      { href: "/entry/detail/9#return-3", label: "請求書3のご返金の金額と振込先を確認する" },
+    ]);
   });
 
   it("a delay claim blocks unless has_entry_permission_when_delayed is set", () => {

@@ -1,0 +1,80 @@
+// JavaScript on and off, on a 375 px phone: My page's late-return banner links each late claim to its own
+// return on the detail page (its amount, then the account to send it to), not to the page's top, and
+// lands with both in view.
+
+import type { Locator, Page } from "@playwright/test";
+import { validClaim } from "../fixtures/entry-body";
+import { canBuyReview } from "../fixtures/reviews";
+import { expect, test } from "./fixtures";
+import { STRONG_PASSWORD } from "./support";
+import { UpstreamUser, markDelayAfterDeadline, runOperator } from "./support-account";
+
+const PHONE = { width: 375, height: 667 };
+const DEBTORS = ["株式会社売掛先", "株式会社二番商事"];
+
+/** Whether the element's whole box lies inside the viewport as the page is scrolled now. */
+async function wholeInView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.y >= 0 &&
+    box.x >= 0 &&
+    box.y + box.height <= viewport.height &&
+    box.x + box.width <= viewport.width
+  );
+}
+
+test("each late claim's link on My page lands on its own amount and the account to send it to, both in view at 375 px", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const email = freshEmail("late-link");
+  const user = await UpstreamUser.register(email);
+  runOperator("confirm-identity", String(user.id));
+  const entry = await user.createEntry({
+    claims: DEBTORS.map((debtor) => validClaim({ obliger_company_name: debtor })),
+  });
+  for (const claimId of entry.claimIds) runOperator(...canBuyReview(String(claimId)));
+  runOperator("mark-contracted", String(entry.id));
+  runOperator("mark-transferred", String(entry.id));
+  for (const claimId of entry.claimIds) markDelayAfterDeadline(claimId);
+
+  await page.setViewportSize(PHONE);
+  await logIn(email, STRONG_PASSWORD);
+  for (const [index, debtor] of DEBTORS.entries()) {
+    const number = index + 1;
+    await open("/mypage");
+    const card = page
+      .getByRole("list", { name: "お申し込みの一覧" })
+      .getByRole("listitem")
+      .filter({ hasText: `申込番号 ${entry.code}` });
+    await expect(card).toContainText("ご返金が遅れている請求書があります。至急ご返金ください。");
+    if (index === 0) {
+      await page.screenshot({
+        path: `/work/shots/late-return-totals-mypage-late-${test.info().project.name}.png`,
+        fullPage: true,
+      });
+    }
+    await card
+      .getByRole("link", { name: `請求書${number}（${debtor}）のご返金の金額と振込先を確認する` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}#return-${number}$`));
+
+    // The anchor names an element of the page, and it is this claim's return: its debtor and amount.
+    const target = page.locator(`[id="return-${number}"]`);
+    await expect(target).toHaveCount(1);
+    await expect(target).toContainText(`請求書${number}（${debtor}）`);
+    await expect(target).toContainText("返金額 1,000,000円");
+    // Landed there: the claim's amount and the account's every line are on the screen, not 1,900 px down.
+    const account = page.getByRole("region", { name: /^ご返金の振込先/ }).locator("dl");
+    await expect(account).toContainText("口座番号");
+    await expect.poll(() => wholeInView(page, target)).toBe(true);
+    await expect.poll(() => wholeInView(page, account)).toBe(true);
+    await page.screenshot({
+      path: `/work/shots/late-return-totals-detail-late-${number}-${test.info().project.name}.png`,
+    });
+  }
+});
