@@ -98,7 +98,10 @@ test("reviewed → agreement → contract (consent required) → transferred →
 
   markDelayAfterDeadline(entry.claimIds[0]!);
   await open(`/entry/detail/${entry.id}`);
-  await expect(payout.getByRole("alert")).toContainText("請求書1（株式会社売掛先）のご返金が遅れています");
+  await expect(payout.getByRole("alert")).toContainText("ご返金が遅れています");
+  await expect(payout.getByRole("alert").getByRole("listitem")).toHaveText(
+    /^請求書1（株式会社売掛先）返金額 1,000,000円返金期日 \d{4}年/,
+  );
   await expect(payout.getByRole("alert")).toContainText("至急下記の口座へお振り込みください");
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: test.info().outputPath("delay-phone.png"), fullPage: true });
