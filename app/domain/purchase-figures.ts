@@ -191,7 +191,9 @@ const claimNames = (numbers: readonly number[]) => `請求書${numbers.join("・
 /**
  * Totals only of what is decided: the totals sum the priced claims, so whenever a claim is left out they
  * name the claims they hold and why the others are not in them; while a review is partial the heading
- * says so too, and the note warns the sum may still change. Numbers are the claims' places (請求書1…).
+ * says so too, and the note warns the sum may still change. Shown rather than withheld: each priced
+ * claim's figures are final and already on the page, so their sum is too, as long as it never reads as
+ * the whole. Numbers are the claims' places (請求書1…).
  */
 export function figureTotalsScope(claims: readonly TotalsScopeClaim[]): {
   heading: string;
