@@ -54,7 +54,7 @@ test("each late claim's link on My page lands on its own amount and the account 
     await expect(card).toContainText("ご返金が遅れている請求書があります。至急ご返金ください。");
     if (index === 0) {
       await page.screenshot({
-        path: `/work/shots/late-return-totals-mypage-late-${test.info().project.name}.png`,
+        path: test.info().outputPath("mypage-late-phone.png"),
         fullPage: true,
       });
     }
@@ -74,7 +74,7 @@ test("each late claim's link on My page lands on its own amount and the account 
     await expect.poll(() => wholeInView(page, target)).toBe(true);
     await expect.poll(() => wholeInView(page, account)).toBe(true);
     await page.screenshot({
-      path: `/work/shots/late-return-totals-detail-late-${number}-${test.info().project.name}.png`,
+      path: test.info().outputPath(`detail-late-${number}-phone.png`),
     });
   }
 });

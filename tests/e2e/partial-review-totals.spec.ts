@@ -33,12 +33,8 @@ test("a partial review's totals name the reviewed claims and the one still under
   );
   await expect(page.getByTestId("figure-totals")).toContainText("お受け取り額854,340円");
   await page.setViewportSize({ width: 375, height: 800 });
-  const project = test.info().project.name;
-  await page.screenshot({
-    path: `/work/shots/late-return-totals-detail-partial-${project}.png`,
-    fullPage: true,
-  });
-  await totals.screenshot({ path: `/work/shots/late-return-totals-totals-partial-${project}.png` });
+  await page.screenshot({ path: test.info().outputPath("detail-partial-phone.png"), fullPage: true });
+  await totals.screenshot({ path: test.info().outputPath("totals-partial-phone.png") });
 
   runOperator(...canBuyReview(String(entry.claimIds[1])));
   await open(`/entry/detail/${entry.id}`);
