@@ -1,5 +1,5 @@
 // 個人情報保護法 第27条: a white label's partner bank is told of a member only with consent naming recipient,
-// data and purpose. /register asks it in these words, the privacy policy's article 3 says them, the upstream records it.
+// data and purpose. /register asks it in these words, the privacy policy's joint use (its article 3) says them, the upstream records it.
 
 export interface PartnerConsentTerms {
   recipient: string;

@@ -202,8 +202,22 @@ function fill(text: string, values: Values): string | null {
 
 const present = <T>(value: T | null): value is T => value !== null;
 
+/** The blocks without each section whose heading names a value missing (a partner's section, no partner). */
+function withoutUnfilledSections(blocks: readonly LegalBlock[], values: Values): LegalBlock[] {
+  const kept: LegalBlock[] = [];
+  let skippingBelow: number | null = null;
+  for (const block of blocks) {
+    if (block.type === "heading") {
+      if (skippingBelow !== null && block.level <= skippingBelow) skippingBelow = null;
+      if (skippingBelow === null && fill(block.text, values) === null) skippingBelow = block.level;
+    }
+    if (skippingBelow === null) kept.push(block);
+  }
+  return kept;
+}
+
 export function fillLegalText(text: LegalText, values: Values): LegalText {
-  const blocks = text.blocks
+  const blocks = withoutUnfilledSections(text.blocks, values)
     .map((block): LegalBlock | null => {
       switch (block.type) {
         case "heading":

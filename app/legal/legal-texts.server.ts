@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Brand } from "~/brand/brands";
+import { partnerConsentTerms } from "~/domain/partner-consent";
 import { readConfig } from "~/request/config.server";
 import { type LegalText, LegalTextError, fillLegalText, parseLegalText } from "./legal-text";
 
@@ -13,6 +14,8 @@ const BRAND_PLACEHOLDERS = [
   "partnerName",
   "customers",
   "contactDesk",
+  "partnerData",
+  "partnerPurpose",
 ] as const;
 const AGREEMENT_PLACEHOLDERS = [
   "seller",
@@ -57,6 +60,7 @@ export function readLegalTexts(dir: string): Record<LegalDocumentId, LegalText> 
 const TEXTS = readLegalTexts(readConfig(process.env).legalContentDir);
 
 export function brandValues(brand: Brand) {
+  const partner = brand.partnerName ? partnerConsentTerms(brand.partnerName) : null;
   return {
     serviceName: brand.serviceName,
     operatorName: brand.operatorName,
@@ -64,6 +68,9 @@ export function brandValues(brand: Brand) {
     contactDesk: brand.contactDesk,
     partnerName: brand.partnerName,
     customers: brand.individualSupported ? "法人または個人事業主" : "法人",
+    // The registration's consent asks in these words; the privacy policy says them (one source).
+    partnerData: partner?.data ?? null,
+    partnerPurpose: partner?.purpose ?? null,
   };
 }
 

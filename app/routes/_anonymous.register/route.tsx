@@ -189,7 +189,7 @@ export default function RegisterPage() {
   );
 }
 
-/** The partner bank's consent: to whom, what and why, as the privacy policy's article 3 says it. */
+/** The partner bank's consent: to whom, what and why, as the privacy policy's joint use says it. */
 function PartnerConsentField({ terms }: { terms: PartnerConsentTerms }) {
   return (
     <section className="consent-box" aria-labelledby="partner-consent-title">
@@ -217,7 +217,7 @@ function PartnerConsentField({ terms }: { terms: PartnerConsentTerms }) {
         <Link to="/policy/privacy" target="_blank">
           プライバシーポリシー
         </Link>
-        の「3. 第三者への提供」をご覧ください。
+        の「3. 第三者への提供」にある「{terms.recipient}との共同利用」をご覧ください。
       </p>
       <CheckboxField name="partner_data_consent" required label={terms.label} />
     </section>

@@ -65,6 +65,27 @@ describe("the legal texts and the agreement say the same", () => {
   });
 });
 
+const rowsOf = (text: LegalText) =>
+  new Map(text.blocks.flatMap((block) => (block.type === "table" ? block.rows : [])));
+
+describe("the privacy policy names the operator as the 特商法 notice does", () => {
+  it("個人情報保護法第32条: its name, address and representative, every address in it the notice's", () => {
+    for (const brand of BRANDS) {
+      const notice = rowsOf(render("sct", brand));
+      const privacy = render("privacy", brand);
+      const rows = rowsOf(privacy);
+      expect(rows.get("事業者の名称"), brand.id).toBe(notice.get("事業者名"));
+      expect(rows.get("所在地"), brand.id).toBe(notice.get("所在地"));
+      expect(rows.get("代表者"), brand.id).toBe(notice.get("運営責任者"));
+      const lines = privacy.blocks.flatMap((block) =>
+        block.type === "table" ? block.rows.map(([, value]) => value) : [blockText(block)],
+      );
+      const addresses = lines.flatMap((line) => line.match(/〒\d{3}-\d{4} [^、）]+/g) ?? []);
+      expect(new Set(addresses), brand.id).toEqual(new Set([notice.get("所在地")]));
+    }
+  });
+});
+
 describe("wherever a text sends the reader to お問い合わせ, the contact is given there", () => {
   it("each section naming お問い合わせ gives the brand's address; one naming お問い合わせ窓口 also its name", () => {
     for (const brand of BRANDS) {

@@ -102,6 +102,39 @@ describe("the legal text format (decision 0019)", () => {
       fillLegalText(text, { serviceName: "みどり", partnerName: "株式会社みどり銀行" }).blocks,
     ).toHaveLength(3);
   });
+
+  it("a heading whose value is missing leaves out its section, up to the next heading of its level or above", () => {
+    const text = parseLegalText(
+      [
+        "# 方針",
+        "## 1. 提供",
+        "当社は提供しません。",
+        "### {partnerName}との共同利用",
+        "当社が管理します。",
+        "| 範囲 | 当社 |",
+        "### 委託",
+        "委託します。",
+        "## 2. 窓口",
+        "当社の窓口です。",
+      ].join("\n"),
+      "privacy.md",
+      ALLOWED,
+    );
+    const headings = (partnerName: string | null) =>
+      fillLegalText(text, { serviceName: "サキドリ", partnerName }).blocks.flatMap((block) =>
+        block.type === "heading" ? [block.text] : block.type === "paragraph" ? [block.text] : [],
+      );
+    expect(headings(null)).toEqual([
+      "1. 提供",
+      "当社は提供しません。",
+      "委託",
+      "委託します。",
+      "2. 窓口",
+      "当社の窓口です。",
+    ]);
+    expect(headings("株式会社みどり銀行")).toContain("当社が管理します。");
+    expect(headings("株式会社みどり銀行")).toContain("株式会社みどり銀行との共同利用");
+  });
 });
 
 describe("the texts shipped in content/legal", () => {
