@@ -1,6 +1,7 @@
 // White-label brands (ARCHITECTURE §10): configuration only, chosen per deployment (BRAND) or host.
 
 import type { ReturnAccount } from "~/domain/account-lines";
+import type { PublishedPricing } from "~/domain/published-terms";
 
 export interface LegalLink {
   label: string;
@@ -26,6 +27,8 @@ export interface Brand {
   /** Where a user forwards what a debtor paid for a bought claim: the operator's collection account. */
   returnAccount: ReturnAccount;
   legalLinks: readonly LegalLink[];
+  /** The 掛目 and fee ranges its 特定商取引法 notice and landing page publish (app/domain/published-terms.ts). */
+  pricing: PublishedPricing;
   /** The example names its forms show: its own, never another brand's. */
   examples: {
     companyName: string;
@@ -67,6 +70,7 @@ export const DEFAULT_BRAND: Brand = {
     holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
   legalLinks: LEGAL_LINKS,
+  pricing: { purchaseRatioPercent: { min: 80, max: 100 }, feePercent: { min: 2, max: 10 } },
   examples: {
     companyName: "株式会社サキドリ商事",
     buildingNumber: "丸の内1-1-1 サキドリビル3階",
@@ -96,6 +100,8 @@ export const WHITE_LABEL_BRAND: Brand = {
     holderName: "ｻｷﾄﾞﾘ(ｶ",
   },
   legalLinks: LEGAL_LINKS,
+  // The partner bank's customers are offered a lower ceiling on the fee and a higher floor on the 掛目.
+  pricing: { purchaseRatioPercent: { min: 85, max: 100 }, feePercent: { min: 2, max: 8 } },
   examples: {
     companyName: "株式会社みどり商事",
     buildingNumber: "丸の内1-1-1 みどりビル3階",

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Brand } from "~/brand/brands";
 import { partnerConsentTerms } from "~/domain/partner-consent";
+import { publishedTerms } from "~/domain/published-terms";
 import { readConfig } from "~/request/config.server";
 import { type LegalText, LegalTextError, fillLegalText, parseLegalText } from "./legal-text";
 
@@ -16,6 +17,11 @@ const BRAND_PLACEHOLDERS = [
   "contactDesk",
   "partnerData",
   "partnerPurpose",
+  "purchaseRatioRange",
+  "feeRange",
+  "costRange",
+  "reviewDays",
+  "payoutLeadDays",
 ] as const;
 const AGREEMENT_PLACEHOLDERS = [
   "seller",
@@ -71,6 +77,7 @@ export function brandValues(brand: Brand) {
     // The registration's consent asks in these words; the privacy policy says them (one source).
     partnerData: partner?.data ?? null,
     partnerPurpose: partner?.purpose ?? null,
+    ...publishedTerms(brand.pricing),
   };
 }
 

@@ -2,7 +2,10 @@
 
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { Fact } from "~/components/entry-figures";
 import { useBrand } from "~/components/site-chrome";
+import { FIGURE_LABELS as L } from "~/domain/purchase-figures";
+import { publishedTerms } from "~/domain/published-terms";
 import { serviceNameOf } from "~/routing/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -39,6 +42,36 @@ function divisionFeature(individualSupported: boolean) {
   return individualSupported
     ? { title: "法人・個人事業主に対応", text: "事業形態に応じて必要な書類をご案内します。" }
     : { title: "法人のお客さま専用", text: "法人のお客さまに必要な書類をわかりやすくご案内します。" };
+}
+
+/** The brand's published figures, the ones its 特定商取引法 notice gives (app/domain/published-terms.ts). */
+function PriceAndTiming() {
+  const terms = publishedTerms(useBrand().pricing);
+  return (
+    <>
+      <dl className="summary-list">
+        <Fact term="掛目" value={`${L.repayment}（売掛先から入金される額）の${terms.purchaseRatioRange}`} />
+        <Fact term={L.fee} value={`${L.purchaseAmount}（${L.repayment} × 掛目）の${terms.feeRange}`} />
+        <Fact
+          term={L.cost}
+          value={`${L.repayment}の${terms.costRange}（${L.marginPart}と${L.fee}。別に${L.bankCharge}がかかります）`}
+        />
+        <Fact
+          term="審査の結果"
+          value={`必要な書類が揃ってから、原則${terms.reviewDays}営業日以内にお知らせします`}
+        />
+        <Fact
+          term="お振込み"
+          value={`ご契約の翌営業日までにお振り込みします（お申し込みから最短${terms.payoutLeadDays}営業日）`}
+        />
+      </dl>
+      <p className="notice">
+        {`掛目と${L.fee}は審査により決まり、ご契約の前に金額と率をご提示します。会員登録、お申し込み、審査は無料です。詳しくは`}
+        <Link to="/legal/sct">特定商取引法に基づく表記</Link>
+        をご覧ください。
+      </p>
+    </>
+  );
 }
 
 export default function LandingPage() {
@@ -89,6 +122,10 @@ export default function LandingPage() {
             </li>
           ))}
         </ul>
+      </section>
+      <section className="section container" aria-labelledby="price-title">
+        <h2 id="price-title">費用とお振込みの時期</h2>
+        <PriceAndTiming />
       </section>
       <section className="section container" aria-labelledby="docs-title">
         <h2 id="docs-title">お申し込みに必要なもの</h2>

@@ -1,6 +1,7 @@
 // The privacy policy complete for 個人情報保護法 (第32条: the operator's name, address and representative,
 // and how to ask for disclosure; 第27条第5項第3号: a joint use's items, users, purposes and the one
-// responsible). Each brand, JavaScript on and off, at 375 px.
+// responsible), and the landing page saying what the service costs and how soon it pays, in the figures
+// of the 特定商取引法 notice. Each brand, JavaScript on and off, at 375 px.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -31,14 +32,29 @@ function rowValue(page: Page, label: string) {
   return page.getByRole("row", { name: new RegExp(`^${label}`) }).getByRole("cell");
 }
 
-/** What the 特定商取引法 notice says of the operator. */
+/** What the 特定商取引法 notice says of the operator, the price and the time. */
 async function noticeOf(page: Page, url: string) {
   await page.goto(`${url}/legal/sct`);
+  const price = await rowValue(page, "役務の対価").innerText();
+  const timing = await rowValue(page, "役務の提供時期").innerText();
+  const figure = (pattern: RegExp, text: string) => {
+    const found = pattern.exec(text)?.[1];
+    expect(found, String(pattern)).toBeTruthy();
+    return found!;
+  };
   return {
     address: await rowValue(page, "所在地").innerText(),
     representative: await rowValue(page, "運営責任者").innerText(),
+    ratio: figure(/掛目は返金額の([\d.]+%(?:〜[\d.]+%)?)/, price),
+    fee: figure(/買取手数料は買取額の([\d.]+%(?:〜[\d.]+%)?)/, price),
+    cost: figure(/ご負担額は、返金額の([\d.]+%(?:〜[\d.]+%)?)/, price),
+    reviewDays: figure(/原則として(\d+)営業日以内/, timing),
+    leadDays: figure(/最短で(\d+)営業日/, timing),
   };
 }
+
+/** What the landing page's price section names, in order. */
+const LANDING_TERMS = ["掛目", "手数料", "ご負担額", "審査の結果", "お振込み"] as const;
 
 for (const { brand, url } of BRAND_HOSTS) {
   test(`${brand.id}: the privacy policy names the operator, its representative, any joint use and how to ask for disclosure`, async ({
@@ -90,5 +106,31 @@ for (const { brand, url } of BRAND_HOSTS) {
         `「${brand.partnerName}との共同利用」をご覧ください`,
       );
     }
+  });
+
+  test(`${brand.id}: the landing page says the 掛目, the fee, the cost and how soon money arrives, as the 特定商取引法 notice does`, async ({
+    page,
+    open,
+  }) => {
+    const notice = await noticeOf(page, url);
+    await open(`${url}/`);
+    const section = page.getByRole("region", { name: "費用とお振込みの時期" });
+    await expect(section.getByRole("term")).toHaveText(LANDING_TERMS);
+    const value = (term: (typeof LANDING_TERMS)[number]) =>
+      section.getByRole("definition").nth(LANDING_TERMS.indexOf(term));
+    await expect(value("掛目")).toContainText(`返金額（売掛先から入金される額）の${notice.ratio}`);
+    await expect(value("手数料")).toContainText(`買取額（返金額 × 掛目）の${notice.fee}`);
+    await expect(value("ご負担額")).toContainText(`返金額の${notice.cost}`);
+    await expect(value("審査の結果")).toContainText(`原則${notice.reviewDays}営業日以内`);
+    await expect(value("お振込み")).toContainText("ご契約の翌営業日まで");
+    await expect(value("お振込み")).toContainText(`最短${notice.leadDays}営業日`);
+    await expect(section.getByRole("link", { name: "特定商取引法に基づく表記" })).toHaveAttribute(
+      "href",
+      "/legal/sct",
+    );
+    await expect(section.locator(".notice")).toHaveText(
+      /審査は無料です。詳しくは特定商取引法に基づく表記をご覧ください。$/,
+    );
+    await shoot(page, `landing-${brand.id}`);
   });
 }

@@ -87,6 +87,14 @@ describe("the brands' configuration", () => {
   it("the brand object survives the root loader's JSON (no functions in it)", () => {
     for (const brand of BRANDS) expect(JSON.parse(JSON.stringify(brand))).toEqual(brand);
   });
+
+  it("a brand publishes its 掛目 and fee as percents, lowest first, a 掛目 of at most 100% and a fee below it", () => {
+    for (const brand of BRANDS) {
+      const { purchaseRatioPercent: ratio, feePercent: fee } = brand.pricing;
+      expect(0 < ratio.min && ratio.min <= ratio.max && ratio.max <= 100, brand.id).toBe(true);
+      expect(0 <= fee.min && fee.min <= fee.max && fee.max < 100, brand.id).toBe(true);
+    }
+  });
 });
 
 describe("a brand's public origin comes from APP_BASE_URL alone", () => {
