@@ -3,8 +3,6 @@
 // responsible), and the landing page saying what the service costs and how soon it pays, in the figures
 // of the 特定商取引法 notice. Each brand, JavaScript on and off, at 375 px.
 
-import fs from "node:fs";
-import path from "node:path";
 import { type Page, expect, test } from "./fixtures";
 import { DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../app/brand/brands";
 import { partnerConsentTerms } from "../../app/domain/partner-consent";
@@ -16,16 +14,6 @@ const BRAND_HOSTS = [
 ] as const;
 
 test.use({ viewport: { width: 375, height: 812 } });
-
-/** The whole page as a phone shows it, kept with the run's output or in SHOTS_DIR, to be looked at. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR ?? test.info().outputPath();
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({
-    path: path.join(dir, `legal-texts-${name}-${test.info().project.name}.png`),
-    fullPage: true,
-  });
-}
 
 /** A row's value on a legal page: the table's label is the row header. */
 function rowValue(page: Page, label: string) {
@@ -97,7 +85,7 @@ for (const { brand, url } of BRAND_HOSTS) {
     ]) {
       await expect(main, step).toContainText(step);
     }
-    await shoot(page, `privacy-${brand.id}`);
+    await page.screenshot({ path: test.info().outputPath(`privacy-${brand.id}-phone.png`), fullPage: true });
 
     // The registration's consent sends the reader to that section by its name.
     if (brand.partnerName) {
@@ -131,6 +119,6 @@ for (const { brand, url } of BRAND_HOSTS) {
     await expect(section.locator(".notice")).toHaveText(
       /審査は無料です。詳しくは特定商取引法に基づく表記をご覧ください。$/,
     );
-    await shoot(page, `landing-${brand.id}`);
+    await page.screenshot({ path: test.info().outputPath(`landing-${brand.id}-phone.png`), fullPage: true });
   });
 }
