@@ -83,8 +83,7 @@ export default function LandingPage() {
           <p className="hero-service">{brand.serviceName}</p>
           <h1 id="hero-title">請求書を、支払期日より前に資金へ。</h1>
           <p>
-            お持ちの請求書（売掛金）を買い取り、入金を待たずに資金をお届けするサービスです。
-            お申し込みから契約まで、すべてオンラインで行えます。
+            お持ちの請求書（売掛金）を買い取り、入金を待たずに資金をお届けするサービスです。お申し込みから契約まで、すべてオンラインで行えます。
           </p>
           <div className="button-row">
             <Link to="/register" className="button button-primary">
