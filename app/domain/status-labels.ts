@@ -5,6 +5,10 @@ import { type CurrentUser, isIdentityExpired } from "./user";
 
 export const UNKNOWN_STATUS_LABEL = "不明";
 
+/** A cancel is the owner's; a decline (お見送り) the operator's decision not to buy: never one word for both. */
+export const CANCELLED_LABEL = "キャンセル済み";
+export const DECLINED_LABEL = "お見送り";
+
 export const ENTRY_STATUS_LABELS: Readonly<Record<number, string>> = {
   [EntryStatus.under_review]: "審査中",
   [EntryStatus.inadequate]: "不備あり",
@@ -22,8 +26,8 @@ export const CLAIM_STATUS_LABELS: Readonly<Record<number, string>> = {
   [ClaimStatus.transferred]: "買取代金お振込済み",
   [ClaimStatus.returned]: "ご返金確認済み",
   [ClaimStatus.delay]: "ご返金遅延",
-  [ClaimStatus.cannot_buy]: "買取不可",
-  [ClaimStatus.cancel]: "キャンセル",
+  [ClaimStatus.cannot_buy]: DECLINED_LABEL,
+  [ClaimStatus.cancel]: CANCELLED_LABEL,
 };
 
 /** Profile identity: nothing is 未提出. A submitted entry's documents read entryDocumentStatusLabel. */
@@ -41,10 +45,14 @@ function labelOf(table: Readonly<Record<number, string>>, status: number | null 
 
 export type StatusTone = "neutral" | "attention" | "done";
 
-/** What an entry's state is read from: its §4 status, and whether every return was received. */
+/** What an entry's state is read from: its §4 status, whether every return was received, who ended it. */
 export interface EntryStatusInput {
   status: number | null | undefined;
   transaction_completed_at?: string | null;
+  /** Set by the owner's cancel (§4 "Entry transitions by call: … cancel"). */
+  cancelled_at?: string | null;
+  /** Set when the review left no claim to buy: the operator's decision. */
+  rejected_at?: string | null;
 }
 
 /** Every bought claim's return received: the upstream sets transaction_completed_at, whatever status stays. */
@@ -54,20 +62,56 @@ export function isTransactionCompleted(entry: EntryStatusInput): boolean {
   return Boolean(entry.transaction_completed_at);
 }
 
+/** Who ended an archived entry that did not complete: the owner (cancelled) or the operator (declined). */
+function endingOf(entry: EntryStatusInput): "cancelled" | "declined" | null {
+  if (entry.status !== EntryStatus.archived || isTransactionCompleted(entry)) return null;
+  if (entry.cancelled_at) return "cancelled";
+  if (entry.rejected_at) return "declined";
+  return null;
+}
+
 export function entryStatusTone(entry: EntryStatusInput): StatusTone {
   if (entry.status === EntryStatus.inadequate) return "attention";
   if (isTransactionCompleted(entry)) return "done";
+  // Cancelled or declined is an end, not an achievement.
+  if (endingOf(entry)) return "neutral";
   if (entry.status === EntryStatus.transferred || entry.status === EntryStatus.archived) return "done";
   return "neutral";
 }
 
 export function entryStatusLabel(entry: EntryStatusInput): string {
   if (isTransactionCompleted(entry)) return ENTRY_COMPLETED_LABEL;
+  const ending = endingOf(entry);
+  if (ending) return ending === "cancelled" ? CANCELLED_LABEL : DECLINED_LABEL;
   return labelOf(ENTRY_STATUS_LABELS, entry.status);
 }
 
-export function claimStatusLabel(status: number | null | undefined): string {
-  return labelOf(CLAIM_STATUS_LABELS, status);
+/** A claim's §4 status, and when it was cancelled (the operator's cancel-claim or the owner's cancel). */
+export interface ClaimStatusInput {
+  status: number | null | undefined;
+  cancelled_at?: string | null;
+}
+
+/**
+ * The owner's cancel of an entry cancels its claims still open, at the moment the entry is cancelled;
+ * a claim cancelled otherwise (in an entry not cancelled, or before it was) the operator cancelled:
+ * not bought, お見送り, as the operator's mail says (買取を見送らせていただく).
+ */
+export function isCancelledByOwner(
+  claim: ClaimStatusInput,
+  entry: Pick<EntryStatusInput, "cancelled_at">,
+): boolean {
+  if (claim.status !== ClaimStatus.cancel || !entry.cancelled_at) return false;
+  if (!claim.cancelled_at) return true;
+  return Date.parse(claim.cancelled_at) >= Date.parse(entry.cancelled_at);
+}
+
+export function claimStatusLabel(
+  claim: ClaimStatusInput,
+  entry: Pick<EntryStatusInput, "cancelled_at">,
+): string {
+  if (claim.status === ClaimStatus.cancel && !isCancelledByOwner(claim, entry)) return DECLINED_LABEL;
+  return labelOf(CLAIM_STATUS_LABELS, claim.status);
 }
 
 export function reviewStatusLabel(status: number | null | undefined): string {

@@ -55,10 +55,13 @@ const entryListItemSchema = z.object({
   purchase_amount_desired: z.union([z.string(), z.number()]).nullable(),
   created_at: z.string(),
   transaction_completed_at: z.string().nullish(),
+  cancelled_at: z.string().nullish(),
+  rejected_at: z.string().nullish(),
   claims: z.array(
     z.object({
       status: z.number(),
       obliger_company_name: nullAsAbsent(z.string()),
+      cancelled_at: z.string().nullish(),
       return_date: z.string().nullish(),
       obliger_payment_date: z.string().nullish(),
       purchase_principal_amount: z.union([z.string(), z.number()]).nullish(),
@@ -142,6 +145,7 @@ const entryDetailSchema = z.object({
       obliger_payment_date: when,
       return_date: when,
       returned_at: when,
+      cancelled_at: when,
       receive_payment_account: z
         .object({
           bank_name: nullAsAbsent(z.string()),

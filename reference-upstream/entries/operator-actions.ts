@@ -68,7 +68,7 @@ Amounts are whole yen (989406, no commas); ratios decimals (0.05 = 5%); dates YY
     npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
                                          (a claim whose debtor transfers 1,099,340円: 1,099,340 × 0.9 = 989,406;
                                          989,406 × 0.05 = 49,470; the owner receives 939,276円 and returns 1,099,340円)
-  review-claim CLAIM_ID cannot_buy       the claim cannot be bought (買取不可)
+  review-claim CLAIM_ID cannot_buy       the claim cannot be bought (the owner reads お見送り)
     npm run operator -- review-claim 12 cannot_buy
   review-claim CLAIM_ID inadequate --reason TEXT [--document invoice|additional_doc]
                                          a document of the claim is inadequate (不備あり)
@@ -104,7 +104,7 @@ Amounts are whole yen (989406, no commas); ratios decimals (0.05 = 5%); dates YY
                                          today. Refused when in the future or before the payout
                                          (the entry's transferred_at)
     npm run operator -- mark-returned 12 --date 2027-01-26
-  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel (キャンセル)
+  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel (not bought: the owner reads お見送り)
     npm run operator -- cancel-claim 12
 
   confirm-identity USER_ID [--valid-until YYYY-MM-DD]

@@ -122,7 +122,7 @@ test("cancel from the detail: the tick is required, then the entry ends and My p
 
   await open("/mypage");
   await expect(page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem")).toContainText(
-    "終了",
+    "キャンセル済み",
   );
   await open(`/entry/detail/${entry.id}`);
   await expect(page.getByText("このお申し込みはキャンセルされました。")).toBeVisible();

@@ -155,7 +155,7 @@ export function entryDetailView(
         id: claim.id,
         number: index + 1,
         code: claim.code,
-        statusLabel: claimStatusLabel(claim.status),
+        statusLabel: claimStatusLabel(claim, entry),
         inadequate: claim.status === ClaimStatus.inadequate,
         inadequateReason: claim.inadequate_reason ?? "",
         debtor: claim.obliger_company_name ?? "",

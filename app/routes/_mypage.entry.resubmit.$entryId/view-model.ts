@@ -101,7 +101,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
       index,
       number,
       code: claim.code,
-      statusLabel: claimStatusLabel(claim.status),
+      statusLabel: claimStatusLabel(claim, entry),
       reason: claim.inadequate_reason ?? "",
       debtor: claim.obliger_company_name ?? "",
       amount: formatYen(claim.amount),

@@ -12,6 +12,7 @@ import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/
 import { type ReturnObligationInput, returnObligation } from "~/domain/return-obligation";
 import { PRE_ENTRY_DECLINED_NO_DOCUMENTS, newEntryAnswer } from "~/domain/new-entry";
 import {
+  type ClaimStatusInput,
   type StatusTone,
   claimStatusLabel,
   entryStatusLabel,
@@ -34,7 +35,9 @@ export interface MyPageEntry {
   created_at: string;
   /** Set by the upstream once every return was received. */
   transaction_completed_at?: string | null;
-  claims: (ReturnObligationInput & { obliger_company_name?: string })[];
+  cancelled_at?: string | null;
+  rejected_at?: string | null;
+  claims: (ReturnObligationInput & ClaimStatusInput & { obliger_company_name?: string })[];
 }
 
 export interface MyPageInput {
@@ -155,14 +158,17 @@ function lateClaims(claims: MyPageEntry["claims"], today: string, calendar: Bank
   );
 }
 
-/** "2件（審査中 1件・不備あり 1件）": the count, then how many claims are in each status. */
-function claimSummary(claims: readonly { status: number }[]): string {
+/** "2件（審査中 1件・不備あり 1件）": the count, then how many claims read each status, in §4's order. */
+function claimSummary(entry: MyPageEntry): string {
+  const { claims } = entry;
   if (claims.length === 0) return "0件";
-  const counts = new Map<number, number>();
-  for (const claim of claims) counts.set(claim.status, (counts.get(claim.status) ?? 0) + 1);
-  const parts = [...counts.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([status, count]) => `${claimStatusLabel(status)} ${count}件`);
+  const ordered = [...claims].sort((a, b) => a.status - b.status);
+  const counts = new Map<string, number>();
+  for (const claim of ordered) {
+    const label = claimStatusLabel(claim, entry);
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  const parts = [...counts.entries()].map(([label, count]) => `${label} ${count}件`);
   return `${claims.length}件（${parts.join("・")}）`;
 }
 
@@ -286,7 +292,7 @@ export function toMyPageView(input: MyPageInput) {
       createdDate: formatJapaneseDate(entry.created_at),
       desiredAmount: formatYen(entry.purchase_amount_desired),
       claimCount: entry.claims.length,
-      claimSummary: claimSummary(entry.claims),
+      claimSummary: claimSummary(entry),
       nextReturn: nextReturn(entry.claims, today, input.calendar),
     })),
   };

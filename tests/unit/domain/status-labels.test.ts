@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  CANCELLED_LABEL,
   CLAIM_STATUS_LABELS,
+  DECLINED_LABEL,
   ENTRY_STATUS_LABELS,
   REVIEW_STATUS_LABELS,
   UNKNOWN_STATUS_LABEL,
@@ -40,17 +42,20 @@ describe("§4 status labels in Japanese", () => {
   });
 
   it("Claim status (numeric): under_review 1, inadequate 2, can_buy 3, contracted 4, transferred 5, returned 6, delay 7, cannot_buy 8, cancel 9", () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(claimStatusLabel)).toEqual([
-      "審査中",
-      "不備あり",
-      "買取可",
-      "契約済み",
-      "買取代金お振込済み",
-      "ご返金確認済み",
-      "ご返金遅延",
-      "買取不可",
-      "キャンセル",
-    ]);
+    const cancelledEntry = { cancelled_at: "2026-11-20T10:00:00+09:00" };
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((status) => claimStatusLabel({ status }, cancelledEntry))).toEqual(
+      [
+        "審査中",
+        "不備あり",
+        "買取可",
+        "契約済み",
+        "買取代金お振込済み",
+        "ご返金確認済み",
+        "ご返金遅延",
+        "お見送り",
+        "キャンセル済み",
+      ],
+    );
     expect(Object.keys(CLAIM_STATUS_LABELS)).toHaveLength(9);
   });
 
@@ -67,10 +72,61 @@ describe("§4 status labels in Japanese", () => {
 
   it("a status the tables do not know (or none) is shown as unknown, never as another state", () => {
     expect(entryStatusLabel({ status: 0 })).toBe(UNKNOWN_STATUS_LABEL);
-    expect(claimStatusLabel(10)).toBe(UNKNOWN_STATUS_LABEL);
+    expect(claimStatusLabel({ status: 10 }, {})).toBe(UNKNOWN_STATUS_LABEL);
     expect(reviewStatusLabel(null)).toBe(UNKNOWN_STATUS_LABEL);
     expect(entryStatusLabel({ status: undefined })).toBe(UNKNOWN_STATUS_LABEL);
     expect(Object.values(ENTRY_STATUS_LABELS)).not.toContain(UNKNOWN_STATUS_LABEL);
+  });
+});
+
+describe("a cancel is not a decline: the owner cancels (キャンセル済み), the operator declines (お見送り)", () => {
+  const cancelledAt = "2026-11-20T10:00:00+09:00";
+
+  it("Entry transitions by call: … cancel: an entry the owner cancelled (archived, cancelled_at) reads キャンセル済み", () => {
+    const entry = { status: 6, cancelled_at: cancelledAt };
+    expect(entryStatusLabel(entry)).toBe(CANCELLED_LABEL);
+    expect(CANCELLED_LABEL).toBe("キャンセル済み");
+    expect(entryStatusTone(entry)).toBe("neutral");
+  });
+
+  it("a review that leaves no claim to buy archives the entry with rejected_at: it reads お見送り, never 終了 or キャンセル", () => {
+    const entry = { status: 6, rejected_at: cancelledAt };
+    expect(entryStatusLabel(entry)).toBe(DECLINED_LABEL);
+    expect(DECLINED_LABEL).toBe("お見送り");
+    expect(entryStatusTone(entry)).toBe("neutral");
+  });
+
+  it("an archived entry neither cancelled nor declined reads 終了; one whose returns all came reads 完了 whatever else", () => {
+    expect(entryStatusLabel({ status: 6 })).toBe("終了");
+    expect(entryStatusTone({ status: 6 })).toBe("done");
+    expect(
+      entryStatusLabel({ status: 6, rejected_at: cancelledAt, transaction_completed_at: cancelledAt }),
+    ).toBe("完了（ご返金確認済み）");
+  });
+
+  it("cannot_buy is the operator's decision: お見送り, in a cancelled entry too (the cancel keeps it)", () => {
+    expect(claimStatusLabel({ status: 8 }, {})).toBe(DECLINED_LABEL);
+    expect(claimStatusLabel({ status: 8 }, { cancelled_at: cancelledAt })).toBe(DECLINED_LABEL);
+  });
+
+  it("the owner's cancel cancels the entry's open claims at its moment: such a claim reads キャンセル済み", () => {
+    const entry = { cancelled_at: cancelledAt };
+    expect(claimStatusLabel({ status: 9, cancelled_at: cancelledAt }, entry)).toBe(CANCELLED_LABEL);
+    // The same moment written in another zone is the same moment.
+    expect(claimStatusLabel({ status: 9, cancelled_at: "2026-11-20T01:00:00Z" }, entry)).toBe(
+      CANCELLED_LABEL,
+    );
+    expect(claimStatusLabel({ status: 9 }, entry)).toBe(CANCELLED_LABEL);
+  });
+
+  it("a claim the operator cancelled (cancel-claim: in an entry not cancelled, or before the owner's cancel) reads お見送り", () => {
+    expect(claimStatusLabel({ status: 9, cancelled_at: cancelledAt }, {})).toBe(DECLINED_LABEL);
+    expect(
+      claimStatusLabel(
+        { status: 9, cancelled_at: "2026-11-19T10:00:00+09:00" },
+        { cancelled_at: cancelledAt },
+      ),
+    ).toBe(DECLINED_LABEL);
   });
 });
 
