@@ -1,7 +1,7 @@
 // Banks close on weekends, public holidays and 12/31–1/3 (全国銀行協会). Pure: the holidays come as a
 // compact table (app/lookup/japan-holidays.server.ts), so loader and browser run the same rule.
 
-import { formatJapaneseDate, formatJapaneseDateWithWeekday, japaneseWeekday } from "./japan-date";
+import { formatJapaneseDate } from "./japan-date";
 
 export interface BankCalendar {
   from: string;
@@ -56,7 +56,7 @@ export function nextBankBusinessDay(iso: string, calendar: BankCalendar): string
 }
 
 export function closedDayText(iso: string, reason: string): string {
-  return `${formatJapaneseDate(iso)}（${japaneseWeekday(iso)}${reason ? `・${reason}` : ""}）`;
+  return formatJapaneseDate(iso, reason);
 }
 
 /** A hint, not an error: the invoice is still paid, a business day later. */
@@ -65,5 +65,5 @@ export function bankHolidayNotice(iso: string, calendar: BankCalendar): string |
   if (reason === null) return null;
   const next = nextBankBusinessDay(iso, calendar);
   if (next === null) return null;
-  return `${closedDayText(iso, reason)}は銀行休業日のため、入金は翌営業日の${formatJapaneseDateWithWeekday(next)}になる見込みです。ご返金の期日もこの日になります。`;
+  return `${closedDayText(iso, reason)}は銀行休業日のため、入金は翌営業日の${formatJapaneseDate(next)}になる見込みです。ご返金の期日もこの日になります。`;
 }

@@ -2,7 +2,7 @@
 // only while every bought claim's deadline is after today and the owner's identity is confirmed and valid.
 
 import type { BankCalendar } from "./bank-calendar";
-import { formatJapaneseDateWithWeekday } from "./japan-date";
+import { formatJapaneseDate } from "./japan-date";
 import { returnDeadline } from "./return-deadline";
 import { ClaimStatus, ReviewStatus, isEntryContractable } from "./statuses";
 import { type CurrentUser, isIdentityExpiredOn } from "./user";
@@ -70,11 +70,7 @@ export function contractRefusal(
     const name = [`請求書${index + 1}`, claim.obliger_company_name].filter(Boolean).join("・");
     return {
       kind: "deadlinePassed",
-      message: ContractRefusalMessage.deadlinePassed(
-        name,
-        formatJapaneseDateWithWeekday(deadline),
-        deadline === today,
-      ),
+      message: ContractRefusalMessage.deadlinePassed(name, formatJapaneseDate(deadline), deadline === today),
       remedy: "reapply",
     };
   }

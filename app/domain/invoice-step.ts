@@ -22,7 +22,7 @@ import {
   textField,
 } from "./form-fields";
 import { isValidHoujinbangou } from "./houjinbangou";
-import { formatJapaneseDateWithWeekday } from "./japan-date";
+import { formatJapaneseDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 import { dateProblemMessage, formatYenInput, parseDateInput, parseYen, yenProblemMessage } from "./money";
 
@@ -36,9 +36,9 @@ export const InvoiceStepMessage = {
   houjinbangouCheckDigit: "法人番号が正しくありません。13桁の番号をご確認ください。",
   paymentDatePast: "入金予定日が過ぎています。今日以降の日付を入力してください。",
   paymentDateTooSoon: (earliest: string) =>
-    `入金予定日は${formatJapaneseDateWithWeekday(earliest)}以降の日付を入力してください。審査からご契約、買取代金のお振込まで最短${PAYOUT_LEAD_BUSINESS_DAYS}営業日かかり、ご返金の期日（入金予定日。銀行休業日なら翌営業日）はお振込より後でなければならないためです。`,
+    `入金予定日は${formatJapaneseDate(earliest)}以降の日付を入力してください。審査からご契約、買取代金のお振込まで最短${PAYOUT_LEAD_BUSINESS_DAYS}営業日かかり、ご返金の期日（入金予定日。銀行休業日なら翌営業日）はお振込より後でなければならないためです。`,
   paymentDateTooFar: (lastDate: string) =>
-    `入金予定日は1年以内の日付を入力してください（${formatJapaneseDateWithWeekday(lastDate)}まで）。`,
+    `入金予定日は1年以内の日付を入力してください（${formatJapaneseDate(lastDate)}まで）。`,
   desiredAboveDeposits: (deposits: string) =>
     `希望買取額が、売掛先からの銀行振込金額の合計（${deposits}）を上回っています。買取額は振込金額の合計をもとに審査で決まりますので、金額をご確認ください。`,
   tooLong: (max: number) => `${max.toLocaleString("ja-JP")}文字以内で入力してください。`,
@@ -126,7 +126,7 @@ export function paymentDateWindow(today: string, calendar: BankCalendar): Paymen
 /** The limits, said next to the input (the calendar starts today, paymentDateCalendar). */
 export function paymentDateHint(calendar: BankCalendar): string {
   const { earliest, last } = paymentDateWindow(calendar.from, calendar);
-  return `売掛先から入金される予定の日です（例：2026/12/31）。${formatJapaneseDateWithWeekday(earliest)}から${formatJapaneseDateWithWeekday(last)}までの日付を入力できます（審査からお振込まで最短${PAYOUT_LEAD_BUSINESS_DAYS}営業日かかるため）。`;
+  return `売掛先から入金される予定の日です（例：2026/12/31）。${formatJapaneseDate(earliest)}から${formatJapaneseDate(last)}までの日付を入力できます（審査からお振込まで最短${PAYOUT_LEAD_BUSINESS_DAYS}営業日かかるため）。`;
 }
 
 /** For an accepted date banks are closed on, when the money will arrive instead. */

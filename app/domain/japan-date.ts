@@ -26,27 +26,22 @@ export function isIsoDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
-const JAPANESE_DATE = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
-
-export function formatJapaneseDate(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : JAPANESE_DATE.format(date);
-}
-
 const WEEKDAYS = ["日", "月", "火", "水", "木", "金", "土"] as const;
 
-export function japaneseWeekday(iso: string): string {
+function japaneseWeekday(iso: string): string {
   const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
   return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
 }
 
-export function formatJapaneseDateWithWeekday(value: string): string {
-  return isIsoDate(value) ? `${formatJapaneseDate(value)}（${japaneseWeekday(value)}）` : value;
+/**
+ * Every date a person reads, with its weekday: 2026年12月1日（火）; a timestamp as the day it fell on in
+ * Japan. `dayNote` joins the weekday (2027年1月1日（金・元日）). What is no date is shown as it came.
+ */
+export function formatJapaneseDate(value: string, dayNote?: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? (isIsoDate(value) ? value : null) : japanDayOf(value);
+  if (!day) return value;
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return `${year}年${month}月${date}日（${japaneseWeekday(day)}${dayNote ? `・${dayNote}` : ""}）`;
 }
 
 const JAPAN_CLOCK = new Intl.DateTimeFormat("en-GB", {

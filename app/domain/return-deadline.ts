@@ -2,7 +2,7 @@
 // the next business day, so a return is never due before the debtor's money can arrive.
 
 import { type BankCalendar, addDays, bankClosure, closedDayText, nextBankBusinessDay } from "./bank-calendar";
-import { formatJapaneseDateWithWeekday } from "./japan-date";
+import { formatJapaneseDate } from "./japan-date";
 
 /** The day a return is due when the debtor pays on `date` (past the calendar's reach: the date itself). */
 export function returnDeadline(date: string, calendar: BankCalendar): string {
@@ -15,7 +15,7 @@ export function returnDeadlineNote(paymentDate: string, calendar: BankCalendar):
   if (reason === null) return null;
   const deadline = nextBankBusinessDay(paymentDate, calendar);
   if (deadline === null) return null;
-  return `${closedDayText(paymentDate, reason)}は銀行休業日のため、返金期日は翌営業日の${formatJapaneseDateWithWeekday(deadline)}です。`;
+  return `${closedDayText(paymentDate, reason)}は銀行休業日のため、返金期日は翌営業日の${formatJapaneseDate(deadline)}です。`;
 }
 
 /** The agreement's promise: the price is paid by the next bank business day after the contract. */

@@ -3,7 +3,7 @@
 
 import type { Brand } from "~/brand/brands";
 import type { BankCalendar } from "~/domain/bank-calendar";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
@@ -102,9 +102,7 @@ export function contractView(
     contractDate: formatJapaneseDate(entry.contracted_at ?? today),
     contracted: entry.contracted_at !== undefined,
     /** The agreement's promise: the next bank business day after the contract's day (or today's). */
-    payoutDueDate: formatJapaneseDateWithWeekday(
-      payoutDay({ contracted_at: entry.contracted_at }, now, calendar),
-    ),
+    payoutDueDate: formatJapaneseDate(payoutDay({ contracted_at: entry.contracted_at }, now, calendar)),
     /** Where the owner sends what the debtor paid: the operator's account, apart from the owner's own. */
     returnAccount: { operatorName: brand.operatorName, lines: returnAccountLines(brand.returnAccount) },
     claims: covered.map(({ claim, number, figures }) => {
@@ -117,11 +115,9 @@ export function contractView(
         code: claim.code,
         debtor: claim.obliger_company_name ?? "",
         amount: formatYen(claim.amount),
-        paymentDate: claim.obliger_payment_date
-          ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
-          : "",
+        paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
         /** The deadline: the debtor's payment date, or the next business day when banks are closed. */
-        returnDate: dueDate ? formatJapaneseDateWithWeekday(dueDate) : "",
+        returnDate: dueDate ? formatJapaneseDate(dueDate) : "",
         returnDateNote:
           obligation?.note ??
           (claim.obliger_payment_date ? returnDeadlineNote(claim.obliger_payment_date, calendar) : null),

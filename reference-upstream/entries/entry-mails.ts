@@ -10,7 +10,7 @@
 import type { Brand } from "../../app/brand/brands";
 import type { UpstreamConfig } from "../config";
 import { appBaseUrlFor, brandOf, serviceOf } from "../accounts/brand-links";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
+import { formatJapaneseDate } from "../../app/domain/japan-date";
 import {
   type ClaimFigures,
   FIGURE_LABELS,
@@ -224,7 +224,7 @@ function contractLines({ entry, claims, brand, profileAccount, now }: MailContex
   const payoutDate = payoutDay(entry, now, calendar);
   const lines = [
     `契約日 ${formatJapaneseDate((entry.contracted_at ?? today).slice(0, 10))}`,
-    `お振込予定日 ${formatJapaneseDateWithWeekday(payoutDate)}（契約日の翌銀行営業日までにお振り込みします）`,
+    `お振込予定日 ${formatJapaneseDate(payoutDate)}（契約日の翌銀行営業日までにお振り込みします）`,
   ];
   const figures: ClaimFigures[] = [];
   for (const claim of bought) {
@@ -241,7 +241,7 @@ function contractLines({ entry, claims, brand, profileAccount, now }: MailContex
       }
     }
     if (obligation) {
-      lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
+      lines.push(`返金期日 ${formatJapaneseDate(obligation.dueDate)}`);
       if (obligation.note) lines.push(obligation.note);
     }
   }
@@ -284,7 +284,7 @@ function transferredLines(
     .filter((figure) => figure !== null);
   const account = payoutAccountMailLines(entry.bank_account, profileAccount, { masked: true });
   return [
-    `お振込日 ${formatJapaneseDateWithWeekday(payoutDate)}`,
+    `お振込日 ${formatJapaneseDate(payoutDate)}`,
     `お振込金額 ${formatYen(figureTotals(figures).received)}（請求書${paid.length}件のお受け取り額の合計）`,
     ...paid.map(claimHeading),
     "",
@@ -302,7 +302,7 @@ function delayLines(claims: readonly ClaimRow[], lateIds: readonly number[], bra
     lines.push("", `${claimHeading(claim)}（${claim.code}）`);
     if (obligation?.amount != null) lines.push(`${FIGURE_LABELS.repayment} ${formatYen(obligation.amount)}`);
     if (obligation) {
-      lines.push(`返金期日 ${formatJapaneseDateWithWeekday(obligation.dueDate)}`);
+      lines.push(`返金期日 ${formatJapaneseDate(obligation.dueDate)}`);
       if (obligation.note) lines.push(obligation.note);
     }
   }

@@ -213,7 +213,7 @@ test("the demo account, complete and confirmed, may start a new entry", async ({
   await expect(nextStep(page)).toHaveCount(0);
   await expect(page.getByText("お申し込みの前に必要なご登録は完了しています。")).toBeVisible();
   await expect(page.getByTestId("identity-status")).toHaveText("確認済み");
-  await expect(page.getByTestId("identity-valid-date")).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+  await expect(page.getByTestId("identity-valid-date")).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日（.）$/);
 });
 
 test("an entry shows on My page with its Japanese status and blocks a new entry with the reason", async ({

@@ -3,7 +3,7 @@
 // not offered the contract: the contract page and the detail say why and what to do; My page asks for
 // no contract and says it cannot be made, linking to why; a post is refused and nothing is contracted.
 
-import { formatJapaneseDateWithWeekday } from "../../app/domain/japan-date";
+import { formatJapaneseDate } from "../../app/domain/japan-date";
 import { ContractRefusalMessage } from "../../app/domain/contract-refusal";
 import { paymentDateDueByToday } from "../fixtures/dates";
 import { type Page, expect, test } from "./fixtures";
@@ -56,9 +56,7 @@ test("a bought claim whose deadline has come: the contract page names the claim 
 
   await open(`/entry/contract/${entry.id}`);
   const alert = page.getByRole("alert");
-  await expect(alert).toContainText(
-    `請求書1・株式会社売掛先の返金期日（${formatJapaneseDateWithWeekday(date)}）が`,
-  );
+  await expect(alert).toContainText(`請求書1・株式会社売掛先の返金期日（${formatJapaneseDate(date)}）が`);
   await expect(alert).toContainText("お申し込みをキャンセルし、請求書の新しい入金予定日でお申し込みし直すか");
   await expect(alert.getByRole("link", { name: "support@sakidori.example" })).toHaveAttribute(
     "href",

@@ -90,7 +90,7 @@ test("reviewed → agreement → contract (consent required) → transferred →
   ).toContainText("1234567");
   const owed = page.getByRole("group", { name: "請求書1のご返金" });
   await expect(owed).toContainText("1,000,000円");
-  await expect(owed).toContainText(/返金期日\s*\d{4}年\d{1,2}月\d{1,2}日（あと\d+日）/);
+  await expect(owed).toContainText(/返金期日\s*\d{4}年\d{1,2}月\d{1,2}日（.）・あと\d+日/);
   const calendarLink = payout.getByRole("link", { name: /返金期日をカレンダーに登録する/ });
   const calendar = await page.request.get((await calendarLink.getAttribute("href"))!);
   expect(calendar.headers()["content-type"]).toBe("text/calendar; charset=utf-8");

@@ -4,7 +4,7 @@
 
 import { addDays, bankClosure } from "../../app/domain/bank-calendar";
 import { InvoiceStepMessage } from "../../app/domain/invoice-step";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "../../app/domain/japan-date";
+import { formatJapaneseDate, japanDate } from "../../app/domain/japan-date";
 import { earliestPaymentDate, returnDeadline } from "../../app/domain/return-deadline";
 import { bankCalendar } from "../../app/lookup/japan-holidays.server";
 import { validClaim } from "../fixtures/entry-body";
@@ -47,7 +47,7 @@ test("the invoice step's hint, the contract page, the detail, My page and the .i
   applicantOnInvoiceStep,
 }) => {
   expect(DEADLINE > HOLIDAY).toBe(true);
-  const deadline = formatJapaneseDateWithWeekday(DEADLINE);
+  const deadline = formatJapaneseDate(DEADLINE);
 
   await applicantOnInvoiceStep("holiday-deadline");
   await fillEntryFields(page);

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContractRefusalMessage } from "~/domain/contract-refusal";
-import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
+import { formatJapaneseDate } from "~/domain/japan-date";
 import { loader as agreementLoader } from "~/routes/_plain.entry.$entryId.factoring_service_agreement";
 import { action, loader } from "~/routes/_mypage.entry.contract.$entryId/route";
 import { ContractMessage } from "~/legal/contract-view.server";
@@ -154,7 +154,7 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
       refusal: { message: string; action: unknown; contact: boolean };
     };
     expect(view.refusal.message).toContain(
-      `請求書1・${entry.claims[0].obliger_company_name}の返金期日（${formatJapaneseDateWithWeekday(paymentDate)}）が`,
+      `請求書1・${entry.claims[0].obliger_company_name}の返金期日（${formatJapaneseDate(paymentDate)}）が`,
     );
     expect(view.refusal.message).toContain(
       "お申し込みをキャンセルし、請求書の新しい入金予定日でお申し込みし直す",

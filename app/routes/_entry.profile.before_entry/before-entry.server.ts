@@ -5,7 +5,7 @@ import type { DraftEntry } from "~/domain/draft-entry";
 import { formatZipcode } from "~/domain/contact-formats";
 import { entryIdempotencyKey, integerFrom, readableErrors } from "~/domain/entry-body";
 import { ErrorMessage } from "~/domain/error-messages";
-import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
+import { formatJapaneseDate } from "~/domain/japan-date";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { formatYen } from "~/domain/yen";
 import { formFailure } from "~/forms/form-errors.server";
@@ -36,9 +36,7 @@ export function beforeEntryView(profile: Profile, draft: DraftEntry) {
           number: index + 1,
           obliger: claim.obliger_company_name ?? "",
           amount: typeof claimAmount === "number" ? formatYen(claimAmount) : "",
-          paymentDate: claim.obliger_payment_date
-            ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
-            : "",
+          paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
           files: claim.contentfile_relations.length,
         };
       }),

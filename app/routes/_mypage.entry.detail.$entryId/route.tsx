@@ -8,6 +8,7 @@ import {
   type MetaFunction,
   json,
 } from "@remix-run/node";
+import { Fragment } from "react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
@@ -213,6 +214,16 @@ function FileList({ label, files }: { label: string; files: { id: number; name: 
   );
 }
 
+/** A date in a narrow column breaks after the year and before the weekday, never inside a number. */
+function withDateBreaks(date: string) {
+  return date.split(/(?<=年)|(?=（)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
 /** The road drawn as a list (CSS, no JavaScript): steps passed with their dates, where it stands. */
 function Timeline({ timeline }: { timeline: EntryDetailView["timeline"] }) {
   return (
@@ -226,7 +237,7 @@ function Timeline({ timeline }: { timeline: EntryDetailView["timeline"] }) {
           >
             <span className="timeline-label">{step.label}</span>
             {step.state === "done" ? <span className="visually-hidden">（済み）</span> : null}
-            {step.date ? <span className="timeline-date">{step.date}</span> : null}
+            {step.date ? <span className="timeline-date">{withDateBreaks(step.date)}</span> : null}
           </li>
         ))}
       </ol>
@@ -355,7 +366,7 @@ function ReturnObligationFacts({
       <dl className="summary-list">
         <Fact
           term="返金期日"
-          value={obligation.when ? `${obligation.dueDate}（${obligation.when}）` : obligation.dueDate}
+          value={obligation.when ? `${obligation.dueDate}・${obligation.when}` : obligation.dueDate}
           note={obligation.note}
         />
         <Fact term="返金額" value={obligation.amount} />

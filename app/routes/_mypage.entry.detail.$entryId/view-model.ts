@@ -4,7 +4,7 @@ import type { Brand } from "~/brand/brands";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { type EntryTimeline, entryTimeline } from "~/domain/entry-timeline";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
 import {
   type ClaimFigures,
   claimFigures,
@@ -160,9 +160,7 @@ export function entryDetailView(
         inadequateReason: claim.inadequate_reason ?? "",
         debtor: claim.obliger_company_name ?? "",
         amount: formatYen(claim.amount),
-        paymentDate: claim.obliger_payment_date
-          ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
-          : "",
+        paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
         account: receivingAccountText(account),
         holders: (account?.obliger_accounts ?? []).map((holder) => holder.holder_name),
         documents: [

@@ -6,7 +6,7 @@ import type { PendingFile } from "~/domain/draft-entry";
 import { fileItem } from "~/domain/entry-documents";
 import { parseUploadKind } from "~/domain/file-kinds";
 import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
-import { formatJapaneseDateWithWeekday } from "~/domain/japan-date";
+import { formatJapaneseDate } from "~/domain/japan-date";
 import {
   DOCUMENT_GROUP_NAMES,
   type ResubmissionSlot,
@@ -105,9 +105,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
       reason: claim.inadequate_reason ?? "",
       debtor: claim.obliger_company_name ?? "",
       amount: formatYen(claim.amount),
-      paymentDate: claim.obliger_payment_date
-        ? formatJapaneseDateWithWeekday(claim.obliger_payment_date)
-        : "",
+      paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
       account: receivingAccountText(claim.receive_payment_account),
     };
     if (!editable) return { ...common, editable: false as const };

@@ -8,7 +8,7 @@ import {
 } from "~/domain/account-steps";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import { ATTENTION_ORDER, type EntryAttentionKind, entryAttention } from "~/domain/entry-attention";
-import { formatJapaneseDate, formatJapaneseDateWithWeekday, japanDate } from "~/domain/japan-date";
+import { formatJapaneseDate, japanDate } from "~/domain/japan-date";
 import { type ReturnObligationInput, returnObligation } from "~/domain/return-obligation";
 import { PRE_ENTRY_DECLINED_NO_DOCUMENTS, newEntryAnswer } from "~/domain/new-entry";
 import {
@@ -144,7 +144,7 @@ function nextReturn(claims: readonly ReturnObligationInput[], today: string, cal
   return {
     label: next.state === "late" ? "期日を過ぎた返金" : "次の返金期日",
     late: next.state === "late",
-    date: formatJapaneseDateWithWeekday(next.dueDate),
+    date: formatJapaneseDate(next.dueDate),
     note: next.note,
   };
 }

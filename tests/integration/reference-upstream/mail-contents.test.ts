@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Brand, DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../../app/brand/brands";
 import { returnAccountHeading, returnAccountLines } from "../../../app/domain/account-lines";
-import { formatJapaneseDateWithWeekday } from "../../../app/domain/japan-date";
+import { formatJapaneseDate } from "../../../app/domain/japan-date";
 import { FIGURE_LABELS, annualCostRate, daysUntil } from "../../../app/domain/purchase-figures";
 import { payoutDueDate, returnDeadline, returnDeadlineNote } from "../../../app/domain/return-deadline";
 import { returnDateCalendar } from "../../../app/lookup/japan-holidays.server";
@@ -102,7 +102,7 @@ describe("contract concluded: the receipt of the contract", () => {
     const claims = claimsOfEntry(upstream.db, entry.id);
     const calendar = returnDateCalendar(claims, dateJst(new Date()), contracted.contracted_at);
     const payoutDate = payoutDueDate(dateJst(new Date(contracted.contracted_at!)), calendar);
-    expect(mail.body).toContain(`お振込予定日 ${formatJapaneseDateWithWeekday(payoutDate)}`);
+    expect(mail.body).toContain(`お振込予定日 ${formatJapaneseDate(payoutDate)}`);
     const L = FIGURE_LABELS;
     const [first, second] = mail.body.split("■ 請求書2");
     for (const [part, claim] of [
@@ -122,7 +122,7 @@ describe("contract concluded: the receipt of the contract", () => {
       expect(part).toContain(
         `${L.annualRate} 約${annualCostRate(145_440, 854_560, days)!.toFixed(1)}%（お振込日から返金期日までの${days}日で計算）`,
       );
-      expect(part).toContain(`返金期日 ${formatJapaneseDateWithWeekday(deadline)}`);
+      expect(part).toContain(`返金期日 ${formatJapaneseDate(deadline)}`);
     }
     const totals = mail.body.slice(mail.body.indexOf("■ 合計"));
     expect(totals).toContain("■ 合計（請求書2件）");
@@ -148,9 +148,7 @@ describe("contract concluded: the receipt of the contract", () => {
     expect((await client.post(`/api/entries/${created.id}/contract/`, { agreed: true })).status).toBe(200);
     const calendar = returnDateCalendar([{ obliger_payment_date: newYear }], today);
     const mail = onlyMail(email, "entry_contracted");
-    expect(mail.body).toContain(
-      `返金期日 ${formatJapaneseDateWithWeekday(returnDeadline(newYear, calendar))}`,
-    );
+    expect(mail.body).toContain(`返金期日 ${formatJapaneseDate(returnDeadline(newYear, calendar))}`);
     expect(mail.body).toContain(returnDeadlineNote(newYear, calendar)!);
   });
 
@@ -218,7 +216,7 @@ describe("return late: which claim, how much, by when, where to pay and whom to 
     expect(mail.body).toContain("株式会社売掛先2");
     expect(mail.body).not.toContain("株式会社売掛先1");
     expect(mail.body).toContain("返金額 1,000,000円");
-    expect(mail.body).toContain(`返金期日 ${formatJapaneseDateWithWeekday(returnDate)}`);
+    expect(mail.body).toContain(`返金期日 ${formatJapaneseDate(returnDate)}`);
     expectReturnAccount(mail.body, DEFAULT_BRAND);
     const beforeSignature = mail.body.slice(0, mail.body.lastIndexOf("\n\n"));
     expect(beforeSignature).toContain(DEFAULT_BRAND.contactDesk);

@@ -1,25 +1,30 @@
 // Required: "Payment dates: shown as 2027年2月26日（金） (date and weekday) wherever a payment
-// date is displayed", whatever zone the server runs in.
+// date is displayed", and every other date a person reads the same way, whatever zone the server runs in.
 
 import { describe, expect, it } from "vitest";
-import {
-  formatJapaneseDateWithWeekday,
-  japanClockTime,
-  japanDayOf,
-  japaneseWeekday,
-} from "../../../app/domain/japan-date";
+import { formatJapaneseDate, japanClockTime, japanDayOf } from "../../../app/domain/japan-date";
 
-describe("a payment date with its weekday", () => {
+describe("every date with its weekday", () => {
   it("2027-02-26 is 2027年2月26日（金）; 2027-01-01 is a Friday, 2026-12-01 a Tuesday", () => {
-    expect(formatJapaneseDateWithWeekday("2027-02-26")).toBe("2027年2月26日（金）");
-    expect(japaneseWeekday("2027-01-01")).toBe("金");
-    expect(japaneseWeekday("2026-12-01")).toBe("火");
-    expect(japaneseWeekday("2027-02-27")).toBe("土");
+    expect(formatJapaneseDate("2027-02-26")).toBe("2027年2月26日（金）");
+    expect(formatJapaneseDate("2027-01-01")).toBe("2027年1月1日（金）");
+    expect(formatJapaneseDate("2026-12-01")).toBe("2026年12月1日（火）");
+    expect(formatJapaneseDate("2027-02-27")).toBe("2027年2月27日（土）");
+  });
+
+  it("a timestamp (an entry made, a contract, a file uploaded) reads as the day it fell on in Japan, with its weekday", () => {
+    expect(formatJapaneseDate("2026-11-30T15:30:00Z")).toBe("2026年12月1日（火）");
+    expect(formatJapaneseDate("2026-12-01T23:30:00+09:00")).toBe("2026年12月1日（火）");
+  });
+
+  it("what else the day is joins its weekday: 2027年1月1日（金・元日）", () => {
+    expect(formatJapaneseDate("2027-01-01", "元日")).toBe("2027年1月1日（金・元日）");
   });
 
   it("what is not a calendar date is shown as it came", () => {
-    expect(formatJapaneseDateWithWeekday("2026-02-30")).toBe("2026-02-30");
-    expect(formatJapaneseDateWithWeekday("")).toBe("");
+    expect(formatJapaneseDate("yesterday")).toBe("yesterday");
+    expect(formatJapaneseDate("2026-02-30")).toBe("2026-02-30");
+    expect(formatJapaneseDate("")).toBe("");
   });
 });
 

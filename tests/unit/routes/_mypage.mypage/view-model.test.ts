@@ -28,7 +28,7 @@ describe("My page's view model", () => {
     expect(view.newEntry).toEqual({ allowed: true, href: "/entry/entry_invoice", reasons: [] });
     expect(view.hasNextStep).toBe(false);
     expect(view.hasAttention).toBe(false);
-    expect(view.identity).toEqual({ label: "確認済み", validDate: "2027年1月1日", isExpired: false });
+    expect(view.identity).toEqual({ label: "確認済み", validDate: "2027年1月1日（金）", isExpired: false });
   });
 
   it("Stopping new entries applies when the suppression method is stop-new-entry: the operator's message alone, else the fixed sentence", () => {
@@ -96,7 +96,7 @@ describe("My page's view model", () => {
         code: "E000007",
         statusLabel: "不備あり",
         tone: "attention",
-        createdDate: "2026年11月20日",
+        createdDate: "2026年11月20日（金）",
         desiredAmount: "1,000,000円",
         claimCount: 3,
         claimSummary: "3件（審査中 2件・不備あり 1件）",
@@ -282,8 +282,8 @@ describe("My page's view model", () => {
     const view = toMyPageView({ ...ready, user: { ...ready.user, identity_valid_date: "2026-11-20" } });
     const identity = view.steps.find((step) => step.id === "identity")!;
     expect(identity.isNext).toBe(true);
-    expect(identity.text).toContain("本人確認書類の有効期限が切れています（有効期限：2026年11月20日）");
+    expect(identity.text).toContain("本人確認書類の有効期限が切れています（有効期限：2026年11月20日（金））");
     expect(identity.link).toEqual({ href: "/profile", label: "新しい書類を提出する" });
-    expect(view.identity).toEqual({ label: "期限切れ", validDate: "2026年11月20日", isExpired: true });
+    expect(view.identity).toEqual({ label: "期限切れ", validDate: "2026年11月20日（金）", isExpired: true });
   });
 });

@@ -78,7 +78,7 @@ describe("entryDetailView", () => {
       code: "E000012",
       statusLabel: "不備あり",
       tone: "attention",
-      createdDate: "2026年11月1日",
+      createdDate: "2026年11月1日（日）",
       desiredAmount: "1,000,000円",
       purpose: "運転資金",
     });
@@ -144,8 +144,8 @@ describe("entryDetailView", () => {
       CALENDAR,
     );
     expect(view.timeline.steps.slice(0, 2).map((step) => [step.state, step.date])).toEqual([
-      ["done", "2026年11月1日"],
-      ["current", "2026年11月5日"],
+      ["done", "2026年11月1日（日）"],
+      ["current", "2026年11月5日（木）"],
     ]);
   });
 
@@ -276,8 +276,8 @@ describe("entryDetailView", () => {
     expect(view.contractPath).toBeNull();
     expect(view.cancellable).toBe(false);
     expect(view.payout).toEqual({
-      contractedDate: "2026年11月20日",
-      transferredDate: "2026年11月21日",
+      contractedDate: "2026年11月20日（金）",
+      transferredDate: "2026年11月21日（土）",
       // The operator's account in full, each part on its own line (returnAccountLines).
       returnAccount: {
         operatorName: "サキドリ株式会社",
@@ -294,7 +294,7 @@ describe("entryDetailView", () => {
     expect(view.claims.map((claim) => claim.returnObligation)).toEqual([
       {
         // Banks are closed 12/31–1/3: the deadline is the next business day, and counted to.
-        dueDate: "2027年1月4日",
+        dueDate: "2027年1月4日（月）",
         amount: "1,000,000円",
         state: "owed",
         when: "あと34日",
@@ -303,7 +303,7 @@ describe("entryDetailView", () => {
       },
       // Already late (Saturday 11-28 → Monday 11-30): it keeps its note.
       {
-        dueDate: "2026年11月30日",
+        dueDate: "2026年11月30日（月）",
         amount: "1,000,000円",
         state: "late",
         when: "期日を1日過ぎています",
@@ -329,7 +329,7 @@ describe("entryDetailView", () => {
     );
     expect(settled.payout).toMatchObject({ returnAccount: null, calendarPath: null });
     expect(settled.claims[0]!.returnObligation?.when).toBe("ご返金を確認しました");
-    expect(settled.claims[0]!.returnObligation?.dueDate).toBe("2027年1月4日");
+    expect(settled.claims[0]!.returnObligation?.dueDate).toBe("2027年1月4日（月）");
   });
 
   it("a return received shows the day it came, also while another is owed; all received, the entry reads 完了（ご返金確認済み）", () => {
@@ -351,7 +351,7 @@ describe("entryDetailView", () => {
     expect(partly.statusLabel).toBe("買取代金お振込済み");
     expect(partly.claims[0]!.returnObligation).toMatchObject({
       state: "returned",
-      returnedDate: "2026年11月29日",
+      returnedDate: "2026年11月29日（日）",
     });
     expect(partly.claims[1]!.returnObligation).toMatchObject({ state: "owed", returnedDate: "" });
 
@@ -370,13 +370,13 @@ describe("entryDetailView", () => {
     );
     expect(completed).toMatchObject({ statusLabel: "完了（ご返金確認済み）", tone: "done" });
     expect(completed.claims.map((claim) => claim.returnObligation?.returnedDate)).toEqual([
-      "2026年11月29日",
-      "2026年12月1日",
+      "2026年11月29日（日）",
+      "2026年12月1日（火）",
     ]);
     expect(completed.timeline.steps.at(-1)).toMatchObject({
       label: "完了",
       state: "done",
-      date: "2026年12月1日",
+      date: "2026年12月1日（火）",
     });
   });
 });
