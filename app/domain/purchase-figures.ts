@@ -183,6 +183,14 @@ export interface TotalsScopeClaim {
   priced: boolean;
 }
 
+/**
+ * A priced claim counts in the totals only while it is still being bought: one the owner cancelled or
+ * the operator declined after the review keeps its offer on the page, but no money will come of it.
+ */
+export function countsInTotals(status: number): boolean {
+  return status !== ClaimStatus.cancel && status !== ClaimStatus.cannot_buy;
+}
+
 /** Claims the review has yet to decide: waiting for it, or for documents the owner is to resubmit. */
 const UNDECIDED_CLAIM_STATUSES: readonly number[] = [ClaimStatus.under_review, ClaimStatus.inadequate];
 

@@ -54,7 +54,7 @@ test("the owner's cancel reads キャンセル済み and the operator's decline 
   await expect(page.getByRole("list", { name: "お申し込みの一覧" })).not.toContainText("終了");
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({
-    path: `/work/shots/statuses-dates-mypage-${test.info().project.name}.png`,
+    path: test.info().outputPath("mypage-phone.png"),
     fullPage: true,
   });
 
@@ -63,8 +63,11 @@ test("the owner's cancel reads キャンセル済み and the operator's decline 
   await expect(page.getByText("このお申し込みはキャンセルされました。")).toBeVisible();
   await expect(claimHeading(page, 1)).toContainText(CANCELLED);
   await expect(claimHeading(page, 2)).toContainText(DECLINED);
+  // The first claim's offer stays on the page, but no money will come of it: no totals to receive.
+  await expect(page.getByTestId("figure-totals")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /お受け取りの金額/ })).toHaveCount(0);
   await page.screenshot({
-    path: `/work/shots/statuses-dates-detail-cancelled-${test.info().project.name}.png`,
+    path: test.info().outputPath("detail-cancelled-phone.png"),
     fullPage: true,
   });
 

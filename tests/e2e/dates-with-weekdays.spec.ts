@@ -57,12 +57,12 @@ test("every date reads with its weekday on My page, the detail, the contract, th
   await open(`/entry/detail/${entry.id}`);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({
-    path: `/work/shots/statuses-dates-detail-weekdays-${test.info().project.name}.png`,
+    path: test.info().outputPath("detail-phone.png"),
     fullPage: true,
   });
   await open(`/entry/${entry.id}/factoring_service_agreement`);
   await page.screenshot({
-    path: `/work/shots/statuses-dates-agreement-${test.info().project.name}.png`,
+    path: test.info().outputPath("agreement-phone.png"),
     fullPage: true,
   });
 });

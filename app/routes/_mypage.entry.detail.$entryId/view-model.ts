@@ -9,6 +9,7 @@ import {
   type ClaimFigures,
   claimFigures,
   claimFiguresText,
+  countsInTotals,
   figureTotalsScope,
   figureTotalsText,
   payoutDay,
@@ -86,6 +87,9 @@ export function entryDetailView(
   const payoutDate = payoutDay(entry, now, calendar);
   const figures = entry.claims.map((claim) => claimFigures(claim, { payoutDate, calendar }));
   const reviewed = figures.filter((figure): figure is ClaimFigures => figure !== null);
+  const inTotals = figures.map((figure, index) =>
+    countsInTotals(entry.claims[index]!.status) ? figure : null,
+  );
   const obligations = entry.claims.map((claim) => returnObligation(claim, today, calendar));
   const outstanding = obligations.filter(
     (obligation) => obligation !== null && obligation.state !== "returned",
@@ -143,11 +147,11 @@ export function entryDetailView(
       },
     ],
     entryFiles: files(entry.addfiles),
-    /** The sums over the claims the review priced; null before any was. */
-    totals: figureTotalsText(reviewed),
+    /** The sums over the priced claims still being bought; null when there is none. */
+    totals: figureTotalsText(inTotals.filter((figure): figure is ClaimFigures => figure !== null)),
     /** The totals' heading, and which claims they hold when not every claim is in them. */
     totalsScope: figureTotalsScope(
-      entry.claims.map((claim, index) => ({ status: claim.status, priced: figures[index] !== null })),
+      entry.claims.map((claim, index) => ({ status: claim.status, priced: inTotals[index] !== null })),
     ),
     claims: entry.claims.map((claim, index) => {
       const account = claim.receive_payment_account;

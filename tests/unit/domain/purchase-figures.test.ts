@@ -7,6 +7,7 @@ import {
   claimFiguresText,
   daysUntil,
   figureTotals,
+  countsInTotals,
   figureTotalsScope,
   payoutDay,
   ratioPercent,
@@ -158,6 +159,13 @@ describe("which claims the totals hold", () => {
     expect(figureTotalsScope([underReview, priced, inadequate]).note).toBe(
       "この合計は、審査済みの請求書2の金額です。請求書1・3はまだ審査が終わっていないため、含めていません。審査が終わると、合計の金額が変わることがあります。",
     );
+  });
+
+  it("a claim cancelled or declined after it was priced leaves the totals: no money will come of it", () => {
+    expect(countsInTotals(ClaimStatus.can_buy)).toBe(true);
+    expect(countsInTotals(ClaimStatus.transferred)).toBe(true);
+    expect(countsInTotals(ClaimStatus.cancel)).toBe(false);
+    expect(countsInTotals(ClaimStatus.cannot_buy)).toBe(false);
   });
 
   it("every claim decided, one not bought: the totals are of the bought ones, and say so", () => {
