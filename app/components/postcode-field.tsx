@@ -12,8 +12,7 @@ import {
   POSTCODE_LOOKUP_PATH,
   type PostcodeAnswer,
   addressFieldNames,
-  addressFill,
-  fillAnnouncement,
+  postcodeFill,
   postcodeIntent,
   postcodeNoteFor,
 } from "~/domain/postcode-address";
@@ -38,7 +37,6 @@ function usePostcodeLookup(who: AddressOwner) {
   const fetcher = useFetcher<PostcodeAnswer | LookupRefusal>();
   // The mode of the look-up on the way: the answer is applied once, in that mode.
   const pending = useRef<FillMode | null>(null);
-  const filledBefore = useRef<Partial<AddressFieldValues>>({});
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState<string | null>(null);
   // Filling a field takes away its message from the last save, as typing into it would.
@@ -47,6 +45,10 @@ function usePostcodeLookup(who: AddressOwner) {
     city: useField(names.city),
     building_number: useField(names.building_number),
   };
+  const zipcodeId = useField(names.zipcode).id;
+  const lookupFills = useField(names.lookupFills);
+  // Kept here with JavaScript: React sets a hidden input back to its default at each render.
+  const fillsSoFar = useRef(lookupFills.defaultValue);
 
   useEffect(() => {
     const answer = fetcher.data;
@@ -74,16 +76,18 @@ function usePostcodeLookup(who: AddressOwner) {
       city: controls.city?.value ?? "",
       building_number: controls.building_number?.value ?? "",
     };
-    const fill = addressFill(answer.address, current, mode, filledBefore.current);
+    const fill = postcodeFill(answer.address, current, mode, fillsSoFar.current);
     for (const [field, value] of Object.entries(fill.values) as [keyof AddressFieldValues, string][]) {
       const control = controls[field];
       if (!control) continue;
       control.value = value;
       fields[field].onInput();
     }
-    filledBefore.current = { ...filledBefore.current, ...fill.values };
+    const zipcodeControl = controlOf(zipcodeId);
+    if (fill.zipcode && zipcodeControl) zipcodeControl.value = fill.zipcode;
+    fillsSoFar.current = fill.lookupFills;
     setError(null);
-    setAnnouncement(fillAnnouncement(answer.address, fill));
+    setAnnouncement(fill.announcement);
     // Only a new answer is applied; the fields' handlers change with every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
@@ -96,13 +100,13 @@ function usePostcodeLookup(who: AddressOwner) {
     setError(null);
     setAnnouncement(null);
   };
-  return { lookUp, edited, error, announcement };
+  return { lookUp, edited, error, announcement, lookupFills };
 }
 
 export function PostcodeField({ who }: { who: AddressOwner }) {
   const names = addressFieldNames(who);
   const hydrated = useHydrated();
-  const hint = `7桁の数字（例: 100-0005）。「住所を検索」を押すと、都道府県と市区町村を入力します${
+  const hint = `7桁の数字（例: 100-0005）。「住所を検索」を押すと、都道府県・市区町村と、番地・建物名が空欄なら町名を入力します${
     hydrated ? "（7桁目を入力したときは、空いている欄だけに入力します）" : ""
   }。`;
   const { frame, control } = useLabelledControl({ name: names.zipcode, required: true, hint }, undefined);
@@ -158,6 +162,13 @@ export function PostcodeField({ who }: { who: AddressOwner }) {
           住所を検索
         </SubmitButton>
       </div>
+      {/* Without JavaScript the next look-up reads what this one filled from the post. */}
+      <input
+        type="hidden"
+        name={names.lookupFills}
+        form={control.form}
+        defaultValue={lookup.lookupFills.defaultValue}
+      />
       <p className="postcode-note" role="status">
         {note}
       </p>

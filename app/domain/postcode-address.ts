@@ -142,7 +142,59 @@ export function addressFieldNames(who: AddressOwner) {
     prefecture: `${who}_prefecture`,
     city: `${who}_city`,
     building_number: `${who}_building_number`,
+    /** A hidden field: what the look-ups put in the address fields (lookupFillsText). */
+    lookupFills: `${who}_postcode_fills`,
   } as const;
+}
+
+const ADDRESS_FIELDS: readonly AddressField[] = ["prefecture", "city", "building_number"];
+
+/** The hidden field read back: only address fields, only text; anything else reads as nothing filled. */
+export function readLookupFills(text: unknown): Partial<AddressFieldValues> {
+  if (typeof text !== "string" || text === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null) return {};
+  const fills: Partial<AddressFieldValues> = {};
+  for (const field of ADDRESS_FIELDS) {
+    const value = (parsed as Record<string, unknown>)[field];
+    if (typeof value === "string") fills[field] = value;
+  }
+  return fills;
+}
+
+export interface PostcodeFillResult {
+  /** The address fields to set. */
+  values: Partial<AddressFieldValues>;
+  /** The postcode as Japan Post writes it, set when the person pressed 「住所を検索」. */
+  zipcode: string | null;
+  /** The hidden field's new text. */
+  lookupFills: string;
+  announcement: string;
+}
+
+/**
+ * One answer applied the one way, by the page's script and by the action without JavaScript: what the
+ * earlier look-ups filled travels in the form's hidden field, so both know which values are their own.
+ */
+export function postcodeFill(
+  address: PostcodeAddress,
+  current: AddressFieldValues,
+  mode: FillMode,
+  lookupFillsText: unknown,
+): PostcodeFillResult {
+  const before = readLookupFills(lookupFillsText);
+  const fill = addressFill(address, current, mode, before);
+  return {
+    values: fill.values,
+    zipcode: mode === "asked" ? address.zipcode : null,
+    lookupFills: JSON.stringify({ ...before, ...fill.values }),
+    announcement: fillAnnouncement(address, fill),
+  };
 }
 
 export interface PostcodeLookupNote {

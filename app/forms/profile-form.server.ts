@@ -13,9 +13,8 @@ import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
 import {
   type PostcodeLookupNote,
   addressFieldNames,
-  addressFill,
-  fillAnnouncement,
   parsePostcodeIntent,
+  postcodeFill,
 } from "~/domain/postcode-address";
 import { lookUpPostcode } from "~/lookup/postcode.server";
 import type { RequestContext } from "~/request/context.server";
@@ -138,7 +137,7 @@ export function handlePostcodeLookup(formData: FormData, formId: string) {
   if (!answer.found) return formFailure({ [names.zipcode]: answer.message }, formData, 422, { formId });
   const values = valuesWithoutSecrets(formData);
   const text = (name: string) => values[name] ?? "";
-  const fill = addressFill(
+  const fill = postcodeFill(
     answer.address,
     {
       prefecture: text(names.prefecture),
@@ -146,11 +145,13 @@ export function handlePostcodeLookup(formData: FormData, formId: string) {
       building_number: text(names.building_number),
     },
     "asked",
+    text(names.lookupFills),
   );
-  values[names.zipcode] = answer.address.zipcode;
+  values[names.zipcode] = fill.zipcode ?? text(names.zipcode);
+  values[names.lookupFills] = fill.lookupFills;
   for (const [field, value] of Object.entries(fill.values))
-    values[names[field as keyof typeof names]] = value;
-  const postcodeLookup: PostcodeLookupNote = { who, announcement: fillAnnouncement(answer.address, fill) };
+    values[names[field as keyof typeof fill.values]] = value;
+  const postcodeLookup: PostcodeLookupNote = { who, announcement: fill.announcement };
   return formFailure({}, values, 200, { formId, extra: { postcodeLookup } });
 }
 

@@ -111,3 +111,42 @@ test("Enter in a field saves the profile: 住所を検索 is not the form's defa
   await expect(page.getByText("会員情報を保存しました。")).toBeVisible();
   await expect(page.getByLabel("代表者氏名（名） ※必須")).toHaveValue("三郎");
 });
+
+test("「住所を検索」 fills the same fields with JavaScript on and off: a second postcode replaces the first one's address", async ({
+  page,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("postcode-same");
+  const office = page.getByRole("group", { name: "事業所の所在地・連絡先" });
+  const postcode = office.getByLabel("郵便番号 ※必須");
+  const filled = {
+    postcode,
+    prefecture: office.getByLabel("都道府県 ※必須"),
+    city: office.getByLabel("市区町村 ※必須"),
+    town: office.getByLabel("番地・建物名 ※必須"),
+  };
+  // One table for both projects: whatever the button fills with JavaScript, it fills without.
+  const expectFilled = async (values: Record<keyof typeof filled, string>) => {
+    for (const [field, value] of Object.entries(values)) {
+      await expect(filled[field as keyof typeof filled]).toHaveValue(value);
+    }
+  };
+
+  await postcode.fill("１００－０００５");
+  await office.getByRole("button", { name: "住所を検索" }).click();
+  await expect(office.getByRole("status")).toContainText("〒100-0005の住所は「東京都千代田区丸の内」です。");
+  await expectFilled({ postcode: "100-0005", prefecture: "東京都", city: "千代田区", town: "丸の内" });
+
+  // The town the look-up put in 番地・建物名 is its own, so a new postcode replaces it in both modes.
+  await postcode.fill("５３０－０００１");
+  await office.getByRole("button", { name: "住所を検索" }).click();
+  await expect(office.getByRole("status")).toContainText("〒530-0001の住所は「大阪府大阪市北区梅田」です。");
+  await expectFilled({ postcode: "530-0001", prefecture: "大阪府", city: "大阪市北区", town: "梅田" });
+
+  // A house number the person added is theirs: neither mode replaces it.
+  await filled.town.fill("梅田1-2-3");
+  await postcode.fill("100-0005");
+  await office.getByRole("button", { name: "住所を検索" }).click();
+  await expect(office.getByRole("status")).toContainText("入力済みの番地・建物名は変更していません。");
+  await expectFilled({ postcode: "100-0005", prefecture: "東京都", city: "千代田区", town: "梅田1-2-3" });
+});

@@ -8,8 +8,10 @@ import {
   fillAnnouncement,
   parsePostcodeIntent,
   parsePostcodeQuery,
+  postcodeFill,
   postcodeIntent,
   postcodeNoteFor,
+  readLookupFills,
   toPostcodeAddress,
 } from "~/domain/postcode-address";
 
@@ -150,5 +152,47 @@ describe("the no-JavaScript answer carries its note for one address", () => {
     expect(postcodeNoteFor(data, "owner")).toBeNull();
     expect(postcodeNoteFor({ fieldErrors: {} }, "office")).toBeNull();
     expect(postcodeNoteFor(undefined, "office")).toBeNull();
+  });
+});
+
+describe("「住所を検索」 fills the same fields with JavaScript and without: what it filled travels with the form", () => {
+  const UMEDA: PostcodeAddress = {
+    zipcode: "530-0001",
+    prefecture: "大阪府",
+    city: "大阪市北区",
+    town: "梅田",
+  };
+
+  it("the button writes the postcode as Japan Post does and records what it filled", () => {
+    const fill = postcodeFill(MARUNOUCHI, EMPTY, "asked", "");
+    expect(fill.zipcode).toBe("100-0005");
+    expect(fill.values).toEqual({ prefecture: "東京都", city: "千代田区", building_number: "丸の内" });
+    expect(readLookupFills(fill.lookupFills)).toEqual(fill.values);
+  });
+
+  it("a second postcode replaces the town the first one put in 番地・建物名, never a house number added to it", () => {
+    const first = postcodeFill(MARUNOUCHI, EMPTY, "asked", "");
+    const filled = { prefecture: "東京都", city: "千代田区", building_number: "丸の内" };
+    expect(postcodeFill(UMEDA, filled, "asked", first.lookupFills).values).toEqual({
+      prefecture: "大阪府",
+      city: "大阪市北区",
+      building_number: "梅田",
+    });
+    const withNumber = { ...filled, building_number: "丸の内1-1-1" };
+    expect(postcodeFill(UMEDA, withNumber, "asked", first.lookupFills).values).toEqual({
+      prefecture: "大阪府",
+      city: "大阪市北区",
+    });
+  });
+
+  it("typing the 7th digit leaves the postcode as typed", () => {
+    expect(postcodeFill(MARUNOUCHI, EMPTY, "typed", "").zipcode).toBeNull();
+  });
+
+  it("a hidden field sent otherwise reads as nothing filled", () => {
+    for (const text of [null, "", "not json", "[]", "1", '{"city": 3, "zipcode": "x"}']) {
+      expect(readLookupFills(text), String(text)).toEqual({});
+    }
+    expect(readLookupFills('{"city":"千代田区","other":"x"}')).toEqual({ city: "千代田区" });
   });
 });
