@@ -154,6 +154,8 @@ export function BankAccountFields() {
 
 export interface IdentityViewModel {
   statusLabel: string;
+  /** Files uploaded and not yet submitted (never submitted before). */
+  awaitsSubmission: boolean;
   validDate: string | null;
   isExpired: boolean;
   needsDocuments: boolean;
@@ -163,7 +165,14 @@ export interface IdentityViewModel {
 }
 
 /** The identity's review status and expiry; an expired identity asks for new documents. */
-export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
+export function IdentityStatus({
+  identity,
+  submitButton,
+}: {
+  identity: IdentityViewModel;
+  /** The page's button that submits the files uploaded. */
+  submitButton: string;
+}) {
   return (
     <>
       <dl className="summary-list">
@@ -184,6 +193,7 @@ export function IdentityStatus({ identity }: { identity: IdentityViewModel }) {
           </div>
         ) : null}
       </dl>
+      {identity.awaitsSubmission ? <p>{IdentityDocumentMessage.awaitsSubmission(submitButton)}</p> : null}
       {identity.isExpired ? (
         <p className="alert" role="alert">
           本人確認書類の有効期限が切れています。新しい本人確認書類（表面・裏面。マイナンバーカードは表面のみ）をアップロードして、再度ご提出ください。

@@ -25,6 +25,9 @@ export const IdentityDocumentMessage = {
   /** The line beside the front's file picker. */
   cardFrontOnly:
     "マイナンバーカードの場合は表面だけをお送りください。裏面には個人番号（マイナンバー）が記載されているため、送らないでください。",
+  /** Beside a status of files uploaded and not yet submitted: the button that submits them. */
+  awaitsSubmission: (button: string) =>
+    `アップロードした本人確認書類は、「${button}」を押すと提出され、確認が始まります。`,
 } as const;
 
 /** The sides a document needs; before its type is known, both. */

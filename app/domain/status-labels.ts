@@ -1,5 +1,6 @@
 // §4 statuses in Japanese, one table per kind. Where money moves the words say who paid: お振込 / ご返金.
 
+import { IDENTITY_SIDES, type IdentitySide } from "./file-kinds";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "./statuses";
 import { type CurrentUser, isIdentityExpired } from "./user";
 
@@ -129,8 +130,28 @@ export function entryDocumentStatusLabel(status: number | null | undefined, hasF
   return reviewStatusLabel(status);
 }
 
-/** §4 "Identity is expired when its valid date is before the start of today", even when confirmed. */
-export function identityStatusLabel(user: CurrentUser, now: Date): string {
+const IDENTITY_SIDE_WORDS: Record<IdentitySide, string> = { front: "表面", back: "裏面" };
+
+/** Identity files uploaded while none was ever submitted: they wait for the page's button. */
+export function identityAwaitsSubmission(user: CurrentUser, uploadedSides: Iterable<IdentitySide>): boolean {
+  const status = user.identity_confirmation ?? ReviewStatus.nothing;
+  return status === ReviewStatus.nothing && [...uploadedSides].length > 0;
+}
+
+/**
+ * §4 "Identity is expired when its valid date is before the start of today", even when confirmed.
+ * Files uploaded and not yet submitted are named by side: never 「未提出」 beside a file the page shows.
+ */
+export function identityStatusLabel(
+  user: CurrentUser,
+  now: Date,
+  uploadedSides: Iterable<IdentitySide> = [],
+): string {
   if (isIdentityExpired(user, now)) return REVIEW_STATUS_LABELS[ReviewStatus.expired]!;
+  const sides = new Set(uploadedSides);
+  if (identityAwaitsSubmission(user, sides)) {
+    const named = IDENTITY_SIDES.filter((side) => sides.has(side)).map((side) => IDENTITY_SIDE_WORDS[side]);
+    return `${named.join("・")}をアップロード済み（提出前）`;
+  }
   return reviewStatusLabel(user.identity_confirmation ?? ReviewStatus.nothing);
 }

@@ -8,7 +8,7 @@ import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from 
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { identityFilesRequired, identitySidesFor } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
-import { identityStatusLabel } from "~/domain/status-labels";
+import { identityAwaitsSubmission, identityStatusLabel } from "~/domain/status-labels";
 import { isIdentityExpired, isImperfectIdentity } from "~/domain/user";
 import {
   type PostcodeLookupNote,
@@ -47,8 +47,10 @@ export function identityView(profile: Profile, now: Date) {
     identity_confirmation: profile.identity_confirmation,
     identity_valid_date: profile.identity_valid_date,
   };
+  const uploadedSides = (["front", "back"] as const).filter((side) => files[side]);
   return {
-    statusLabel: identityStatusLabel(user, now),
+    statusLabel: identityStatusLabel(user, now, uploadedSides),
+    awaitsSubmission: identityAwaitsSubmission(user, uploadedSides),
     validDate: profile.identity_valid_date ? formatJapaneseDate(profile.identity_valid_date) : null,
     isExpired: isIdentityExpired(user, now),
     needsDocuments: isImperfectIdentity(user) || isIdentityExpired(user, now),

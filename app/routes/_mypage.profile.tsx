@@ -203,7 +203,7 @@ export default function ProfilePage() {
       </SubmitButton>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">本人確認書類</h2>
-        <IdentityStatus identity={view.identity} />
+        <IdentityStatus identity={view.identity} submitButton="本人確認書類を提出する" />
         {/* A confirmed, valid identity needs nothing: the slots wait behind a disclosure. */}
         <details className="identity-update" open={view.identity.needsDocuments || identityAnswered}>
           <summary>本人確認書類を提出・更新する</summary>

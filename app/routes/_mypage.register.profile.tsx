@@ -126,7 +126,7 @@ export default function RegisterProfilePage() {
       </SubmitButton>
       <section className="profile-section" id="identity" aria-labelledby="identity-title">
         <h2 id="identity-title">1. 本人確認書類</h2>
-        <IdentityStatus identity={identity} />
+        <IdentityStatus identity={identity} submitButton="登録する" />
         {/* The type first: it decides the slots. Its buttons join the form by their `form` attribute. */}
         <IdentityUploads
           identity={identity}

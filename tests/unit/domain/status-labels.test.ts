@@ -10,6 +10,7 @@ import {
   entryDocumentStatusLabel,
   entryStatusLabel,
   entryStatusTone,
+  identityAwaitsSubmission,
   identityStatusLabel,
   reviewStatusLabel,
 } from "~/domain/status-labels";
@@ -178,5 +179,16 @@ describe("the identity as the user reads it today", () => {
     expect(identityStatusLabel({}, now)).toBe("未提出");
     expect(identityStatusLabel({ identity_confirmation: 1 }, now)).toBe("確認中");
     expect(identityStatusLabel({ identity_confirmation: 2 }, now)).toBe("不備あり");
+  });
+  it("files uploaded while nothing was submitted are named by side, never 未提出 beside a file", () => {
+    expect(identityStatusLabel({}, now, ["front"])).toBe("表面をアップロード済み（提出前）");
+    expect(identityStatusLabel({ identity_confirmation: 4 }, now, ["back", "front"])).toBe(
+      "表面・裏面をアップロード済み（提出前）",
+    );
+    expect(identityAwaitsSubmission({}, ["front"])).toBe(true);
+    // A status from a review stands: the files beside it are the ones reviewed.
+    expect(identityStatusLabel({ identity_confirmation: 1 }, now, ["front", "back"])).toBe("確認中");
+    expect(identityAwaitsSubmission({ identity_confirmation: 2 }, ["front"])).toBe(false);
+    expect(identityAwaitsSubmission({}, [])).toBe(false);
   });
 });
