@@ -21,6 +21,13 @@ import { SelectField } from "./form/select-field";
 import { useBrand } from "./site-chrome";
 import type { UploadedFileView } from "~/forms/step-upload";
 import { UploadSlot } from "./upload-slot";
+import {
+  type LastEntryPayout,
+  LastEntryPayoutAccount,
+  PayoutAccount,
+  PayoutAccountWords,
+} from "./payout-account";
+import type { PayoutAccountSummary } from "~/domain/payout-account";
 
 const PREFECTURE_OPTIONS = PREFECTURES.map((name) => ({ value: name, label: name }));
 
@@ -125,12 +132,24 @@ export function BusinessDetailFields() {
   );
 }
 
-export function BankAccountFields() {
+export interface ProfilePayoutView {
+  registered: PayoutAccountSummary | null;
+  lastEntry: LastEntryPayout | null;
+}
+
+export function BankAccountFields({ payout }: { payout: ProfilePayoutView }) {
   const { examples } = useBrand();
   return (
     <fieldset className="form-group">
       <legend>お振込先口座</legend>
-      <p className="field-hint">買取代金のお振込先です。入力する場合はすべての項目をご記入ください。</p>
+      <p>{PayoutAccountWords.keptPerEntry}</p>
+      {payout.lastEntry ? (
+        <>
+          <LastEntryPayoutAccount lastEntry={payout.lastEntry} />
+          <p>{PayoutAccountWords.registerForNext}</p>
+        </>
+      ) : null}
+      <p className="field-hint">入力する場合はすべての項目をご記入ください。</p>
       <BankNameField name="bank_name" maxLength={BANK_NAME_MAX_LENGTH} />
       <BranchNameField
         name="branch_name"
@@ -149,6 +168,24 @@ export function BankAccountFields() {
         hint={`カタカナ・英数字で30文字以内（例: ${examples.holderName}）`}
       />
     </fieldset>
+  );
+}
+
+/** Where can_edit_bank_account is false: the account as it is, and who changes it. */
+export function PayoutAccountReadOnly({ payout }: { payout: ProfilePayoutView }) {
+  return (
+    <div role="group" aria-labelledby="payout-read-only-title" className="form-group">
+      <h3 id="payout-read-only-title">お振込先口座</h3>
+      <p>{PayoutAccountWords.keptPerEntry}</p>
+      {payout.registered ? (
+        <PayoutAccount account={payout.registered} label="ご登録のお振込先口座" />
+      ) : payout.lastEntry ? (
+        <LastEntryPayoutAccount lastEntry={payout.lastEntry} />
+      ) : (
+        <p>{PayoutAccountWords.none}</p>
+      )}
+      <p>{PayoutAccountWords.locked}</p>
+    </div>
   );
 }
 

@@ -57,3 +57,18 @@ export function payoutAccountSummary(
     holder: account.account_holder_name ?? "",
   };
 }
+
+export interface EntryPayoutAccount {
+  created_at: string;
+  bank_account?: PayoutAccountInput | null;
+}
+
+/** The newest entry that named a payout account: where the last purchase price went, or will go. */
+export function lastEntryWithPayoutAccount<T extends EntryPayoutAccount>(entries: readonly T[]): T | null {
+  const named = entries.filter((entry) => (entry.bank_account?.bank_name?.trim() ?? "") !== "");
+  return named.reduce<T | null>(
+    (newest, entry) =>
+      !newest || Date.parse(entry.created_at) > Date.parse(newest.created_at) ? entry : newest,
+    null,
+  );
+}

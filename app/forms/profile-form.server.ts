@@ -6,6 +6,9 @@ import type { UploadedFileView } from "./step-upload";
 import { formatZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
 import { formatJapaneseDate } from "~/domain/japan-date";
+import { lastEntryWithPayoutAccount } from "~/domain/payout-account";
+import { payoutAccount } from "~/lookup/bank-directory.server";
+import { listEntries } from "~/upstream/entries.server";
 import { identityFilesRequired, identitySidesFor } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS } from "~/domain/profile-labels";
 import { identityAwaitsSubmission, identityStatusLabel } from "~/domain/status-labels";
@@ -82,6 +85,28 @@ export function profileFormDefaults(profile: Profile) {
     deposit_type: profile.bank_account?.deposit_type ?? ("ordinary" as const),
     bank_account_number: profile.bank_account?.bank_account_number ?? "",
     account_holder_name: profile.bank_account?.account_holder_name ?? "",
+  };
+}
+
+/**
+ * /profile's payout account: the one registered, else the one the last entry named (the entries keep
+ * their own, chosen in the wizard), so the page never shows an empty account beside one that was paid.
+ */
+export async function profilePayoutView(ctx: RequestContext, profile: Profile) {
+  const registered = payoutAccount(profile.bank_account);
+  if (registered) return { registered, lastEntry: null };
+  const last = lastEntryWithPayoutAccount(await listEntries(ctx));
+  const account = last ? payoutAccount(last.bank_account) : null;
+  return {
+    registered: null,
+    lastEntry:
+      last && account
+        ? {
+            code: last.code,
+            date: formatJapaneseDate(last.created_at),
+            account,
+          }
+        : null,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   IDENTITY_TYPE_OPTIONS,
   IdentityStatus,
   IdentityUploads,
+  PayoutAccountReadOnly,
 } from "~/components/profile-fields";
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
@@ -51,6 +52,7 @@ import {
   identityView,
   profileBankPicker,
   profileFormDefaults,
+  profilePayoutView,
   readProfilePost,
   refuseLookupOverLimit,
   saveProfileOrFail,
@@ -77,12 +79,14 @@ export function loader(args: LoaderFunctionArgs) {
     redirectDeclinedToPreEntryResult(user);
     redirectToProfileWhenNeeded(user);
     const profile = await loadProfile(ctx);
+    const payout = await profilePayoutView(ctx, profile);
     return json({
       email: profile.email,
       identity: identityView(profile, ctx.now),
       identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
       defaults: profileFormDefaults(profile),
       canEditBankAccount: profile.can_edit_bank_account,
+      payout,
       bankPicker: profile.can_edit_bank_account
         ? profileBankPicker(profileFormDefaults(profile), null)
         : null,
@@ -277,9 +281,11 @@ export default function ProfilePage() {
                     : view.bankPicker
                 }
               >
-                <BankAccountFields />
+                <BankAccountFields payout={view.payout} />
               </BankPickerProvider>
-            ) : null}
+            ) : (
+              <PayoutAccountReadOnly payout={view.payout} />
+            )}
             <SubmitButton pendingText="保存しています…">変更を保存する</SubmitButton>
           </Form>
         </FormScope>

@@ -47,13 +47,25 @@ export async function findSubmittedEntry(
   }
 }
 
-/** §3 Entry and Claim: only the fields My page and the §4 rules read. */
+/** §3 Entry bank_account: the payout account the entry named. */
+const payoutAccountSchema = z
+  .object({
+    bank_name: nullAsAbsent(z.string()),
+    branch_name: nullAsAbsent(z.string()),
+    deposit_type: nullAsAbsent(z.string()),
+    bank_account_number: nullAsAbsent(z.string()),
+    account_holder_name: nullAsAbsent(z.string()),
+  })
+  .nullish();
+
+/** §3 Entry and Claim: only the fields My page, the §4 rules and /profile's payout account read. */
 const entryListItemSchema = z.object({
   id: z.number(),
   code: z.string(),
   status: z.number(),
   purchase_amount_desired: z.union([z.string(), z.number()]).nullable(),
   created_at: z.string(),
+  bank_account: payoutAccountSchema,
   transaction_completed_at: z.string().nullish(),
   cancelled_at: z.string().nullish(),
   rejected_at: z.string().nullish(),
@@ -119,15 +131,7 @@ const entryDetailSchema = z.object({
   cancelled_at: when,
   rejected_at: when,
   addfiles: z.array(uploadedFileSchema).default([]),
-  bank_account: z
-    .object({
-      bank_name: nullAsAbsent(z.string()),
-      branch_name: nullAsAbsent(z.string()),
-      deposit_type: nullAsAbsent(z.string()),
-      bank_account_number: nullAsAbsent(z.string()),
-      account_holder_name: nullAsAbsent(z.string()),
-    })
-    .nullish(),
+  bank_account: payoutAccountSchema,
   claims: z.array(
     z.object({
       id: z.number(),

@@ -63,6 +63,19 @@ export function setClaimDates(claimId: number, date: string): void {
   }
 }
 
+/** §6 can_edit_bank_account, which the operator's side sets and no screen or command does. */
+export function setBankAccountEditable(userId: number, editable: boolean): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "upstream.sqlite3"), {
+    fileMustExist: true,
+    timeout: 5_000,
+  });
+  try {
+    db.prepare("UPDATE users SET can_edit_bank_account = ? WHERE id = ?").run(editable ? 1 : 0, userId);
+  } finally {
+    db.close();
+  }
+}
+
 /** The mails of one kind the upstream "sent" to `email`, newest first (the outbox: `npm run outbox`). */
 export function mailsTo(email: string, kind: string): { subject: string; body: string; link: string }[] {
   const db = upstreamDatabase();

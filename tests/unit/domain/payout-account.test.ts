@@ -5,7 +5,11 @@
 
 import { describe, expect, it } from "vitest";
 import type { BankDirectory } from "../../../app/domain/bank-directory";
-import { branchDisplayName, payoutAccountSummary } from "../../../app/domain/payout-account";
+import {
+  branchDisplayName,
+  lastEntryWithPayoutAccount,
+  payoutAccountSummary,
+} from "../../../app/domain/payout-account";
 
 /** A few entries as zengin-code writes them: short names, branch names without 支店. */
 const DIRECTORY: BankDirectory = {
@@ -116,5 +120,31 @@ describe("a branch's name as a transfer form writes it", () => {
 
   it("a bank the directory does not know: the same rule", () => {
     expect(branchDisplayName("駅前", null)).toBe("駅前支店");
+  });
+});
+
+describe("/profile's payout account with none registered is the one the last entry named", () => {
+  const entry = (created_at: string, bank_name: string | null) => ({
+    created_at,
+    bank_account: bank_name ? { bank_name, bank_account_number: "1234567" } : null,
+  });
+
+  it("the newest entry that named an account, whatever the list's order", () => {
+    const entries = [
+      entry("2026-10-01T10:00:00+09:00", "みずほ銀行"),
+      entry("2026-11-20T09:00:00+09:00", "りそな銀行"),
+      entry("2026-11-01T09:00:00+09:00", "三井住友銀行"),
+    ];
+    expect(lastEntryWithPayoutAccount(entries)?.bank_account?.bank_name).toBe("りそな銀行");
+  });
+
+  it("an entry that named none is passed over; none at all is null", () => {
+    const entries = [
+      entry("2026-10-01T10:00:00+09:00", "みずほ銀行"),
+      entry("2026-11-20T09:00:00+09:00", null),
+    ];
+    expect(lastEntryWithPayoutAccount(entries)?.bank_account?.bank_name).toBe("みずほ銀行");
+    expect(lastEntryWithPayoutAccount([entry("2026-11-20T09:00:00+09:00", "  ")])).toBeNull();
+    expect(lastEntryWithPayoutAccount([])).toBeNull();
   });
 });
