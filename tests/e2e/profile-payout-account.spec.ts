@@ -31,7 +31,9 @@ test("/profile without an account of its own shows the account the last entry na
   const section = page.getByRole("group", { name: "お振込先口座", exact: true });
   await expect(section).toContainText(KEPT_PER_ENTRY);
   const last = section.getByRole("group", { name: "前回のお申し込みのお振込先口座" });
-  await expect(section).toContainText(`前回のお申し込み（お申し込み番号 ${entry.code}`);
+  await expect(section).toContainText(
+    `の前回のお申し込み（お申し込み番号 ${entry.code}）では、次の口座をお振込先にご指定いただいています。`,
+  );
   await expect(last).toContainText("みずほ銀行（金融機関コード 0001）");
   await expect(last).toContainText("東京営業部（支店コード 001）");
   await expect(last).toContainText("7654321");
