@@ -1,12 +1,15 @@
 // One account activity statement (§3); its text controls join the step's form by `form`, its upload
-// slots stand beside them.
+// slots stand beside them. StatementSummary shows one as it will be, or was, sent.
 
 import { BankNameField } from "./bank-field";
 import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { type ReactNode, useState } from "react";
 import { UploadSlot } from "~/components/upload-slot";
+import type { FileGroup } from "~/domain/entry-documents";
+import { Fact } from "./entry-figures";
 import {
+  FileGroupRows,
   type SubmittedFileItem,
   SubmittedFiles,
   type UploadedFileItem,
@@ -26,6 +29,47 @@ import {
 import { FieldMessage, RadioField, TextField } from "./form/fields";
 import { useField } from "./form/scope";
 import { SubmitButton } from "./form/submit-button";
+
+/** A statement read, not changed: what it is and its files by kind. */
+export interface StatementSummaryView {
+  displayId: number;
+  /** 通帳 or インターネットバンキング. */
+  format: string;
+  /** Null once sent: the entry keeps a statement's files only, not what was typed of it. */
+  bankName: string | null;
+  accountNumber: string | null;
+  /** The months it shows (statementPeriodText); null once sent. */
+  period: string | null;
+  files: FileGroup[];
+}
+
+export function StatementSummary({
+  statement,
+  level,
+}: {
+  statement: StatementSummaryView;
+  /** The heading's level where the summary stands. */
+  level: 3 | 4;
+}) {
+  const Heading = level === 3 ? "h3" : "h4";
+  const titleId = `statement-${statement.displayId}-title`;
+  return (
+    <section className="statement-summary" aria-labelledby={titleId}>
+      <Heading id={titleId}>口座{statement.displayId}</Heading>
+      <dl className="summary-list">
+        {statement.bankName !== null ? (
+          <Fact term={STATEMENT_FIELDS.bank_name.label} value={statement.bankName} />
+        ) : null}
+        {statement.accountNumber !== null ? (
+          <Fact term={STATEMENT_FIELDS.bank_account_number.label} value={statement.accountNumber} />
+        ) : null}
+        <Fact term={STATEMENT_FIELDS.file_format.label} value={statement.format} />
+        {statement.period !== null ? <Fact term="期間" value={statement.period} /> : null}
+        <FileGroupRows groups={statement.files} />
+      </dl>
+    </section>
+  );
+}
 
 export interface StatementView extends StatementRow {
   files: Partial<Record<StatementUploadKind, UploadedFileItem[]>>;

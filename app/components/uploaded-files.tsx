@@ -3,6 +3,7 @@
 
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import type { FileGroup, NamedFile } from "~/domain/entry-documents";
 import { TOAST_DISPLAY_MS } from "~/domain/enumerations";
 import { omitFileField } from "~/domain/resubmission";
 import { fileSizeText } from "~/domain/upload-rules";
@@ -48,9 +49,30 @@ export function UploadedFiles({ files, label }: { files: readonly UploadedFileIt
   );
 }
 
-export interface SubmittedFileItem {
-  id: number;
-  name: string;
+export type SubmittedFileItem = NamedFile;
+
+/** Files read, not changed: their names, the list named for what they are. */
+export function FileNames({ files, label }: { files: readonly NamedFile[]; label: string }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="file-names" aria-label={label}>
+      {files.map((file) => (
+        <li key={file.id}>{file.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Rows of a summary list (<dl>): each kind of document, then its files. */
+export function FileGroupRows({ groups }: { groups: readonly FileGroup[] }) {
+  return groups.map((group) => (
+    <div key={group.label}>
+      <dt>{group.label}</dt>
+      <dd>
+        <FileNames files={group.files} label={group.label} />
+      </dd>
+    </div>
+  ));
 }
 
 /** The files an entry was submitted with, read-only (a resubmission replaces them). */

@@ -19,7 +19,7 @@ import {
 import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
 import { parseUploadKind } from "./file-kinds";
 import { type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
-import { japanDate, japanDayOf } from "./japan-date";
+import { formatJapaneseDate, japanDate, japanDayOf } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
 /** Banks a draft may hold (the reference upstream's bound: 登録できる口座は10個までです。). */
@@ -238,6 +238,11 @@ export function neededWithdrawalsDetailStartDate(lastDate: string | null | undef
   const last = japanDayOf(lastDate);
   if (last && last >= addMonths(today, -STATEMENT_LOOKBACK_MONTHS) && last <= today) return last;
   return fallback;
+}
+
+/** The months a statement shows, from §4's start date to the day the entry is sent. */
+export function statementPeriodText(lastDate: string | null | undefined, now: Date): string {
+  return `${formatJapaneseDate(neededWithdrawalsDetailStartDate(lastDate, now))}から本日までの入出金`;
 }
 
 export function hasNoPayoutAccount(account: DraftBankAccount | null | undefined): boolean {

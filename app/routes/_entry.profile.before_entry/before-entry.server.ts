@@ -1,21 +1,72 @@
 // What the confirmation page's loader and action need on the server, behind one import: the modules
 // they reach (the profile labels, §8's catalogue) stay out of the route's browser imports.
 
-import type { DraftEntry } from "~/domain/draft-entry";
+import type { StatementSummaryView } from "~/components/statement-card";
+import { bankHolidayNotice } from "~/domain/bank-calendar";
 import { formatZipcode } from "~/domain/contact-formats";
-import { entryIdempotencyKey, integerFrom, readableErrors } from "~/domain/entry-body";
+import { entryBodyFromDraft, entryIdempotencyKey, integerFrom, readableErrors } from "~/domain/entry-body";
+import { claimFileGroups, confirmedDocumentFacts, fileGroups } from "~/domain/entry-documents";
 import { ErrorMessage } from "~/domain/error-messages";
+import {
+  FINANCIAL_DOCUMENT_TYPE_LABELS,
+  canSkipConfirmedDocuments,
+  financialDocumentType,
+} from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
+import { DOCUMENT_GROUP_NAMES } from "~/domain/resubmission";
+import { entryDocumentKinds } from "~/domain/wizard-progress";
+import { STATEMENT_FORMAT_LABELS, effectiveFileFormat, statementPeriodText } from "~/domain/withdrawal-step";
 import { formatYen } from "~/domain/yen";
 import { formFailure } from "~/forms/form-errors.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
+import { returnDateCalendar } from "~/lookup/japan-holidays.server";
+import type { EntryStepState } from "~/request/entry-guard.server";
 import type { UpstreamValidationError } from "~/upstream/errors.server";
 import type { Profile } from "~/upstream/profile.server";
 
-/** The page's view model: the profile and the entry as they will be sent, already in words. */
-export function beforeEntryView(profile: Profile, draft: DraftEntry) {
+/** Why a group sends no file: the operator confirmed the last ones (§4), so the step let it pass. */
+const confirmedNote = (group: keyof typeof DOCUMENT_GROUP_NAMES) =>
+  `前回ご提出いただいた${DOCUMENT_GROUP_NAMES[group]}は確認済みのため、今回は提出しません。`;
+
+/**
+ * The page's view model: the profile and the entry as they will be sent, already in words. Its files
+ * are those of the body the submit posts (entryBodyFromDraft), so the page lists what is sent.
+ */
+export function beforeEntryView(
+  profile: Profile,
+  { draft, files, user, entries }: Pick<EntryStepState, "draft" | "files" | "user" | "entries">,
+  now: Date,
+) {
   const amount = integerFrom(draft.purchase_amount_desired);
+  const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
+  const sent = new Set(body.addfiles);
+  const sentFiles = files.filter((file) => sent.has(file.id));
+  const bankFiles = new Set(draft.banks.flatMap((bank) => bank.contentfile_relations));
+  const calendar = returnDateCalendar(draft.claims);
+  const financialType = financialDocumentType(
+    user.corporate_division,
+    draft.can_submit_financial_statements,
+    draft.tax_return_submissions,
+  );
+  const financialFiles = fileGroups(
+    sentFiles.filter((file) => !bankFiles.has(file.id)),
+    "financial_statements",
+  );
+  const statements: StatementSummaryView[] = draft.banks.map((bank, index) => ({
+    displayId: index + 1,
+    format: STATEMENT_FORMAT_LABELS[effectiveFileFormat(bank.file_format)],
+    bankName: bank.bank_name ?? "",
+    accountNumber: bank.bank_account_number ?? "",
+    period: statementPeriodText(user.last_withdrawals_detail_date, now),
+    files: fileGroups(
+      sentFiles.filter((file) => bank.contentfile_relations.includes(file.id)),
+      "withdrawals_detail",
+      `口座${index + 1}`,
+    ),
+  }));
+  const skipped = (group: "financial_statements" | "withdrawals_detail") =>
+    canSkipConfirmedDocuments(confirmedDocumentFacts(user, entries, group)) ? confirmedNote(group) : null;
   return {
     /** Posted with the submit: a second press finds the entry the first made by it (decision 0024). */
     idempotencyKey: entryIdempotencyKey(draft),
@@ -37,10 +88,30 @@ export function beforeEntryView(profile: Profile, draft: DraftEntry) {
           obliger: claim.obliger_company_name ?? "",
           amount: typeof claimAmount === "number" ? formatYen(claimAmount) : "",
           paymentDate: claim.obliger_payment_date ? formatJapaneseDate(claim.obliger_payment_date) : "",
-          files: claim.contentfile_relations.length,
+          /** When banks are closed that day, the day the money is expected instead. */
+          paymentDateNote: claim.obliger_payment_date
+            ? bankHolidayNotice(claim.obliger_payment_date, calendar)
+            : null,
+          files: claimFileGroups(
+            files.filter((file) => claim.contentfile_relations.includes(file.id)),
+            index + 1,
+          ),
         };
       }),
-      statements: draft.banks.length,
+      financial: {
+        title: DOCUMENT_GROUP_NAMES.financial_statements,
+        type:
+          financialFiles.length > 0 && financialType ? FINANCIAL_DOCUMENT_TYPE_LABELS[financialType] : null,
+        files: financialFiles,
+        note: financialFiles.length === 0 ? skipped("financial_statements") : null,
+      },
+      statements: {
+        title: DOCUMENT_GROUP_NAMES.withdrawals_detail,
+        accounts: statements.filter((statement) => statement.files.length > 0),
+        note: statements.every((statement) => statement.files.length === 0)
+          ? skipped("withdrawals_detail")
+          : null,
+      },
       /** In full, so a mistyped account is caught before the entry is sent. */
       payout: payoutAccount(draft.bank_account),
     },

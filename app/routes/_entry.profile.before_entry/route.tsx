@@ -5,7 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
+import { Fact } from "~/components/entry-figures";
 import { PayoutAccount } from "~/components/payout-account";
+import { StatementSummary } from "~/components/statement-card";
+import { FileGroupRows } from "~/components/uploaded-files";
 import { StepBackLink } from "~/components/step-indicator";
 import { IDEMPOTENCY_KEY_FIELD, entryBodyFromDraft, postedIdempotencyKey } from "~/domain/entry-body";
 import { ENTRY_STEP_PATHS, entryCompletePath } from "~/domain/entry-steps";
@@ -25,9 +28,9 @@ export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員�
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
-    const { draft } = await requireEntryStep(ctx, "submitProfile", paymentDatesOn(ctx.now));
+    const state = await requireEntryStep(ctx, "submitProfile", paymentDatesOn(ctx.now));
     const profile = await loadProfile(ctx);
-    return json(beforeEntryView(profile, draft));
+    return json(beforeEntryView(profile, state, ctx.now));
   });
 }
 
@@ -110,19 +113,44 @@ export default function BeforeEntryPage() {
             <dt>資金使途</dt>
             <dd>{entry.purpose}</dd>
           </div>
-          {entry.claims.map((claim) => (
-            <div key={claim.number}>
-              <dt>請求書{claim.number}</dt>
-              <dd>
-                {claim.obliger} / {claim.amount} / 支払期日 {claim.paymentDate}（書類 {claim.files}件）
-              </dd>
-            </div>
-          ))}
-          <div>
-            <dt>入出金明細</dt>
-            <dd>{entry.statements}口座</dd>
-          </div>
         </dl>
+        {entry.claims.map((claim) => (
+          <section key={claim.number} aria-labelledby={`claim-${claim.number}-title`}>
+            <h3 id={`claim-${claim.number}-title`}>請求書{claim.number}</h3>
+            <dl className="summary-list">
+              <Fact term="売掛先" value={claim.obliger} />
+              <Fact term="請求書額面" value={claim.amount} />
+              <Fact term="支払期日" value={claim.paymentDate} note={claim.paymentDateNote} />
+              <FileGroupRows groups={claim.files} />
+            </dl>
+          </section>
+        ))}
+        <p className="link-list">
+          <Link to={ENTRY_STEP_PATHS.submitInvoices}>請求書を変更する</Link>
+        </p>
+        <section aria-labelledby="financial-summary">
+          <h3 id="financial-summary">{entry.financial.title}</h3>
+          {entry.financial.type ? <p>ご提出いただく書類：{entry.financial.type}</p> : null}
+          {entry.financial.note ? <p>{entry.financial.note}</p> : null}
+          {entry.financial.files.length > 0 ? (
+            <dl className="summary-list">
+              <FileGroupRows groups={entry.financial.files} />
+            </dl>
+          ) : null}
+          <p className="link-list">
+            <Link to={ENTRY_STEP_PATHS.submitFinancialStatements}>{entry.financial.title}を変更する</Link>
+          </p>
+        </section>
+        <section aria-labelledby="statements-summary">
+          <h3 id="statements-summary">{entry.statements.title}</h3>
+          {entry.statements.note ? <p>{entry.statements.note}</p> : null}
+          {entry.statements.accounts.map((statement) => (
+            <StatementSummary key={statement.displayId} statement={statement} level={4} />
+          ))}
+          <p className="link-list">
+            <Link to={ENTRY_STEP_PATHS.submitWithdrawalsDetail}>{entry.statements.title}を変更する</Link>
+          </p>
+        </section>
         <h3 id="payout-account-title">お振込先口座（買取代金のお振込先）</h3>
         <PayoutAccount account={entry.payout} label="お振込先口座" />
         <p className="link-list">

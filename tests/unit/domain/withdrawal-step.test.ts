@@ -9,6 +9,7 @@ import {
   isWithdrawalStepComplete,
   neededWithdrawalsDetailStartDate,
   payoutAccountToShow,
+  statementPeriodText,
   statementSatisfied,
   withdrawalStepProblems,
 } from "~/domain/withdrawal-step";
@@ -184,6 +185,10 @@ describe("§4 Needed withdrawals-detail start date", () => {
   });
   it("reads a timestamp as Japan's date", () => {
     expect(neededWithdrawalsDetailStartDate("2026-09-30T16:00:00Z", now)).toBe("2026-10-01");
+  });
+  it("said as the months a statement shows, to the day the entry is sent", () => {
+    expect(statementPeriodText(null, now)).toBe("2026年7月1日（水）から本日までの入出金");
+    expect(statementPeriodText("2026-09-20", now)).toBe("2026年9月20日（日）から本日までの入出金");
   });
 });
 
