@@ -176,7 +176,7 @@ test("statements short of months: more pages for account 1, a second account on 
   await page.getByRole("button", { name: "再提出する", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
   await expect(page.locator(".entry-detail-head")).toContainText("審査中");
-  const sent = page.getByRole("list", { name: "提出した書類（決算書類・入出金明細）" });
+  const sent = page.getByRole("region", { name: "入出金明細", exact: true });
   for (const name of [
     "通帳_表紙.pdf",
     "通帳_7月.pdf",
@@ -214,7 +214,7 @@ test("financial documents: a trial balance added beside what was sent, the old P
 
   await page.getByRole("button", { name: "再提出する", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}\\?resubmitted=1$`));
-  const sent = page.getByRole("list", { name: "提出した書類（決算書類・入出金明細）" });
+  const sent = page.getByRole("region", { name: "決算書類", exact: true });
   for (const name of ["試算表_今期.pdf", "損益計算書_今期.pdf", "貸借対照表_前期.pdf"]) {
     await expect(sent).toContainText(name);
   }

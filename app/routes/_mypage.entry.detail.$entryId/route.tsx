@@ -17,6 +17,8 @@ import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
+import { StatementSummary } from "~/components/statement-card";
+import { FileGroupRows, FileNames } from "~/components/uploaded-files";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
@@ -115,7 +117,7 @@ export default function EntryDetailPage() {
             <Fact key={document.label} term={`${document.label}の確認状況`} value={document.status} />
           ))}
         </dl>
-        <FileList label="提出した書類（決算書類・入出金明細）" files={entry.entryFiles} />
+        <EntryFiles files={entry.entryFiles} />
         <h3 id="payout-account-title">お振込先口座（買取代金のお振込先）</h3>
         <PayoutAccount account={entry.payoutAccount} label="お振込先口座" />
       </section>
@@ -167,12 +169,12 @@ export default function EntryDetailPage() {
               {claim.documents.map((document) => (
                 <Fact key={document.label} term={`${document.label}の確認状況`} value={document.status} />
               ))}
+              <FileGroupRows groups={claim.files} />
             </dl>
             {claim.figures ? <ClaimFiguresList number={claim.number} figures={claim.figures} /> : null}
             {claim.returnObligation ? (
               <ReturnObligationFacts number={claim.number} obligation={claim.returnObligation} />
             ) : null}
-            <FileList label={`請求書${claim.number}の書類`} files={claim.files} />
           </section>
         ))}
       </section>
@@ -203,14 +205,33 @@ function CancelSection({ failure }: { failure: unknown }) {
   );
 }
 
-function FileList({ label, files }: { label: string; files: { id: number; name: string }[] }) {
-  if (files.length === 0) return null;
+/** The files the entry was sent with, by what they are; a group without a file is left out. */
+function EntryFiles({ files }: { files: EntryDetailView["entryFiles"] }) {
   return (
-    <ul className="file-names" aria-label={label}>
-      {files.map((file) => (
-        <li key={file.id}>{file.name}</li>
-      ))}
-    </ul>
+    <>
+      {files.financial.files.length > 0 ? (
+        <section aria-labelledby="entry-financial-title">
+          <h3 id="entry-financial-title">{files.financial.title}</h3>
+          <dl className="summary-list">
+            <FileGroupRows groups={files.financial.files} />
+          </dl>
+        </section>
+      ) : null}
+      {files.statements.accounts.length > 0 ? (
+        <section aria-labelledby="entry-statements-title">
+          <h3 id="entry-statements-title">{files.statements.title}</h3>
+          {files.statements.accounts.map((statement) => (
+            <StatementSummary key={statement.displayId} statement={statement} level={4} />
+          ))}
+        </section>
+      ) : null}
+      {files.others.length > 0 ? (
+        <section aria-labelledby="entry-other-files-title">
+          <h3 id="entry-other-files-title">その他の書類</h3>
+          <FileNames files={files.others} label="その他の書類" />
+        </section>
+      ) : null}
+    </>
   );
 }
 

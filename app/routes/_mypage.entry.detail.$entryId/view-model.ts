@@ -15,14 +15,28 @@ import {
   payoutDay,
 } from "~/domain/purchase-figures";
 import { type ReturnObligation, returnObligation } from "~/domain/return-obligation";
-import { hasFileOfGroup } from "~/domain/entry-documents";
+import type { StatementSummaryView } from "~/components/statement-card";
+import {
+  type NamedFile,
+  claimFileGroups,
+  documentGroupOf,
+  fileGroups,
+  hasFileOfGroup,
+} from "~/domain/entry-documents";
+import { parseUploadKind } from "~/domain/file-kinds";
+import { STATEMENT_FORMAT_LABELS } from "~/domain/withdrawal-step";
 import {
   claimStatusLabel,
   entryDocumentStatusLabel,
   entryStatusLabel,
   entryStatusTone,
 } from "~/domain/status-labels";
-import { ResubmissionMessage, hasSomethingToResubmit } from "~/domain/resubmission";
+import {
+  DOCUMENT_GROUP_NAMES,
+  ResubmissionMessage,
+  hasSomethingToResubmit,
+  statementAccounts,
+} from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
@@ -30,7 +44,40 @@ import { entryPaths } from "~/routing/entry-paths";
 import { receivingAccountText, returnAccountLines } from "~/domain/account-lines";
 
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
-const files = (list: readonly { id: number; name: string }[]) => list.map(({ id, name }) => ({ id, name }));
+
+/**
+ * The entry's own files by what they are: financial documents by kind, each statement account (the
+ * number its files carry, §3) with its files, and any other file as it is.
+ */
+function entryFilesView(entry: EntryDetail) {
+  const accountOf = (kind: string) =>
+    documentGroupOf(kind) === "withdrawals_detail" ? (parseUploadKind(kind)?.displayId ?? 1) : null;
+  const statements: StatementSummaryView[] = statementAccounts(entry, []).map(({ displayId, format }) => ({
+    displayId,
+    format: STATEMENT_FORMAT_LABELS[format],
+    bankName: null,
+    accountNumber: null,
+    period: null,
+    files: fileGroups(
+      entry.addfiles.filter((file) => accountOf(file.kind) === displayId),
+      "withdrawals_detail",
+      `口座${displayId}`,
+    ),
+  }));
+  const financial = fileGroups(entry.addfiles, "financial_statements");
+  const shown = new Set(
+    [...financial, ...statements.flatMap((statement) => statement.files)].flatMap((group) =>
+      group.files.map((file) => file.id),
+    ),
+  );
+  return {
+    financial: { title: DOCUMENT_GROUP_NAMES.financial_statements, files: financial },
+    statements: { title: DOCUMENT_GROUP_NAMES.withdrawals_detail, accounts: statements },
+    others: entry.addfiles
+      .filter((file) => !shown.has(file.id))
+      .map(({ id, name }): NamedFile => ({ id, name })),
+  };
+}
 
 /** A return obligation in words, counted to its deadline. */
 function returnView(obligation: ReturnObligation) {
@@ -146,7 +193,7 @@ export function entryDetailView(
         ),
       },
     ],
-    entryFiles: files(entry.addfiles),
+    entryFiles: entryFilesView(entry),
     /** The sums over the priced claims still being bought; null when there is none. */
     totals: figureTotalsText(inTotals.filter((figure): figure is ClaimFigures => figure !== null)),
     /** The totals' heading, and which claims they hold when not every claim is in them. */
@@ -183,7 +230,7 @@ export function entryDetailView(
             ),
           },
         ],
-        files: files(claim.contentfiles),
+        files: claimFileGroups(claim.contentfiles, index + 1),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,
         returnObligation: obligations[index] ? returnView(obligations[index]) : null,
       };

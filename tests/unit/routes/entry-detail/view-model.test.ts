@@ -118,7 +118,7 @@ describe("entryDetailView", () => {
     expect(view.timeline.exception?.kind).toBe("inadequate");
   });
 
-  it("each claim: debtor, amount, payment date, receiving account (当座 for current), holders, files", () => {
+  it("each claim: debtor, amount, payment date, receiving account (当座 for current), holders, files by kind", () => {
     expect(entryDetailView(ENTRY, NOW, BRAND, CALENDAR).claims[0]).toMatchObject({
       number: 1,
       code: "E000012-1",
@@ -132,7 +132,65 @@ describe("entryDetailView", () => {
         { label: "請求書", status: "不備あり" },
         { label: "追加書類", status: "提出なし" },
       ],
-      files: [{ id: 7, name: "請求書.pdf" }],
+      files: [{ label: "請求書1の請求書", files: [{ id: 7, name: "請求書.pdf" }] }],
+    });
+  });
+
+  it("the entry's files by what they are: financial documents by kind, each statement account with its format, any other file", () => {
+    const file = (id: number, kind: string, name: string) => ({ ...FILE, id, kind, name });
+    const view = entryDetailView(
+      {
+        ...ENTRY,
+        addfiles: [
+          file(1, "passbook_details-1", "通帳_7月.pdf"),
+          file(2, "tb_bs", "試算表_貸借.pdf"),
+          file(3, "ib_details-2", "明細.pdf"),
+          file(4, "tb_pl", "試算表_損益.pdf"),
+          file(5, "passbook_cover-1", "表紙.png"),
+          file(6, "ib_info-2", "口座情報.png"),
+          file(7, "delinquency", "延滞.pdf"),
+        ],
+      },
+      NOW,
+      BRAND,
+      CALENDAR,
+    );
+    expect(view.entryFiles).toEqual({
+      financial: {
+        title: "決算書類",
+        files: [
+          { label: "試算表（損益計算書）", files: [{ id: 4, name: "試算表_損益.pdf" }] },
+          { label: "試算表（貸借対照表）", files: [{ id: 2, name: "試算表_貸借.pdf" }] },
+        ],
+      },
+      statements: {
+        title: "入出金明細",
+        accounts: [
+          {
+            displayId: 1,
+            format: "通帳",
+            bankName: null,
+            accountNumber: null,
+            period: null,
+            files: [
+              { label: "通帳の表紙（口座1）", files: [{ id: 5, name: "表紙.png" }] },
+              { label: "入出金のページ（口座1）", files: [{ id: 1, name: "通帳_7月.pdf" }] },
+            ],
+          },
+          {
+            displayId: 2,
+            format: "インターネットバンキング",
+            bankName: null,
+            accountNumber: null,
+            period: null,
+            files: [
+              { label: "口座情報の画面（口座2）", files: [{ id: 6, name: "口座情報.png" }] },
+              { label: "入出金明細の画面（口座2）", files: [{ id: 3, name: "明細.pdf" }] },
+            ],
+          },
+        ],
+      },
+      others: [{ id: 7, name: "延滞.pdf" }],
     });
   });
 
