@@ -3,6 +3,7 @@
 import { BANK_ACCOUNT_FIELD_LABELS, formatHolderName } from "./bank-account";
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import { CLAIM_FIELDS, INVOICE_FIELDS } from "./invoice-step";
+import { effectiveFileFormat } from "./withdrawal-step";
 
 /** Anything not a number is left for the upstream to refuse. */
 export function integerFrom(value: string | number | null | undefined): number | string | null {
@@ -17,6 +18,8 @@ export interface EntryBody {
   purpose: string;
   claims: Record<string, unknown>[];
   addfiles: number[];
+  /** A contract addition (docs/upstream-api/entries.md): what was typed of each statement account. */
+  banks: { bank_name: string; bank_account_number: string; file_format: "passbook" | "ib" }[];
   bank_account: Record<string, unknown> | null;
   idempotency_key: string;
 }
@@ -53,6 +56,11 @@ export function entryBodyFromDraft(
       contentfiles: claim.contentfile_relations,
     })),
     addfiles: [...new Set([...documentIds, ...bankFileIds])],
+    banks: draft.banks.map((bank) => ({
+      bank_name: bank.bank_name ?? "",
+      bank_account_number: (bank.bank_account_number ?? "").normalize("NFKC"),
+      file_format: effectiveFileFormat(bank.file_format),
+    })),
     bank_account: draft.bank_account
       ? {
           ...draft.bank_account,

@@ -131,6 +131,15 @@ const entryDetailSchema = z.object({
   cancelled_at: when,
   rejected_at: when,
   addfiles: z.array(uploadedFileSchema).default([]),
+  /** A contract addition: the statement accounts as typed, the Nth the one whose files end in -N. */
+  banks: z
+    .array(
+      z.object({
+        bank_name: nullAsAbsent(z.string()),
+        bank_account_number: nullAsAbsent(z.string()),
+      }),
+    )
+    .nullish(),
   bank_account: payoutAccountSchema,
   claims: z.array(
     z.object({

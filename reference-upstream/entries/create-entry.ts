@@ -59,8 +59,8 @@ function insertEntry(db: Db, userId: number, input: NewEntryInput, now: Date): E
     .prepare(
       `INSERT INTO entries (user_id, code, status, account_activity_statement_confirmation_status,
          financial_statement_confirmation_status, purchase_amount_desired, purpose, bank_account,
-         draft_entry_id, idempotency_key, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         banks, draft_entry_id, idempotency_key, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       userId,
@@ -71,6 +71,7 @@ function insertEntry(db: Db, userId: number, input: NewEntryInput, now: Date): E
       input.purchase_amount_desired,
       input.purpose,
       input.bank_account ? JSON.stringify(input.bank_account) : null,
+      JSON.stringify(input.banks),
       draft?.id ?? null,
       input.idempotency_key,
       at,

@@ -15,6 +15,8 @@ import {
   type ClaimDepositType,
   DEFAULT_DEPOSIT_TYPE,
   MAX_CLAIMS_PER_ENTRY,
+  STATEMENT_FILE_FORMATS,
+  type StatementFileFormat,
 } from "../../app/domain/enumerations";
 import { isValidHoujinbangou } from "../../app/domain/houjinbangou";
 import {
@@ -25,7 +27,13 @@ import {
 } from "../../app/domain/invoice-step";
 import { ValidationMessage } from "../../app/domain/messages";
 import { MAX_YEN } from "../../app/domain/money";
-import { IDEMPOTENCY_KEY_MAX_LENGTH, MAX_HOLDER_NAMES } from "../../app/domain/upstream-limits";
+import {
+  BANK_NAME_MAX_LENGTH,
+  DRAFT_TEXT_MAX_LENGTH,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  MAX_HOLDER_NAMES,
+} from "../../app/domain/upstream-limits";
+import { MAX_STATEMENTS } from "../../app/domain/withdrawal-step";
 import { DrfMessage } from "../http/errors";
 import {
   ErrorCollector,
@@ -86,11 +94,19 @@ export interface NewClaimInput extends ClaimFields {
   contentfiles: number[];
 }
 
+/** A statement account as typed in the wizard; the Nth is the one whose files end in -N. */
+export interface StatementAccountInput {
+  bank_name: string;
+  bank_account_number: string;
+  file_format: StatementFileFormat;
+}
+
 export interface NewEntryInput {
   purchase_amount_desired: string;
   purpose: string;
   claims: NewClaimInput[];
   addfiles: number[];
+  banks: StatementAccountInput[];
   bank_account: BankAccountInput | null;
   idempotency_key: string | null;
 }
@@ -301,6 +317,41 @@ function readBankAccount(
   };
 }
 
+/**
+ * The statement accounts (a contract addition): types and sizes only, as the draft keeps them, since
+ * the files are what §4 asks of a statement and the operator reads the bank from them.
+ */
+function readStatementAccounts(value: unknown, errors: ErrorCollector): StatementAccountInput[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    errors.add("banks", DrfMessage.notAList(pythonTypeName(value)));
+    return [];
+  }
+  if (value.length > MAX_STATEMENTS) {
+    errors.add("banks", ExtraMessage.maxItems(MAX_STATEMENTS));
+    return [];
+  }
+  const accounts: StatementAccountInput[] = [];
+  const perAccount = value.map((raw) => {
+    const item = new ErrorCollector();
+    if (!isPlainObject(raw)) {
+      item.add("non_field_errors", DrfMessage.notAnObject(pythonTypeName(raw)));
+      return item;
+    }
+    accounts.push({
+      bank_name: item.read(raw, "bank_name", (text) => parseText(text, BANK_NAME_MAX_LENGTH)) ?? "",
+      bank_account_number:
+        item.read(raw, "bank_account_number", (text) => parseText(text, DRAFT_TEXT_MAX_LENGTH)) ?? "",
+      file_format:
+        item.read(raw, "file_format", (choice) => parseChoice(choice, STATEMENT_FILE_FORMATS)) ?? "unknown",
+    });
+    return item;
+  });
+  const nested = itemErrors(perAccount);
+  if (nested) errors.nest("banks", nested);
+  return accounts;
+}
+
 function notAnObjectBody(body: unknown): Validated<never> {
   return { ok: false, errors: { non_field_errors: [DrfMessage.notAnObject(pythonTypeName(body))] } };
 }
@@ -409,6 +460,7 @@ export function validateNewEntry(body: unknown, uploads: UploadRefChecker): Vali
     }
   }
 
+  const banks = readStatementAccounts(body.banks, errors);
   const bankAccount = readBankAccount(body.bank_account);
   if (!bankAccount.ok) {
     if ("message" in bankAccount) errors.add("bank_account", bankAccount.message);
@@ -428,6 +480,7 @@ export function validateNewEntry(body: unknown, uploads: UploadRefChecker): Vali
       purpose: purpose!,
       claims,
       addfiles,
+      banks,
       bank_account: bankAccount.value,
       idempotency_key: idempotencyKey.value,
     },

@@ -17,6 +17,8 @@ export interface EntryRow {
   purpose: string;
   description_of_inadequate_document: string;
   bank_account: string | null;
+  /** JSON: the statement accounts as typed (a contract addition). */
+  banks: string;
   metadata: string;
   draft_entry_id: number | null;
   contract_period: string | null;

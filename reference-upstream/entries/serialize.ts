@@ -5,6 +5,7 @@ import { parseUploadKind } from "../../app/domain/file-kinds";
 import type { Db } from "../db/database";
 import { serializeUpload } from "../uploads-store";
 import { parseJson } from "../users";
+import type { StatementAccountInput } from "./entry-input";
 import { type ClaimRow, type EntryRow, claimsOfEntry, filesOf } from "./rows";
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
@@ -81,6 +82,8 @@ export function serializeEntry(db: Db, entry: EntryRow) {
     auto_rejection_started_at: entry.auto_rejection_started_at,
     contract_period: entry.contract_period,
     bank_account: parseJson<Record<string, unknown> | null>(entry.bank_account, null),
+    // A contract addition: the statement accounts as typed; the Nth is the one whose files end in -N.
+    banks: parseJson<StatementAccountInput[]>(entry.banks, []),
   };
 }
 

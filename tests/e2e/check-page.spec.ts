@@ -114,10 +114,14 @@ test("the check page lists the documents, each statement account and a holiday's
   await expect(documents.getByRole("list", { name: "試算表（損益計算書）" })).toHaveText("試算表_損益.pdf");
   await expect(documents.getByRole("list", { name: "試算表（貸借対照表）" })).toHaveText("試算表_貸借.png");
   const passbook = page.getByRole("region", { name: "口座1" });
+  await expect(passbook).toContainText("みどり銀行");
+  await expect(passbook).toContainText("1234567");
   await expect(passbook).toContainText("通帳");
   await expect(passbook.getByRole("list", { name: "通帳の表紙（口座1）" })).toHaveText("通帳表紙.png");
   await expect(passbook.getByRole("list", { name: "入出金のページ（口座1）" })).toHaveText("通帳明細.pdf");
   const ib = page.getByRole("region", { name: "口座2" });
+  await expect(ib).toContainText("あおば信用金庫");
+  await expect(ib).toContainText("7654321");
   await expect(ib).toContainText("インターネットバンキング");
   await expect(ib.getByRole("list", { name: "口座情報の画面（口座2）" })).toHaveText("口座情報.png");
   await expect(ib.getByRole("list", { name: "入出金明細の画面（口座2）" }).getByRole("listitem")).toHaveText([

@@ -47,23 +47,27 @@ const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate
 
 /**
  * The entry's own files by what they are: financial documents by kind, each statement account (the
- * number its files carry, §3) with its files, and any other file as it is.
+ * number its files carry, §3) with its bank and number where kept and its files, any other file as it is.
  */
 function entryFilesView(entry: EntryDetail) {
   const accountOf = (kind: string) =>
     documentGroupOf(kind) === "withdrawals_detail" ? (parseUploadKind(kind)?.displayId ?? 1) : null;
-  const statements: StatementSummaryView[] = statementAccounts(entry, []).map(({ displayId, format }) => ({
-    displayId,
-    format: STATEMENT_FORMAT_LABELS[format],
-    bankName: null,
-    accountNumber: null,
-    period: null,
-    files: fileGroups(
-      entry.addfiles.filter((file) => accountOf(file.kind) === displayId),
-      "withdrawals_detail",
-      `口座${displayId}`,
-    ),
-  }));
+  const statements: StatementSummaryView[] = statementAccounts(entry, []).map(({ displayId, format }) => {
+    // What was typed of the account, where the upstream keeps it (a contract addition).
+    const typed = entry.banks?.[displayId - 1];
+    return {
+      displayId,
+      format: STATEMENT_FORMAT_LABELS[format],
+      bankName: typed?.bank_name ?? null,
+      accountNumber: typed?.bank_account_number ?? null,
+      period: null,
+      files: fileGroups(
+        entry.addfiles.filter((file) => accountOf(file.kind) === displayId),
+        "withdrawals_detail",
+        `口座${displayId}`,
+      ),
+    };
+  });
   const financial = fileGroups(entry.addfiles, "financial_statements");
   const shown = new Set(
     [...financial, ...statements.flatMap((statement) => statement.files)].flatMap((group) =>

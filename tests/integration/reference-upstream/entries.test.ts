@@ -57,6 +57,7 @@ const ENTRY_KEYS = [
   "auto_rejection_started_at",
   "contract_period",
   "bank_account",
+  "banks",
 ];
 
 const CLAIM_KEYS = [
@@ -139,6 +140,8 @@ describe("POST /api/entries/ (create)", () => {
       account_holder_name: "カ）テスト",
     });
     expect(entry.addfiles.map((file: { id: number }) => file.id)).toEqual([statement]);
+    // Statement accounts: none sent, none kept.
+    expect(entry.banks).toEqual([]);
     expect(entry.claims).toHaveLength(2);
     const [first, second] = entry.claims;
     expect(Object.keys(first).sort()).toEqual([...CLAIM_KEYS].sort());
@@ -169,6 +172,44 @@ describe("POST /api/entries/ (create)", () => {
     const read = await client.get(`/api/entries/${entry.id}/`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual(entry);
+  });
+
+  it("keeps the statement accounts as typed (a contract addition), the Nth the one whose files end in -N", async () => {
+    const client = createUserWithSession(upstream);
+    const invoice = insertUpload(upstream, client.userId, "invoice-1");
+    const cover = insertUpload(upstream, client.userId, "passbook_cover-1");
+    const info = insertUpload(upstream, client.userId, "ib_info-2");
+    const banks = [
+      { bank_name: "みどり銀行", bank_account_number: "1234567", file_format: "passbook" },
+      { bank_name: "あおば信用金庫", bank_account_number: "7654321", file_format: "ib" },
+    ];
+    const response = await client.post(
+      "/api/entries/",
+      validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })], addfiles: [cover, info], banks }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.banks).toEqual(banks);
+    expect((await client.get(`/api/entries/${response.body.id}/`)).body.banks).toEqual(banks);
+  });
+
+  it("refuses statement accounts of the wrong shape at their field (400), writing nothing", async () => {
+    const client = createUserWithSession(upstream);
+    const invoice = insertUpload(upstream, client.userId, "invoice-1");
+    const post = (banks: unknown) =>
+      errorsOf(client, validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })], banks }));
+    expect(await post({ bank_name: "みどり銀行" })).toEqual({
+      banks: ['アイテムのリストが期待されていましたが "dict" 型を受け取りました。'],
+    });
+    expect(await post(Array.from({ length: 11 }, () => ({})))).toEqual({
+      banks: ["この項目には 10 個より多くの要素を含めないでください。"],
+    });
+    expect(await post([{ bank_name: "みどり銀行", file_format: "pdf" }, "口座"])).toEqual({
+      banks: [
+        { file_format: ['"pdf" は有効な選択肢ではありません。'] },
+        { non_field_errors: [expect.stringContaining("str")] },
+      ],
+    });
+    expect(countEntries(client.userId)).toBe(0);
   });
 
   it("defaults deposit_type to ordinary (§9) and accepts a claim without optional fields", async () => {

@@ -73,6 +73,9 @@ describe("§7 the entry body from the draft", () => {
     expect(claim.receive_payment_account.obliger_accounts).toEqual([{ holder_name: "カ）ウリカケサキ" }]);
     expect(claim.contentfiles).toEqual([5, 6]);
     expect(body.addfiles).toEqual([20, 9]);
+    expect(body.banks).toEqual([
+      { bank_name: "みどり銀行", bank_account_number: "7654321", file_format: "passbook" },
+    ]);
     expect(body.idempotency_key).toBe("draft-12");
   });
 

@@ -155,6 +155,22 @@ describe("entryDetailView", () => {
       BRAND,
       CALENDAR,
     );
+    expect(view.entryFiles.statements.accounts.map(({ bankName }) => bankName)).toEqual([null, null]);
+    // An upstream that keeps what was typed of each account: its bank and number by the account.
+    const typed = entryDetailView(
+      {
+        ...ENTRY,
+        addfiles: [file(5, "passbook_cover-1", "表紙.png")],
+        banks: [{ bank_name: "みどり銀行", bank_account_number: "1234567" }],
+      },
+      NOW,
+      BRAND,
+      CALENDAR,
+    );
+    expect(typed.entryFiles.statements.accounts[0]).toMatchObject({
+      bankName: "みどり銀行",
+      accountNumber: "1234567",
+    });
     expect(view.entryFiles).toEqual({
       financial: {
         title: "決算書類",
