@@ -5,35 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { profileFormDefaults } from "~/forms/profile-form.server";
 import { PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
-import type { Profile } from "~/upstream/profile.server";
-
-const PROFILE: Profile = {
-  id: 1,
-  first_name: "太郎",
-  last_name: "山田",
-  corporate_division: "corporate",
-  company_name: "株式会社サキドリ商事",
-  email: "taro@example.com",
-  identity_confirmation: 1,
-  identity_document_type: null,
-  identity_valid_date: null,
-  bank_account: null,
-  office_phone: "0312345678",
-  office_zipcode: "1000005",
-  office_prefecture: "東京都",
-  office_city: "千代田区",
-  office_building_number: "丸の内1-1-1",
-  owner_phone: "09012345678",
-  owner_zipcode: "1500001",
-  owner_prefecture: "東京都",
-  owner_city: "渋谷区",
-  owner_building_number: "神宮前1-1",
-  addfiles: [],
-  sector: "services",
-  business_summary: "部品の卸売",
-  can_edit_bank_account: true,
-  has_entry_permission_when_delayed: true,
-};
+import { PROFILE } from "../../fixtures/profile";
 
 describe("profileFormDefaults", () => {
   it("every labelled text field starts from the profile as stored", () => {

@@ -6,35 +6,7 @@ import { EMPTY_DRAFT, type DraftEntry, type PendingFile } from "~/domain/draft-e
 import { ReviewStatus } from "~/domain/statuses";
 import type { EntryStepState } from "~/request/entry-guard.server";
 import { beforeEntryView } from "~/routes/_entry.profile.before_entry/before-entry.server";
-import type { Profile } from "~/upstream/profile.server";
-
-const PROFILE: Profile = {
-  id: 1,
-  first_name: "太郎",
-  last_name: "山田",
-  corporate_division: "corporate",
-  company_name: "株式会社サキドリ商事",
-  email: "taro@example.com",
-  identity_confirmation: 3,
-  identity_document_type: "drivingLicence",
-  identity_valid_date: null,
-  bank_account: null,
-  office_phone: "0312345678",
-  office_zipcode: "1000005",
-  office_prefecture: "東京都",
-  office_city: "千代田区",
-  office_building_number: "丸の内1-1-1",
-  owner_phone: "09012345678",
-  owner_zipcode: "1500001",
-  owner_prefecture: "東京都",
-  owner_city: "渋谷区",
-  owner_building_number: "神宮前1-1",
-  addfiles: [],
-  sector: "services",
-  business_summary: "部品の卸売",
-  can_edit_bank_account: true,
-  has_entry_permission_when_delayed: true,
-};
+import { PROFILE } from "../../../fixtures/profile";
 
 // 2026-11-15 10:00 in Japan.
 const NOW = new Date("2026-11-15T01:00:00Z");
