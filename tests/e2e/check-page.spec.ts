@@ -27,7 +27,7 @@ function nextBankHoliday(): string {
 const HOLIDAY = nextBankHoliday();
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/work/shots/${name}-${test.info().project.name}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
 }
 
 test("the check page lists the documents, each statement account and a holiday's note; the detail groups the files after", async ({
