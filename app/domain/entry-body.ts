@@ -3,7 +3,8 @@
 import { BANK_ACCOUNT_FIELD_LABELS, formatHolderName } from "./bank-account";
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import { CLAIM_FIELDS, INVOICE_FIELDS } from "./invoice-step";
-import { effectiveFileFormat } from "./withdrawal-step";
+import { parseUploadKind } from "./file-kinds";
+import { effectiveFileFormat, statementUploadKinds } from "./withdrawal-step";
 
 /** Anything not a number is left for the upstream to refuse. */
 export function integerFrom(value: string | number | null | undefined): number | string | null {
@@ -29,7 +30,7 @@ export function entryBodyFromDraft(
   files: readonly PendingFile[],
   entryDocumentKinds: readonly string[],
 ): EntryBody {
-  const bankFileIds = draft.banks.flatMap((bank) => bank.contentfile_relations);
+  const bankFileIds = draft.banks.flatMap((bank) => statementFileIds(bank, files));
   const documentIds = files
     .filter((file) => !file.error && entryDocumentKinds.includes(file.kind.replace(/-\d+$/, "")))
     .map((file) => file.id);
@@ -71,6 +72,19 @@ export function entryBodyFromDraft(
       : null,
     idempotency_key: entryIdempotencyKey(draft),
   };
+}
+
+/**
+ * A statement account's files as its step shows them: those of the other format (kept in case the owner
+ * switches back) are not sent. A file the list does not know keeps its place, as the upstream decides.
+ */
+function statementFileIds(bank: DraftEntry["banks"][number], files: readonly PendingFile[]): number[] {
+  const kinds: readonly string[] = statementUploadKinds(bank.file_format);
+  const kindOf = new Map(files.map((file) => [file.id, parseUploadKind(file.kind)?.base]));
+  return bank.contentfile_relations.filter((id) => {
+    const kind = kindOf.get(id);
+    return kind === undefined || kinds.includes(kind);
+  });
 }
 
 /** One draft makes one entry (decision 0024); a never-saved draft gets a key of its own. */

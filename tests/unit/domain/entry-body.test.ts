@@ -79,6 +79,24 @@ describe("§7 the entry body from the draft", () => {
     expect(body.idempotency_key).toBe("draft-12");
   });
 
+  it("a statement account sends the files of the format chosen, not those left from the other one", () => {
+    const switched: DraftEntry = {
+      ...draft,
+      banks: [{ ...draft.banks[0]!, file_format: "ib", contentfile_relations: [30, 31, 32, 33] }],
+    };
+    const body = entryBodyFromDraft(
+      switched,
+      [
+        { id: 30, kind: "passbook_cover-1", name: "cover.jpg", created_at: "" },
+        { id: 31, kind: "passbook_details-1", name: "pages.jpg", created_at: "" },
+        { id: 32, kind: "ib_info-1", name: "info.png", created_at: "" },
+        { id: 33, kind: "ib_details-1", name: "details.pdf", created_at: "" },
+      ],
+      [],
+    );
+    expect(body.addfiles).toEqual([32, 33]);
+  });
+
   it("one draft makes one entry; two drafts never saved never share a key", () => {
     const unsaved = { ...draft, id: null };
     const first = entryBodyFromDraft(unsaved, [], []).idempotency_key;
