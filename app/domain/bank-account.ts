@@ -27,8 +27,38 @@ export function isValidBankAccountNumber(value: string): boolean {
   return new RegExp(`^[0-9]{${BANK_ACCOUNT_NUMBER_LENGTH}}$`).test(value);
 }
 
-export function validateBankAccountNumber(value: string): string | null {
-  return isValidBankAccountNumber(value) ? null : ValidationMessage.bankAccountNumber;
+/**
+ * ゆうちょ銀行 (金融機関コード 9900) as an owner writes it: ゆうちょ, ゆうちょ銀行, ユウチョ, JP BANK; by name, as
+ * every form holds the bank by its name only.
+ */
+export function isYuchoBankName(name: string | null | undefined): boolean {
+  const plain = (name ?? "")
+    .normalize("NFKC")
+    .replace(/\s/g, "")
+    .replace(/[\u30A1-\u30F6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60))
+    .toLowerCase()
+    .replace(/(銀行|ぎんこう)$/, "");
+  return ["ゆうちょ", "ゆうちよ", "jpbank", "jpばんく"].includes(plain);
+}
+
+/** ゆうちょ's passbook number (記号 5 digits, 番号 8) is not what a transfer takes: its 振込用 number is 7 digits. */
+export const YUCHO_ACCOUNT_NUMBER_MESSAGE =
+  "ゆうちょ銀行の記号・番号ではなく、振込用の店名（漢数字3桁）と口座番号（7桁）をご入力ください。通帳の見開き、またはゆうちょ銀行のホームページの変換ツールで確認できます。";
+
+/** The 番号 (8 digits) or 記号と番号 (13) of a ゆうちょ passbook, hyphens or spaces as typed. */
+function looksLikeYuchoKigouBangou(value: string): boolean {
+  return /^(1[0-9]{4})?[0-9]{8}$/.test(normalizeBankAccountNumber(value));
+}
+
+/**
+ * §5 7 digits; for ゆうちょ銀行 a 記号・番号 typed instead gets what to type and where to find it. The bank's
+ * name is the one the same form holds (the statement's, the payout account's).
+ */
+export function validateBankAccountNumber(value: string, bankName?: string | null): string | null {
+  if (isValidBankAccountNumber(value)) return null;
+  return isYuchoBankName(bankName) && looksLikeYuchoKigouBangou(value)
+    ? YUCHO_ACCOUNT_NUMBER_MESSAGE
+    : ValidationMessage.bankAccountNumber;
 }
 
 const HOLDER_NAME_MARKS = "゛゜ﾞﾟ（）「」／ー．￥";

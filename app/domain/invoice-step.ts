@@ -4,7 +4,7 @@
 import {
   BANK_ACCOUNT_FIELD_LABELS,
   formatHolderName,
-  isValidBankAccountNumber,
+  validateBankAccountNumber,
   normalizeBankAccountNumber,
   validateAccountHolderName,
 } from "./bank-account";
@@ -228,9 +228,8 @@ function claimProblems(
     }
     const number = String(account.bank_account_number ?? "").trim();
     if (number === "") at("receive_payment_account.bank_account_number", ValidationMessage.blank);
-    else if (!isValidBankAccountNumber(number)) {
-      at("receive_payment_account.bank_account_number", ValidationMessage.bankAccountNumber);
-    }
+    else
+      at("receive_payment_account.bank_account_number", validateBankAccountNumber(number, account.bank_name));
     (account.obliger_accounts ?? []).forEach((holder, holderIndex) => {
       // A blank input is an unused one: names are optional, each given name must pass §5.
       if (isBlank(holder.holder_name)) return;

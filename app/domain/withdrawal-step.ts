@@ -159,7 +159,7 @@ export function statementProblems(
   if (!filled(bank.bank_name)) problems[statementField(index, "bank_name")] = ValidationMessage.blank;
   if (!filled(number)) problems[statementField(index, "bank_account_number")] = ValidationMessage.blank;
   else {
-    const message = validateBankAccountNumber(number);
+    const message = validateBankAccountNumber(number, bank.bank_name);
     if (message) problems[statementField(index, "bank_account_number")] = message;
   }
   if (!statementSatisfied(bank, files)) {
@@ -182,7 +182,7 @@ export function bankAccountProblems(account: DraftBankAccount | null | undefined
   const number = value.bank_account_number ?? "";
   if (!filled(number)) problems.bank_account_number = ValidationMessage.blank;
   else {
-    const message = validateBankAccountNumber(number);
+    const message = validateBankAccountNumber(number, value.bank_name);
     if (message) problems.bank_account_number = message;
   }
   const holder = value.account_holder_name ?? "";

@@ -5,8 +5,8 @@ import { z } from "zod";
 import {
   formatHolderName,
   isValidAccountHolderName,
-  isValidBankAccountNumber,
   normalizeBankAccountNumber,
+  validateBankAccountNumber,
 } from "~/domain/bank-account";
 import { ContactFormatMessage, normalizePhone, normalizeZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
@@ -99,8 +99,8 @@ function bankAccountChecks(values: Record<string, unknown>): Record<string, stri
   const errors: Record<string, string> = {};
   for (const name of names) if (text(name) === "") errors[name] = ValidationMessage.blank;
   const number = normalizeBankAccountNumber(text("bank_account_number"));
-  if (number && !isValidBankAccountNumber(number))
-    errors.bank_account_number = ValidationMessage.bankAccountNumber;
+  const numberProblem = number ? validateBankAccountNumber(number, text("bank_name")) : null;
+  if (numberProblem) errors.bank_account_number = numberProblem;
   const holder = text("account_holder_name");
   if (holder && !isValidAccountHolderName(formatHolderName(holder)))
     errors.account_holder_name = ValidationMessage.accountHolderName;

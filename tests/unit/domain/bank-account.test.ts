@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatHolderName,
+  isYuchoBankName,
   isValidAccountHolderName,
   isValidBankAccountNumber,
   normalizeBankAccountNumber,
@@ -167,5 +168,32 @@ describe("formatted holder name (§3 obliger_accounts, §7 holder names filled f
   it("is idempotent on a formatted name", () => {
     const once = formatHolderName("ｶ)ﾔﾏﾀﾞ ﾀﾛｳ ABC");
     expect(formatHolderName(once)).toBe(once);
+  });
+});
+
+describe("ゆうちょ銀行 (9900): its 振込用 account is a 店名 (漢数字3桁) and a 7-digit number, not the passbook's 記号・番号", () => {
+  const YUCHO =
+    "ゆうちょ銀行の記号・番号ではなく、振込用の店名（漢数字3桁）と口座番号（7桁）をご入力ください。通帳の見開き、またはゆうちょ銀行のホームページの変換ツールで確認できます。";
+
+  it("an 8-digit 番号, or the 記号 and 番号 (13 digits, hyphen or not), typed for ゆうちょ gets what to type and where to find it", () => {
+    for (const number of ["12345671", "10180-12345671", "1018012345671", "１２３４５６７１"]) {
+      expect(validateBankAccountNumber(number, "ゆうちょ銀行"), number).toBe(YUCHO);
+    }
+  });
+
+  it("knows ゆうちょ however it is written", () => {
+    for (const name of ["ゆうちょ", "ゆうちょ銀行", "ユウチョ銀行", "ﾕｳﾁｮ", " ゆうちょ 銀行 ", "JP BANK"]) {
+      expect(isYuchoBankName(name), name).toBe(true);
+    }
+    for (const name of ["みずほ銀行", "", null, undefined, "ゆうちょ信用金庫"]) {
+      expect(isYuchoBankName(name), String(name)).toBe(false);
+    }
+  });
+
+  it("its 7-digit 振込用 number passes; other banks, and other wrong numbers, keep §5's message", () => {
+    expect(validateBankAccountNumber("1234567", "ゆうちょ銀行")).toBeNull();
+    expect(validateBankAccountNumber("12345678", "みずほ銀行")).toBe("7桁の半角数字で入力してください");
+    expect(validateBankAccountNumber("12345678")).toBe("7桁の半角数字で入力してください");
+    expect(validateBankAccountNumber("123", "ゆうちょ銀行")).toBe("7桁の半角数字で入力してください");
   });
 });

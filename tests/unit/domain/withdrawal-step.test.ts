@@ -111,6 +111,15 @@ describe("§5 the payout bank account", () => {
       });
     }
   });
+  it("ゆうちょ銀行's 記号・番号 typed as the number, in the payout account or a statement, names the 振込用 number", () => {
+    const yucho = { bank_name: "ゆうちょ銀行", bank_account_number: "12345671" };
+    expect(bankAccountProblems({ ...ACCOUNT, ...yucho }).bank_account_number).toMatch(
+      /^ゆうちょ銀行の記号・番号ではなく、振込用の店名（漢数字3桁）と口座番号（7桁）をご入力ください。/,
+    );
+    expect(withdrawalStepProblems([bank(yucho)], ACCOUNT, FILES)["banks[0].bank_account_number"]).toMatch(
+      /^ゆうちょ銀行の記号・番号ではなく/,
+    );
+  });
   it("account holder name: ヲ excluded, at most 30 characters, not marks only", () => {
     const message = "ヲを除くカタカナ、英数字、゛゜（）「」／．ー￥スペースで、30文字以内で入力してください";
     for (const name of ["ヲカダ", "ア".repeat(31), "（）ー"]) {
