@@ -4,7 +4,13 @@
 import type { BankCalendar } from "./bank-calendar";
 import { formatJapaneseDate } from "./japan-date";
 import { returnDeadline } from "./return-deadline";
-import { ClaimStatus, ReviewStatus, isEntryContractable } from "./statuses";
+import {
+  CLAIM_STATUSES_WITH_PURCHASE_AMOUNT,
+  ClaimStatus,
+  EntryStatus,
+  ReviewStatus,
+  isEntryContractable,
+} from "./statuses";
 import { type CurrentUser, isIdentityExpiredOn } from "./user";
 
 export interface ContractRefusalEntry {
@@ -83,4 +89,42 @@ export function contractRefusal(
       remedy: "profile",
     };
   return null;
+}
+
+/** Why the owner's own entry has no agreement to show: its words say when there will be one, or that none will. */
+export interface AgreementAbsence {
+  kind: "beforeReview" | "nothingBought";
+  title: string;
+  message: string;
+}
+
+export const AgreementAbsenceMessage = {
+  beforeReview: {
+    title: "契約書は審査の完了後にご覧いただけます",
+    message:
+      "このお申し込みは審査中です。審査が完了すると、買い取りする請求書と買取金額・手数料を記載した契約書をこちらでご覧いただけます。審査の結果はメールでお知らせします。",
+  },
+  nothingBought: {
+    title: "このお申し込みの契約書はありません",
+    message:
+      "このお申し込みには買い取りする請求書がないため、契約書はありません。お申し込みの状況は、お申し込みの詳細でご確認いただけます。",
+  },
+} as const;
+
+/**
+ * The agreement is filled with the bought claims' figures (§4 purchase-amount statuses): without any, an
+ * entry still under review (or asked for documents) will have them after review; any other has none.
+ */
+export function agreementAbsence(entry: ContractRefusalEntry): AgreementAbsence | null {
+  if (
+    entry.claims.some((claim) =>
+      (CLAIM_STATUSES_WITH_PURCHASE_AMOUNT as readonly number[]).includes(claim.status),
+    )
+  )
+    return null;
+  const kind =
+    entry.status === EntryStatus.under_review || entry.status === EntryStatus.inadequate
+      ? "beforeReview"
+      : "nothingBought";
+  return { kind, ...AgreementAbsenceMessage[kind] };
 }

@@ -1,11 +1,12 @@
-// §2 /entry/:entryId/factoring_service_agreement: the operator's text (decision 0019) filled with the
-// entry's parties and sums, its claims, the payout account and the return account; another user's entry is not found.
+// §2 /entry/:entryId/factoring_service_agreement: the operator's text (decision 0019) filled with the entry's
+// parties, sums, claims and accounts; the owner's entry with none bought says why (409), another's is not found.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { LegalDocument, LegalSection } from "~/components/legal-document";
 import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
+import { agreementAbsence } from "~/domain/contract-refusal";
 import { FIGURE_LABELS } from "~/domain/purchase-figures";
 import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
@@ -21,13 +22,19 @@ import { agreementValues, contractView } from "~/legal/contract-view.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ファクタリングサービス契約書")];
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  pageTitle(matches, data?.absence?.title ?? "ファクタリングサービス契約書"),
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const id = digitsParam(args.params.entryId);
     const user = await requireUser(ctx);
     const entry = await loadEntry(ctx, id);
+    const absence = agreementAbsence(entry);
+    if (absence) {
+      return json({ absence, detailPath: `/entry/detail/${entry.id}` } as const, { status: 409 });
+    }
     const view = contractView(
       entry,
       user,
@@ -35,9 +42,10 @@ export function loader(args: LoaderFunctionArgs) {
       ctx.brand,
       returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at),
     );
-    // An entry not yet reviewed has no figures to put in the agreement.
+    // A bought claim whose figures are not all there yet: nothing true to put in the agreement.
     if (view.claims.length === 0) throw notFound();
     return json({
+      absence: null,
       ...view,
       payoutAccount: payoutAccount(entry.bank_account),
       text: legalText("agreement", ctx.brand, agreementValues(view)),
@@ -47,6 +55,17 @@ export function loader(args: LoaderFunctionArgs) {
 
 export default function FactoringServiceAgreementPage() {
   const agreement = useLoaderData<typeof loader>();
+  if (agreement.absence) {
+    return (
+      <div>
+        <h1>{agreement.absence.title}</h1>
+        <p>{agreement.absence.message}</p>
+        <p className="link-list">
+          <Link to={agreement.detailPath}>お申し込みの詳細へ戻る</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <LegalDocument
       text={agreement.text}

@@ -132,5 +132,6 @@ test("an entry under review offers no contract: the page says why and sends noth
   await open(`/entry/contract/${entry.id}`);
   await expect(page.getByRole("alert")).toContainText("このお申し込みは、いまはご契約いただけません。");
   await expect(page.getByRole("button", { name: "同意して契約する" })).toHaveCount(0);
-  expect((await open(`/entry/${entry.id}/factoring_service_agreement`))?.status()).toBe(404);
+  // The agreement says it comes after the review (right-person-pages.spec.ts), not that the page is missing.
+  expect((await open(`/entry/${entry.id}/factoring_service_agreement`))?.status()).toBe(409);
 });

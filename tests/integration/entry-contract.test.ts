@@ -193,7 +193,7 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
 });
 
 describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () => {
-  it("carries the entry's figures once reviewed; before review, another user's or a non-digit id: page not found", async () => {
+  it("carries the entry's figures once reviewed; before review it says so (409); another user's or a non-digit id: page not found", async () => {
     const { id, cookie } = await reviewedEntry();
     const path = `/entry/${id}/factoring_service_agreement`;
     const page = await get(agreementLoader as Loader, path, { entryId: id }, cookie);
@@ -215,7 +215,9 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
     const owner = createUserWithSession(upstream);
     const fresh = String((await createEntryVia(owner)).id);
     const ownCookie = await appCookie(owner);
-    expect((await get(agreementLoader as Loader, path, { entryId: fresh }, ownCookie)).status).toBe(404);
+    const beforeReview = await get(agreementLoader as Loader, path, { entryId: fresh }, ownCookie);
+    expect(beforeReview.status).toBe(409);
+    expect(((await beforeReview.json()) as { absence: { kind: string } }).absence.kind).toBe("beforeReview");
     expect((await get(agreementLoader as Loader, path, { entryId: id }, ownCookie)).status).toBe(404);
     expect((await get(agreementLoader as Loader, path, { entryId: "1.5" }, cookie)).status).toBe(404);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ContractRefusalMessage, contractRefusal } from "~/domain/contract-refusal";
+import {
+  AgreementAbsenceMessage,
+  ContractRefusalMessage,
+  agreementAbsence,
+  contractRefusal,
+} from "~/domain/contract-refusal";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
 import { bankCalendar } from "~/lookup/japan-holidays.server";
 
@@ -119,5 +124,33 @@ describe("no term the owner cannot keep: an entry is contracted only when review
       calendar,
     );
     expect(refusal?.kind).toBe("deadlinePassed");
+  });
+});
+
+describe("the agreement is filled with the bought claims' figures: before review it will be, after a review that bought nothing it will not", () => {
+  it("under review, or asked for documents: the agreement comes after the review", () => {
+    for (const status of [EntryStatus.under_review, EntryStatus.inadequate]) {
+      const absence = agreementAbsence({ status, claims: [claim({ status: ClaimStatus.under_review })] });
+      expect(absence).toEqual({ kind: "beforeReview", ...AgreementAbsenceMessage.beforeReview });
+      expect(absence?.title).toBe("契約書は審査の完了後にご覧いただけます");
+    }
+  });
+
+  it("reviewed with nothing to buy, or cancelled before review: there is no agreement", () => {
+    expect(agreementAbsence(reviewed(claim({ status: ClaimStatus.cannot_buy })))?.kind).toBe("nothingBought");
+    expect(
+      agreementAbsence({ status: EntryStatus.archived, claims: [claim({ status: ClaimStatus.cancel })] })
+        ?.title,
+    ).toBe("このお申し込みの契約書はありません");
+  });
+
+  it("a claim with a purchase amount (can_buy, contracted, after): the agreement is there", () => {
+    expect(agreementAbsence(reviewed(claim(), claim({ status: ClaimStatus.cannot_buy })))).toBeNull();
+    expect(
+      agreementAbsence({
+        status: EntryStatus.transferred,
+        claims: [claim({ status: ClaimStatus.returned })],
+      }),
+    ).toBeNull();
   });
 });
