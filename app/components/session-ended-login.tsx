@@ -21,11 +21,15 @@ import {
 import { pageTitle } from "~/routing/meta";
 import { noticesFor } from "~/routing/propagated-errors";
 
-/** A form page's title; with its boundary shown, the login's or the error screen's, as the root gives. */
-export function keptFormMeta(page: string): MetaFunction {
-  return ({ error, matches }) => {
-    if (error == null) return [pageTitle(matches, page)];
-    if (isRouteErrorResponse(error) && isBackToForm(error.data)) return [pageTitle(matches, page)];
+/**
+ * A form page's title (or the title its loader's data gives); with its boundary shown, the login's or the
+ * error screen's, as the root gives.
+ */
+export function keptFormMeta(page: string | ((data: unknown) => string)): MetaFunction {
+  return ({ error, matches, data }) => {
+    const title = typeof page === "string" ? page : page(data);
+    if (error == null) return [pageTitle(matches, title)];
+    if (isRouteErrorResponse(error) && isBackToForm(error.data)) return [pageTitle(matches, title)];
     const ended = isRouteErrorResponse(error) && isSessionEnded(error.data);
     return [pageTitle(matches, ended ? "ログイン" : errorScreenOf(error, false).title)];
   };

@@ -5,16 +5,17 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { SubmitButton } from "./form/submit-button";
 import {
   ENTRY_STEPS,
-  ENTRY_STEP_LABELS,
   ENTRY_STEP_PATHS,
   type EntryStepName,
+  entryStepLabels,
   previousStep,
 } from "~/domain/entry-steps";
 
 const SHOWN_STEPS = ENTRY_STEPS.filter((step) => step !== "complete");
 
-export function StepIndicator({ current }: { current: EntryStepName }) {
+export function StepIndicator({ current, division }: { current: EntryStepName; division: unknown }) {
   const currentIndex = ENTRY_STEPS.indexOf(current);
+  const labels = entryStepLabels(division);
   return (
     <nav aria-label="お申し込みの手順" className="step-indicator">
       <p className="step-position" data-testid="step-position">
@@ -29,7 +30,7 @@ export function StepIndicator({ current }: { current: EntryStepName }) {
                 {index + 1}
               </span>
               <span className="step-label">
-                {ENTRY_STEP_LABELS[step]}
+                {labels[step]}
                 {state === "done" ? <span className="visually-hidden">（完了）</span> : null}
               </span>
             </>

@@ -1,5 +1,6 @@
 // §2 The entry wizard's steps: names, order, paths, and step detection by path.
 
+import { businessWords } from "./business-types";
 import type { DraftEntry, PendingFile } from "./draft-entry";
 import type { EntrySummary } from "./new-entry";
 import type { CurrentUser } from "./user";
@@ -23,13 +24,16 @@ export const ENTRY_STEP_PATHS: Record<EntryStepName, string> = {
 
 export const entryCompletePath = (entryId: number) => `${ENTRY_STEP_PATHS.complete}?entry=${entryId}`;
 
-export const ENTRY_STEP_LABELS: Record<EntryStepName, string> = {
-  submitInvoices: "請求書",
-  submitFinancialStatements: "決算書類",
-  submitWithdrawalsDetail: "入出金明細・振込先",
-  submitProfile: "会員情報の確認",
-  complete: "完了",
-};
+/** The steps' names as the owner reads them: a sole proprietor's second step is the 確定申告書. */
+export function entryStepLabels(division: unknown): Record<EntryStepName, string> {
+  return {
+    submitInvoices: "請求書",
+    submitFinancialStatements: businessWords(division).financialDocuments,
+    submitWithdrawalsDetail: "入出金明細・振込先",
+    submitProfile: "会員情報の確認",
+    complete: "完了",
+  };
+}
 
 export type DetectedStep = "financial" | "invoice" | "withdrawal";
 

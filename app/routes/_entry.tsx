@@ -1,7 +1,7 @@
 // §2 entry layout: the application wizard, with the account navigation and the step indicator.
 
 import type { LinksFunction } from "@remix-run/node";
-import { Outlet, useLocation } from "@remix-run/react";
+import { Outlet, useLocation, useMatches } from "@remix-run/react";
 import { type FrameOptions, FrameErrorBoundary, PageFrame } from "~/components/page-frame";
 import { PropagatedNotices } from "~/components/notices";
 import { StepIndicator } from "~/components/step-indicator";
@@ -31,12 +31,20 @@ function currentStep(pathname: string): EntryStepName | null {
   return ENTRY_STEPS.find((step) => ENTRY_STEP_PATHS[step] === pathname.replace(/\/$/, "")) ?? null;
 }
 
+/** The owner's business type, as each step's loader tells it (`division`): the steps' names follow it. */
+function useDivision(): unknown {
+  const matches = useMatches();
+  const data = matches.map((match) => match.data as { division?: unknown } | null | undefined);
+  return data.find((value) => value?.division !== undefined)?.division;
+}
+
 export default function EntryLayout() {
   const location = useLocation();
   const step = currentStep(location.pathname);
+  const division = useDivision();
   return (
     <PageFrame options={frame}>
-      {step ? <StepIndicator current={step} /> : null}
+      {step ? <StepIndicator current={step} division={division} /> : null}
       {/* Every wizard page: e.g. why the entry-step guard sent the user here. */}
       <PropagatedNotices />
       <Outlet />

@@ -41,7 +41,9 @@ for (const division of ["corporate", "individual"] as const) {
       .first()
       .click();
     const facts = page.locator("main dl");
-    for (const group of ["決算書類", "入出金明細", "請求書"]) {
+    // A sole proprietor's financial documents are the 確定申告書.
+    const financial = division === "corporate" ? "決算書類" : "確定申告書";
+    for (const group of [financial, "入出金明細", "請求書"]) {
       await expect(
         facts.locator("div", { has: page.locator("dt", { hasText: `${group}の確認状況` }) }).first(),
       ).toContainText("受付済み");

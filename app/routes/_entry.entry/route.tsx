@@ -22,13 +22,17 @@ import {
 } from "~/domain/financial-step";
 import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { businessWords } from "~/domain/business-types";
 import { json } from "@remix-run/node";
 import { withRequestContext } from "~/request/context.server";
 import { financialStep } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
 
-export const meta = keptFormMeta("決算書類の提出");
+/** The step's title: a sole proprietor submits the 確定申告書, a corporation the 決算書類. */
+const stepTitle = (division: unknown) => `${businessWords(division).financialDocuments}の提出`;
+
+export const meta = keptFormMeta((data) => stepTitle((data as { division?: unknown } | undefined)?.division));
 export const handle = hydrates("アップロードの進み具合、金融機関の候補、未保存の警告", [
   ENTRY_STEP_PATHS.submitInvoices,
   ENTRY_STEP_PATHS.submitWithdrawalsDetail,
@@ -51,6 +55,7 @@ export function action(args: ActionFunctionArgs) {
 export default function FinancialStepPage() {
   const {
     individual,
+    division,
     answers: saved,
     filesByKind,
     saved: justSaved,
@@ -77,7 +82,7 @@ export default function FinancialStepPage() {
   return (
     <FormScope id={FINANCIAL_FORM_ID} failure={actionData} resolved={resolved}>
       <div className="wizard-step">
-        <h1>決算書類の提出</h1>
+        <h1>{stepTitle(division)}</h1>
         <p>
           {individual
             ? "事業の状況を確認するため、確定申告書（または開業届の控え）をご提出ください。"
@@ -91,7 +96,7 @@ export default function FinancialStepPage() {
         ) : null}
         {confirmed ? (
           <p className="notice" data-testid="financial-confirmed">
-            前回ご提出いただいた決算書類は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。
+            {`前回ご提出いただいた${businessWords(division).financialDocuments}は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。`}
           </p>
         ) : null}
         <ErrorSummary labels={labels} />

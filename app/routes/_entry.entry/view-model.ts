@@ -19,6 +19,7 @@ export function financialStepView({ user, draft, files, entries }: StepFacts, ur
   }
   return {
     individual: user.corporate_division === "individual",
+    division: user.corporate_division ?? null,
     answers: financialAnswersOf(draft),
     filesByKind,
     saved: url.searchParams.get("saved") === "1",

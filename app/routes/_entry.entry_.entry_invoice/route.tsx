@@ -21,7 +21,7 @@ import { WizardIntent } from "~/domain/wizard-intents";
 import { INVOICE_FIELDS, PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
 import { japanDate } from "~/domain/japan-date";
 import { hydrates } from "~/routing/page-scripts";
-import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
+import { ENTRY_STEP_PATHS, entryStepLabels } from "~/domain/entry-steps";
 import {
   INVOICE_FORM_ID,
   INVOICE_STEP_PATH,
@@ -58,7 +58,12 @@ export function loader(args: LoaderFunctionArgs) {
     }
     const view = invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now)));
     const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
-    return json({ ...view, bankPicker, typedBy: typedByToken(facts.user.id, ctx.now) });
+    return json({
+      ...view,
+      bankPicker,
+      typedBy: typedByToken(facts.user.id, ctx.now),
+      division: facts.user.corporate_division ?? null,
+    });
   });
 }
 
@@ -176,7 +181,7 @@ export default function InvoiceStepPage() {
               下書き保存
             </SubmitButton>
             <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} pendingText="保存しています…">
-              次へ（決算書類）
+              次へ（{entryStepLabels(data.division).submitFinancialStatements}）
             </SubmitButton>
             {/* As on every step; the first has no step before it, so nothing shows. It also makes the four
               wizard pages reach the same step modules: one browser chunk for them instead of two. */}

@@ -47,7 +47,12 @@ export function loader(args: LoaderFunctionArgs) {
       : null;
     const view = withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url });
     const bankPicker = bankPickerView(withdrawalBankFields(view), pickerSearchFromUrl(ctx.url));
-    return json({ ...view, bankPicker, typedBy: typedByToken(facts.user.id, ctx.now) });
+    return json({
+      ...view,
+      bankPicker,
+      typedBy: typedByToken(facts.user.id, ctx.now),
+      division: facts.user.corporate_division ?? null,
+    });
   });
 }
 

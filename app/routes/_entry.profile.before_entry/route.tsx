@@ -11,6 +11,7 @@ import { StatementSummary } from "~/components/statement-card";
 import { FileGroupRows } from "~/components/uploaded-files";
 import { StepBackLink } from "~/components/step-indicator";
 import { IDEMPOTENCY_KEY_FIELD, entryBodyFromDraft, postedIdempotencyKey } from "~/domain/entry-body";
+import { businessWords } from "~/domain/business-types";
 import { ENTRY_STEP_PATHS, entryCompletePath } from "~/domain/entry-steps";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { pageTitle } from "~/routing/meta";
@@ -30,7 +31,7 @@ export function loader(args: LoaderFunctionArgs) {
   return withRequestContext(args, async (ctx) => {
     const state = await requireEntryStep(ctx, "submitProfile", paymentDatesOn(ctx.now));
     const profile = await loadProfile(ctx);
-    return json(beforeEntryView(profile, state, ctx.now));
+    return json({ ...beforeEntryView(profile, state, ctx.now), division: profile.corporate_division });
   });
 }
 
@@ -56,7 +57,8 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function BeforeEntryPage() {
-  const { profile, entry, saveFailedTitle, idempotencyKey } = useLoaderData<typeof loader>();
+  const { profile, entry, saveFailedTitle, idempotencyKey, division } = useLoaderData<typeof loader>();
+  const words = businessWords(division);
   const actionData = useActionData<typeof action>();
   return (
     <FormScope failure={actionData}>
@@ -77,12 +79,12 @@ export default function BeforeEntryPage() {
           </div>
           {profile.companyName ? (
             <div>
-              <dt>会社名・屋号</dt>
+              <dt>{words.businessName}</dt>
               <dd>{profile.companyName}</dd>
             </div>
           ) : null}
           <div>
-            <dt>代表者</dt>
+            <dt>{words.owner}</dt>
             <dd>{profile.name}</dd>
           </div>
           <div>

@@ -54,7 +54,11 @@ export function loader(args: LoaderFunctionArgs) {
     const calendar = returnDateCalendar(entry.claims, today, entry.contracted_at);
     const refusal = contractRefusal(entry, user, today, calendar);
     return json({
-      ...entryDetailView(entry, ctx.now, ctx.brand, calendar, { resubmitted, contractRefusal: refusal }),
+      ...entryDetailView(entry, ctx.now, ctx.brand, calendar, {
+        resubmitted,
+        contractRefusal: refusal,
+        division: user.corporate_division,
+      }),
       payoutAccount: payoutAccount(entry.bank_account),
     });
   });

@@ -39,6 +39,7 @@ import {
 } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
+import { businessWords } from "~/domain/business-types";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
 import { entryPaths } from "~/routing/entry-paths";
 import { receivingAccountText, returnAccountLines } from "~/domain/account-lines";
@@ -49,7 +50,7 @@ const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate
  * The entry's own files by what they are: financial documents by kind, each statement account (the
  * number its files carry, §3) with its bank and number where kept and its files, any other file as it is.
  */
-function entryFilesView(entry: EntryDetail) {
+function entryFilesView(entry: EntryDetail, division: unknown) {
   const accountOf = (kind: string) =>
     documentGroupOf(kind) === "withdrawals_detail" ? (parseUploadKind(kind)?.displayId ?? 1) : null;
   const statements: StatementSummaryView[] = statementAccounts(entry, []).map(({ displayId, format }) => {
@@ -75,7 +76,7 @@ function entryFilesView(entry: EntryDetail) {
     ),
   );
   return {
-    financial: { title: DOCUMENT_GROUP_NAMES.financial_statements, files: financial },
+    financial: { title: businessWords(division).financialDocuments, files: financial },
     statements: { title: DOCUMENT_GROUP_NAMES.withdrawals_detail, accounts: statements },
     others: entry.addfiles
       .filter((file) => !shown.has(file.id))
@@ -125,9 +126,11 @@ export function entryDetailView(
     resubmitted?: boolean;
     /** Why the contract rule refuses the entry today (contract-view.server.ts contractRefusal). */
     contractRefusal?: ContractRefusalView | null;
+    /** The owner's business type: a sole proprietor's financial documents are the 確定申告書. */
+    division?: unknown;
   } = {},
 ) {
-  const { resubmitted = false, contractRefusal = null } = options;
+  const { resubmitted = false, contractRefusal = null, division } = options;
   // Reviewed with something to buy, yet refused (a deadline that has come, the identity): say why.
   const reviewedToBuy = isEntryContractable(
     entry.status,
@@ -183,7 +186,7 @@ export function entryDetailView(
     inadequateDocuments: entry.description_of_inadequate_document ?? "",
     documents: [
       {
-        label: "決算書類",
+        label: businessWords(division).financialDocuments,
         status: entryDocumentStatusLabel(
           entry.financial_statement_confirmation_status,
           hasFileOfGroup(entry.addfiles, "financial_statements"),
@@ -197,7 +200,7 @@ export function entryDetailView(
         ),
       },
     ],
-    entryFiles: entryFilesView(entry),
+    entryFiles: entryFilesView(entry, division),
     /** The sums over the priced claims still being bought; null when there is none. */
     totals: figureTotalsText(inTotals.filter((figure): figure is ClaimFigures => figure !== null)),
     /** The totals' heading, and which claims they hold when not every claim is in them. */

@@ -67,7 +67,7 @@ export default function MyPage() {
       <h1>マイページ</h1>
       <PropagatedNotices />
       <p className="my-page-account">
-        {view.companyName ? <span className="my-page-company">{view.companyName} 様</span> : null}
+        {view.greeting ? <span className="my-page-company">{view.greeting} 様</span> : null}
         <span>
           ログイン中：<span data-testid="current-email">{view.email}</span>
         </span>
@@ -154,7 +154,7 @@ export default function MyPage() {
           </div>
           {view.companyName ? (
             <div>
-              <dt>会社名・屋号</dt>
+              <dt>{view.businessNameLabel}</dt>
               <dd>{view.companyName}</dd>
             </div>
           ) : null}

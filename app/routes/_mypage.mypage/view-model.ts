@@ -22,6 +22,7 @@ import {
 import { type CurrentUser, userStatus } from "~/domain/user";
 import { entryPaths } from "~/routing/entry-paths";
 import { formatYen } from "~/domain/yen";
+import { businessWords, greetingName } from "~/domain/business-types";
 
 export interface MyPageUser extends CurrentUser {
   is_email_verified?: boolean;
@@ -264,7 +265,10 @@ export function toMyPageView(input: MyPageInput) {
   const listed = entriesNeedingUserFirst(input.entries, today, input.calendar, input.user);
   return {
     email: user.email ?? "",
+    /** Whom the page greets: the company or 屋号; a sole proprietor without one, by name. */
+    greeting: greetingName(user),
     companyName: user.company_name ?? "",
+    businessNameLabel: businessWords(user.corporate_division).businessName,
     isEmailVerified: user.is_email_verified === true,
     identity: {
       // Said as the identity step says it: a barred user owes no documents.

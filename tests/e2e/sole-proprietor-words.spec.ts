@@ -1,0 +1,75 @@
+// A sole proprietor (個人事業主) is spoken to as one, JavaScript on and off: the wizard's second step is
+// the 確定申告書 (not 決算書類), the check page names the 事業主 (not 代表者), the detail page's document
+// status reads 確定申告書, and My page greets a proprietor without a 屋号 by name. A corporation keeps
+// its words.
+
+import { type Page, expect, test } from "./fixtures";
+import { withdrawalDone } from "./support-wizard-steps";
+
+const steps = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
+const shot = (name: string) => `/work/shots/right-person-sole-${name}-${test.info().project.name}.png`;
+
+test("a sole proprietor without a 屋号: 確定申告書 in the steps, 事業主 on the check page, 確定申告書 on the detail page, greeted by name", async ({
+  page,
+  open,
+  logInAs,
+  userAtStep,
+}) => {
+  const user = await userAtStep("individual", { financialDone: true });
+  await withdrawalDone(user);
+  await user.send("PATCH", "/api/profile/", { company_name: "" });
+  await logInAs(user, "/entry/entry_invoice");
+  await page.setViewportSize({ width: 375, height: 800 });
+
+  await expect(steps(page)).toContainText("確定申告書");
+  await expect(steps(page)).not.toContainText("決算書類");
+  await expect(page.getByRole("button", { name: "次へ（確定申告書）" })).toBeVisible();
+  await page.screenshot({ path: shot("invoice-step") });
+
+  await open("/entry");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("確定申告書の提出");
+  await expect(page).toHaveTitle(/^確定申告書の提出/);
+  await expect(steps(page).locator('[aria-current="step"]')).toContainText("確定申告書");
+
+  await open("/profile/before_entry");
+  const summary = page.getByRole("region", { name: "会員情報" });
+  await expect(summary.locator("dt", { hasText: /^事業主$/ })).toBeVisible();
+  await expect(summary.locator("dt", { hasText: "代表者" })).toHaveCount(0);
+  await expect(summary.locator("dt", { hasText: "会社名" })).toHaveCount(0);
+  await page.screenshot({ path: shot("check-page"), fullPage: true });
+
+  await page.getByRole("button", { name: "この内容で申し込む" }).click();
+  await expect(page.getByRole("heading", { name: "お申し込みを受け付けました" })).toBeVisible();
+  await page.getByRole("link", { name: "お申し込みの詳細を見る" }).click();
+  await expect(page).toHaveURL(/\/entry\/detail\/\d+$/);
+  await expect(page.getByRole("term").filter({ hasText: /^確定申告書の確認状況$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "確定申告書" })).toBeVisible();
+  await expect(page.getByText("決算書類")).toHaveCount(0);
+  await page.screenshot({ path: shot("detail"), fullPage: true });
+
+  await open("/mypage");
+  await expect(page.locator(".my-page-account")).toContainText("山田 太郎 様");
+  await expect(page.locator("dt", { hasText: "屋号" })).toHaveCount(0);
+  await page.screenshot({ path: shot("mypage") });
+});
+
+test("a corporation keeps 決算書類 and 代表者, and is greeted by its name", async ({
+  page,
+  open,
+  logInAs,
+  userAtStep,
+}) => {
+  const user = await userAtStep("corporate", { financialDone: true });
+  await withdrawalDone(user);
+  await logInAs(user, "/entry/entry_invoice");
+  await expect(steps(page)).toContainText("決算書類");
+  await expect(page.getByRole("button", { name: "次へ（決算書類）" })).toBeVisible();
+  await open("/entry");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("決算書類の提出");
+  await open("/profile/before_entry");
+  await expect(
+    page.getByRole("region", { name: "会員情報" }).locator("dt", { hasText: /^代表者$/ }),
+  ).toBeVisible();
+  await open("/mypage");
+  await expect(page.locator(".my-page-account")).toContainText("株式会社テスト商事 様");
+});
