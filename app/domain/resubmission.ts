@@ -1,6 +1,7 @@
 // §2 /entry/resubmit/:entryId, §7 POST /api/entries/{id}/review/ (decision 0011): what may change, and
 // the lists of files the review call sends (docs/upstream-api/entries.md).
 
+import { businessWords } from "./business-types";
 import { claimUploadKind, claimUploadSlot, parseUploadKind } from "./file-kinds";
 import { FINANCIAL_KINDS, isFinancialKind } from "./financial-step";
 import { ClaimStatus, ReviewStatus, isEntryResubmittable } from "./statuses";
@@ -44,6 +45,7 @@ export const ResubmissionMessage = {
   newInvoiceNeeded: "不備のあった請求書を、新しいファイルでアップロードしてください。",
   newAdditionalDocNeeded: "不備のあった追加書類を、新しいファイルでアップロードしてください。",
   newFinancialNeeded: "不備のあった決算書類を、新しいファイルでアップロードしてください。",
+  newTaxReturnNeeded: "不備のあった確定申告書を、新しいファイルでアップロードしてください。",
   newStatementNeeded: "不備のあった入出金明細を、新しいファイルでアップロードしてください。",
   resubmitted: "再提出を受け付けました。あらためて審査いたします。",
 } as const;
@@ -68,13 +70,15 @@ export function hasSomethingToResubmit(entry: ResubmissionEntry): boolean {
   );
 }
 
-export const DOCUMENT_GROUP_NAMES: Record<DocumentGroup, string> = {
-  financial_statements: "決算書類",
-  withdrawals_detail: "入出金明細",
-};
+/** A group as the owner calls it: a sole proprietor's financial documents are the 確定申告書. */
+export function documentGroupName(group: DocumentGroup, individual = false): string {
+  return group === "financial_statements"
+    ? businessWords(individual ? "individual" : "corporate").financialDocuments
+    : "入出金明細";
+}
 
 /** What the operator found inadequate, in the page's words: 「請求書1の請求書」, 「入出金明細」. */
-export function requestedItems(entry: ResubmissionEntry): string[] {
+export function requestedItems(entry: ResubmissionEntry, individual = false): string[] {
   const items = entry.claims.flatMap((claim, index) => {
     if (!isClaimEditable(claim)) return [];
     const name = `請求書${index + 1}`;
@@ -85,11 +89,11 @@ export function requestedItems(entry: ResubmissionEntry): string[] {
     // Found inadequate for what was typed, not for a file.
     return documents.length > 0 ? documents : [`${name}の入力内容`];
   });
-  return [...items, ...inadequateGroups(entry).map((group) => DOCUMENT_GROUP_NAMES[group])];
+  return [...items, ...inadequateGroups(entry).map((group) => documentGroupName(group, individual))];
 }
 
 /** The page's opening: what was asked for, then what this page lets the owner do about it. */
-export function resubmissionIntro(entry: ResubmissionEntry): [string, string] {
+export function resubmissionIntro(entry: ResubmissionEntry, individual = false): [string, string] {
   const claims = entry.claims.some(isClaimEditable)
     ? "不備のあった請求書の入力内容と書類を修正・再提出できます。"
     : "";
@@ -100,7 +104,7 @@ export function resubmissionIntro(entry: ResubmissionEntry): [string, string] {
       ? "入出金明細は、口座の追加や、通帳とインターネットバンキングの切り替えもできます。"
       : "");
   return [
-    `審査の結果、${requestedItems(entry).join("、")}に不備がありました。`,
+    `審査の結果、${requestedItems(entry, individual).join("、")}に不備がありました。`,
     `${claims}${groups}修正が終わったら「再提出する」を押してください。`,
   ];
 }
@@ -271,9 +275,11 @@ export function uploadRequirements(entry: ResubmissionEntry, individual: boolean
       slot: slots[0]!.slot,
       kinds: slots.map((slot) => slot.kind),
       message:
-        group === "financial_statements"
-          ? ResubmissionMessage.newFinancialNeeded
-          : ResubmissionMessage.newStatementNeeded,
+        group === "withdrawals_detail"
+          ? ResubmissionMessage.newStatementNeeded
+          : individual
+            ? ResubmissionMessage.newTaxReturnNeeded
+            : ResubmissionMessage.newFinancialNeeded,
     });
   }
   return requirements;

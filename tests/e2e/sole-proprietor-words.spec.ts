@@ -1,9 +1,10 @@
 // A sole proprietor (個人事業主) is spoken to as one, JavaScript on and off: the wizard's second step is
 // the 確定申告書 (not 決算書類), the check page names the 事業主 (not 代表者), the detail page's document
-// status reads 確定申告書, and My page greets a proprietor without a 屋号 by name. A corporation keeps
+// status and the resubmission read 確定申告書, and My page greets a proprietor without a 屋号 by name. A corporation keeps
 // its words.
 
 import { type Page, expect, test } from "./fixtures";
+import { runOperator } from "./support-account";
 import { withdrawalDone } from "./support-wizard-steps";
 
 const steps = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
@@ -46,6 +47,22 @@ test("a sole proprietor without a 屋号: 確定申告書 in the steps, 事業�
   await expect(page.getByRole("heading", { level: 3, name: "確定申告書" })).toBeVisible();
   await expect(page.getByText("決算書類")).toHaveCount(0);
   await page.screenshot({ path: shot("detail"), fullPage: true });
+
+  // Asked for again: the resubmission names the 確定申告書 too.
+  const entryId = new URL(page.url()).pathname.split("/").pop()!;
+  runOperator(
+    "inadequate-entry",
+    entryId,
+    "--reason",
+    "直近の確定申告書をご提出ください。",
+    "--document",
+    "financial_statements",
+  );
+  await open(`/entry/resubmit/${entryId}`);
+  await expect(page.getByText("審査の結果、確定申告書に不備がありました。")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "確定申告書" })).toBeVisible();
+  await expect(page.getByText("決算書類")).toHaveCount(0);
+  await page.screenshot({ path: shot("resubmit"), fullPage: true });
 
   await open("/mypage");
   await expect(page.locator(".my-page-account")).toContainText("山田 太郎 様");

@@ -14,7 +14,7 @@ import {
 } from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
-import { DOCUMENT_GROUP_NAMES } from "~/domain/resubmission";
+import { type DocumentGroup, documentGroupName } from "~/domain/resubmission";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { STATEMENT_FORMAT_LABELS, effectiveFileFormat, statementPeriodText } from "~/domain/withdrawal-step";
 import { formatYen } from "~/domain/yen";
@@ -23,11 +23,12 @@ import { payoutAccount } from "~/lookup/bank-directory.server";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import type { EntryStepState } from "~/request/entry-guard.server";
 import type { UpstreamValidationError } from "~/upstream/errors.server";
+import { isIndividual } from "~/domain/user";
 import type { Profile } from "~/upstream/profile.server";
 
 /** Why a group sends no file: the operator confirmed the last ones (§4), so the step let it pass. */
-const confirmedNote = (group: keyof typeof DOCUMENT_GROUP_NAMES) =>
-  `前回ご提出いただいた${DOCUMENT_GROUP_NAMES[group]}は確認済みのため、今回は提出しません。`;
+const confirmedNote = (group: DocumentGroup, individual: boolean) =>
+  `前回ご提出いただいた${documentGroupName(group, individual)}は確認済みのため、今回は提出しません。`;
 
 /**
  * The page's view model: the profile and the entry as they will be sent, already in words. Its files
@@ -38,6 +39,7 @@ export function beforeEntryView(
   { draft, files, user, entries }: Pick<EntryStepState, "draft" | "files" | "user" | "entries">,
   now: Date,
 ) {
+  const individual = isIndividual(user);
   const amount = integerFrom(draft.purchase_amount_desired);
   const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
   const sent = new Set(body.addfiles);
@@ -66,7 +68,9 @@ export function beforeEntryView(
     ),
   }));
   const skipped = (group: "financial_statements" | "withdrawals_detail") =>
-    canSkipConfirmedDocuments(confirmedDocumentFacts(user, entries, group)) ? confirmedNote(group) : null;
+    canSkipConfirmedDocuments(confirmedDocumentFacts(user, entries, group))
+      ? confirmedNote(group, individual)
+      : null;
   return {
     /** Posted with the submit: a second press finds the entry the first made by it (decision 0024). */
     idempotencyKey: entryIdempotencyKey(draft),
@@ -99,14 +103,14 @@ export function beforeEntryView(
         };
       }),
       financial: {
-        title: DOCUMENT_GROUP_NAMES.financial_statements,
+        title: documentGroupName("financial_statements", individual),
         type:
           financialFiles.length > 0 && financialType ? FINANCIAL_DOCUMENT_TYPE_LABELS[financialType] : null,
         files: financialFiles,
         note: financialFiles.length === 0 ? skipped("financial_statements") : null,
       },
       statements: {
-        title: DOCUMENT_GROUP_NAMES.withdrawals_detail,
+        title: documentGroupName("withdrawals_detail"),
         accounts: statements.filter((statement) => statement.files.length > 0),
         note: statements.every((statement) => statement.files.length === 0)
           ? skipped("withdrawals_detail")

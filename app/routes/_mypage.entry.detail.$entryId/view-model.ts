@@ -32,14 +32,13 @@ import {
   entryStatusTone,
 } from "~/domain/status-labels";
 import {
-  DOCUMENT_GROUP_NAMES,
   ResubmissionMessage,
+  documentGroupName,
   hasSomethingToResubmit,
   statementAccounts,
 } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, isEntryCancellable, isEntryContractable } from "~/domain/statuses";
 import { formatYen } from "~/domain/yen";
-import { businessWords } from "~/domain/business-types";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
 import { entryPaths } from "~/routing/entry-paths";
 import { receivingAccountText, returnAccountLines } from "~/domain/account-lines";
@@ -76,8 +75,11 @@ function entryFilesView(entry: EntryDetail, division: unknown) {
     ),
   );
   return {
-    financial: { title: businessWords(division).financialDocuments, files: financial },
-    statements: { title: DOCUMENT_GROUP_NAMES.withdrawals_detail, accounts: statements },
+    financial: {
+      title: documentGroupName("financial_statements", division === "individual"),
+      files: financial,
+    },
+    statements: { title: documentGroupName("withdrawals_detail"), accounts: statements },
     others: entry.addfiles
       .filter((file) => !shown.has(file.id))
       .map(({ id, name }): NamedFile => ({ id, name })),
@@ -186,7 +188,7 @@ export function entryDetailView(
     inadequateDocuments: entry.description_of_inadequate_document ?? "",
     documents: [
       {
-        label: businessWords(division).financialDocuments,
+        label: documentGroupName("financial_statements", division === "individual"),
         status: entryDocumentStatusLabel(
           entry.financial_statement_confirmation_status,
           hasFileOfGroup(entry.addfiles, "financial_statements"),

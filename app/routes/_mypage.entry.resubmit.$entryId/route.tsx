@@ -179,7 +179,7 @@ export default function ResubmitPage() {
 
           {view.groups.length > 0 ? (
             <section className="my-page-section" id="documents" aria-labelledby="documents-title">
-              <h2 id="documents-title">決算書類・入出金明細</h2>
+              <h2 id="documents-title">再提出する書類</h2>
               {view.groups.map((group) => (
                 <section key={group.group} aria-labelledby={`group-${group.group}-title`}>
                   <h3 id={`group-${group.group}-title`}>{group.title}</h3>

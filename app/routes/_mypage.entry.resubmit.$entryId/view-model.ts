@@ -8,9 +8,9 @@ import { parseUploadKind } from "~/domain/file-kinds";
 import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import {
-  DOCUMENT_GROUP_NAMES,
   type ResubmissionSlot,
   claimSlots,
+  documentGroupName,
   groupSlots,
   hasSomethingToResubmit,
   inadequateGroups,
@@ -138,7 +138,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
     ? []
     : inadequateGroups(entry).map((group) => ({
         group,
-        title: DOCUMENT_GROUP_NAMES[group],
+        title: documentGroupName(group, individual),
         need: requirements.get(groupSlots(entry, group, individual)[0]!.slot) ?? null,
         // Statements are shown by account (statementsView); financial documents slot by slot.
         slots:
@@ -170,7 +170,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
     detailPath: `/entry/detail/${entry.id}`,
     refusal,
     /** What the operator asked for and what the page lets the owner do about it. */
-    intro: refusal ? null : resubmissionIntro(entry),
+    intro: refusal ? null : resubmissionIntro(entry, individual),
     /** The operator's words for what is inadequate, as given. */
     reason: entry.description_of_inadequate_document ?? "",
     claims,

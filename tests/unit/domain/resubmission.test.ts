@@ -12,6 +12,7 @@ import {
   readResubmissionChoices,
   statementAccountProblems,
   statementAccounts,
+  documentGroupName,
   requestedItems,
   resubmissionIntro,
   resubmittedFiles,
@@ -239,5 +240,19 @@ describe("the intro names what the operator asked for", () => {
     expect(resubmissionIntro(statements)[1]).toBe(
       "不備のあった書類は、ファイルの追加や差し替えができます。入出金明細は、口座の追加や、通帳とインターネットバンキングの切り替えもできます。修正が終わったら「再提出する」を押してください。",
     );
+  });
+});
+
+describe("a sole proprietor's financial documents are asked for again as the 確定申告書", () => {
+  it("names the group, the opening and the slot's message for what a sole proprietor files", () => {
+    expect(documentGroupName("financial_statements", true)).toBe("確定申告書");
+    expect(documentGroupName("financial_statements")).toBe("決算書類");
+    expect(documentGroupName("withdrawals_detail", true)).toBe("入出金明細");
+    const financial = entry({ claims: [], financial_statement_confirmation_status: ReviewStatus.inadequate });
+    expect(resubmissionIntro(financial, true)[0]).toBe("審査の結果、確定申告書に不備がありました。");
+    expect(resubmissionIntro(financial)[0]).toBe("審査の結果、決算書類に不備がありました。");
+    expect(uploadRequirements(financial, true).map((requirement) => requirement.message)).toEqual([
+      "不備のあった確定申告書を、新しいファイルでアップロードしてください。",
+    ]);
   });
 });
