@@ -2,8 +2,10 @@
 
 import { BankNameField, BranchNameField } from "./bank-field";
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
-import { type ReactNode, useState } from "react";
-import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
+import { type ComponentProps, type ReactNode, createContext, useContext, useState } from "react";
+import { CORPORATE_ONLY_HINT, businessWords, divisionChoices } from "~/domain/business-types";
+import { profileFieldLabels } from "~/forms/profile-labels";
+import { isFormFailure } from "~/forms/form-failure";
 import { IdentityDocumentMessage } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
@@ -15,7 +17,7 @@ import {
   PROFILE_TEXT_MAX_LENGTH,
 } from "~/domain/upstream-limits";
 import { RadioField, TextAreaField, TextField } from "./form/fields";
-import { useField } from "./form/scope";
+import { FormScope, useField } from "./form/scope";
 import { PostcodeField, addressGroupId } from "./postcode-field";
 import { SelectField } from "./form/select-field";
 import { useBrand } from "./site-chrome";
@@ -37,8 +39,29 @@ export const IDENTITY_TYPE_OPTIONS = Object.entries(IDENTITY_DOCUMENT_TYPE_LABEL
   label,
 }));
 
+/** The business type chosen in the profile form, as it is chosen; undefined outside ProfileFormScope. */
+const ChosenDivision = createContext<{ division: unknown; choose(division: string): void }>({
+  division: undefined,
+  choose: () => undefined,
+});
+
+/**
+ * The profile form's scope: its labels, and the words of its groups, follow the business type as it is
+ * chosen (a sole proprietor's name and home are the 事業主's); before any choice, the one sent or saved.
+ */
+export function ProfileFormScope(props: Omit<ComponentProps<typeof FormScope>, "labels">) {
+  const sent = isFormFailure(props.failure) ? props.failure.values.corporate_division : undefined;
+  const [division, choose] = useState<unknown>(sent ?? props.defaults?.corporate_division);
+  return (
+    <ChosenDivision.Provider value={{ division, choose }}>
+      <FormScope {...props} labels={profileFieldLabels(division)} />
+    </ChosenDivision.Provider>
+  );
+}
+
 export function BusinessFields() {
   const division = useField("corporate_division");
+  const { choose } = useContext(ChosenDivision);
   // §6: a brand without individuals never offers 個人事業主 (saving it would lock the account out).
   const { individualSupported, examples } = useBrand();
   // A corporation must give its name: its ※必須 follows the chosen business type.
@@ -49,7 +72,9 @@ export function BusinessFields() {
       className="form-group"
       onChange={(event) => {
         const input = event.target as HTMLInputElement;
-        if (input.name === "corporate_division") setChosen(input.value);
+        if (input.name !== "corporate_division") return;
+        setChosen(input.value);
+        choose(input.value);
       }}
     >
       <legend>事業者の情報</legend>
@@ -76,7 +101,9 @@ export function BusinessFields() {
 }
 
 export function AddressFields({ who }: { who: "office" | "owner" }) {
-  const title = who === "office" ? "事業所の所在地・連絡先" : "代表者のご自宅・連絡先";
+  const { division } = useContext(ChosenDivision);
+  const title =
+    who === "office" ? "事業所の所在地・連絡先" : `${businessWords(division).owner}のご自宅・連絡先`;
   const { examples } = useBrand();
   // Each label says whose it is (app/forms/profile-labels.ts), as the error summary does.
   return (
@@ -249,18 +276,23 @@ export function IdentityUploads({
   identity,
   form,
   picker,
+  division: saved,
 }: {
   identity: IdentityViewModel;
   /** The page's form: without JavaScript a slot posts it, so a refused file keeps what was typed. */
   form?: string;
   /** The document type's radio buttons, above the slots they decide. */
   picker: ReactNode;
+  /** The business type, where no ProfileFormScope holds the one being chosen. */
+  division?: unknown;
 }) {
+  const chosen = useContext(ChosenDivision).division;
+  const owner = businessWords(chosen ?? saved).owner;
   return (
     <div className="identity-documents">
       {picker}
       <p>
-        代表者ご本人の本人確認書類の表面と裏面（マイナンバーカードは表面のみ）をアップロードしてください（
+        {owner}ご本人の本人確認書類の表面と裏面（マイナンバーカードは表面のみ）をアップロードしてください（
         {UploadRuleMessage.limits}）。スマートフォンで撮影した写真も使えます。
       </p>
       <div className="upload-grid">

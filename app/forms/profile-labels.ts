@@ -1,6 +1,7 @@
 // The profile form's labels, written once: the field and the error summary say the same words.
 
 import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
+import { businessWords } from "~/domain/business-types";
 
 export const PROFILE_FIELD_LABELS: Record<string, string> = {
   identity_document_type: "アップロードした本人確認書類の種類",
@@ -24,3 +25,14 @@ export const PROFILE_FIELD_LABELS: Record<string, string> = {
 };
 
 export const PROFILE_FORM_FIELDS = Object.keys(PROFILE_FIELD_LABELS);
+
+/** The labels for a business type: a sole proprietor's name and home are the 事業主's, the name a 屋号. */
+export function profileFieldLabels(division: unknown): Record<string, string> {
+  const words = businessWords(division);
+  return Object.fromEntries(
+    Object.entries(PROFILE_FIELD_LABELS).map(([name, label]) => [
+      name,
+      name === "company_name" ? words.businessName : label.replace("代表者", words.owner),
+    ]),
+  );
+}

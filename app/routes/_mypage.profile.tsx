@@ -26,11 +26,12 @@ import {
   IdentityStatus,
   IdentityUploads,
   PayoutAccountReadOnly,
+  ProfileFormScope,
 } from "~/components/profile-fields";
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
-import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
+import { PROFILE_FORM_FIELDS, profileFieldLabels } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
-import { divisionRefusal } from "~/domain/business-types";
+import { businessWords, divisionRefusal } from "~/domain/business-types";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
@@ -181,11 +182,14 @@ export default function ProfilePage() {
       "identityUploaded" in actionData ||
       Object.keys(actionData.fieldErrors).some((name) => name.startsWith("upload_identity-")));
   // Called, not rendered as a component of its own: a component made during render would remount each time.
+  // Outside the profile's own form, the saved business type's words (inside, the one being chosen).
+  const savedLabels = profileFieldLabels(view.defaults.corporate_division);
+  const { owner } = businessWords(view.defaults.corporate_division);
   const identityScope = (children: ReactNode) => (
     <FormScope
       id={IDENTITY_FORM}
       failure={actionData}
-      labels={PROFILE_FIELD_LABELS}
+      labels={savedLabels}
       defaults={view.identityDefaults}
       postsWith={hydrated ? undefined : PROFILE_FORM}
     >
@@ -214,8 +218,9 @@ export default function ProfilePage() {
           {/* Without JavaScript a slot posts the profile form, the one with most typing to keep; the
               type's controls join a form by their `form` attribute, so hydration never remounts them:
               without JavaScript the profile form, with it the identity form. */}
-          <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS}>
+          <FormScope id={PROFILE_FORM} failure={actionData} labels={savedLabels}>
             <IdentityUploads
+              division={view.defaults.corporate_division}
               identity={view.identity}
               form={PROFILE_FORM}
               picker={identityScope(
@@ -245,7 +250,7 @@ export default function ProfilePage() {
         </details>
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
-        <h2 id="profile-title">事業者・代表者の情報</h2>
+        <h2 id="profile-title">事業者・{owner}の情報</h2>
         <dl className="summary-list">
           <div>
             <dt>メールアドレス</dt>
@@ -258,10 +263,9 @@ export default function ProfilePage() {
             </dd>
           </div>
         </dl>
-        <FormScope
+        <ProfileFormScope
           id={PROFILE_FORM}
           failure={actionData}
-          labels={PROFILE_FIELD_LABELS}
           defaults={identityFailure ? { ...view.defaults, ...identityFailure.values } : view.defaults}
         >
           <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
@@ -288,7 +292,7 @@ export default function ProfilePage() {
             )}
             <SubmitButton pendingText="保存しています…">変更を保存する</SubmitButton>
           </Form>
-        </FormScope>
+        </ProfileFormScope>
       </section>
     </>
   );

@@ -10,7 +10,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioField } from "~/components/form/fields";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
+import { ErrorSummary, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import {
   AddressFields,
@@ -18,10 +18,11 @@ import {
   IDENTITY_TYPE_OPTIONS,
   IdentityStatus,
   IdentityUploads,
+  ProfileFormScope,
 } from "~/components/profile-fields";
-import { PROFILE_FIELD_LABELS, PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
+import { PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
-import { divisionRefusal } from "~/domain/business-types";
+import { businessWords, divisionRefusal } from "~/domain/business-types";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
@@ -116,10 +117,12 @@ export default function RegisterProfilePage() {
   const { identity, defaults, typedBy } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formEncType = usePageFormEncType();
+  // The saved business type's words (the fields follow the one being chosen).
+  const { owner } = businessWords(defaults.corporate_division);
   return (
-    <FormScope id={PROFILE_FORM} failure={actionData} labels={PROFILE_FIELD_LABELS} defaults={defaults}>
+    <ProfileFormScope id={PROFILE_FORM} failure={actionData} defaults={defaults}>
       <h1>会員情報の登録</h1>
-      <p>お申し込みの前に、本人確認書類と、事業者・代表者の情報をご登録ください。</p>
+      <p>{`お申し込みの前に、本人確認書類と、事業者・${owner}の情報をご登録ください。`}</p>
       {/* Enter in a field presses the form's first button: 登録する, not the search or uploads before it. */}
       <SubmitButton form={PROFILE_FORM} hidden>
         登録する
@@ -135,7 +138,7 @@ export default function RegisterProfilePage() {
         />
       </section>
       <section className="profile-section" aria-labelledby="profile-title">
-        <h2 id="profile-title">2. 事業者・代表者の情報</h2>
+        <h2 id="profile-title">2. 事業者・{owner}の情報</h2>
         <Form id={PROFILE_FORM} method="post" encType={formEncType} noValidate className="form">
           <TypedByField token={typedBy} />
           <ErrorSummary />
@@ -145,6 +148,6 @@ export default function RegisterProfilePage() {
           <SubmitButton pendingText="登録しています…">登録する</SubmitButton>
         </Form>
       </section>
-    </FormScope>
+    </ProfileFormScope>
   );
 }

@@ -90,3 +90,31 @@ test("a corporation keeps 決算書類 and 代表者, and is greeted by its name
   await open("/mypage");
   await expect(page.locator(".my-page-account")).toContainText("株式会社テスト商事 様");
 });
+
+test("the profile forms ask a sole proprietor for the 事業主's name and home, as the business type is chosen", async ({
+  page,
+  javaScript,
+  logInAs,
+  readyToApply,
+  newUserOnProfilePage,
+}) => {
+  await newUserOnProfilePage("sole-register");
+  await expect(page.getByLabel(/^代表者氏名（姓）/)).toBeVisible();
+  await page.getByRole("radio", { name: "個人事業主" }).check();
+  // Without JavaScript the page follows the business type it was sent with.
+  if (!javaScript) await page.getByRole("button", { name: "登録する" }).click();
+  await expect(page.getByLabel(/^事業主氏名（姓）/)).toBeVisible();
+  await expect(page.getByRole("group", { name: "事業主のご自宅・連絡先" })).toBeVisible();
+  await expect(page.getByText("事業主ご本人の本人確認書類", { exact: false })).toBeVisible();
+
+  await page.context().clearCookies();
+  const user = await readyToApply("individual");
+  await logInAs(user, "/profile");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole("heading", { name: "事業者・事業主の情報" })).toBeVisible();
+  await expect(page.getByLabel(/^事業主氏名（名）/)).toHaveValue("太郎");
+  await expect(page.getByRole("group", { name: "事業主のご自宅・連絡先" })).toBeVisible();
+  await expect(page.getByText("代表者")).toHaveCount(0);
+  await page.getByRole("group", { name: "事業主のご自宅・連絡先" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot("profile") });
+});
