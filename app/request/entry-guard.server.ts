@@ -6,7 +6,7 @@ import { ENTRY_STEP_PATHS, type EntryStepName, entryCompletePath, stepIndex } fr
 import { type NewEntryInput, newEntryBlockers } from "~/domain/new-entry";
 import { firstUnfinishedStep } from "~/domain/wizard-progress";
 import type { PaymentDateWindow } from "~/domain/invoice-step";
-import { UNFINISHED_STEP_NOTICE, withNotice } from "~/routing/propagated-errors";
+import { unfinishedStepNotice, withNotice } from "~/routing/propagated-errors";
 import type { RequestContext } from "./context.server";
 import { loadDraft, loadPendingFiles } from "~/upstream/draft.server";
 import { type AuthenticatedUser, requireUser } from "./guards.server";
@@ -66,7 +66,8 @@ export async function requireEntryStep(
   const firstUnfinished = firstUnfinishedStep({ draft, files, user, entries, paymentDates });
   if (stepIndex(step) > stepIndex(firstUnfinished)) {
     await beforeRefusing();
-    throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], UNFINISHED_STEP_NOTICE[firstUnfinished]));
+    const notice = unfinishedStepNotice(firstUnfinished, user.corporate_division);
+    throw redirect(withNotice(ENTRY_STEP_PATHS[firstUnfinished], notice));
   }
   return { user, settings, draft, files, entries, firstUnfinished, paymentDates };
 }

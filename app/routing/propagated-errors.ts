@@ -13,6 +13,7 @@ function messages() {
     logged_out: "ログアウトしました。",
     unfinished_invoices: "請求書の入力がまだ終わっていません。先にこちらをご入力ください。",
     unfinished_financial: "決算書類の提出がまだ終わっていません。先にこちらをご入力ください。",
+    unfinished_tax_return: "確定申告書の提出がまだ終わっていません。先にこちらをご入力ください。",
     unfinished_withdrawals: "入出金明細・振込先の入力がまだ終わっていません。先にこちらをご入力ください。",
     entry_blocked:
       "現在、新しいお申し込みはできません。理由と、していただくことは「お申し込み」の欄をご覧ください。",
@@ -25,6 +26,7 @@ const INFORMATIONAL: readonly PropagatedErrorCode[] = [
   "logged_out",
   "unfinished_invoices",
   "unfinished_financial",
+  "unfinished_tax_return",
   "unfinished_withdrawals",
   "entry_blocked",
 ];
@@ -83,11 +85,20 @@ export function errorsFromHash(hash: string): PropagatedErrorCode[] {
   }
 }
 
-export const UNFINISHED_STEP_NOTICE: Partial<Record<EntryStepName, PropagatedErrorCode>> = {
+const UNFINISHED_STEP_NOTICE: Partial<Record<EntryStepName, PropagatedErrorCode>> = {
   submitInvoices: "unfinished_invoices",
   submitFinancialStatements: "unfinished_financial",
   submitWithdrawalsDetail: "unfinished_withdrawals",
 };
+
+/** Which step is unfinished, in the owner's words: a sole proprietor's second step is the 確定申告書. */
+export function unfinishedStepNotice(
+  step: EntryStepName,
+  division: unknown,
+): PropagatedErrorCode | undefined {
+  if (step === "submitFinancialStatements" && division === "individual") return "unfinished_tax_return";
+  return UNFINISHED_STEP_NOTICE[step];
+}
 
 export function withNotice(path: string, code: PropagatedErrorCode | undefined): string {
   return code ? `${path}?error=${code}` : path;

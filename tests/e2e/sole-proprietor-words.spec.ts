@@ -118,3 +118,15 @@ test("the profile forms ask a sole proprietor for the 事業主's name and home,
   await page.getByRole("group", { name: "事業主のご自宅・連絡先" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: shot("profile") });
 });
+
+test("a sole proprietor who skips ahead hears that the 確定申告書 is unfinished", async ({
+  page,
+  applicantOn,
+}) => {
+  await applicantOn("/entry/withdrawal_details", "individual");
+  await expect(page).toHaveURL(/\/entry\?error=unfinished_tax_return$/);
+  await expect(
+    page.getByText("確定申告書の提出がまだ終わっていません。先にこちらをご入力ください。"),
+  ).toBeVisible();
+  await expect(page.getByText("決算書類")).toHaveCount(0);
+});

@@ -178,5 +178,6 @@ test("statements are added and removed with buttons; a skipped financial step se
   const early = await userAtStep("individual");
   await page.context().clearCookies();
   await logInAs(early, PAGE);
-  await expect(page).toHaveURL(/\/entry\?error=unfinished_financial$/);
+  // A sole proprietor hears of the 確定申告書 (sole-proprietor-words.spec.ts).
+  await expect(page).toHaveURL(/\/entry\?error=unfinished_tax_return$/);
 });

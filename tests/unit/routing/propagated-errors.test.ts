@@ -3,7 +3,12 @@
 
 import { describe, expect, it } from "vitest";
 import { ErrorMessage } from "~/domain/error-messages";
-import { errorsFromHash, errorsFromQuery, noticesFor } from "~/routing/propagated-errors";
+import {
+  errorsFromHash,
+  errorsFromQuery,
+  noticesFor,
+  unfinishedStepNotice,
+} from "~/routing/propagated-errors";
 
 const query = (search: string) => errorsFromQuery(new URLSearchParams(search));
 const hashOf = (value: unknown) => `#${JSON.stringify(value)}`;
@@ -73,6 +78,17 @@ describe("the messages shown for the codes", () => {
     expect(csrf!.text).toBe(
       "ユーザー認証情報が古くなっています。大変申し訳ございませんが、再度ログインしてください",
     );
+  });
+
+  it("a sole proprietor sent back to the second step hears of the 確定申告書, a corporation of 決算書類", () => {
+    expect(unfinishedStepNotice("submitFinancialStatements", "individual")).toBe("unfinished_tax_return");
+    expect(noticesFor(["unfinished_tax_return"])[0]).toEqual({
+      code: "unfinished_tax_return",
+      text: "確定申告書の提出がまだ終わっていません。先にこちらをご入力ください。",
+      informational: true,
+    });
+    expect(unfinishedStepNotice("submitFinancialStatements", "corporate")).toBe("unfinished_financial");
+    expect(unfinishedStepNotice("submitInvoices", "individual")).toBe("unfinished_invoices");
   });
 
   it("a user sent back to an unfinished step is informed, not warned", () => {
