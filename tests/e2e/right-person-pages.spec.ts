@@ -35,7 +35,7 @@ test("the agreement of one's own entry under review says it comes after the revi
   await expect(page.getByText("URLをご確認ください")).toHaveCount(0);
   await expect(page).toHaveTitle(/^契約書は審査の完了後にご覧いただけます/);
   await page.screenshot({
-    path: `/work/shots/right-person-agreement-under-review-${test.info().project.name}.png`,
+    path: test.info().outputPath("agreement-under-review-phone.png"),
   });
   await page.getByRole("link", { name: "お申し込みの詳細へ戻る" }).click();
   await expect(page).toHaveURL(new RegExp(`/entry/detail/${entry.id}$`));
@@ -70,7 +70,7 @@ test("/entry/complete claims a receipt only for the opener's own entry just subm
     await expect(page.getByText(other.entry.code), path).toHaveCount(0);
   }
   await page.screenshot({
-    path: `/work/shots/right-person-complete-neutral-${test.info().project.name}.png`,
+    path: test.info().outputPath("complete-neutral-phone.png"),
   });
 
   // One's own entry just submitted: received, mailed, its number.

@@ -8,7 +8,7 @@ import { runOperator } from "./support-account";
 import { withdrawalDone } from "./support-wizard-steps";
 
 const steps = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
-const shot = (name: string) => `/work/shots/right-person-sole-${name}-${test.info().project.name}.png`;
+const shot = (name: string) => test.info().outputPath(`sole-${name}-phone.png`);
 
 test("a sole proprietor without a 屋号: 確定申告書 in the steps, 事業主 on the check page, 確定申告書 on the detail page, greeted by name", async ({
   page,

@@ -36,7 +36,7 @@ test("the withdrawal step: a statement's and the payout account's ゆうちょ �
   );
   await payout(page).scrollIntoViewIfNeeded();
   await page.screenshot({
-    path: `/work/shots/right-person-yucho-withdrawal-${test.info().project.name}.png`,
+    path: test.info().outputPath("yucho-withdrawal-phone.png"),
   });
 });
 
@@ -58,5 +58,5 @@ test("/profile: the payout account's ゆうちょ 記号・番号 gets the 振�
   await expect(page.locator(".error-summary")).toContainText(YUCHO_ACCOUNT_NUMBER_MESSAGE);
   await expect(account.getByLabel(/^口座番号/)).toHaveValue("12345671");
   await account.getByLabel(/^口座番号/).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/work/shots/right-person-yucho-profile-${test.info().project.name}.png` });
+  await page.screenshot({ path: test.info().outputPath("yucho-profile-phone.png") });
 });
