@@ -6,11 +6,11 @@ export const entryPaths = {
   contract: (id: number) => `/entry/contract/${id}`,
   calendar: (id: number) => `/entry/detail/${id}/return.ics`,
   resubmit: (id: number) => `/entry/resubmit/${id}`,
-  /** A late claim's amount and the account to send it to, on the detail page (number: 請求書1…). */
-  lateReturn: (id: number, claimNumber: number) => `/entry/detail/${id}#${returnAnchor(claimNumber)}`,
+  /** A late or nearly due claim's amount and the account to send it to, on the detail page (請求書1…). */
+  claimReturn: (id: number, claimNumber: number) => `/entry/detail/${id}#${returnAnchor(claimNumber)}`,
 };
 
-/** The detail page's element holding a late claim's return (its amount; the account follows it). */
+/** The detail page's element holding a late or nearly due claim's return (its amount; the account follows). */
 export function returnAnchor(claimNumber: number): string {
   return `return-${claimNumber}`;
 }

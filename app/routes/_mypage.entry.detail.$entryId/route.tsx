@@ -315,7 +315,9 @@ function NextSteps({
 /** After contract: the payout, and the return obligation with its account and calendar file. */
 function PayoutSection({ entry }: { entry: EntryDetailView }) {
   const payout = entry.payout!;
-  const late = entry.claims.filter((claim) => claim.returnObligation?.state === "late");
+  const late = entry.claims.some((claim) => claim.returnObligation?.state === "late");
+  // The pressing returns first: the late ones, else those due within the week.
+  const due = entry.claims.filter((claim) => claim.returnObligation?.state === (late ? "late" : "soon"));
   const returnAccount = payout.returnAccount ? (
     <ReturnAccount account={payout.returnAccount} level={3}>
       <p className="field-hint">
@@ -326,33 +328,39 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
   return (
     <section className="my-page-section" aria-labelledby="payout-title">
       <h2 id="payout-title">お振込とご返金</h2>
-      {late.length > 0 ? (
-        // My page links each late claim here (entryPaths.lateReturn): its amount, then the account right
-        // under it, so one tap shows what to send and where.
+      {due.length > 0 ? (
+        // My page links each late or nearly due claim here (entryPaths.claimReturn): its amount, then the
+        // account right under it, so one tap shows what to send and where.
         <>
-          <div className="alert" role="alert">
-            <p className="alert-title">ご返金が遅れています</p>
-            <ul className="late-returns">
-              {late.map((claim) => (
+          <div className={late ? "alert" : "notice"} role={late ? "alert" : undefined}>
+            <p className="alert-title">{late ? "ご返金が遅れています" : "ご返金の期日が近づいています"}</p>
+            <ul className="due-returns">
+              {due.map((claim) => (
                 <li key={claim.id} id={returnAnchor(claim.number)}>
-                  <span className="late-return-claim">
+                  <span className="due-return-claim">
                     請求書{claim.number}（{claim.debtor}）
                   </span>
-                  <span className="late-return-figures">
+                  <span className="due-return-figures">
                     <span>返金額 {claim.returnObligation!.amount}</span>
                     <span>返金期日 {claim.returnObligation!.dueDate}</span>
                   </span>
                 </li>
               ))}
             </ul>
-            <p>売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。</p>
+            <p>
+              {late
+                ? "売掛先からの入金をご確認のうえ、至急下記の口座へお振り込みください。"
+                : "売掛先からの入金をご確認のうえ、返金期日までに下記の口座へお振り込みください。"}
+            </p>
           </div>
           {returnAccount}
-          <p>
-            売掛先からの入金が遅れている場合は、その旨を
-            <ContactDesk />
-            までご連絡ください。
-          </p>
+          {late ? (
+            <p>
+              売掛先からの入金が遅れている場合は、その旨を
+              <ContactDesk />
+              までご連絡ください。
+            </p>
+          ) : null}
         </>
       ) : null}
       <dl className="summary-list">
@@ -362,7 +370,7 @@ function PayoutSection({ entry }: { entry: EntryDetailView }) {
           value={payout.transferredDate || "お振込の準備中です（お振込後に日付を表示します）"}
         />
       </dl>
-      {late.length > 0 ? null : returnAccount}
+      {due.length > 0 ? null : returnAccount}
       {payout.calendarPath ? (
         <p className="link-list">
           <a href={payout.calendarPath} download>

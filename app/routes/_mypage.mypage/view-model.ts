@@ -87,25 +87,21 @@ function identityText(problem: IdentityProblem, validDate: string): string {
   }
 }
 
-/** A late claim by its place among the entry's claims (請求書1…), as the detail page numbers them. */
-interface LateClaim {
+/** A late or nearly due claim by its place among the entry's claims (請求書1…), as the detail numbers them. */
+interface DueClaim {
   number: number;
   debtor: string;
 }
 
 /** What My page says an entry needs, and the actions that do it: one, or one per late claim. */
-function attentionView(kind: EntryAttentionKind, entryId: number, late: readonly LateClaim[]) {
+function attentionView(kind: EntryAttentionKind, entryId: number, due: readonly DueClaim[]) {
   const detail = `/entry/detail/${entryId}`;
   switch (kind) {
     case "late":
       return {
         kind,
         text: "ご返金が遅れている請求書があります。至急ご返金ください。",
-        // Each straight to its own amount and the account to send it to, not the page's top.
-        actions: late.map(({ number, debtor }) => ({
-          href: entryPaths.lateReturn(entryId, number),
-          label: `請求書${number}${debtor ? `（${debtor}）` : ""}のご返金の金額と振込先を確認する`,
-        })),
+        actions: returnActions(entryId, due),
       };
     case "contractRefused":
       return {
@@ -117,7 +113,7 @@ function attentionView(kind: EntryAttentionKind, entryId: number, late: readonly
       return {
         kind,
         text: "ご返金の期日が7日以内に迫っている請求書があります。",
-        actions: [{ href: detail, label: "ご返金の期日と振込先を確認する" }],
+        actions: returnActions(entryId, due),
       };
     case "inadequate":
       return {
@@ -150,12 +146,20 @@ function nextReturn(claims: readonly ReturnObligationInput[], today: string, cal
   };
 }
 
-/** The claims whose return is late, each with its place among the entry's claims. */
-function lateClaims(claims: MyPageEntry["claims"], today: string, calendar: BankCalendar): LateClaim[] {
+/** Each straight to its own amount and the account to send it to, not the detail page's top. */
+function returnActions(entryId: number, due: readonly DueClaim[]) {
+  return due.map(({ number, debtor }) => ({
+    href: entryPaths.claimReturn(entryId, number),
+    label: `請求書${number}${debtor ? `（${debtor}）` : ""}のご返金の金額と振込先を確認する`,
+  }));
+}
+
+/** The claims whose return is late, or else due within the week, each with its place among the claims. */
+function dueClaims(claims: MyPageEntry["claims"], today: string, calendar: BankCalendar): DueClaim[] {
+  const states = claims.map((claim) => returnObligation(claim, today, calendar)?.state);
+  const pressing = states.includes("late") ? "late" : "soon";
   return claims.flatMap((claim, index) =>
-    returnObligation(claim, today, calendar)?.state === "late"
-      ? [{ number: index + 1, debtor: claim.obliger_company_name ?? "" }]
-      : [],
+    states[index] === pressing ? [{ number: index + 1, debtor: claim.obliger_company_name ?? "" }] : [],
   );
 }
 
@@ -287,7 +291,7 @@ export function toMyPageView(input: MyPageInput) {
     newEntry: { allowed: mayStartEntry, href: ENTRY_START_PATH, reasons: answer.reasons },
     entries: listed.map(({ entry, attention }) => ({
       attention: attention
-        ? attentionView(attention, entry.id, lateClaims(entry.claims, today, input.calendar))
+        ? attentionView(attention, entry.id, dueClaims(entry.claims, today, input.calendar))
         : null,
       id: entry.id,
       code: entry.code,

@@ -170,6 +170,32 @@ describe("My page's view model", () => {
     ]);
   });
 
+  it("a return due within the week links to each such claim's amount and account, not the page's top", () => {
+    const view = toMyPageView({
+      ...ready,
+      entries: [
+        {
+          id: 9,
+          code: "E9",
+          status: 5,
+          purchase_amount_desired: 1,
+          created_at: "2026-11-01T10:00:00+09:00",
+          claims: [
+            { status: 5, return_date: "2027-01-15" },
+            { status: 5, return_date: "2026-11-25", obliger_company_name: "株式会社二番商事" },
+          ],
+        },
+      ],
+    });
+    expect(view.entries[0]!.attention?.kind).toBe("returnSoon");
+    expect(view.entries[0]!.attention?.actions).toEqual([
+      {
+        href: "/entry/detail/9#return-2",
+        label: "請求書2（株式会社二番商事）のご返金の金額と振込先を確認する",
+      },
+    ]);
+  });
+
   it("a delay claim blocks unless has_entry_permission_when_delayed is set", () => {
     const delayed = {
       ...ready,
