@@ -267,7 +267,8 @@ test.describe("§9 analytics data layer", () => {
       await expect
         .poll(() => events(page, "experiment_activation"), { intervals: [10] })
         .toEqual([expect.objectContaining({ experiment_user_id: "exp-42" })]);
-      const pausedAt = (await page.evaluate(() => Date.now())) + 10;
+      // Far enough ahead that a loaded machine's round trip to pauseAt does not pass it.
+      const pausedAt = (await page.evaluate(() => Date.now())) + 200;
       await page.clock.pauseAt(pausedAt);
       const [activation] = await events(page, "experiment_activation");
       expect(await events(page, "page_view")).toEqual([]);
