@@ -20,7 +20,13 @@ export interface EntryBody {
   claims: Record<string, unknown>[];
   addfiles: number[];
   /** A contract addition (docs/upstream-api/entries.md): what was typed of each statement account. */
-  banks: { bank_name: string; bank_account_number: string; file_format: "passbook" | "ib" }[];
+  banks: {
+    bank_name: string;
+    bank_account_number: string;
+    file_format: "passbook" | "ib";
+    /** Its files: after an account above it was removed, their kinds no longer say which it is. */
+    contentfiles: number[];
+  }[];
   bank_account: Record<string, unknown> | null;
   idempotency_key: string;
 }
@@ -30,7 +36,7 @@ export function entryBodyFromDraft(
   files: readonly PendingFile[],
   entryDocumentKinds: readonly string[],
 ): EntryBody {
-  const bankFileIds = draft.banks.flatMap((bank) => statementFileIds(bank, files));
+  const bankFiles = draft.banks.map((bank) => statementFileIds(bank, files));
   const documentIds = files
     .filter((file) => !file.error && entryDocumentKinds.includes(file.kind.replace(/-\d+$/, "")))
     .map((file) => file.id);
@@ -56,11 +62,12 @@ export function entryBodyFromDraft(
       },
       contentfiles: claim.contentfile_relations,
     })),
-    addfiles: [...new Set([...documentIds, ...bankFileIds])],
-    banks: draft.banks.map((bank) => ({
+    addfiles: [...new Set([...documentIds, ...bankFiles.flat()])],
+    banks: draft.banks.map((bank, index) => ({
       bank_name: bank.bank_name ?? "",
       bank_account_number: (bank.bank_account_number ?? "").normalize("NFKC"),
       file_format: effectiveFileFormat(bank.file_format),
+      contentfiles: bankFiles[index]!,
     })),
     bank_account: draft.bank_account
       ? {

@@ -131,12 +131,14 @@ const entryDetailSchema = z.object({
   cancelled_at: when,
   rejected_at: when,
   addfiles: z.array(uploadedFileSchema).default([]),
-  /** A contract addition: the statement accounts as typed, the Nth the one whose files end in -N. */
+  /** A contract addition: the statement accounts as typed, with their files (else the Nth's end in -N). */
   banks: z
     .array(
       z.object({
         bank_name: nullAsAbsent(z.string()),
         bank_account_number: nullAsAbsent(z.string()),
+        file_format: nullAsAbsent(z.string()),
+        contentfiles: z.array(z.number()).nullish(),
       }),
     )
     .nullish(),

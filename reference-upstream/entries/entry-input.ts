@@ -94,11 +94,15 @@ export interface NewClaimInput extends ClaimFields {
   contentfiles: number[];
 }
 
-/** A statement account as typed in the wizard; the Nth is the one whose files end in -N. */
+/**
+ * A statement account as typed in the wizard, with its files (of the entry's addfiles) where sent;
+ * without them, the Nth is the one whose files end in -N.
+ */
 export interface StatementAccountInput {
   bank_name: string;
   bank_account_number: string;
   file_format: StatementFileFormat;
+  contentfiles?: number[];
 }
 
 export interface NewEntryInput {
@@ -321,7 +325,11 @@ function readBankAccount(
  * The statement accounts (a contract addition): types and sizes only, as the draft keeps them, since
  * the files are what §4 asks of a statement and the operator reads the bank from them.
  */
-function readStatementAccounts(value: unknown, errors: ErrorCollector): StatementAccountInput[] {
+function readStatementAccounts(
+  value: unknown,
+  addfiles: readonly number[],
+  errors: ErrorCollector,
+): StatementAccountInput[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     errors.add("banks", DrfMessage.notAList(pythonTypeName(value)));
@@ -338,13 +346,22 @@ function readStatementAccounts(value: unknown, errors: ErrorCollector): Statemen
       item.add("non_field_errors", DrfMessage.notAnObject(pythonTypeName(raw)));
       return item;
     }
-    accounts.push({
+    const account: StatementAccountInput = {
       bank_name: item.read(raw, "bank_name", (text) => parseText(text, BANK_NAME_MAX_LENGTH)) ?? "",
       bank_account_number:
         item.read(raw, "bank_account_number", (text) => parseText(text, DRAFT_TEXT_MAX_LENGTH)) ?? "",
       file_format:
         item.read(raw, "file_format", (choice) => parseChoice(choice, STATEMENT_FILE_FORMATS)) ?? "unknown",
+    };
+    // Its files must be among the entry's own, so an account can never name another user's upload.
+    const files = item.read(raw, "contentfiles", (list) => {
+      const ids = parseUploadIdList(list);
+      if (!ids.ok) return ids;
+      const foreign = ids.value.find((id) => !addfiles.includes(id));
+      return foreign === undefined ? ids : fail(ExtraMessage.pkDoesNotExist(foreign));
     });
+    if (files) account.contentfiles = files;
+    accounts.push(account);
     return item;
   });
   const nested = itemErrors(perAccount);
@@ -460,7 +477,7 @@ export function validateNewEntry(body: unknown, uploads: UploadRefChecker): Vali
     }
   }
 
-  const banks = readStatementAccounts(body.banks, errors);
+  const banks = readStatementAccounts(body.banks, addfiles, errors);
   const bankAccount = readBankAccount(body.bank_account);
   if (!bankAccount.ok) {
     if ("message" in bankAccount) errors.add("bank_account", bankAccount.message);

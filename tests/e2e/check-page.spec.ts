@@ -133,3 +133,68 @@ test("the check page lists the documents, each statement account and a holiday's
   ).toHaveText("請求書_2027-01.pdf");
   await shot(page, "detail-files");
 });
+
+test("an account left after the one above it was removed keeps its own files and bank, on the check page and the detail; another format's leftovers are not sent", async ({
+  page,
+  userAtStep,
+  logInAs,
+  open,
+}) => {
+  const user = await userAtStep("corporate", { financialDone: true });
+  const invoice = await user.upload("invoice-1", pdfFile("請求書_2027-01.pdf"));
+  const { contentfiles: _files, ...claim } = validClaim();
+  // 口座1 was removed: the account left was uploaded as 口座2, and the one added after it is 口座2 too.
+  const cover = await user.upload("passbook_cover-2", pngFile("みどり表紙.png"));
+  const details = await user.upload("passbook_details-2", pdfFile("みどり明細.pdf"));
+  const info = await user.upload("ib_info-2", pngFile("あおば口座情報.png"));
+  const ibDetails = await user.upload("ib_details-2", pdfFile("あおば明細.pdf"));
+  // The second account was a passbook first: its cover stays in the draft, of the format no longer chosen.
+  const leftover = await user.upload("passbook_cover-2", pngFile("あおば旧表紙.png"));
+  await user.send("PATCH", "/api/draft_entry/", {
+    claims: [{ ...claim, contentfile_relations: [invoice] }],
+    banks: [
+      {
+        bank_name: "みどり銀行",
+        bank_account_number: "1234567",
+        file_format: "passbook",
+        contentfile_relations: [cover, details],
+      },
+      {
+        bank_name: "あおば信用金庫",
+        bank_account_number: "7654321",
+        file_format: "ib",
+        contentfile_relations: [leftover, info, ibDetails],
+      },
+    ],
+    bank_account: {
+      bank_name: "みどり銀行",
+      branch_name: "本店営業部",
+      deposit_type: "ordinary",
+      bank_account_number: "2345678",
+      account_holder_name: "カ）サキドリ",
+    },
+  });
+
+  const expectAccounts = async () => {
+    const first = page.getByRole("region", { name: "口座1" });
+    await expect(first).toContainText("みどり銀行");
+    await expect(first.getByRole("list", { name: "通帳の表紙（口座1）" })).toHaveText("みどり表紙.png");
+    await expect(first.getByRole("list", { name: "入出金のページ（口座1）" })).toHaveText("みどり明細.pdf");
+    const second = page.getByRole("region", { name: "口座2" });
+    await expect(second).toContainText("あおば信用金庫");
+    await expect(second.getByRole("list", { name: "口座情報の画面（口座2）" })).toHaveText(
+      "あおば口座情報.png",
+    );
+    await expect(second.getByRole("list", { name: "入出金明細の画面（口座2）" })).toHaveText(
+      "あおば明細.pdf",
+    );
+    await expect(page.getByRole("main")).not.toContainText("あおば旧表紙.png");
+  };
+  await logInAs(user, "/profile/before_entry");
+  await expectAccounts();
+  await page.getByRole("button", { name: "この内容で申し込む" }).click();
+  await expect(page).toHaveURL(/\/entry\/complete/);
+  const [entry] = entryNumbersOf(user);
+  await open(`/entry/detail/${entry!.id}`);
+  await expectAccounts();
+});

@@ -24,7 +24,7 @@ import {
   hasFileOfGroup,
 } from "~/domain/entry-documents";
 import { parseUploadKind } from "~/domain/file-kinds";
-import { STATEMENT_FORMAT_LABELS } from "~/domain/withdrawal-step";
+import { STATEMENT_FORMAT_LABELS, effectiveFileFormat } from "~/domain/withdrawal-step";
 import {
   claimStatusLabel,
   entryDocumentStatusLabel,
@@ -46,14 +46,11 @@ import { receivingAccountText, returnAccountLines } from "~/domain/account-lines
 const dateOf = (value: string | null | undefined) => (value ? formatJapaneseDate(value) : "");
 
 /**
- * The entry's own files by what they are: financial documents by kind, each statement account (the
- * number its files carry, §3) with its bank and number where kept and its files, any other file as it is.
+ * Each statement account with its bank, number and files, as the entry was sent with them (a contract
+ * addition); from an upstream without them, by the number its files carry (§3).
  */
-function entryFilesView(entry: EntryDetail, division: unknown) {
-  const accountOf = (kind: string) =>
-    documentGroupOf(kind) === "withdrawals_detail" ? (parseUploadKind(kind)?.displayId ?? 1) : null;
-  const statements: StatementSummaryView[] = statementAccounts(entry, []).map(({ displayId, format }) => {
-    // What was typed of the account, where the upstream keeps it (a contract addition).
+function statementsView(entry: EntryDetail): StatementSummaryView[] {
+  const view = (displayId: number, format: "passbook" | "ib", files: EntryDetail["addfiles"]) => {
     const typed = entry.banks?.[displayId - 1];
     return {
       displayId,
@@ -61,13 +58,33 @@ function entryFilesView(entry: EntryDetail, division: unknown) {
       bankName: typed?.bank_name ?? null,
       accountNumber: typed?.bank_account_number ?? null,
       period: null,
-      files: fileGroups(
-        entry.addfiles.filter((file) => accountOf(file.kind) === displayId),
-        "withdrawals_detail",
-        `口座${displayId}`,
-      ),
+      files: fileGroups(files, "withdrawals_detail", `口座${displayId}`),
     };
-  });
+  };
+  const sent = entry.banks ?? [];
+  if (sent.length > 0 && sent.every((bank) => bank.contentfiles)) {
+    return sent.map((bank, index) => {
+      const files = entry.addfiles.filter((file) => bank.contentfiles!.includes(file.id));
+      return view(index + 1, effectiveFileFormat(bank.file_format), files);
+    });
+  }
+  const accountOf = (kind: string) =>
+    documentGroupOf(kind) === "withdrawals_detail" ? (parseUploadKind(kind)?.displayId ?? 1) : null;
+  return statementAccounts(entry, []).map(({ displayId, format }) =>
+    view(
+      displayId,
+      format,
+      entry.addfiles.filter((file) => accountOf(file.kind) === displayId),
+    ),
+  );
+}
+
+/**
+ * The entry's own files by what they are: financial documents by kind, each statement account with its
+ * bank and number where kept and its files, any other file as it is.
+ */
+function entryFilesView(entry: EntryDetail, division: unknown) {
+  const statements = statementsView(entry);
   const financial = fileGroups(entry.addfiles, "financial_statements");
   const shown = new Set(
     [...financial, ...statements.flatMap((statement) => statement.files)].flatMap((group) =>

@@ -192,6 +192,36 @@ describe("POST /api/entries/ (create)", () => {
     expect((await client.get(`/api/entries/${response.body.id}/`)).body.banks).toEqual(banks);
   });
 
+  it("keeps each statement account's files when sent, and refuses a file that is not among the entry's", async () => {
+    const client = createUserWithSession(upstream);
+    const invoice = insertUpload(upstream, client.userId, "invoice-1");
+    const cover = insertUpload(upstream, client.userId, "passbook_cover-2");
+    const info = insertUpload(upstream, client.userId, "ib_info-2");
+    const banks = [
+      {
+        bank_name: "みどり銀行",
+        bank_account_number: "1234567",
+        file_format: "passbook",
+        contentfiles: [cover],
+      },
+      {
+        bank_name: "あおば信用金庫",
+        bank_account_number: "7654321",
+        file_format: "ib",
+        contentfiles: [info],
+      },
+    ];
+    const body = (accounts: unknown, addfiles = [cover, info]) =>
+      validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })], addfiles, banks: accounts });
+    expect(await errorsOf(client, body(banks, [cover]))).toEqual({
+      banks: [{}, { contentfiles: [`無効な主キー "${info}" - オブジェクトは存在しません。`] }],
+    });
+    expect(countEntries(client.userId)).toBe(0);
+    const response = await client.post("/api/entries/", body(banks));
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect((await client.get(`/api/entries/${response.body.id}/`)).body.banks).toEqual(banks);
+  });
+
   it("refuses statement accounts of the wrong shape at their field (400), writing nothing", async () => {
     const client = createUserWithSession(upstream);
     const invoice = insertUpload(upstream, client.userId, "invoice-1");

@@ -74,7 +74,12 @@ describe("§7 the entry body from the draft", () => {
     expect(claim.contentfiles).toEqual([5, 6]);
     expect(body.addfiles).toEqual([20, 9]);
     expect(body.banks).toEqual([
-      { bank_name: "みどり銀行", bank_account_number: "7654321", file_format: "passbook" },
+      {
+        bank_name: "みどり銀行",
+        bank_account_number: "7654321",
+        file_format: "passbook",
+        contentfiles: [9],
+      },
     ]);
     expect(body.idempotency_key).toBe("draft-12");
   });
@@ -95,6 +100,7 @@ describe("§7 the entry body from the draft", () => {
       [],
     );
     expect(body.addfiles).toEqual([32, 33]);
+    expect(body.banks[0]!.contentfiles).toEqual([32, 33]);
   });
 
   it("one draft makes one entry; two drafts never saved never share a key", () => {

@@ -210,6 +210,64 @@ describe("entryDetailView", () => {
     });
   });
 
+  it("an account sent with its files shows them by the account, though an account above it was removed", () => {
+    const file = (id: number, kind: string, name: string) => ({ ...FILE, id, kind, name });
+    // The first account was removed in the wizard: the one left carries files numbered -2, and a new
+    // second one was added after it, whose files are numbered -2 too.
+    const view = entryDetailView(
+      {
+        ...ENTRY,
+        addfiles: [
+          file(1, "passbook_cover-2", "表紙A.png"),
+          file(2, "passbook_details-2", "通帳A.pdf"),
+          file(3, "ib_info-2", "口座情報B.png"),
+          file(4, "ib_details-2", "明細B.pdf"),
+        ],
+        banks: [
+          {
+            bank_name: "みどり銀行",
+            bank_account_number: "1234567",
+            file_format: "passbook",
+            contentfiles: [1, 2],
+          },
+          {
+            bank_name: "あおば信用金庫",
+            bank_account_number: "7654321",
+            file_format: "ib",
+            contentfiles: [3, 4],
+          },
+        ],
+      },
+      NOW,
+      BRAND,
+      CALENDAR,
+    );
+    expect(view.entryFiles.statements.accounts).toEqual([
+      {
+        displayId: 1,
+        format: "通帳",
+        bankName: "みどり銀行",
+        accountNumber: "1234567",
+        period: null,
+        files: [
+          { label: "通帳の表紙（口座1）", files: [{ id: 1, name: "表紙A.png" }] },
+          { label: "入出金のページ（口座1）", files: [{ id: 2, name: "通帳A.pdf" }] },
+        ],
+      },
+      {
+        displayId: 2,
+        format: "インターネットバンキング",
+        bankName: "あおば信用金庫",
+        accountNumber: "7654321",
+        period: null,
+        files: [
+          { label: "口座情報の画面（口座2）", files: [{ id: 3, name: "口座情報B.png" }] },
+          { label: "入出金明細の画面（口座2）", files: [{ id: 4, name: "明細B.pdf" }] },
+        ],
+      },
+    ]);
+  });
+
   it("the timeline's dates as people read them", () => {
     const view = entryDetailView(
       { ...ENTRY, status: EntryStatus.reviewed, reviewed_at: "2026-11-05T09:00:00+09:00" },
