@@ -95,3 +95,17 @@ describe("paths named in the docs and in comments", () => {
     expect(missingPaths()).toEqual([]);
   });
 });
+
+/** A path outside the checkout, such as one developer's scratch folder, which a clean clone in CI has not. */
+const OUTSIDE_CHECKOUT = /["'`](?:\/work|\/home|\/Users)\//;
+
+describe("paths the code writes to or reads from", () => {
+  it("stay inside the checkout or the system's own folders", () => {
+    const outside = CODE_FOLDERS.flatMap((folder) =>
+      [...filesUnder(folder, CODE)].filter((file) =>
+        OUTSIDE_CHECKOUT.test(fs.readFileSync(path.join(root, file), "utf8")),
+      ),
+    );
+    expect(outside).toEqual([]);
+  });
+});
