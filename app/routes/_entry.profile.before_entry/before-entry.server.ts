@@ -16,7 +16,7 @@ import { formatJapaneseDate } from "~/domain/japan-date";
 import { CORPORATE_DIVISION_LABELS } from "~/domain/profile-labels";
 import { type DocumentGroup, documentGroupName } from "~/domain/resubmission";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
-import { STATEMENT_FORMAT_LABELS, effectiveFileFormat, statementPeriodText } from "~/domain/withdrawal-step";
+import { STATEMENT_FORMAT_LABELS, statementPeriodText } from "~/domain/withdrawal-step";
 import { formatYen } from "~/domain/yen";
 import { formFailure } from "~/forms/form-errors.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
@@ -44,7 +44,7 @@ export function beforeEntryView(
   const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
   const sent = new Set(body.addfiles);
   const sentFiles = files.filter((file) => sent.has(file.id));
-  const bankFiles = new Set(draft.banks.flatMap((bank) => bank.contentfile_relations));
+  const bankFiles = new Set(body.banks.flatMap((bank) => bank.contentfiles));
   const calendar = returnDateCalendar(draft.claims);
   const financialType = financialDocumentType(
     user.corporate_division,
@@ -55,14 +55,14 @@ export function beforeEntryView(
     sentFiles.filter((file) => !bankFiles.has(file.id)),
     "financial_statements",
   );
-  const statements: StatementSummaryView[] = draft.banks.map((bank, index) => ({
+  const statements: StatementSummaryView[] = body.banks.map((bank, index) => ({
     displayId: index + 1,
-    format: STATEMENT_FORMAT_LABELS[effectiveFileFormat(bank.file_format)],
-    bankName: bank.bank_name ?? "",
-    accountNumber: bank.bank_account_number ?? "",
+    format: STATEMENT_FORMAT_LABELS[bank.file_format],
+    bankName: bank.bank_name,
+    accountNumber: bank.bank_account_number,
     period: statementPeriodText(user.last_withdrawals_detail_date, now),
     files: fileGroups(
-      sentFiles.filter((file) => bank.contentfile_relations.includes(file.id)),
+      sentFiles.filter((file) => bank.contentfiles.includes(file.id)),
       "withdrawals_detail",
       `口座${index + 1}`,
     ),
