@@ -26,6 +26,33 @@ function nextBankHoliday(): string {
 
 const HOLIDAY = nextBankHoliday();
 
+/** The draft's statement accounts (a passbook at みどり銀行, internet banking at あおば) and payout account. */
+function twoStatementAccounts(passbookFiles: number[], ibFiles: number[]) {
+  return {
+    banks: [
+      {
+        bank_name: "みどり銀行",
+        bank_account_number: "1234567",
+        file_format: "passbook",
+        contentfile_relations: passbookFiles,
+      },
+      {
+        bank_name: "あおば信用金庫",
+        bank_account_number: "7654321",
+        file_format: "ib",
+        contentfile_relations: ibFiles,
+      },
+    ],
+    bank_account: {
+      bank_name: "みどり銀行",
+      branch_name: "本店営業部",
+      deposit_type: "ordinary",
+      bank_account_number: "2345678",
+      account_holder_name: "カ）サキドリ",
+    },
+  };
+}
+
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
 }
@@ -50,27 +77,7 @@ test("the check page lists the documents, each statement account and a holiday's
   await user.send("PATCH", "/api/draft_entry/", {
     claims: [{ ...claim, contentfile_relations: [invoice] }],
     can_submit_financial_statements: false,
-    banks: [
-      {
-        bank_name: "みどり銀行",
-        bank_account_number: "1234567",
-        file_format: "passbook",
-        contentfile_relations: [cover, details],
-      },
-      {
-        bank_name: "あおば信用金庫",
-        bank_account_number: "7654321",
-        file_format: "ib",
-        contentfile_relations: [ibInfo, ibDetails, ibMore],
-      },
-    ],
-    bank_account: {
-      bank_name: "みどり銀行",
-      branch_name: "本店営業部",
-      deposit_type: "ordinary",
-      bank_account_number: "2345678",
-      account_holder_name: "カ）サキドリ",
-    },
+    ...twoStatementAccounts([cover, details], [ibInfo, ibDetails, ibMore]),
   });
 
   await logInAs(user, "/profile/before_entry");
@@ -152,27 +159,7 @@ test("an account left after the one above it was removed keeps its own files and
   const leftover = await user.upload("passbook_cover-2", pngFile("あおば旧表紙.png"));
   await user.send("PATCH", "/api/draft_entry/", {
     claims: [{ ...claim, contentfile_relations: [invoice] }],
-    banks: [
-      {
-        bank_name: "みどり銀行",
-        bank_account_number: "1234567",
-        file_format: "passbook",
-        contentfile_relations: [cover, details],
-      },
-      {
-        bank_name: "あおば信用金庫",
-        bank_account_number: "7654321",
-        file_format: "ib",
-        contentfile_relations: [leftover, info, ibDetails],
-      },
-    ],
-    bank_account: {
-      bank_name: "みどり銀行",
-      branch_name: "本店営業部",
-      deposit_type: "ordinary",
-      bank_account_number: "2345678",
-      account_holder_name: "カ）サキドリ",
-    },
+    ...twoStatementAccounts([cover, details], [leftover, info, ibDetails]),
   });
 
   const expectAccounts = async () => {

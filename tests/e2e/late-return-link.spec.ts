@@ -25,13 +25,8 @@ async function wholeInView(page: Page, locator: Locator): Promise<boolean> {
   );
 }
 
-test("each late claim's link on My page lands on its own amount and the account to send it to, both in view at 375 px", async ({
-  page,
-  freshEmail,
-  logIn,
-  open,
-}) => {
-  const email = freshEmail("late-link");
+/** An owner whose entry of one claim per debtor was bought, contracted and paid out. */
+async function paidOutEntry(email: string) {
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry({
@@ -40,6 +35,17 @@ test("each late claim's link on My page lands on its own amount and the account 
   for (const claimId of entry.claimIds) runOperator(...canBuyReview(String(claimId)));
   runOperator("mark-contracted", String(entry.id));
   runOperator("mark-transferred", String(entry.id));
+  return entry;
+}
+
+test("each late claim's link on My page lands on its own amount and the account to send it to, both in view at 375 px", async ({
+  page,
+  freshEmail,
+  logIn,
+  open,
+}) => {
+  const email = freshEmail("late-link");
+  const entry = await paidOutEntry(email);
   for (const claimId of entry.claimIds) markDelayAfterDeadline(claimId);
 
   await page.setViewportSize(PHONE);
@@ -85,14 +91,7 @@ test("a return due within the week links each such claim to its own amount and t
   logIn,
 }) => {
   const email = freshEmail("soon-link");
-  const user = await UpstreamUser.register(email);
-  runOperator("confirm-identity", String(user.id));
-  const entry = await user.createEntry({
-    claims: DEBTORS.map((debtor) => validClaim({ obliger_company_name: debtor })),
-  });
-  for (const claimId of entry.claimIds) runOperator(...canBuyReview(String(claimId)));
-  runOperator("mark-contracted", String(entry.id));
-  runOperator("mark-transferred", String(entry.id));
+  const entry = await paidOutEntry(email);
   // The second claim due in five days; the first keeps its date months away.
   const inFiveDays = new Date(Date.now() + 9 * 3_600_000 + 5 * 86_400_000).toISOString().slice(0, 10);
   setClaimDates(entry.claimIds[1]!, inFiveDays);

@@ -143,8 +143,9 @@ describe("My page's view model", () => {
     ]);
   });
 
-  it("a late return links straight to its own amount and account on the detail page, one link per late claim", () => {
-    const view = toMyPageView({
+  /** My page with one paid-out entry (id 9) of the given claims. */
+  const paidOutEntryView = (claims: MyPageInput["entries"][number]["claims"]) =>
+    toMyPageView({
       ...ready,
       entries: [
         {
@@ -153,14 +154,17 @@ describe("My page's view model", () => {
           status: 5,
           purchase_amount_desired: 1,
           created_at: "2026-11-01T10:00:00+09:00",
-          claims: [
-            { status: 7, return_date: "2026-11-10", obliger_company_name: "株式会社一番商事" },
-            { status: 5, return_date: "2027-01-15", obliger_company_name: "株式会社二番商事" },
-            { status: 7, return_date: "2026-11-12" },
-          ],
+          claims,
         },
       ],
     });
+
+  it("a late return links straight to its own amount and account on the detail page, one link per late claim", () => {
+    const view = paidOutEntryView([
+      { status: 7, return_date: "2026-11-10", obliger_company_name: "株式会社一番商事" },
+      { status: 5, return_date: "2027-01-15", obliger_company_name: "株式会社二番商事" },
+      { status: 7, return_date: "2026-11-12" },
+    ]);
     expect(view.entries[0]!.attention?.actions).toEqual([
       {
         href: "/entry/detail/9#return-1",
@@ -171,22 +175,10 @@ describe("My page's view model", () => {
   });
 
   it("a return due within the week links to each such claim's amount and account, not the page's top", () => {
-    const view = toMyPageView({
-      ...ready,
-      entries: [
-        {
-          id: 9,
-          code: "E9",
-          status: 5,
-          purchase_amount_desired: 1,
-          created_at: "2026-11-01T10:00:00+09:00",
-          claims: [
-            { status: 5, return_date: "2027-01-15" },
-            { status: 5, return_date: "2026-11-25", obliger_company_name: "株式会社二番商事" },
-          ],
-        },
-      ],
-    });
+    const view = paidOutEntryView([
+      { status: 5, return_date: "2027-01-15" },
+      { status: 5, return_date: "2026-11-25", obliger_company_name: "株式会社二番商事" },
+    ]);
     expect(view.entries[0]!.attention?.kind).toBe("returnSoon");
     expect(view.entries[0]!.attention?.actions).toEqual([
       {
