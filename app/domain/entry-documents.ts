@@ -48,6 +48,16 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   additional_doc: "追加書類",
 };
 
+/** The words of an entry document's kind: 「試算表（損益計算書）」, 「通帳の表紙（口座2）」; unknown ones as they are. */
+export function documentKindLabel(kind: string): string {
+  const parsed = parseUploadKind(kind);
+  const base = parsed?.base ?? kind;
+  const label = KIND_LABELS[base];
+  if (!label) return kind;
+  const statement = (STATEMENT_UPLOAD_KINDS as readonly string[]).includes(base);
+  return statement ? `${label}（口座${parsed?.displayId ?? 1}）` : label;
+}
+
 /**
  * `files` of `group` by kind, in the order the steps ask for them, each kind that has a file once;
  * `owner` names whose they are (「口座2」, 「請求書1」), said after the kind.

@@ -3,9 +3,8 @@
 
 import type { ClaimFilesView } from "~/components/claim-fieldset";
 import type { PendingFile } from "~/domain/draft-entry";
-import { fileItem } from "~/domain/entry-documents";
+import { documentKindLabel, fileItem } from "~/domain/entry-documents";
 import { parseUploadKind } from "~/domain/file-kinds";
-import { FINANCIAL_KIND_LABELS, isFinancialKind } from "~/domain/financial-step";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import {
   type ResubmissionSlot,
@@ -24,7 +23,6 @@ import { claimStatusLabel } from "~/domain/status-labels";
 import {
   MAX_STATEMENTS,
   STATEMENT_UPLOAD_KINDS,
-  STATEMENT_UPLOAD_LABELS,
   type StatementUploadKind,
   statementField,
   statementUploadKind,
@@ -36,15 +34,6 @@ import { receivingAccountText } from "~/domain/account-lines";
 import { claimValuesFromEntry, resubmissionLabels } from "./form";
 
 const submittedItem = ({ id, name }: { id: number; name: string }) => ({ id, name });
-
-/** The words of an entry document's slot: 「損益計算書」, 「通帳の表紙（口座2）」. */
-function documentLabel(kind: string): string {
-  const parsed = parseUploadKind(kind);
-  if (parsed && isFinancialKind(parsed.base)) return FINANCIAL_KIND_LABELS[parsed.base];
-  const statement = parsed ? STATEMENT_UPLOAD_LABELS[parsed.base as StatementUploadKind] : undefined;
-  if (statement) return `${statement}（口座${parsed?.displayId ?? 1}）`;
-  return kind;
-}
 
 /** Why the page offers no form, or null when it does. */
 export function resubmissionRefusal(entry: Parameters<typeof hasSomethingToResubmit>[0]): string | null {
@@ -145,7 +134,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
           group === "withdrawals_detail"
             ? []
             : groupSlots(entry, group, individual).map(({ slot, kind }) => {
-                const label = documentLabel(kind);
+                const label = documentKindLabel(kind);
                 slotLabels.push({ slot, label });
                 return {
                   slot,
@@ -160,7 +149,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
   const statements =
     !refusal && inadequateGroups(entry).includes("withdrawals_detail") ? statementsView(entry, pending) : [];
   for (const kind of groupSlots(entry, "withdrawals_detail", individual).map((slot) => slot.kind)) {
-    if (!refusal) slotLabels.push({ slot: kind, label: documentLabel(kind) });
+    if (!refusal) slotLabels.push({ slot: kind, label: documentKindLabel(kind) });
   }
 
   const editableIndexes = claims.filter((claim) => claim.editable).map((claim) => claim.index);
