@@ -29,6 +29,8 @@ interface Request {
   start: number;
   end: number | null;
   bytes: number;
+  /** Of them, the answer's status line and headers (as sent on HTTP/1.1); 0 when not reported. */
+  headerBytes: number;
   /** Answered from the browser's cache, or never sent (a script blocked with JavaScript off): no round trip. */
   offline: "cache" | "blocked" | null;
   /** Whether an answer arrived (a fetch cancelled after its headers still made its round trip). */
@@ -58,6 +60,7 @@ class Recorder {
         start: this.at(event.timestamp),
         end: null,
         bytes: 0,
+        headerBytes: 0,
         offline: null,
         answered: false,
       });
@@ -67,6 +70,10 @@ class Recorder {
       if (!request) return;
       request.end = this.at(event.timestamp);
       request.bytes += event.encodedDataLength;
+    });
+    session.on("Network.responseReceivedExtraInfo", (event) => {
+      const request = this.requests.get(event.requestId);
+      if (request && event.headersText) request.headerBytes = Buffer.byteLength(event.headersText);
     });
     session.on("Network.responseReceived", (event) => {
       const request = this.requests.get(event.requestId);
@@ -451,9 +458,12 @@ interface HydrationRun {
    */
   longestTask: number | null;
   longestPageTask: number | null;
-  /** script bytes over the line (as the server sent them, gzip) until hydration, and in all */
+  /** script bytes over the line (as the server sent them, encoded) until hydration, and in all */
   scriptBytes: number;
   allScriptBytes: number;
+  /** the scripts sent over the line until hydration, and their answers' header bytes in all */
+  scriptFiles: number;
+  scriptHeaderBytes: number;
 }
 
 let lastWaterfall = "";
@@ -474,18 +484,21 @@ async function loadOnPhone(page: Page, recorder: Recorder, appUrl: string, javaS
       longestPageTask: null,
       scriptBytes: 0,
       allScriptBytes: 0,
+      scriptFiles: 0,
+      scriptHeaderBytes: 0,
     } satisfies HydrationRun;
   }
-  const scriptBytes = () =>
-    recorder
-      .all()
-      .filter((request) => request.type === "Script" && request.offline === null)
-      .reduce((sum, request) => sum + request.bytes, 0);
+  const scripts = () =>
+    recorder.all().filter((request) => request.type === "Script" && request.offline === null);
+  const sum = (requests: Request[], of: (request: Request) => number) =>
+    requests.reduce((total, request) => total + of(request), 0);
+  const scriptBytes = () => sum(scripts(), (request) => request.bytes);
   // Polled with a bare evaluate: page.waitForFunction would first compile Playwright's own script in
   // the page, a long task of its own at this CPU slowdown.
   while (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true")))
     await new Promise((resolve) => setTimeout(resolve, 50));
   const untilHydrated = scriptBytes();
+  const sentUntilHydrated = scripts();
   // The modules preloaded for the next step arrive after hydration: their tasks count too.
   await page.waitForLoadState("networkidle");
   type Task = { start: number; duration: number };
@@ -501,6 +514,8 @@ async function loadOnPhone(page: Page, recorder: Recorder, appUrl: string, javaS
     longestPageTask: longest(bench.tasks.filter((task) => task.start + task.duration <= load)),
     scriptBytes: untilHydrated,
     allScriptBytes: scriptBytes(),
+    scriptFiles: sentUntilHydrated.length,
+    scriptHeaderBytes: sum(sentUntilHydrated, (request) => request.headerBytes),
   } satisfies HydrationRun;
 }
 
@@ -548,7 +563,9 @@ async function measureHydration(
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const bytes = median(runs[key].map((run) => run.scriptBytes));
     const all = median(runs[key].map((run) => run.allScriptBytes));
-    return `  ${key}: shown ${seconds(median(runs[key].map((run) => run.load)))}, hydrated ${seconds(hydrated)} = ${(hydrated / off).toFixed(2)}× the JavaScript-off load (goal ≤ ${key === "cold" ? 4 : 1.5}×); longest main-thread task once the scripts start ${longest.toFixed(0)} ms (goal ≤ 100 ms; before them, the page's own ${longestPage.toFixed(0)} ms); scripts over the line ${kb(bytes)} until hydrated, ${kb(all)} with the next step's`;
+    const files = median(runs[key].map((run) => run.scriptFiles));
+    const headers = median(runs[key].map((run) => run.scriptHeaderBytes / Math.max(1, run.scriptFiles)));
+    return `  ${key}: shown ${seconds(median(runs[key].map((run) => run.load)))}, hydrated ${seconds(hydrated)} = ${(hydrated / off).toFixed(2)}× the JavaScript-off load (goal ≤ ${key === "cold" ? 4 : 1.5}×); longest main-thread task once the scripts start ${longest.toFixed(0)} ms (goal ≤ 100 ms; before them, the page's own ${longestPage.toFixed(0)} ms); scripts over the line ${kb(bytes)} until hydrated (${files} files, ${headers.toFixed(0)} bytes of headers an answer), ${kb(all)} with the next step's`;
   };
   console.log(
     `\nthe invoice step on a phone (${PHONE.viewport.width} px, CPU slowed ${CPU_SLOWDOWN}×) at ${KBPS} kbps / ${LATENCY_MS} ms, a document load (median of ${RUNS}):`,
