@@ -5,15 +5,20 @@ import { TAG_MANAGER_ORIGIN } from "~/runtime/analytics-events";
 
 const ANALYTICS_BEACON_ORIGINS = "https://*.google-analytics.com https://*.analytics.google.com";
 
+/** What a script or stylesheet of the build needs of them (decision 0036): it is no document. */
+export const BUILD_FILE_SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  // No other site may embed any response of ours (`?_data=` answers carry personal data).
+  "Cross-Origin-Resource-Policy": "same-origin",
+} as const;
+
 export function fixedSecurityHeaders(secure: boolean): Record<string, string> {
   return {
-    "X-Content-Type-Options": "nosniff",
+    ...BUILD_FILE_SECURITY_HEADERS,
     // Same-origin posts keep their Origin under this policy (no-referrer would send Origin: null).
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
-    // No other site may embed any response of ours (`?_data=` answers carry personal data).
-    "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };

@@ -10,8 +10,10 @@ import { appConfig } from "~/request/config.server";
 import { logError } from "~/telemetry/logger.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { allowedMethods } from "./allowed-methods.server";
+import { buildFiles } from "./build-files.server";
 import { type Lifecycle, healthRoutes } from "./health.server";
 import { plainPage } from "./plain-page.server";
+import { pathOf } from "./request-path.server";
 import { requestGate } from "./request-gate.server";
 import { requestTelemetry } from "./request-telemetry.server";
 import { routeTemplates } from "./route-template.server";
@@ -23,10 +25,14 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
   app.disable("x-powered-by");
   app.use(requestTelemetry(routeTemplates(build)));
   app.use(healthRoutes(lifecycle));
+  app.use(build.publicPath, buildFiles(build.assetsBuildDirectory));
   app.use(requestGate({ buildVersion: build.assets.version, methodsOf: allowedMethods(build.routes) }));
   app.use(compression());
-  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  // The build's files are answered above only; a path there naming none is the product's 404.
+  app.use((req, res, next) =>
+    pathOf(req).startsWith(build.publicPath) ? next() : publicFiles(req, res, next),
+  );
   app.all("*", createRequestHandler({ build, mode }));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logError(error, "request failed outside Remix");

@@ -1,11 +1,24 @@
 // Personal data is never cached: every loader data answer (`?_data=`) and every resource
 // route sends `Cache-Control: private, no-store`, as documents do; every answer carries
-// `Cross-Origin-Resource-Policy: same-origin`; the build's static files keep their long caching.
+// `Cross-Origin-Resource-Policy: same-origin`; the build's static files keep their long caching,
+// come Brotli-encoded to the browser and carry no document policy or validator (decision 0036).
 
+import type { Response } from "@playwright/test";
 import { type APIResponse, expect, test } from "./fixtures";
 import { DEMO } from "./support";
 
 const NO_STORE = "private, no-store";
+const BUILD_FILE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const DOCUMENT_ONLY_HEADERS = [
+  "content-security-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+  "referrer-policy",
+  "strict-transport-security",
+  "etag",
+  "last-modified",
+];
 
 function expectHeaders(response: APIResponse, cacheControl: string | RegExp) {
   const headers = response.headers();
@@ -13,10 +26,32 @@ function expectHeaders(response: APIResponse, cacheControl: string | RegExp) {
   expect(headers["cross-origin-resource-policy"], response.url()).toBe("same-origin");
 }
 
+/** A file of the build as the browser got it: a year immutable, Brotli, only the headers it needs. */
+async function expectBuildFile(response: Response) {
+  const headers = await response.allHeaders();
+  const url = response.url();
+  expect(response.status(), url).toBe(200);
+  expect(headers["cache-control"], url).toBe(BUILD_FILE_CACHE_CONTROL);
+  expect(headers["content-encoding"], url).toBe("br");
+  expect(headers["x-content-type-options"], url).toBe("nosniff");
+  expect(headers["cross-origin-resource-policy"], url).toBe("same-origin");
+  for (const name of DOCUMENT_ONLY_HEADERS) expect(headers[name], `${url} ${name}`).toBeUndefined();
+}
+
 test("personal data is never cached; static files keep their caching; no other site embeds any answer", async ({
   page,
   logIn,
+  javaScript,
+  open,
 }) => {
+  // The build's files as the browser loads them: stylesheets, and with JavaScript on the scripts of
+  // /profile (a page that hydrates; My page ships none).
+  const buildFiles: Response[] = [];
+  page.on("response", (response) => {
+    const path = new URL(response.url()).pathname;
+    // The smallest chunks have no Brotli copy (it would not be smaller): the entry and stylesheets do.
+    if (/^\/build\/(entry\.client-|_assets\/).*\.(js|css)$/.test(path)) buildFiles.push(response);
+  });
   // The seeded user has a complete profile (a new one is sent from /profile to fill it in first).
   const email = DEMO.email;
   await logIn(email, DEMO.password);
@@ -55,5 +90,11 @@ test("personal data is never cached; static files keep their caching; no other s
   expect(stylesheet, "the document links the build's stylesheet").toBeTruthy();
   const asset = await request.get(stylesheet!);
   expect(asset.status()).toBe(200);
-  expectHeaders(asset, /max-age=31536000.*immutable|immutable.*max-age=31536000/);
+  expectHeaders(asset, BUILD_FILE_CACHE_CONTROL);
+
+  await open("/profile");
+  const loaded = buildFiles.map((response) => new URL(response.url()).pathname);
+  expect(loaded.some((path) => path.endsWith(".css"))).toBe(true);
+  expect(loaded.some((path) => path.endsWith(".js"))).toBe(javaScript);
+  for (const response of buildFiles) await expectBuildFile(response);
 });

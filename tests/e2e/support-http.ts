@@ -7,6 +7,8 @@ export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as it came over the line (not decoded). */
+  bytes: Buffer;
 }
 
 /** One HTTP request from a chosen loopback address (the client address the rate limit counts). */
@@ -29,13 +31,15 @@ export function send(
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
+        response.on("end", () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
+            body: bytes.toString(),
+            bytes,
+          });
+        });
       },
     );
     request.on("error", reject);
