@@ -1,11 +1,10 @@
-// No horizontal scroll on a 375 px phone (/register/profile was once 397 px wide): every
-// page, logged out and logged in, the wizard's steps included, fits the viewport's width.
+// No horizontal scroll on a 375 px phone (/register/profile was once 397 px wide) nor on a 320 px
+// one (an iPhone SE of the first generation, or a larger text size): every page, logged out and
+// logged in, the wizard's steps included, fits the viewport's width.
 
 import { type Page, type TestInfo, expect, test } from "./fixtures";
 import { openPage } from "./support";
 import { withdrawalDone } from "./support-wizard-steps";
-
-test.use({ viewport: { width: 375, height: 812 } });
 
 const LOGGED_OUT = [
   "/",
@@ -42,30 +41,41 @@ const LOGGED_IN = [
   "/profile/before_entry",
 ];
 
-/** The pages that scroll sideways, with their width. */
-async function tooWide(page: Page, testInfo: TestInfo, paths: readonly string[]): Promise<string[]> {
+/** The pages that scroll sideways at `width`, with their width. */
+async function tooWide(
+  page: Page,
+  testInfo: TestInfo,
+  width: number,
+  paths: readonly string[],
+): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
     await openPage(page, path, testInfo);
-    const width = await page.evaluate(() =>
+    const scrolled = await page.evaluate(() =>
       Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
     );
-    if (width > 375) found.push(`${path} (${new URL(page.url()).pathname}): ${width}px`);
+    if (scrolled > width) found.push(`${path} (${new URL(page.url()).pathname}): ${scrolled}px`);
   }
   return found;
 }
 
-test("no page scrolls sideways at 375 px, logged out", async ({ page }, testInfo) => {
-  expect(await tooWide(page, testInfo, LOGGED_OUT)).toEqual([]);
-});
+for (const width of [375, 320]) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: 812 } });
 
-test("no page scrolls sideways at 375 px, logged in, the wizard included", async ({
-  page,
-  logInAs,
-  userAtStep,
-}, testInfo) => {
-  const user = await userAtStep("corporate", { financialDone: true });
-  await withdrawalDone(user);
-  await logInAs(user);
-  expect(await tooWide(page, testInfo, LOGGED_IN)).toEqual([]);
-});
+    test(`no page scrolls sideways at ${width} px, logged out`, async ({ page }, testInfo) => {
+      expect(await tooWide(page, testInfo, width, LOGGED_OUT)).toEqual([]);
+    });
+
+    test(`no page scrolls sideways at ${width} px, logged in, the wizard included`, async ({
+      page,
+      logInAs,
+      userAtStep,
+    }, testInfo) => {
+      const user = await userAtStep("corporate", { financialDone: true });
+      await withdrawalDone(user);
+      await logInAs(user);
+      expect(await tooWide(page, testInfo, width, LOGGED_IN)).toEqual([]);
+    });
+  });
+}
