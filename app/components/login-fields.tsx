@@ -28,7 +28,8 @@ export function LoginFields({
         name="email"
         label="メールアドレス"
         type="email"
-        autoComplete="email"
+        // The account's user name: a password manager offers its saved pair here.
+        autoComplete="username"
         required
         maxLength={EMAIL_MAX_LENGTH}
       />

@@ -115,6 +115,7 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
         required
         placeholder="選択してください"
         options={PREFECTURE_OPTIONS}
+        autoComplete="address-level1"
       />
       <TextField
         name={`${who}_city`}
