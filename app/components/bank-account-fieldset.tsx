@@ -55,7 +55,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
         name={bankAccountField("bank_account_number")}
         label={BANK_ACCOUNT_FIELDS.bank_account_number.label}
         defaultValue={account.bank_account_number}
-        inputMode="numeric"
+        {...BANK_ACCOUNT_FIELDS.bank_account_number.control}
         hint={BANK_ACCOUNT_NUMBER_HINT}
       />
       <TextField
@@ -63,6 +63,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
         name={bankAccountField("account_holder_name")}
         label={BANK_ACCOUNT_FIELDS.account_holder_name.label}
         defaultValue={account.account_holder_name}
+        {...BANK_ACCOUNT_FIELDS.account_holder_name.control}
         maxLength={60}
         hint={`通帳に記載の名義をカタカナで30文字以内（例: ${examples.holderName}）。ヲは使えません。半角カナ・ひらがなは全角カタカナに直して保存します。`}
       />

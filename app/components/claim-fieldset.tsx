@@ -191,6 +191,7 @@ function PaymentDateField({
         defaultValue={defaultValue}
         name={name}
         label={CLAIM_FIELDS.obliger_payment_date.label}
+        {...CLAIM_FIELDS.obliger_payment_date.control}
         type="date"
         required
         maxLength={10}
@@ -236,7 +237,7 @@ export function ClaimInvoiceFields({
           defaultValue={values.houjinbangou}
           name={path("houjinbangou")}
           label={CLAIM_FIELDS.houjinbangou.label}
-          inputMode="numeric"
+          {...CLAIM_FIELDS.houjinbangou.control}
           maxLength={20}
           hint="13桁の数字です。「法人番号を検索」で候補から選ぶと入力されます。"
         />
@@ -244,6 +245,7 @@ export function ClaimInvoiceFields({
           defaultValue={values.houjinbangou_address}
           name={path("houjinbangou_address")}
           label={CLAIM_FIELDS.houjinbangou_address.label}
+          {...CLAIM_FIELDS.houjinbangou_address.control}
           maxLength={CLAIM_TEXT_MAX_LENGTH}
         />
       </div>
@@ -356,7 +358,7 @@ export function ClaimFieldset({
           name={path("receive_payment_account.bank_account_number")}
           label={RECEIVE_ACCOUNT_FIELDS.bank_account_number.label}
           required
-          inputMode="numeric"
+          {...RECEIVE_ACCOUNT_FIELDS.bank_account_number.control}
           hint={BANK_ACCOUNT_NUMBER_HINT}
         />
       </div>

@@ -116,7 +116,7 @@ export function StatementCard({
           name={statementField(index, "bank_account_number")}
           label={STATEMENT_FIELDS.bank_account_number.label}
           defaultValue={statement.bank_account_number}
-          inputMode="numeric"
+          {...STATEMENT_FIELDS.bank_account_number.control}
           hint={BANK_ACCOUNT_NUMBER_HINT}
         />
       </div>

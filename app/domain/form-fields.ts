@@ -1,10 +1,28 @@
 // A wizard form's fields declared once, as a table (docs/decisions/0030-a-field-declared-once.md).
 // Plain data and functions: the browser reads the labels; zod is derived on the server (draft-schema.ts).
 
+/**
+ * How a phone meets a text field: the keyboard it opens and what a browser may fill in (the control's
+ * inputMode and autoComplete, spread onto it).
+ */
+export interface FieldControl {
+  inputMode?: "numeric" | "decimal" | "tel" | "email";
+  autoComplete: string;
+}
+
+/**
+ * Text no browser detail belongs in: someone else's name or address, a bank's, the person's own words.
+ * The wizard's text fields are all such, so it is a text field's control unless told.
+ */
+export const NOT_AUTOFILLED: FieldControl = { autoComplete: "off" };
+/** Digits only (an account number, a 法人番号): the numeric keypad, nothing filled in. */
+export const DIGITS_ONLY: FieldControl = { inputMode: "numeric", autoComplete: "off" };
+
 export interface TextFieldSpec {
   label: string;
   kind: "text";
   read: (text: string) => string;
+  control: FieldControl;
 }
 
 export interface ChoiceFieldSpec<C extends string = string, V = unknown> {
@@ -21,7 +39,10 @@ export interface FlagFieldSpec {
   read: (text: string) => boolean | null;
 }
 
-/** An amount the draft keeps as a number when valid, else as typed so the person sees it again. */
+/**
+ * An amount the draft keeps as a number when valid, else as typed so the person sees it again. Its
+ * control is AmountField's (whole yen: the numeric keypad, nothing filled in).
+ */
 export interface AmountFieldSpec {
   label: string;
   kind: "amount";
@@ -36,11 +57,11 @@ export type FieldValue<F> = F extends { read: (text: string) => infer V } ? V : 
 /** One row of the form: a value per field, as the page shows it and the draft stores it. */
 export type FieldRow<T extends FieldTable> = { -readonly [K in keyof T]: FieldValue<T[K]> };
 
-export const textField = (label: string, read: (text: string) => string = (text) => text): TextFieldSpec => ({
-  label,
-  kind: "text",
-  read,
-});
+export const textField = (
+  label: string,
+  read: (text: string) => string = (text) => text,
+  control: FieldControl = NOT_AUTOFILLED,
+): TextFieldSpec => ({ label, kind: "text", read, control });
 
 export const choiceField = <C extends string, V>(
   label: string,

@@ -15,6 +15,7 @@ import { CLAIM_DEPOSIT_TYPES, type ClaimDepositType, MAX_CLAIMS_PER_ENTRY } from
 import { parseUploadKind } from "./file-kinds";
 import {
   type AmountFieldSpec,
+  DIGITS_ONLY,
   type TextRow,
   choiceField,
   flagField,
@@ -63,10 +64,14 @@ export const INVOICE_FIELDS = {
 /** What a claim says of its invoice; a resubmission asks these again. */
 export const CLAIM_FIELDS = {
   obliger_company_name: textField("売掛先の会社名"),
-  houjinbangou: textField("売掛先の法人番号", (text) => {
-    const digits = normalizeHoujinbangouInput(text);
-    return /^[0-9]{13}$/.test(digits) ? digits : text;
-  }),
+  houjinbangou: textField(
+    "売掛先の法人番号",
+    (text) => {
+      const digits = normalizeHoujinbangouInput(text);
+      return /^[0-9]{13}$/.test(digits) ? digits : text;
+    },
+    DIGITS_ONLY,
+  ),
   houjinbangou_address: textField("売掛先の所在地"),
   amount: amountField("請求書額面（税込・円）", 1),
   scheduled_deposit_amount_from_obliger: amountField("売掛先からの銀行振込金額（円）", 0),
@@ -85,7 +90,11 @@ export const RECEIVE_ACCOUNT_FIELDS = {
       (CLAIM_DEPOSIT_TYPES as readonly string[]).includes(text) ? (text as ClaimDepositType) : null,
   ),
   // Full-width digits, spaces and hyphens are converted rather than refused (REFERENCE.md).
-  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  bank_account_number: textField(
+    BANK_ACCOUNT_FIELD_LABELS.bank_account_number,
+    normalizeBankAccountNumber,
+    DIGITS_ONLY,
+  ),
 } as const;
 
 export type ClaimFormValues = TextRow<typeof CLAIM_FIELDS> & {

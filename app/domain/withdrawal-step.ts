@@ -18,7 +18,7 @@ import {
 } from "./enumerations";
 import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
 import { parseUploadKind } from "./file-kinds";
-import { type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
+import { DIGITS_ONLY, type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
 import { formatJapaneseDate, japanDate, japanDayOf } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
@@ -55,7 +55,11 @@ export function effectiveFileFormat(
 /** One statement's typed fields; its files are kept apart, in contentfile_relations. */
 export const STATEMENT_FIELDS = {
   bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name),
-  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  bank_account_number: textField(
+    BANK_ACCOUNT_FIELD_LABELS.bank_account_number,
+    normalizeBankAccountNumber,
+    DIGITS_ONLY,
+  ),
   file_format: choiceField("入出金明細の形式", STATEMENT_FILE_FORMATS, effectiveFileFormat),
 } as const;
 export type StatementRow = FieldRow<typeof STATEMENT_FIELDS>;
@@ -69,7 +73,11 @@ export const BANK_ACCOUNT_FIELDS = {
     [...BANK_ACCOUNT_DEPOSIT_TYPES, ""],
     (text) => (text === "ordinary" || text === "checking" ? text : null),
   ),
-  bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, normalizeBankAccountNumber),
+  bank_account_number: textField(
+    BANK_ACCOUNT_FIELD_LABELS.bank_account_number,
+    normalizeBankAccountNumber,
+    DIGITS_ONLY,
+  ),
   account_holder_name: textField(BANK_ACCOUNT_FIELD_LABELS.account_holder_name, (text) =>
     text ? formatHolderName(text) : "",
   ),

@@ -85,6 +85,31 @@ describe("a wizard form's field is declared once", () => {
   });
 });
 
+describe("a wizard text field's keyboard and autofill are declared in its table", () => {
+  // A module drawing a table's fields spreads `TABLE.field.control`; typing inputMode or autoComplete
+  // there would be a second declaration the other forms using the field do not get.
+  const drawing = SOURCES.filter(
+    ({ path, text }) => path.startsWith("app/components/") && /[A-Z_]+_FIELDS\.\w+\.label/.test(text),
+  );
+
+  it.each(drawing.map(({ path }) => path))("%s types no inputMode or autoComplete", (path) => {
+    const text = drawing.find((source) => source.path === path)!.text;
+    expect(text.match(/\b(inputMode|autoComplete)=/g) ?? []).toEqual([]);
+  });
+
+  it("digits-only fields open the numeric keypad; none is filled from the browser's details", () => {
+    for (const table of Object.values(TABLES)) {
+      for (const name of fieldNames(table)) {
+        const spec = table[name]!;
+        if (spec.kind !== "text") continue;
+        expect(spec.control.autoComplete, name).toBe("off");
+        if (/bank_account_number|houjinbangou$/.test(name))
+          expect(spec.control.inputMode, name).toBe("numeric");
+      }
+    }
+  });
+});
+
 describe("the reference upstream keeps exactly the table's keys of a draft", () => {
   /** A value each field accepts, plus a key no table has. */
   const filled = (table: FieldTable) => ({
