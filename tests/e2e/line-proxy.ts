@@ -16,12 +16,18 @@ export interface LineProxy {
    * answer to it arrives: the file reached the app, its answer never reaches the browser.
    */
   loseNextUploadAnswer(): void;
+  /**
+   * Drops the line for `ms` (as dropFor) when the next slot's upload starts through it: a drop mid-upload
+   * where the browser's upload cannot be slowed (no CDP outside Chromium).
+   */
+  dropDuringNextUpload(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startLineProxy(): Promise<LineProxy> {
   let target: { host: string; port: number } | null = null;
   let loseAnswer = false;
+  let dropOnUpload: number | null = null;
   const open = new Set<net.Socket>();
   const server = net.createServer((client) => {
     if (!target) return client.destroy();
@@ -34,7 +40,13 @@ export async function startLineProxy(): Promise<LineProxy> {
       app.resetAndDestroy();
     };
     client.on("data", (chunk: Buffer) => {
-      if (loseAnswer && chunk.toString("latin1").toLowerCase().includes("x-upload-slot:")) {
+      const startsUpload = chunk.toString("latin1").toLowerCase().includes("x-upload-slot:");
+      if (startsUpload && dropOnUpload !== null) {
+        void dropFor(dropOnUpload);
+        dropOnUpload = null;
+        return;
+      }
+      if (loseAnswer && startsUpload) {
         carriesUpload = true;
         loseAnswer = false;
       }
@@ -68,20 +80,24 @@ export async function startLineProxy(): Promise<LineProxy> {
     });
   await listen(0);
   const port = (server.address() as net.AddressInfo).port;
+  const dropFor = async (ms: number) => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of open) socket.resetAndDestroy();
+    await closed;
+    setTimeout(() => void listen(port), ms);
+  };
   return {
     url: `http://localhost:${port}`,
     forwardTo(url) {
       const { hostname, port: appPort } = new URL(url);
       target = { host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(appPort) };
     },
-    async dropFor(ms) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of open) socket.resetAndDestroy();
-      await closed;
-      setTimeout(() => void listen(port), ms);
-    },
+    dropFor,
     loseNextUploadAnswer() {
       loseAnswer = true;
+    },
+    dropDuringNextUpload(ms) {
+      dropOnUpload = ms;
     },
     async close() {
       for (const socket of open) socket.destroy();

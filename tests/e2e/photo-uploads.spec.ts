@@ -6,8 +6,6 @@
 // takes photos and PDFs (a phone offers its camera in it), and with JavaScript a camera control
 // stands beside it. What was stored is read back from the reference upstream's data directory.
 
-import fs from "node:fs";
-import path from "node:path";
 import { test as base, expect } from "./fixtures";
 import { PHOTO_LONG_SIDE, PHOTO_MAX_BYTES, PhotoMessage } from "../../app/domain/upload-rules";
 import { exifIfd0, pictureOf } from "../fixtures/jpeg";
@@ -20,8 +18,7 @@ import {
   pngFile,
   shownSize,
 } from "./files";
-import { upstreamDatabase } from "./support";
-import { userRow } from "./support-account";
+import { storedFiles } from "./support-account";
 
 const FRONT = "本人確認書類（表面）";
 
@@ -31,23 +28,6 @@ const test = base.extend<object, { photo: FilePayload }>({
     { scope: "worker" },
   ],
 });
-
-/** The user's stored files, newest last: as the upstream keeps them, bytes read from its data directory. */
-function storedFiles(email: string): { name: string; contentType: string; bytes: Buffer }[] {
-  const db = upstreamDatabase();
-  try {
-    const rows = db
-      .prepare("SELECT name, content_type, storage_path FROM uploads WHERE user_id = ? ORDER BY id")
-      .all(userRow(email).id) as { name: string; content_type: string; storage_path: string }[];
-    return rows.map((row) => ({
-      name: row.name,
-      contentType: row.content_type,
-      bytes: fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, row.storage_path)),
-    }));
-  } finally {
-    db.close();
-  }
-}
 
 test("a 4,000 × 3,000 phone photo is stored as a JPEG ≤ 1.5 MB, long side 2,000 px, upright and without its metadata; without JavaScript as chosen but for its metadata", async ({
   browser,

@@ -13,19 +13,25 @@ const OUTCOMES: Record<ReturnType<TestCase["outcome"]>, Outcome> = {
 
 export default class SummaryReporter implements Reporter {
   private root: Suite | undefined;
+  /** The suite's name in the closing lines: the Chromium suite, or another run of the runner (the engines). */
+  private readonly suite: string;
+
+  constructor(options: { suite?: string } = {}) {
+    this.suite = options.suite ?? "playwright";
+  }
 
   onBegin(_config: unknown, suite: Suite) {
     this.root = suite;
   }
 
   onEnd(_result: FullResult) {
-    const tally = new SuiteTally("playwright");
+    const tally = new SuiteTally(this.suite);
     for (const test of this.root?.allTests() ?? []) {
       const project = projectOf(test);
       const outcome = test.outcome();
       // A retried test counts once: its last run.
       const last = test.results.at(-1);
-      const file = test.location.file.replace(/^.*tests\/e2e\//, "");
+      const file = test.location.file.replace(/^.*?tests\/(e2e\/)?/, "");
       tally.add(
         project,
         OUTCOMES[outcome],

@@ -1,6 +1,7 @@
 // Helpers for the account flows (activation, My page): an upstream session for setting up data the
 // way a user would through the API, the outbox's activation links, and the operator's command.
 
+import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -256,3 +257,20 @@ export const applicantWithInadequateFinancialDocuments = (freshEmail: (label?: s
     "financial_statements",
     "損益計算書が古い期のものです。直近の試算表も添えてご提出ください。",
   );
+
+/** The user's stored files, newest last: as the upstream keeps them, bytes read from its data directory. */
+export function storedFiles(email: string): { name: string; contentType: string; bytes: Buffer }[] {
+  const db = upstreamDatabase();
+  try {
+    const rows = db
+      .prepare("SELECT name, content_type, storage_path FROM uploads WHERE user_id = ? ORDER BY id")
+      .all(userRow(email).id) as { name: string; content_type: string; storage_path: string }[];
+    return rows.map((row) => ({
+      name: row.name,
+      contentType: row.content_type,
+      bytes: fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, row.storage_path)),
+    }));
+  } finally {
+    db.close();
+  }
+}
