@@ -1,5 +1,6 @@
 // `npm test`: every check, timed. The static checks and the build do not depend on each other and run
-// side by side (their output is printed whole, one after another); vitest, then Playwright, follow.
+// side by side (their output is printed whole, one after another); vitest, then Playwright in Chromium,
+// then the journeys in WebKit and Gecko (decision 0037), follow.
 // The end prints each phase's time and the tests and assertions each suite ran, so a slower change
 // is seen in its own run (and in CI's log: .ci/run runs this).
 
@@ -20,6 +21,10 @@ const SIDE_BY_SIDE: Phase[] = [
 ];
 const VITEST: Phase = { name: "vitest", command: ["vitest", "run"] };
 const PLAYWRIGHT: Phase = { name: "playwright", command: ["playwright", "test"] };
+const ENGINES: Phase = {
+  name: "engines",
+  command: ["playwright", "test", "--config", "playwright.engines.config.ts"],
+};
 
 type Result = { name: string; seconds: number; code: number };
 
@@ -81,4 +86,5 @@ await step([TOOLS]);
 await step(SIDE_BY_SIDE);
 await step([VITEST]);
 await step([PLAYWRIGHT]);
+await step([ENGINES]);
 finish();
