@@ -60,6 +60,11 @@ test("reviewed → agreement → contract (consent required) → transferred →
   await expect(page).toHaveURL(new RegExp(`/entry/contract/complete\\?entry=${entry.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("ご契約ありがとうございます");
   await expect(page.getByText("契約締結のお知らせ")).toBeVisible();
+  // The button to the detail is its own mark: no list bullet beside it.
+  const detailButton = page.getByRole("link", { name: "お申し込みの詳細を見る" });
+  expect(await detailButton.evaluate((link) => getComputedStyle(link.parentElement!).listStyleType)).toBe(
+    "none",
+  );
   const receipts = mailsTo(email, "entry_contracted");
   expect(receipts).toHaveLength(1);
   expect(receipts[0]!.body).toContain("お受け取り額 854,340円");
