@@ -18,6 +18,21 @@ export const entryCode = (id: number) => `E${String(id).padStart(6, "0")}`;
 /** The entry's code and the claim's 1-based position (§3 displayId). */
 export const claimCode = (entryCode: string, position: number) => `${entryCode}-${position}`;
 
+/** The id an entry code was made from (entryCode's inverse); null for text no id gives. */
+export function entryIdOfCode(code: string): number | null {
+  const match = /^E(\d{6,16})$/.exec(code);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id > 0 && entryCode(id) === code ? id : null;
+}
+
+/** The entry id and claim position a claim code was made from (claimCode's inverse); null otherwise. */
+export function claimPlaceOfCode(code: string): { entryId: number; position: number } | null {
+  const match = /^(E\d+)-([1-9]\d{0,3})$/.exec(code);
+  const entryId = match ? entryIdOfCode(match[1]!) : null;
+  return entryId === null ? null : { entryId, position: Number(match![2]) };
+}
+
 export type CreateOutcome = { created: true; entry: EntryRow } | { created: false; entry: EntryRow };
 
 function findByIdempotencyKey(db: Db, userId: number, key: string | null): EntryRow | null {
