@@ -16,6 +16,23 @@ export interface PublishedPricing {
   feePercent: PercentRange;
 }
 
+/** A ratio as the API spells it ("0.9") in percent, to four places (binary fractions would miss 90). */
+const percentOfRatio = (ratio: string) => Math.round(Number(ratio) * 1_000_000) / 10_000;
+
+const within = (percent: number, range: PercentRange) => percent >= range.min && percent <= range.max;
+
+/** Which of a review's ratios fall outside what the brand publishes: none when both are within. */
+export function ratiosOutsidePricing(
+  pricing: PublishedPricing,
+  ratios: { ratio: string; feeRatio: string },
+): ("purchaseRatioPercent" | "feePercent")[] {
+  const outside: ("purchaseRatioPercent" | "feePercent")[] = [];
+  if (!within(percentOfRatio(ratios.ratio), pricing.purchaseRatioPercent))
+    outside.push("purchaseRatioPercent");
+  if (!within(percentOfRatio(ratios.feeRatio), pricing.feePercent)) outside.push("feePercent");
+  return outside;
+}
+
 /** The review answers within this many bank business days of the documents being complete, in principle. */
 export const REVIEW_ANSWER_BUSINESS_DAYS = 2;
 

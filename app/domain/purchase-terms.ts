@@ -43,6 +43,25 @@ function nearestYen(base: number, ratio: bigint): number {
   return Number((BigInt(base) * ratio + MICROS / 2n) / MICROS);
 }
 
+/**
+ * The 買取額 and 手数料 that ratios give a 返金額, each to the nearest yen (so they agree with the ratios
+ * as purchaseTermsProblems requires); null when a ratio is not a decimal of six places at most.
+ */
+/** `base × ratio` to the nearest yen, half up; null when the ratio is not a decimal of six places at most. */
+export function yenAtRatio(base: number, ratio: string): number | null {
+  const exact = micros(ratio);
+  return exact === null ? null : nearestYen(base, exact);
+}
+
+export function purchaseAtRatios(
+  principal: number,
+  ratios: { ratio: string; feeRatio: string },
+): { purchaseAmount: number; fee: number } | null {
+  const purchaseAmount = yenAtRatio(principal, ratios.ratio);
+  const fee = purchaseAmount === null ? null : yenAtRatio(purchaseAmount, ratios.feeRatio);
+  return purchaseAmount === null || fee === null ? null : { purchaseAmount, fee };
+}
+
 /** What is wrong with the terms, every rule that fails; empty when a review may record them. */
 export function purchaseTermsProblems(terms: PurchaseTerms): PurchaseTermsProblem[] {
   const problems: PurchaseTermsProblem[] = [];

@@ -8,6 +8,7 @@ import {
   costPercentRange,
   percentRangeText,
   publishedTerms,
+  ratiosOutsidePricing,
 } from "~/domain/published-terms";
 import { PAYOUT_LEAD_BUSINESS_DAYS } from "~/domain/return-deadline";
 
@@ -38,5 +39,24 @@ describe("the published terms", () => {
       reviewDays: String(REVIEW_ANSWER_BUSINESS_DAYS),
       payoutLeadDays: String(PAYOUT_LEAD_BUSINESS_DAYS),
     });
+  });
+});
+
+describe("a review's ratios against the published ranges", () => {
+  it("90 % and 5 % are within 80–100 % and 2–10 %; the ends count as within", () => {
+    expect(ratiosOutsidePricing(PRICING, { ratio: "0.9", feeRatio: "0.05" })).toEqual([]);
+    expect(ratiosOutsidePricing(PRICING, { ratio: "0.8", feeRatio: "0.1" })).toEqual([]);
+    expect(ratiosOutsidePricing(PRICING, { ratio: "1", feeRatio: "0.02" })).toEqual([]);
+  });
+
+  it("names each ratio outside: a 掛目 under the floor, a fee over the ceiling", () => {
+    expect(ratiosOutsidePricing(PRICING, { ratio: "0.79", feeRatio: "0.05" })).toEqual([
+      "purchaseRatioPercent",
+    ]);
+    expect(ratiosOutsidePricing(PRICING, { ratio: "0.9", feeRatio: "0.100001" })).toEqual(["feePercent"]);
+    expect(ratiosOutsidePricing(PRICING, { ratio: "0.5", feeRatio: "0.01" })).toEqual([
+      "purchaseRatioPercent",
+      "feePercent",
+    ]);
   });
 });
