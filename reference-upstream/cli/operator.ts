@@ -8,9 +8,9 @@ import { configFromEnvironment } from "../config";
 import { openDatabase } from "../db/database";
 import {
   OPERATOR_COMMANDS,
-  OPERATOR_HELP,
   OperatorStateError,
   OperatorUsageError,
+  operatorHelp,
   runOperatorCommand,
 } from "../entries/operator-actions";
 import { withRecordedPublicLinks } from "../public-links";
@@ -19,8 +19,14 @@ const argv = process.argv.slice(2);
 const command = argv[0];
 
 if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-  process.stdout.write(OPERATOR_HELP);
-  process.exit(0);
+  try {
+    process.stdout.write(operatorHelp(argv[1]));
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof OperatorUsageError)) throw error;
+    process.stderr.write(`usage error: ${error.message}\n`);
+    process.exit(2);
+  }
 }
 
 if (!(OPERATOR_COMMANDS as readonly string[]).includes(command)) {

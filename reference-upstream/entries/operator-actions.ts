@@ -5,10 +5,14 @@
 
 import { SUPPRESSION_METHODS, type SuppressionMethod } from "../../app/domain/enumerations";
 import { formatJapaneseDate } from "../../app/domain/japan-date";
+import { percentRangeText, ratiosOutsidePricing } from "../../app/domain/published-terms";
+import { ratioPercent } from "../../app/domain/purchase-figures";
 import {
   type PurchaseTerms,
   type PurchaseTermsProblem,
+  purchaseAtRatios,
   purchaseTermsProblems,
+  yenAtRatio,
 } from "../../app/domain/purchase-terms";
 import {
   BEFORE_CONTRACTED_ENTRY_STATUSES,
@@ -23,7 +27,9 @@ import { type UserRow, findUserById, parseJson } from "../users";
 import { readSuppression, writeSuppression } from "./eligibility";
 import { type ClaimRow, type EntryRow, claimsOfEntry, findClaim, findEntry } from "./rows";
 import { type UpstreamConfig, configFromEnvironment } from "../config";
+import { brandOf } from "../accounts/brand-links";
 import { sendIdentityConfirmedMail } from "../accounts/identity-mails";
+import { claimPlaceOfCode, entryIdOfCode } from "./create-entry";
 import { claimsOfChange, mailKindFor, sendEntryMail, snapshotEntry } from "./entry-mails";
 import { serializeEntry } from "./serialize";
 import { DOCUMENT_REASON_KEY, contractTermRefusal, deriveEntryStatus, markContracted } from "./transitions";
@@ -32,102 +38,6 @@ import { DOCUMENT_REASON_KEY, contractTermRefusal, deriveEntryStatus, markContra
 export class OperatorUsageError extends Error {}
 /** A well-formed command the data refuses (unknown id, wrong state): the CLI exits with 1. */
 export class OperatorStateError extends Error {}
-
-export const OPERATOR_HELP = `Sakidori operator command (運営者コマンド)
-Usage: npm run operator -- <command> [arguments]   (database in $DATA_DIR, default ./data)
-Exit 0 done; 1 refused by the data (unknown id, wrong state, figures that cannot be true); 2 a usage error.
-A change the entry's owner should hear of (inadequate, reviewed, contracted, transferred, a delay,
-a return received) mails them a link to the entry's detail page; confirm-identity mails the user too
-(into the outbox: npm run outbox; links on the running upstream's APP_BASE_URL, or this shell's).
-Amounts are whole yen (989406, no commas); ratios decimals (0.05 = 5%); dates YYYY-MM-DD, Japan time.
-
-  help                                   this text / このヘルプ
-  users                                  list users: id, email, division, identity status, valid date
-    npm run operator -- users
-  entries [--user ID]                    list entries, newest first, with their claims' ids and statuses
-    --user ID                            only the entries of this user (the id users lists)
-    npm run operator -- entries --user 3
-  show-entry ENTRY_ID                    an entry with its claims, as the API answers it (JSON)
-    npm run operator -- show-entry 7
-
-  review-claim CLAIM_ID can_buy --purchase-amount N --fee N --fee-ratio R --ratio R --bank-charge N [--principal N]
-                                         the claim can be bought (買取可), at these figures:
-    --purchase-amount N                  買取額: what the operator pays for the claim, before the fee and the charge
-    --fee N                              手数料: the operator's fee, kept from the payout
-    --fee-ratio R                        手数料率: the fee as a share of 買取額 (0.05 = 5%)
-    --ratio R                            掛目: 買取額 as a share of 返金額 (0.9 = 90%)
-    --bank-charge N                      振込手数料: the charge for the payout's bank transfer, kept from it
-    --principal N                        返金額: what the owner pays back by 返金期日; default the claim's
-                                         売掛先からの銀行振込金額 (scheduled_deposit_amount_from_obliger)
-                                         The owner receives お受け取り額 = 買取額 − 手数料 − 振込手数料.
-                                         Refused (exit 1), nothing recorded: 返金額 or 買取額 above
-                                         売掛先からの銀行振込金額; 買取額 above 返金額; 手数料 + 振込手数料
-                                         at or above 買取額 (nothing left to receive); 買取額 other than
-                                         返金額 × 掛目, or 手数料 other than 買取額 × 手数料率 (to the yen,
-                                         rounded up or down).
-    npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
-                                         (a claim whose debtor transfers 1,099,340円: 1,099,340 × 0.9 = 989,406;
-                                         989,406 × 0.05 = 49,470; the owner receives 939,276円 and returns 1,099,340円)
-  review-claim CLAIM_ID cannot_buy       the claim cannot be bought (the owner reads お見送り)
-    npm run operator -- review-claim 12 cannot_buy
-  review-claim CLAIM_ID inadequate --reason TEXT [--document invoice|additional_doc]
-                                         a document of the claim is inadequate (不備あり)
-    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
-    --document WHICH                     invoice (請求書, the default) or additional_doc (追加書類)
-    npm run operator -- review-claim 12 inadequate --reason "請求書の日付が読めません" --document invoice
-                                         After each review the entry's status follows: any inadequate →
-                                         inadequate (2); all reviewed → reviewed (3), or archived (6) when
-                                         none can be bought; reviewed or archived confirms its 決算書類 and
-                                         入出金明細 (確認済み).
-  inadequate-entry ENTRY_ID --reason TEXT [--document financial_statements|withdrawals_detail|both]
-                                         the entry's financial / withdrawal documents are inadequate
-    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
-    --document WHICH                     financial_statements (決算書類), withdrawals_detail (入出金明細)
-                                         or both (the default)
-    npm run operator -- inadequate-entry 7 --reason "直近2期分の決算書をご提出ください" --document financial_statements
-
-  mark-contracted ENTRY_ID               reviewed entry → contracted (契約済み); can_buy claims → contracted,
-                                         each due back by its 返金期日 (return_date)
-    npm run operator -- mark-contracted 7
-  mark-transferred ENTRY_ID              contracted entry → transferred: the payout was made today
-                                         (買取代金お振込済み); contracted claims → transferred
-    npm run operator -- mark-transferred 7
-  mark-delay CLAIM_ID                    transferred claim → delay (ご返金遅延): only after its 返金期日
-                                         (return_date) has passed, from the next day in Japan; before it,
-                                         refused with the deadline and the days left. Mails the owner
-                                         【重要】ご返金が確認できていません
-    npm run operator -- mark-delay 12
-  mark-returned CLAIM_ID [--date YYYY-MM-DD]
-                                         transferred or delayed claim → returned (ご返金確認済み); the entry
-                                         completes when no claim is still out. 返金期日 never changes.
-    --date YYYY-MM-DD                    the day the return came in (ご返金確認日, returned_at); default
-                                         today. Refused when in the future or before the payout
-                                         (the entry's transferred_at)
-    npm run operator -- mark-returned 12 --date 2027-01-26
-  cancel-claim CLAIM_ID                  a claim not yet transferred → cancel (not bought: the owner reads お見送り)
-    npm run operator -- cancel-claim 12
-
-  confirm-identity USER_ID [--valid-until YYYY-MM-DD]
-                                         identity confirmed (本人確認済み, 3)
-    --valid-until YYYY-MM-DD             the last day the identity documents are valid; default one year
-                                         from today
-    npm run operator -- confirm-identity 3 --valid-until 2027-11-30
-  expire-identity USER_ID                identity expired (期限切れ, 5), valid date yesterday
-    npm run operator -- expire-identity 3
-  inadequate-identity USER_ID            identity inadequate (不備あり, 2)
-    npm run operator -- inadequate-identity 3
-  set-suppression none|stop-new-entry [--message TEXT] [--segment S]
-                                         stop (or allow again: none) new entries, for one user segment or all
-    --message TEXT                       what the owners read instead (default
-                                         現在、新規のお申し込みを停止しています。)
-    --segment S                          only users whose user_segment is S (default: every user)
-    npm run operator -- set-suppression stop-new-entry --message "メンテナンスのため受付を停止しています"
-  set-entry-permission USER_ID true|false
-                                         has_entry_permission_when_delayed: may apply again while a return is late
-    npm run operator -- set-entry-permission 3 true
-  expire-sessions USER_ID                the user's logins end now, as after 14 days (they log in again)
-    npm run operator -- expire-sessions 3
-`;
 
 /** The command names help lists (the CLI refuses anything else before it opens the database). */
 export const OPERATOR_COMMANDS = [
@@ -158,6 +68,7 @@ export const OPERATOR_OPTIONS: Readonly<Record<OperatorCommand, readonly string[
   entries: ["user"],
   "show-entry": [],
   "review-claim": [
+    "offer",
     "purchase-amount",
     "fee",
     "fee-ratio",
@@ -180,6 +91,252 @@ export const OPERATOR_OPTIONS: Readonly<Record<OperatorCommand, readonly string[
   "set-entry-permission": [],
   "expire-sessions": [],
 };
+
+/** The named offers `review-claim … can_buy --offer NAME` takes; the 買取額 and 手数料 follow from the claim. */
+export const REVIEW_OFFERS = {
+  standard: { ratio: "0.9", feeRatio: "0.05", bankCharge: 660 },
+} as const satisfies Record<string, { ratio: string; feeRatio: string; bankCharge: number }>;
+export type ReviewOfferName = keyof typeof REVIEW_OFFERS;
+
+const offerLine = (name: string, offer: { ratio: string; feeRatio: string; bankCharge: number }) =>
+  `${name} (掛目 ${ratioPercent(offer.ratio)}, 手数料 ${ratioPercent(offer.feeRatio)}, 振込手数料 ${offer.bankCharge}円)`;
+const KNOWN_OFFERS = Object.entries(REVIEW_OFFERS)
+  .map(([name, offer]) => offerLine(name, offer))
+  .join(", ");
+
+/** What an operator does, in the order an entry meets it; help lists every command under one. */
+export const OPERATOR_GROUPS = [
+  {
+    name: "review",
+    title: "Review (審査)",
+    commands: ["entries", "show-entry", "review-claim", "inadequate-entry"],
+  },
+  { name: "contract", title: "Contract (契約)", commands: ["mark-contracted", "cancel-claim"] },
+  { name: "payout", title: "Payout (買取代金のお振込)", commands: ["mark-transferred"] },
+  {
+    name: "returns",
+    title: "Returns (ご返金)",
+    commands: ["mark-delay", "mark-returned", "set-entry-permission"],
+  },
+  {
+    name: "identity",
+    title: "Identity and logins (本人確認・ログイン)",
+    commands: ["users", "confirm-identity", "expire-identity", "inadequate-identity", "expire-sessions"],
+  },
+  { name: "suppression", title: "Suppression (新規お申し込みの停止)", commands: ["set-suppression"] },
+] as const satisfies readonly { name: string; title: string; commands: readonly OperatorCommand[] }[];
+
+interface CommandHelp {
+  /** The command and its arguments, as help's overview lists it. */
+  usage: string;
+  /** One line: what it does. */
+  purpose: string;
+  /** A line to copy and run. */
+  example: string;
+  /** help <command>: every option, rule and example, indented four spaces. */
+  details: string;
+}
+
+const COMMAND_HELP: Readonly<Record<Exclude<OperatorCommand, "help">, CommandHelp>> = {
+  entries: {
+    usage: "entries [--user ID]",
+    purpose: "list entries, newest first: codes, ids, their claims' codes and statuses",
+    example: "npm run operator -- entries",
+    details: `    --user ID                            only the entries of this user (the id users lists)
+    npm run operator -- entries --user 1`,
+  },
+  "show-entry": {
+    usage: "show-entry ENTRY",
+    purpose: "an entry with its claims, as the API answers it (JSON)",
+    example: "npm run operator -- show-entry E000001",
+    details: `    npm run operator -- show-entry 1     (the same entry by its id)`,
+  },
+  "review-claim": {
+    usage: "review-claim CLAIM can_buy|cannot_buy|inadequate …",
+    purpose: "record a claim's review: bought (at an offer), declined, or inadequate",
+    example: "npm run operator -- review-claim E000012-1 can_buy --offer standard",
+    details: `  review-claim CLAIM can_buy --offer NAME | --purchase-amount N --fee N --fee-ratio R --ratio R --bank-charge N [--principal N]
+                                         the claim can be bought (買取可), at a named offer or at these figures:
+    --offer NAME                         a named offer: its 掛目, 手数料率 and 振込手数料, the 買取額 and 手数料
+                                         computed from 返金額 (to the nearest yen); a figure given beside it
+                                         overrides it. Known: ${KNOWN_OFFERS}.
+                                         Refused (exit 1) when its 掛目 or 手数料率 is outside the ranges the
+                                         entry's brand publishes (its 特定商取引法 notice)
+    --purchase-amount N                  買取額: what the operator pays for the claim, before the fee and the charge
+    --fee N                              手数料: the operator's fee, kept from the payout
+    --fee-ratio R                        手数料率: the fee as a share of 買取額 (0.05 = 5%)
+    --ratio R                            掛目: 買取額 as a share of 返金額 (0.9 = 90%)
+    --bank-charge N                      振込手数料: the charge for the payout's bank transfer, kept from it
+    --principal N                        返金額: what the owner pays back by 返金期日; default the claim's
+                                         売掛先からの銀行振込金額 (scheduled_deposit_amount_from_obliger)
+                                         The owner receives お受け取り額 = 買取額 − 手数料 − 振込手数料.
+                                         Refused (exit 1), nothing recorded: 返金額 or 買取額 above
+                                         売掛先からの銀行振込金額; 買取額 above 返金額; 手数料 + 振込手数料
+                                         at or above 買取額 (nothing left to receive); 買取額 other than
+                                         返金額 × 掛目, or 手数料 other than 買取額 × 手数料率 (to the yen,
+                                         rounded up or down).
+    npm run operator -- review-claim E000012-1 can_buy --offer standard
+    npm run operator -- review-claim E000012-1 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
+                                         (the same for a claim whose debtor transfers 1,099,340円: 1,099,340 × 0.9
+                                         = 989,406; 989,406 × 0.05 = 49,470; the owner receives 939,276円 and
+                                         returns 1,099,340円)
+  review-claim CLAIM cannot_buy          the claim cannot be bought (the owner reads お見送り)
+    npm run operator -- review-claim E000012-1 cannot_buy
+  review-claim CLAIM inadequate --reason TEXT [--document invoice|additional_doc]
+                                         a document of the claim is inadequate (不備あり)
+    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
+    --document WHICH                     invoice (請求書, the default) or additional_doc (追加書類)
+    npm run operator -- review-claim E000012-1 inadequate --reason "請求書の日付が読めません" --document invoice
+                                         After each review the entry's status follows: any inadequate →
+                                         inadequate (2); all reviewed → reviewed (3), or archived (6) when
+                                         none can be bought; reviewed or archived confirms its 決算書類 and
+                                         入出金明細 (確認済み).`,
+  },
+  "inadequate-entry": {
+    usage: "inadequate-entry ENTRY --reason TEXT [--document financial_statements|withdrawals_detail|both]",
+    purpose: "the entry's financial or withdrawal documents are inadequate (不備あり)",
+    example: 'npm run operator -- inadequate-entry E000012 --reason "直近2期分の決算書をご提出ください"',
+    details: `    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
+    --document WHICH                     financial_statements (決算書類), withdrawals_detail (入出金明細)
+                                         or both (the default)
+    npm run operator -- inadequate-entry E000012 --reason "直近2期分の決算書をご提出ください" --document financial_statements`,
+  },
+  "mark-contracted": {
+    usage: "mark-contracted ENTRY",
+    purpose: "reviewed entry → contracted (契約済み), as the owner's own contract does",
+    example: "npm run operator -- mark-contracted E000012",
+    details: `                                         can_buy claims → contracted, each due back by its 返金期日
+                                         (return_date). Refused (exit 1) as the owner's contract would be: a
+                                         deadline today or past, an identity not confirmed and valid.
+    npm run operator -- mark-contracted E000012`,
+  },
+  "cancel-claim": {
+    usage: "cancel-claim CLAIM",
+    purpose: "a claim not yet transferred → cancel (not bought: the owner reads お見送り)",
+    example: "npm run operator -- cancel-claim E000012-2",
+    details: `                                         The entry follows its remaining claims.
+    npm run operator -- cancel-claim E000012-2`,
+  },
+  "mark-transferred": {
+    usage: "mark-transferred ENTRY",
+    purpose: "contracted entry → transferred: the payout was made today (買取代金お振込済み)",
+    example: "npm run operator -- mark-transferred E000012",
+    details: `                                         contracted claims → transferred
+    npm run operator -- mark-transferred E000012`,
+  },
+  "mark-delay": {
+    usage: "mark-delay CLAIM",
+    purpose: "transferred claim → delay (ご返金遅延), once its 返金期日 has passed",
+    example: "npm run operator -- mark-delay E000012-1",
+    details: `                                         Only after its 返金期日 (return_date) has passed, from the next day
+                                         in Japan; before it, refused with the deadline and the days left.
+                                         Mails the owner 【重要】ご返金が確認できていません
+    npm run operator -- mark-delay E000012-1`,
+  },
+  "mark-returned": {
+    usage: "mark-returned CLAIM [--date YYYY-MM-DD]",
+    purpose: "transferred or delayed claim → returned (ご返金確認済み)",
+    example: "npm run operator -- mark-returned E000012-1",
+    details: `                                         The entry completes when no claim is still out.
+                                         返金期日 never changes.
+    --date YYYY-MM-DD                    the day the return came in (ご返金確認日, returned_at); default
+                                         today. Refused when in the future or before the payout
+                                         (the entry's transferred_at)
+    npm run operator -- mark-returned E000012-1 --date 2027-01-26`,
+  },
+  "set-entry-permission": {
+    usage: "set-entry-permission USER_ID true|false",
+    purpose: "may the user apply again while a return is late (has_entry_permission_when_delayed)",
+    example: "npm run operator -- set-entry-permission 1 true",
+    details: `    npm run operator -- set-entry-permission 1 false`,
+  },
+  users: {
+    usage: "users",
+    purpose: "list users: id, email, division, identity status, valid date, segment",
+    example: "npm run operator -- users",
+    details: `    npm run operator -- users`,
+  },
+  "confirm-identity": {
+    usage: "confirm-identity USER_ID [--valid-until YYYY-MM-DD]",
+    purpose: "identity confirmed (本人確認済み, 3); mails the user",
+    example: "npm run operator -- confirm-identity 1",
+    details: `    --valid-until YYYY-MM-DD             the last day the identity documents are valid; default one year
+                                         from today
+    npm run operator -- confirm-identity 1 --valid-until 2027-11-30`,
+  },
+  "expire-identity": {
+    usage: "expire-identity USER_ID",
+    purpose: "identity expired (期限切れ, 5), valid date yesterday",
+    example: "npm run operator -- expire-identity 1",
+    details: `    npm run operator -- expire-identity 1`,
+  },
+  "inadequate-identity": {
+    usage: "inadequate-identity USER_ID",
+    purpose: "identity inadequate (不備あり, 2)",
+    example: "npm run operator -- inadequate-identity 1",
+    details: `    npm run operator -- inadequate-identity 1`,
+  },
+  "expire-sessions": {
+    usage: "expire-sessions USER_ID",
+    purpose: "the user's logins end now, as after 14 days (they log in again)",
+    example: "npm run operator -- expire-sessions 1",
+    details: `    npm run operator -- expire-sessions 1`,
+  },
+  "set-suppression": {
+    usage: "set-suppression none|stop-new-entry [--message TEXT] [--segment S]",
+    purpose: "stop (or allow again: none) new entries, for one user segment or all",
+    example: "npm run operator -- set-suppression none",
+    details: `    --message TEXT                       what the owners read instead (default
+                                         現在、新規のお申し込みを停止しています。)
+    --segment S                          only users whose user_segment is S (default: every user)
+    npm run operator -- set-suppression stop-new-entry --message "メンテナンスのため受付を停止しています"`,
+  },
+};
+
+const HELP_COLUMN = 41;
+
+/** A usage with its purpose beside it, or on the next line when the usage is too long. */
+function usageLine(usage: string, purpose: string): string {
+  return usage.length + 4 <= HELP_COLUMN
+    ? `  ${usage.padEnd(HELP_COLUMN - 2)}${purpose}`
+    : `  ${usage}\n${" ".repeat(HELP_COLUMN)}${purpose}`;
+}
+
+export const OPERATOR_HELP = `Sakidori operator command (運営者コマンド)
+Usage: npm run operator -- <command> [arguments]
+       npm run operator -- help <command>   (one command's options, rules and examples)
+Database in $DATA_DIR (default ./data). Exit 0 done; 1 refused by the data (unknown id or code, wrong
+state, figures that cannot be true); 2 a usage error.
+ENTRY is the code the owner reads (E000012) or the entry's id (12); CLAIM a claim's code (E000012-1, the
+entry's first invoice) or its id; entries lists both. USER_ID is the id users lists.
+Amounts are whole yen (989406, no commas); ratios decimals (0.05 = 5%); dates YYYY-MM-DD, Japan time.
+A change the owner should hear of mails them a link to the entry (into the outbox: npm run outbox).
+${OPERATOR_GROUPS.map(
+  (group) =>
+    `\n${group.title}\n${group.commands
+      .map((command) => {
+        const help = COMMAND_HELP[command];
+        return `${usageLine(help.usage, help.purpose)}\n    ${help.example}`;
+      })
+      .join("\n")}`,
+).join("\n")}
+`;
+
+/** `help` alone, or one command's usage, purpose and everything about it; a usage error for no command. */
+export function operatorHelp(command?: string): string {
+  if (command === undefined || command === "help") return OPERATOR_HELP;
+  const help = (COMMAND_HELP as Readonly<Record<string, CommandHelp | undefined>>)[command];
+  if (!help) {
+    throw new OperatorUsageError(
+      `no command "${command}" (不明なコマンドです); commands: ${Object.keys(COMMAND_HELP).join(", ")}`,
+    );
+  }
+  const group = OPERATOR_GROUPS.find((candidate) =>
+    (candidate.commands as readonly string[]).includes(command),
+  )!;
+  const example = help.details.includes(help.example) ? "" : `    ${help.example}\n`;
+  return `${group.title}\n${usageLine(help.usage, help.purpose)}\n${example}${help.details}\n`;
+}
 
 // ---- argument parsing ----
 
@@ -233,6 +390,39 @@ function idArgument(value: string, what: string): number {
   return Number(value);
 }
 
+/** ENTRY as typed: the code the owner reads (E000012) or the id. A code naming no entry is refused. */
+function entryArgument(db: Db, value: string): number {
+  if (/^\d+$/.test(value)) return idArgument(value, "ENTRY");
+  const code = value.toUpperCase();
+  const id = entryIdOfCode(code);
+  if (id === null) {
+    throw new OperatorUsageError(
+      claimPlaceOfCode(code)
+        ? `${value} is a claim's code; this command takes an entry: its code such as ${code.split("-")[0]} or its id (申込番号で指定してください)`
+        : `ENTRY must be an entry's code such as E000012 or its id, got "${value}" (申込番号または ID で指定してください)`,
+    );
+  }
+  if (!findEntry(db, id)) throw new OperatorStateError(`no entry ${code} (申し込み ${code} はありません)`);
+  return id;
+}
+
+/** CLAIM as typed: its code (E000012-1, the entry's first invoice) or its id. A code naming none is refused. */
+function claimArgument(db: Db, value: string): number {
+  if (/^\d+$/.test(value)) return idArgument(value, "CLAIM");
+  const code = value.toUpperCase();
+  const place = claimPlaceOfCode(code);
+  if (place === null) {
+    throw new OperatorUsageError(
+      entryIdOfCode(code) !== null
+        ? `${value} is an entry's code; this command takes a claim: its code such as ${code}-1 or its id (請求書の番号で指定してください)`
+        : `CLAIM must be a claim's code such as E000012-1 or its id, got "${value}" (請求書の番号または ID で指定してください)`,
+    );
+  }
+  const claim = claimsOfEntry(db, place.entryId).find((candidate) => candidate.position === place.position);
+  if (!claim) throw new OperatorStateError(`no claim ${code} (請求書 ${code} はありません)`);
+  return claim.id;
+}
+
 function yenOption(parsed: ParsedArgs, name: string, required: boolean): number | null {
   const value = parsed.options.get(name);
   if (value === undefined) {
@@ -247,10 +437,12 @@ function yenOption(parsed: ParsedArgs, name: string, required: boolean): number 
   return Number(value);
 }
 
-function ratioOption(parsed: ParsedArgs, name: string): string {
+function ratioOption(parsed: ParsedArgs, name: string, required = true): string | null {
   const value = parsed.options.get(name);
-  if (value === undefined)
-    throw new OperatorUsageError(`--${name} is required (--${name} を指定してください)`);
+  if (value === undefined) {
+    if (required) throw new OperatorUsageError(`--${name} is required (--${name} を指定してください)`);
+    return null;
+  }
   if (!/^[0-9]{1,3}(\.[0-9]{1,6})?$/.test(value)) {
     throw new OperatorUsageError(
       `--${name} must be a decimal such as 0.9, got "${value}" (小数で指定してください)`,
@@ -365,7 +557,9 @@ export function listEntries(db: Db, userId: number | null): string {
         entry.code,
         entry.user_id,
         entryStatusName(entry.status),
-        claims.map((claim) => `${claim.id}:${String(nameOfStatus(ClaimStatus, claim.status))}`).join(" "),
+        claims
+          .map((claim) => `${claim.code}(${claim.id}):${String(nameOfStatus(ClaimStatus, claim.status))}`)
+          .join(" "),
         entry.purchase_amount_desired,
         entry.created_at,
       ];
@@ -435,6 +629,65 @@ export function reviewClaim(db: Db, claimId: number, review: ClaimReview, now: D
     const status = deriveEntryStatus(db, entry.id, now);
     return `claim ${claim.id} (${claim.code}) → ${claimStatusName(ClaimStatus[review.decision])}; entry ${entry.id} (${entry.code}) → ${entryStatusName(status)}`;
   });
+}
+
+/** Figures given beside an offer, each overriding the offer's or what follows from it. */
+export type OfferOverrides = Partial<Omit<PurchaseTerms, "scheduledDeposit">>;
+
+/**
+ * A can_buy review at a named offer: its 掛目, 手数料率 and 振込手数料 unless given, the 買取額 from 返金額
+ * and the 手数料 from the 買取額 (app/domain/purchase-terms.ts). Refused when a ratio falls outside
+ * what the entry's brand publishes (its 特定商取引法 notice); reviewClaim checks the rest.
+ */
+export function claimReviewAtOffer(
+  db: Db,
+  claimId: number,
+  offerName: ReviewOfferName,
+  given: OfferOverrides = {},
+  config: UpstreamConfig = configFromEnvironment(),
+): Extract<ClaimReview, { decision: "can_buy" }> {
+  const offer = REVIEW_OFFERS[offerName];
+  const claim = requireClaim(db, claimId);
+  const ratio = given.ratio ?? offer.ratio;
+  const feeRatio = given.feeRatio ?? offer.feeRatio;
+  const principal = given.principal ?? null;
+  const owner = findUserById(db, requireEntry(db, claim.entry_id).user_id);
+  const brand = brandOf(config, owner?.service_id ?? "");
+  const outside = ratiosOutsidePricing(brand.pricing, { ratio, feeRatio });
+  if (outside.length > 0) {
+    const words = outside.map((range) =>
+      range === "purchaseRatioPercent"
+        ? `掛目 ${ratio} (${ratioPercent(ratio)}) is outside ${percentRangeText(brand.pricing.purchaseRatioPercent)}`
+        : `手数料率 ${feeRatio} (${ratioPercent(feeRatio)}) is outside ${percentRangeText(brand.pricing.feePercent)}`,
+    );
+    throw new OperatorStateError(
+      `claim ${claim.code}: ${words.join("; ")}, what ${brand.serviceName} publishes (公表している範囲の外です)`,
+    );
+  }
+  const computed = purchaseAtRatios(principal ?? claim.scheduled_deposit_amount_from_obliger, {
+    ratio,
+    feeRatio,
+  });
+  const purchaseAmount = given.purchaseAmount ?? computed?.purchaseAmount ?? null;
+  // A 買取額 given outright carries its own fee at the ratio.
+  const fee =
+    given.fee ??
+    (given.purchaseAmount === undefined ? computed?.fee : yenAtRatio(given.purchaseAmount, feeRatio)) ??
+    null;
+  if (purchaseAmount === null || fee === null) {
+    throw new OperatorUsageError(
+      `--ratio and --fee-ratio must be decimals such as 0.9 (小数で指定してください)`,
+    );
+  }
+  return {
+    decision: "can_buy",
+    purchaseAmount,
+    fee,
+    feeRatio,
+    ratio,
+    bankCharge: given.bankCharge ?? offer.bankCharge,
+    principal,
+  };
 }
 
 const yen = (amount: number) => amount.toLocaleString("en-US");
@@ -727,9 +980,15 @@ const ENTRY_COMMANDS: Readonly<Record<string, "entry" | "claim">> = {
 /** The entry a command changes, when its id names one (a bad id is the command's own error to report). */
 function entryTargetOf(db: Db, command: string | undefined, id: string | undefined): number | null {
   const kind = command === undefined ? undefined : ENTRY_COMMANDS[command];
-  if (!kind || !id || !/^\d+$/.test(id)) return null;
-  if (kind === "entry") return Number(id);
-  return findClaim(db, Number(id))?.entry_id ?? null;
+  if (!kind || !id) return null;
+  try {
+    return kind === "entry"
+      ? entryArgument(db, id)
+      : (findClaim(db, claimArgument(db, id))?.entry_id ?? null);
+  } catch (error) {
+    if (error instanceof OperatorUsageError || error instanceof OperatorStateError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -747,7 +1006,7 @@ export function runOperatorCommand(
   const before = target === null ? null : snapshotEntry(db, target);
   const identityUserId = command === "confirm-identity" && id && /^\d+$/.test(id) ? Number(id) : null;
   const identityBefore = identityUserId === null ? null : identityOf(db, identityUserId);
-  const printed = runCommand(db, argv, now);
+  const printed = runCommand(db, argv, now, config);
   const after = target === null ? null : snapshotEntry(db, target);
   const kind = before && after ? mailKindFor(before, after) : null;
   if (kind && target !== null && before && after) {
@@ -768,14 +1027,14 @@ function identityOf(db: Db, userId: number): string | null {
   return user ? `${user.identity_confirmation}:${user.identity_valid_date ?? ""}` : null;
 }
 
-function runCommand(db: Db, argv: readonly string[], now: Date): string {
+function runCommand(db: Db, argv: readonly string[], now: Date, config: UpstreamConfig): string {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
     case "help":
     case "--help":
     case "-h":
-      return OPERATOR_HELP;
+      return operatorHelp(expectPositionals(parseArgs(rest, []), rest.length ? ["COMMAND"] : [])[0]);
     case "users":
       expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), []);
       return listUsers(db);
@@ -786,14 +1045,14 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
       return listEntries(db, user === undefined ? null : idArgument(user, "--user"));
     }
     case "show-entry": {
-      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY_ID"]);
-      return JSON.stringify(serializeEntry(db, requireEntry(db, idArgument(id!, "ENTRY_ID"))), null, 2);
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY"]);
+      return JSON.stringify(serializeEntry(db, requireEntry(db, entryArgument(db, id!))), null, 2);
     }
     case "review-claim":
-      return reviewClaim(db, ...parseReview(rest), now);
+      return reviewClaim(db, ...parseReview(db, rest, config), now);
     case "inadequate-entry": {
       const parsed = parseArgs(rest, OPERATOR_OPTIONS["inadequate-entry"]);
-      const [id] = expectPositionals(parsed, ["ENTRY_ID"]);
+      const [id] = expectPositionals(parsed, ["ENTRY"]);
       const document = parsed.options.get("document") ?? "both";
       if (!["financial_statements", "withdrawals_detail", "both"].includes(document)) {
         throw new OperatorUsageError(
@@ -802,7 +1061,7 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
       }
       return markEntryDocumentsInadequate(
         db,
-        idArgument(id!, "ENTRY_ID"),
+        entryArgument(db, id!),
         textOption(parsed, "reason"),
         document as EntryDocument,
         now,
@@ -810,22 +1069,22 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
     }
     case "mark-contracted":
     case "mark-transferred": {
-      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY_ID"]);
-      const entryId = idArgument(id!, "ENTRY_ID");
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["ENTRY"]);
+      const entryId = entryArgument(db, id!);
       return command === "mark-contracted"
         ? markEntryContracted(db, entryId, now)
         : markEntryTransferred(db, entryId, now);
     }
     case "mark-delay":
     case "cancel-claim": {
-      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["CLAIM_ID"]);
-      const claimId = idArgument(id!, "CLAIM_ID");
+      const [id] = expectPositionals(parseArgs(rest, OPERATOR_OPTIONS[command]), ["CLAIM"]);
+      const claimId = claimArgument(db, id!);
       return command === "mark-delay" ? markClaimDelay(db, claimId, now) : cancelClaim(db, claimId, now);
     }
     case "mark-returned": {
       const parsed = parseArgs(rest, OPERATOR_OPTIONS["mark-returned"]);
-      const [id] = expectPositionals(parsed, ["CLAIM_ID"]);
-      return markClaimReturned(db, idArgument(id!, "CLAIM_ID"), dateOption(parsed, "date"), now);
+      const [id] = expectPositionals(parsed, ["CLAIM"]);
+      return markClaimReturned(db, claimArgument(db, id!), dateOption(parsed, "date"), now);
     }
     case "confirm-identity": {
       const parsed = parseArgs(rest, OPERATOR_OPTIONS["confirm-identity"]);
@@ -874,40 +1133,66 @@ function runCommand(db: Db, argv: readonly string[], now: Date): string {
   }
 }
 
-function parseReview(rest: readonly string[]): [number, ClaimReview] {
+function parseReview(db: Db, rest: readonly string[], config: UpstreamConfig): [number, ClaimReview] {
   const parsed = parseArgs(rest, OPERATOR_OPTIONS["review-claim"]);
-  const [id, decision] = expectPositionals(parsed, ["CLAIM_ID", "can_buy|cannot_buy|inadequate"]);
-  const claimId = idArgument(id!, "CLAIM_ID");
+  const [id, decision] = expectPositionals(parsed, ["CLAIM", "can_buy|cannot_buy|inadequate"]);
   const onlyFor = (names: string[], forDecision: string) => {
     for (const name of parsed.options.keys()) {
       if (!names.includes(name)) throw new OperatorUsageError(`--${name} does not apply to ${forDecision}`);
     }
   };
   switch (decision) {
-    case "can_buy":
-      onlyFor(["purchase-amount", "fee", "fee-ratio", "ratio", "bank-charge", "principal"], decision);
+    case "can_buy": {
+      onlyFor(
+        ["offer", "purchase-amount", "fee", "fee-ratio", "ratio", "bank-charge", "principal"],
+        decision,
+      );
+      const offer = parsed.options.get("offer");
+      if (offer !== undefined && !Object.hasOwn(REVIEW_OFFERS, offer)) {
+        throw new OperatorUsageError(
+          `unknown offer "${offer}" (そのオファーはありません); known offers: ${KNOWN_OFFERS}`,
+        );
+      }
+      // With an offer every figure is optional: what is not given follows from the offer.
+      const required = offer === undefined;
+      const given = {
+        purchaseAmount: yenOption(parsed, "purchase-amount", required),
+        fee: yenOption(parsed, "fee", required),
+        feeRatio: ratioOption(parsed, "fee-ratio", required),
+        ratio: ratioOption(parsed, "ratio", required),
+        bankCharge: yenOption(parsed, "bank-charge", required),
+        principal: yenOption(parsed, "principal", false),
+      };
+      const claimId = claimArgument(db, id!);
+      if (offer !== undefined) {
+        const overrides = Object.fromEntries(
+          Object.entries(given).filter(([, value]) => value !== null),
+        ) as OfferOverrides;
+        return [claimId, claimReviewAtOffer(db, claimId, offer as ReviewOfferName, overrides, config)];
+      }
       return [
         claimId,
         {
           decision,
-          purchaseAmount: yenOption(parsed, "purchase-amount", true)!,
-          fee: yenOption(parsed, "fee", true)!,
-          feeRatio: ratioOption(parsed, "fee-ratio"),
-          ratio: ratioOption(parsed, "ratio"),
-          bankCharge: yenOption(parsed, "bank-charge", true)!,
-          principal: yenOption(parsed, "principal", false),
+          purchaseAmount: given.purchaseAmount!,
+          fee: given.fee!,
+          feeRatio: given.feeRatio!,
+          ratio: given.ratio!,
+          bankCharge: given.bankCharge!,
+          principal: given.principal,
         },
       ];
+    }
     case "cannot_buy":
       onlyFor([], decision);
-      return [claimId, { decision }];
+      return [claimArgument(db, id!), { decision }];
     case "inadequate": {
       onlyFor(["reason", "document"], decision);
       const document = parsed.options.get("document") ?? "invoice";
       if (document !== "invoice" && document !== "additional_doc") {
         throw new OperatorUsageError(`--document must be invoice or additional_doc, got "${document}"`);
       }
-      return [claimId, { decision, reason: textOption(parsed, "reason"), document }];
+      return [claimArgument(db, id!), { decision, reason: textOption(parsed, "reason"), document }];
     }
     default:
       throw new OperatorUsageError(

@@ -7,10 +7,13 @@ import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/stat
 import { readSuppression } from "../../../reference-upstream/entries/eligibility";
 import {
   OPERATOR_COMMANDS,
+  OPERATOR_GROUPS,
   OPERATOR_HELP,
   OPERATOR_OPTIONS,
+  REVIEW_OFFERS,
   OperatorStateError,
   OperatorUsageError,
+  operatorHelp,
   runOperatorCommand,
 } from "../../../reference-upstream/entries/operator-actions";
 import { latestMails, sendMail } from "../../../reference-upstream/outbox";
@@ -75,6 +78,11 @@ describe("the operator command line", () => {
     ]) {
       expect(result.stdout).toContain(command);
     }
+    const one = await spawnCli("reference-upstream/cli/operator.ts", ["help", "review-claim"]);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain("--offer NAME");
+    const unknown = await spawnCli("reference-upstream/cli/operator.ts", ["help", "frobnicate"]);
+    expect(unknown.code).toBe(2);
   }, 60_000);
 
   it("an unknown command exits 2 with a usage error; a command runs against $DATA_DIR", async () => {
@@ -552,19 +560,7 @@ describe("the entry's 決算書類 and 入出金明細 are confirmed at review",
 });
 
 describe("help explains each command and each option, with an example", () => {
-  /** help's blocks headed by the command (a line indented two spaces that starts with its name). */
-  function sectionOf(command: string): string {
-    const blocks: string[][] = [];
-    for (const line of OPERATOR_HELP.split("\n")) {
-      const heading = /^ {2}(\S+)/.exec(line)?.[1];
-      if (heading && (OPERATOR_COMMANDS as readonly string[]).includes(heading)) blocks.push([line]);
-      else if (/^ {4}/.test(line)) blocks.at(-1)?.push(line);
-    }
-    return blocks
-      .filter((block) => block[0]!.trim().split(" ")[0] === command)
-      .flat()
-      .join("\n");
-  }
+  const sectionOf = (command: string) => operatorHelp(command);
 
   it("every command has an example line; every option the parser accepts has a line saying what it is", () => {
     for (const command of OPERATOR_COMMANDS) {
@@ -577,6 +573,36 @@ describe("help explains each command and each option, with an example", () => {
         );
       }
     }
+  });
+
+  it("groups every command under what an operator does, each once, with its purpose and an example", () => {
+    expect(OPERATOR_GROUPS.map((group) => group.name)).toEqual([
+      "review",
+      "contract",
+      "payout",
+      "returns",
+      "identity",
+      "suppression",
+    ]);
+    const grouped = OPERATOR_GROUPS.flatMap((group) => group.commands);
+    expect([...grouped].sort()).toEqual(OPERATOR_COMMANDS.filter((command) => command !== "help").sort());
+    const lines = OPERATOR_HELP.split("\n");
+    let heading = "";
+    const seen: string[] = [];
+    lines.forEach((line, index) => {
+      if (/^\S/.test(line)) heading = line;
+      const command = /^ {2}([a-z-]+)(?: |$)/.exec(line)?.[1];
+      if (!command || !(grouped as string[]).includes(command)) return;
+      seen.push(command);
+      const group = OPERATOR_GROUPS.find((candidate) => candidate.commands.includes(command as never))!;
+      expect(heading, command).toContain(group.title);
+      // The purpose beside the usage, or on the next line when the usage is long; then the example.
+      const block = lines.slice(index, index + 3).join("\n");
+      expect(block, command).toMatch(/ {2,}[a-z(].{10,}/);
+      expect(block, command).toMatch(new RegExp(`^ {4}npm run operator -- ${command}\\b`, "m"));
+    });
+    expect(seen.sort()).toEqual([...grouped].sort());
+    expect(OPERATOR_HELP).toContain("npm run operator -- help <command>");
   });
 
   it("says each figure as the owner reads it, and the limits a review is held to", () => {
@@ -593,24 +619,174 @@ describe("help explains each command and each option, with an example", () => {
       expect(review).toContain(word);
     }
     expect(review).toContain("返金額 × 掛目");
+    expect(review).toMatch(/--offer NAME {2,}\S/);
+    expect(review).toContain("standard");
     expect(sectionOf("mark-delay")).toContain("返金期日");
     expect(sectionOf("mark-returned")).toMatch(/future[\s\S]*payout/);
   });
 
-  it("the can_buy example runs as written on a claim whose debtor transfers 1,099,340円", async () => {
-    const example = OPERATOR_HELP.split("\n")
-      .map((line) => line.trim())
-      .find((line) => line.startsWith("npm run operator -- review-claim") && line.includes("can_buy"))!;
-    expect(example).toBe(
-      "npm run operator -- review-claim 12 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660",
+  it("help of a command it does not know is a usage error naming the commands", () => {
+    expect(() => operatorHelp("frobnicate")).toThrow(/review-claim/);
+    expect(() => operatorHelp("frobnicate")).toThrow(OperatorUsageError);
+    expect(operator("help", "mark-returned")).toBe(operatorHelp("mark-returned"));
+  });
+
+  it("the can_buy examples run as written, with the claim's code, on a claim whose debtor transfers 1,099,340円", async () => {
+    const examples = [OPERATOR_HELP, sectionOf("review-claim")].flatMap((text) =>
+      text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line.startsWith("npm run operator -- review-claim") && line.includes("can_buy")),
     );
-    const client = createUserWithSession(upstream);
+    expect(examples).toContain("npm run operator -- review-claim E000012-1 can_buy --offer standard");
+    expect(examples).toContain(
+      "npm run operator -- review-claim E000012-1 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660",
+    );
+    for (const example of examples) {
+      const client = createUserWithSession(upstream);
+      const entry = await createEntryVia(
+        client,
+        validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+      );
+      const argv = example.replace("npm run operator -- ", "").split(" ");
+      argv[1] = `${entry.code}-1`;
+      expect(operator(...argv), example).toContain("can_buy");
+      expect((await read(client, entry.id)).claims[0], example).toMatchObject({
+        purchase_amount: 989_406,
+        purchase_fee: 49_470,
+        bank_charge: 660,
+      });
+    }
+  });
+});
+
+describe("review-claim --offer: a named offer the claim's figures follow from", () => {
+  async function claimOf(deposit: number, user: Record<string, unknown> = {}) {
+    const client = createUserWithSession(upstream, user);
     const entry = await createEntryVia(
       client,
-      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+      validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: deposit })] }),
     );
-    const argv = example.replace("npm run operator -- ", "").split(" ");
-    argv[1] = String(entry.claims[0].id);
-    expect(operator(...argv)).toContain("can_buy");
+    return { client, entry, code: `${entry.code}-1` };
+  }
+  const figures = async (client: UserClient, id: number) => {
+    const claim = (await read(client, id)).claims[0];
+    return [
+      claim.purchase_amount,
+      claim.purchase_fee,
+      claim.purchase_fee_ratio,
+      claim.purchase_ratio,
+      claim.bank_charge,
+    ].map(Number);
+  };
+
+  it("standard is 掛目 90 %, 手数料 5 %, 振込手数料 660円, the 買取額 and 手数料 from the claim's 振込金額", async () => {
+    expect(REVIEW_OFFERS.standard).toEqual({ ratio: "0.9", feeRatio: "0.05", bankCharge: 660 });
+    const { client, entry, code } = await claimOf(1_000_001);
+    expect(operator("review-claim", code, "can_buy", "--offer", "standard")).toContain("can_buy");
+    // 1,000,001 × 0.9 = 900,000.9 → 900,001円; × 0.05 = 45,000.05 → 45,000円.
+    expect(await figures(client, entry.id)).toEqual([900_001, 45_000, 0.05, 0.9, 660]);
   });
+
+  it("a figure given beside the offer overrides it, and what follows from it is computed again", async () => {
+    const ratio = await claimOf(1_099_340);
+    operator("review-claim", ratio.code, "can_buy", "--offer", "standard", "--ratio", "0.85");
+    // 1,099,340 × 0.85 = 934,439円; × 0.05 = 46,721.95 → 46,722円.
+    expect(await figures(ratio.client, ratio.entry.id)).toEqual([934_439, 46_722, 0.05, 0.85, 660]);
+    const charge = await claimOf(1_099_340);
+    operator(
+      "review-claim",
+      charge.code,
+      "can_buy",
+      "--offer=standard",
+      "--bank-charge",
+      "0",
+      "--principal",
+      "1000000",
+    );
+    expect(await figures(charge.client, charge.entry.id)).toEqual([900_000, 45_000, 0.05, 0.9, 0]);
+  });
+
+  it("an offer it does not know is a usage error listing the known ones, and records nothing", async () => {
+    const { client, entry, code } = await claimOf(1_099_340);
+    expect(() => operator("review-claim", code, "can_buy", "--offer", "generous")).toThrow(
+      /unknown offer "generous"[\s\S]*standard/,
+    );
+    expect(() => operator("review-claim", code, "cannot_buy", "--offer", "standard")).toThrow(
+      OperatorUsageError,
+    );
+    expect((await read(client, entry.id)).claims[0].status).toBe(ClaimStatus.under_review);
+    const result = await spawnCli(
+      "reference-upstream/cli/operator.ts",
+      ["review-claim", code, "can_buy", "--offer", "generous"],
+      { DATA_DIR: upstream.dataDir },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("standard");
+  }, 60_000);
+
+  it("an offer's ratios outside what the entry's brand publishes are refused: みどり's 掛目 starts at 85 %", async () => {
+    const sakidori = await claimOf(1_099_340);
+    expect(() =>
+      operator("review-claim", sakidori.code, "can_buy", "--offer", "standard", "--ratio", "0.79"),
+    ).toThrow(/80%〜100%/);
+    expect(() =>
+      operator("review-claim", sakidori.code, "can_buy", "--offer", "standard", "--fee-ratio", "0.11"),
+    ).toThrow(OperatorStateError);
+    operator("review-claim", sakidori.code, "can_buy", "--offer", "standard", "--ratio", "0.82");
+    const midori = await claimOf(1_099_340, { service_id: "midori" });
+    expect(() =>
+      operator("review-claim", midori.code, "can_buy", "--offer", "standard", "--ratio", "0.82"),
+    ).toThrow(/85%〜100%/);
+    expect((await read(midori.client, midori.entry.id)).claims[0].status).toBe(ClaimStatus.under_review);
+  });
+});
+
+describe("entries and claims by the codes people read", () => {
+  it("entries lists each claim by its code; show-entry takes the entry's code", async () => {
+    const { client, entry, claimIds } = await entryWithClaims(2);
+    const listed = operator("entries", "--user", String(client.userId));
+    expect(listed).toContain(`${entry.code}-1`);
+    expect(listed).toContain(`${entry.code}-2`);
+    expect(listed).toContain(String(claimIds[1]));
+    expect(JSON.parse(operator("show-entry", entry.code))).toEqual(await read(client, entry.id));
+  });
+
+  it("the whole way by codes: review, contract, payout, delay, return; the owner is mailed as by ids", async () => {
+    const { client, entry } = await entryWithClaims(2);
+    const email = findUserById(upstream.db, (await read(client, entry.id)).user)!.email;
+    operator("review-claim", `${entry.code}-1`, "can_buy", "--offer", "standard");
+    expect(operator("review-claim", `${entry.code}-2`, "can_buy", "--offer", "standard")).toContain(
+      "mail: entry_reviewed",
+    );
+    expect(operator("mark-contracted", entry.code)).toContain("mail: entry_contracted");
+    expect(operator("mark-transferred", entry.code)).toContain("mail: entry_transferred");
+    const deadline = (await read(client, entry.id)).claims[0].return_date as string;
+    const afterDeadline = new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000);
+    runOperatorCommand(upstream.db, ["mark-delay", `${entry.code}-1`], afterDeadline);
+    runOperatorCommand(upstream.db, ["mark-returned", `${entry.code}-2`], afterDeadline);
+    const current = await read(client, entry.id);
+    expect(current.claims.map((claim: { status: number }) => claim.status)).toEqual([
+      ClaimStatus.delay,
+      ClaimStatus.returned,
+    ]);
+    const kinds = latestMails(upstream.db, { to: email, limit: 20 }).map((mail) => mail.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["entry_delay", "entry_returned"]));
+  });
+
+  it("a code naming nothing is refused (exit 1) with the code; a claim's place given an entry's code, a usage error", async () => {
+    const { entry } = await entryWithClaims(1);
+    expect(() => operator("show-entry", "E999999")).toThrow(/E999999/);
+    expect(() => operator("show-entry", "E999999")).toThrow(OperatorStateError);
+    expect(() => operator("mark-delay", `${entry.code}-2`)).toThrow(new RegExp(`${entry.code}-2`));
+    expect(() => operator("mark-delay", `${entry.code}-2`)).toThrow(OperatorStateError);
+    expect(() => operator("cancel-claim", entry.code)).toThrow(OperatorUsageError);
+    expect(() => operator("mark-contracted", `${entry.code}-1`)).toThrow(OperatorUsageError);
+    expect(() => operator("mark-contracted", "E12")).toThrow(OperatorUsageError);
+    const result = await spawnCli("reference-upstream/cli/operator.ts", ["mark-returned", "E999999-1"], {
+      DATA_DIR: upstream.dataDir,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("E999999-1");
+  }, 60_000);
 });
