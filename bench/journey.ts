@@ -3,7 +3,10 @@
 // its monthly cap (128 kbps each way, decimal kilobits as carriers count them; 400 ms a round trip).
 // /login → log in (a fresh user who may apply) → My page → its link to the invoice step, JavaScript on
 // and off, median of 3 runs each; then one wizard step navigation, the step's 戻る (client-side with
-// JavaScript on) against a document navigation to the same page. Printed, never asserted.
+// JavaScript on) against a document navigation to the same page. Then, on a phone (CPU slowed 4×), the
+// invoice step's hydration (benchHydration), and the press of 「新しく申し込む」 after 20 s on My page,
+// whose wait the files fetched ahead there shorten (benchWarmWizard, decision 0038). Printed, never
+// asserted.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -581,6 +584,113 @@ async function measureHydration(
   console.log("  waterfall of one cold load: bench-output/hydration-waterfall.txt");
 }
 
+/** How long a person reads My page before pressing 「新しく申し込む」. */
+const READING_MY_PAGE_MS = 20_000;
+
+interface PressRun {
+  /** ms from the press (the invoice step's navigation start) to its load event */
+  load: number;
+  /** ms from the press to React's hydration of the step; null with JavaScript off */
+  hydrated: number | null;
+  /** bytes of /build/ files fetched while the person read My page, and how many files */
+  aheadBytes: number;
+  aheadFiles: number;
+  /** bytes over the line from the press until the step hydrated (or loaded): scripts, and in all */
+  scriptBytesAfterPress: number;
+  bytesAfterPress: number;
+}
+
+const isBuildFile = (request: Request) => new URL(request.url).pathname.startsWith("/build/");
+
+/**
+ * The way an owner reaches the wizard on the phone and the capped line, cache empty at /login: log in,
+ * read My page for 20 s, press 「新しく申し込む」; timed on the step's own clock from the press (its
+ * navigation start) to its load event and, with JavaScript on, to its hydration.
+ */
+async function pressNewEntry(
+  page: Page,
+  recorder: Recorder,
+  appUrl: string,
+  user: Credentials,
+  javaScript: boolean,
+): Promise<PressRun> {
+  await page.goto(`${appUrl}/login`);
+  await page.locator('input[name="email"]').fill(user.email);
+  await page.locator('input[name="password"]').fill(user.password);
+  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  await page.waitForURL(/\/mypage$/, { waitUntil: "load" });
+  recorder.reset();
+  await new Promise((resolve) => setTimeout(resolve, READING_MY_PAGE_MS));
+  const ahead = recorder.all().filter(isBuildFile);
+  recorder.reset();
+  await page.getByRole("link", { name: "新しく申し込む" }).click();
+  await page.waitForURL((url) => url.pathname === INVOICE_STEP, { waitUntil: "load" });
+  if (javaScript) {
+    // Polled with a bare evaluate, as in loadOnPhone (no compiling of Playwright's own script).
+    while (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true")))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const afterPress = recorder.all().filter((request) => request.offline === null);
+  const bytesOf = (requests: Request[]) => requests.reduce((sum, request) => sum + request.bytes, 0);
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const bench = (window as unknown as { __bench: { hydratedAt: number | null } }).__bench;
+    return { load: navigation.loadEventStart, hydrated: bench.hydratedAt };
+  });
+  return {
+    load: timing.load,
+    hydrated: javaScript ? timing.hydrated : null,
+    aheadBytes: ahead.reduce((sum, request) => sum + request.bytes, 0),
+    aheadFiles: ahead.filter((request) => request.end !== null).length,
+    scriptBytesAfterPress: bytesOf(afterPress.filter((request) => request.type === "Script")),
+    bytesAfterPress: bytesOf(afterPress),
+  };
+}
+
+async function measureWarmWizard(browser: Awaited<ReturnType<typeof chromium.launch>>, servers: Servers) {
+  // Fresh users, one per run and way (a login rate limit counts posts per account): each may apply.
+  const users: Credentials[] = [];
+  for (let index = 0; index < 2 * RUNS; index += 1) users.push(await prepareUser(servers, "ready"));
+  const runs: Record<"on" | "off", PressRun[]> = { on: [], off: [] };
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const javaScript of [false, true]) {
+      const context = await browser.newContext({ ...PHONE, javaScriptEnabled: javaScript });
+      try {
+        await context.addInitScript(watchMainThread);
+        const { page, recorder } = await throttledPage(context);
+        await (
+          await context.newCDPSession(page)
+        ).send("Emulation.setCPUThrottlingRate", {
+          rate: CPU_SLOWDOWN,
+        });
+        runs[javaScript ? "on" : "off"].push(
+          await pressNewEntry(page, recorder, servers.appUrl, users.pop()!, javaScript),
+        );
+      } finally {
+        await context.close();
+      }
+    }
+  }
+  const off = median(runs.off.map((run) => run.load));
+  const hydrated = median(runs.on.map((run) => run.hydrated ?? Number.NaN));
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ahead = (key: "on" | "off") =>
+    `${kb(median(runs[key].map((run) => run.aheadBytes)))} (${median(runs[key].map((run) => run.aheadFiles))} files)`;
+  console.log(
+    `\nMy page → the invoice step on the phone (${PHONE.viewport.width} px, CPU slowed ${CPU_SLOWDOWN}×) at ${KBPS} kbps / ${LATENCY_MS} ms, cache empty at /login: log in, ${READING_MY_PAGE_MS / 1000} s on My page, press 「新しく申し込む」 (median of ${RUNS}):`,
+  );
+  console.log(`  JavaScript off: press → load (shown and usable) ${seconds(off)}`);
+  console.log(
+    `  JavaScript on: press → load ${seconds(median(runs.on.map((run) => run.load)))}, press → hydrated ${seconds(hydrated)} = ${(hydrated / off).toFixed(2)}× JavaScript off (goal ≤ 1.5×)`,
+  );
+  const afterPress = (key: "on" | "off") =>
+    `${kb(median(runs[key].map((run) => run.bytesAfterPress)))} (scripts ${kb(median(runs[key].map((run) => run.scriptBytesAfterPress)))})`;
+  console.log(`  fetched ahead while on My page: JavaScript on ${ahead("on")}, off ${ahead("off")}`);
+  console.log(
+    `  over the line after the press until the step was used (hydrated; JavaScript off, loaded): JavaScript on ${afterPress("on")}, off ${afterPress("off")}`,
+  );
+}
+
 function printTable(rows: string[][]) {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const row of rows)
@@ -609,6 +719,21 @@ export async function benchJourney() {
   const servers = await startServers();
   try {
     await measure(servers);
+  } finally {
+    await servers.stop();
+  }
+}
+
+/** Starts its own servers, prints the My page → invoice step figures on the phone, stops them. */
+export async function benchWarmWizard() {
+  const servers = await startServers();
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      await measureWarmWizard(browser, servers);
+    } finally {
+      await browser.close();
+    }
   } finally {
     await servers.stop();
   }

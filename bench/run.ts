@@ -10,8 +10,9 @@
 // straight to the upstream, and memory); the upstream calls of 10,000 法人番号 look-ups (bench/lookups.ts);
 // a 10 MiB upload at 128 kbps, one that stops and 40 that trickle (bench/slow-upload.ts, about 14
 // minutes); a bystander's upload while 66 uploads of 22 accounts trickle (bench/fair-slots.ts, about 2
-// minutes); credential stuffing, 300 pairs from 300 addresses (bench/stuffing.ts); the 128 kbps journey
-// (bench/journey.ts); and the Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own
+// minutes); credential stuffing, 300 pairs from 300 addresses (bench/stuffing.ts); the 128 kbps journey,
+// the invoice step's hydration on a slow phone and the press from My page to it (bench/journey.ts); and
+// the Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own
 // servers.
 
 import { execSync } from "node:child_process";
@@ -19,7 +20,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { prepareUser, runLoad } from "../tests/load/load-run";
-import { benchHydration, benchJourney } from "./journey";
+import { benchHydration, benchJourney, benchWarmWizard } from "./journey";
 import { benchFairSlots } from "./fair-slots";
 import { benchLighthouse } from "./lighthouse";
 import { benchLookups } from "./lookups";
@@ -218,6 +219,7 @@ const parts: [string, () => Promise<void>][] = [
   ["fair-slots", benchFairSlots],
   ["journey", benchJourney],
   ["hydration", benchHydration],
+  ["warm-wizard", benchWarmWizard],
   ["lighthouse", benchLighthouse],
 ];
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
