@@ -1,9 +1,13 @@
 // Remix's <Scripts>, written after the page's load event so a usable page never waits for them
-// (decisions 0015, 0026). Used instead of <Scripts>, never beside it.
+// (decisions 0015, 0026). Used instead of <Scripts>, never beside it. And, from a page without
+// scripts, the files of a page it leads to fetched ahead into the cache (decision 0038).
 
 import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
-import { useContext, useState } from "react";
+import { type ContextType, useContext, useState } from "react";
+import { useNonce } from "~/components/nonce";
 import { pagesToPrefetch, routesOfPath } from "~/routing/page-scripts";
+
+type Manifest = NonNullable<ContextType<typeof UNSAFE_RemixContext>>["manifest"];
 
 /** JSON that may stand inside an inline <script> (no "</script>", no "<!--"). */
 const scriptSafeJson = (value: unknown) =>
@@ -48,6 +52,29 @@ export function moduleScript(
   ].join("\n");
 }
 
+/**
+ * The script files a page of these routes (root first) loads when it hydrates: every file (`own`,
+ * preloaded first) and the order the boot imports them in (shared chunks, then the route modules).
+ */
+export function pageScriptFiles(manifest: Manifest, routeIds: readonly string[]) {
+  const routes = routeIds.map((id) => manifest.routes[id]!);
+  const own = [
+    ...new Set([
+      manifest.url,
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...routes.flatMap((route) => [...(route.imports ?? []), route.module]),
+    ]),
+  ];
+  const chunks = [...new Set([...manifest.entry.imports, ...routes.flatMap((route) => route.imports ?? [])])];
+  const order = [
+    { file: manifest.url },
+    ...chunks.map((file) => ({ file })),
+    ...routes.map((route) => ({ file: route.module, routeId: route.id })),
+  ];
+  return { own, order };
+}
+
 export function PageScripts({ nonce }: { nonce: string }) {
   const remix = useContext(UNSAFE_RemixContext);
   const matches = useMatches();
@@ -55,31 +82,20 @@ export function PageScripts({ nonce }: { nonce: string }) {
   const [scripts] = useState(() => {
     if (typeof document !== "undefined" || !remix) return null;
     const { manifest, serverHandoffString } = remix;
-    const routes = matches.map((match) => manifest.routes[match.id]!);
+    const { own, order } = pageScriptFiles(
+      manifest,
+      matches.map((match) => match.id),
+    );
     // The next pages' modules are fetched after hydration, never slowing it.
     const ahead = pagesToPrefetch(matches)
       .flatMap((page) => routesOfPath(manifest.routes, page))
       .map((id) => manifest.routes[id]!);
-    const own = new Set([
-      manifest.url,
-      manifest.entry.module,
-      ...manifest.entry.imports,
-      ...routes.flatMap((route) => [...(route.imports ?? []), route.module]),
-    ]);
     const later = [...new Set(ahead.flatMap((route) => [...(route.imports ?? []), route.module]))].filter(
-      (file) => !own.has(file),
+      (file) => !own.includes(file),
     );
-    const chunks = [
-      ...new Set([...manifest.entry.imports, ...routes.flatMap((route) => route.imports ?? [])]),
-    ];
-    const order = [
-      { file: manifest.url },
-      ...chunks.map((file) => ({ file })),
-      ...routes.map((route) => ({ file: route.module, routeId: route.id })),
-    ];
     return {
       handoff: `window.__remixContext = ${serverHandoffString};`,
-      boot: bootScript(nonce, [...own], moduleScript(order, manifest.entry.module, later)),
+      boot: bootScript(nonce, own, moduleScript(order, manifest.entry.module, later)),
     };
   });
   return (
@@ -95,5 +111,62 @@ export function PageScripts({ nonce }: { nonce: string }) {
         dangerouslySetInnerHTML={{ __html: scripts?.boot ?? " " }}
       />
     </>
+  );
+}
+
+/**
+ * After the load event, at idle and a few per idle callback, fetches these files into the HTTP cache at
+ * the lowest priority (a prefetch link, or a low-priority fetch where the browser has no prefetch, as
+ * WebKit); nothing when the browser asks to save data.
+ */
+export function fetchAheadScript(files: readonly string[]): string {
+  return (
+    `(function(){var f=${scriptSafeJson(files)},c=navigator.connection;if(c&&c.saveData)return;` +
+    "var t=document.createElement('link').relList,p=t&&t.supports&&t.supports('prefetch');" +
+    "function add(h){if(!p){fetch(h,{priority:'low'}).then(function(r){return r.arrayBuffer()}).catch(function(){});return}" +
+    "var l=document.createElement('link');l.rel='prefetch';l.href=h;document.head.appendChild(l)}" +
+    "function idle(){window.requestIdleCallback?requestIdleCallback(go):setTimeout(go,50)}" +
+    `function go(){f.splice(0,${PRELOADS_PER_TASK}).forEach(add);if(f.length)idle()}` +
+    "document.readyState==='complete'?idle():addEventListener('load',idle,{once:true})})()"
+  );
+}
+
+/** The stylesheets the routes of a page link (their `links`), as the page's <Links /> writes them. */
+export function pageStylesheets(
+  routeModules: Readonly<Record<string, { links?: () => readonly unknown[] } | undefined>>,
+  routeIds: readonly string[],
+): string[] {
+  const links = routeIds.flatMap((id) => routeModules[id]?.links?.() ?? []) as {
+    rel?: string;
+    href?: string;
+  }[];
+  return [
+    ...new Set(links.filter((link) => link.rel === "stylesheet" && link.href).map((link) => link.href!)),
+  ];
+}
+
+/**
+ * On a page without scripts, the files of the page at `path` beyond its HTML (the scripts PageScripts
+ * would load there, and its stylesheets) fetched ahead at idle, so that page is warm when opened
+ * (decision 0038).
+ */
+export function FetchPageFilesAhead({ path }: { path: string }) {
+  const nonce = useNonce();
+  const remix = useContext(UNSAFE_RemixContext);
+  const matches = useMatches();
+  const [script] = useState(() => {
+    if (typeof document !== "undefined" || !remix) return null;
+    const routeIds = routesOfPath(remix.manifest.routes, path);
+    const { own } = pageScriptFiles(remix.manifest, routeIds);
+    // This page's own stylesheets (the frame's) are loaded already.
+    const here = pageStylesheets(
+      remix.routeModules,
+      matches.map((match) => match.id),
+    );
+    const stylesheets = pageStylesheets(remix.routeModules, routeIds).filter((href) => !here.includes(href));
+    return fetchAheadScript([...stylesheets, ...own]);
+  });
+  return (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script ?? " " }} />
   );
 }

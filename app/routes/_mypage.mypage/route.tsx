@@ -3,6 +3,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { NewEntryPanel } from "~/components/new-entry-panel";
+import { FetchPageFilesAhead } from "~/components/page-scripts";
 import { PropagatedNotices } from "~/components/notices";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
@@ -10,6 +11,7 @@ import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
 import { withRequestContext } from "~/request/context.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { loadNewEntryInput } from "~/request/entry-guard.server";
+import { savesData } from "~/request/save-data";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { japanDate } from "~/domain/japan-date";
 import { type StepView, toMyPageView } from "./view-model";
@@ -33,8 +35,8 @@ export function loader(args: LoaderFunctionArgs) {
       loadNewEntryInput(ctx, user),
       shouldRecordVisit(user) ? recordVisitAfterMailVerification(ctx) : null,
     ]);
-    return json(
-      toMyPageView({
+    return json({
+      ...toMyPageView({
         ...input,
         user,
         entries,
@@ -44,7 +46,8 @@ export function loader(args: LoaderFunctionArgs) {
           japanDate(ctx.now),
         ),
       }),
-    );
+      savesData: savesData(ctx.request),
+    });
   });
 }
 
@@ -142,6 +145,8 @@ export default function MyPage() {
         {view.hasAttention ? <NewEntryPanel newEntry={view.newEntry} /> : null}
       </section>
       {stepsFirst ? null : stepsSection}
+      {/* The wizard's first step is the likely next page: its files wait in the cache (decision 0038). */}
+      {view.newEntry.allowed && !view.savesData ? <FetchPageFilesAhead path={view.newEntry.href} /> : null}
 
       <section aria-labelledby="account-heading" className="my-page-section">
         <h2 id="account-heading">ご登録情報</h2>

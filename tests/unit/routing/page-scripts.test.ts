@@ -2,7 +2,7 @@
 // feels". Decision 0015: a route says so in its handle; the pages it leads to are prefetched.
 
 import { describe, expect, it } from "vitest";
-import { bootScript, moduleScript } from "~/components/page-scripts";
+import { bootScript, fetchAheadScript, moduleScript } from "~/components/page-scripts";
 import { hydrates, pageHasScripts, pagesToPrefetch, routesOfPath } from "~/routing/page-scripts";
 
 const routes = {
@@ -106,5 +106,96 @@ describe("the boot script", () => {
   it("waits for the page's load event before fetching anything", () => {
     const script = bootScript("n", ["/build/a.js"], "");
     expect(script).toMatch(/document\.readyState==='complete'\?go\(\):addEventListener\('load',go/);
+  });
+});
+
+describe("the script that fetches a next page's files ahead (decision 0038)", () => {
+  const files = Array.from({ length: 20 }, (_, index) => `/build/chunk-${index}.js`);
+
+  /** Runs the script in a stand-in browser; answers what it fetched, how, and per callback. */
+  function run(options: { prefetch: boolean; idleCallback: boolean; saveData?: boolean }) {
+    const prefetched: string[] = [];
+    const fetched: { url: string; priority: string }[] = [];
+    const callbacks: { kind: string; run: () => void }[] = [];
+    const listeners: (() => void)[] = [];
+    const document = {
+      readyState: "interactive",
+      createElement: () => ({
+        relList: { supports: (token: string) => options.prefetch && token === "prefetch" },
+      }),
+      head: {
+        appendChild: (link: { rel: string; href: string }) => prefetched.push(`${link.rel} ${link.href}`),
+      },
+    };
+    const idle = (callback: () => void) => callbacks.push({ kind: "idle", run: callback });
+    const window = options.idleCallback ? { requestIdleCallback: idle } : {};
+    const setTimeout = (callback: () => void) => callbacks.push({ kind: "timeout", run: callback });
+    const fetch = (url: string, init: { priority: string }) => {
+      fetched.push({ url, priority: init.priority });
+      return Promise.resolve({ arrayBuffer: () => Promise.resolve(new ArrayBuffer(0)) });
+    };
+    const navigator = {
+      connection: options.saveData === undefined ? undefined : { saveData: options.saveData },
+    };
+    new Function(
+      "document",
+      "window",
+      "requestIdleCallback",
+      "setTimeout",
+      "addEventListener",
+      "fetch",
+      "navigator",
+      fetchAheadScript(files),
+    )(
+      document,
+      window,
+      idle,
+      setTimeout,
+      (type: string, listener: () => void) => {
+        if (type === "load") listeners.push(listener);
+      },
+      fetch,
+      navigator,
+    );
+    const beforeLoad = prefetched.length + fetched.length + callbacks.length;
+    listeners.forEach((listener) => listener());
+    const perCallback: number[] = [];
+    const kinds = new Set<string>();
+    while (callbacks.length > 0) {
+      const before = prefetched.length + fetched.length;
+      const callback = callbacks.shift()!;
+      kinds.add(callback.kind);
+      callback.run();
+      perCallback.push(prefetched.length + fetched.length - before);
+    }
+    return { beforeLoad, prefetched, fetched, perCallback, kinds: [...kinds] };
+  }
+
+  it("waits for the load event, then prefetches a few files per idle callback", () => {
+    const result = run({ prefetch: true, idleCallback: true, saveData: false });
+    expect(result.beforeLoad).toBe(0);
+    expect(result.prefetched).toEqual(files.map((file) => `prefetch ${file}`));
+    expect(result.fetched).toEqual([]);
+    expect(result.kinds).toEqual(["idle"]);
+    expect(Math.max(...result.perCallback)).toBeLessThanOrEqual(8);
+  });
+
+  it("where the browser has no prefetch nor idle callbacks (Safari), fetches at low priority after a timer", () => {
+    const result = run({ prefetch: false, idleCallback: false });
+    expect(result.prefetched).toEqual([]);
+    expect(result.fetched).toEqual(files.map((url) => ({ url, priority: "low" })));
+    expect(result.kinds).toEqual(["timeout"]);
+  });
+
+  it("fetches nothing when the browser's connection says to save data", () => {
+    const result = run({ prefetch: true, idleCallback: true, saveData: true });
+    expect(result.prefetched).toEqual([]);
+    expect(result.fetched).toEqual([]);
+  });
+
+  it("cannot end its <script> element, whatever a file's name holds", () => {
+    const script = fetchAheadScript(["/build/</script><!--.js"]);
+    expect(script).not.toContain("</script>");
+    expect(script).not.toContain("<!--");
   });
 });
