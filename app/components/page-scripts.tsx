@@ -39,12 +39,15 @@ export function moduleScript(
   entry: string,
   later: readonly string[],
 ): string {
+  // A message to itself yields a task without the 4 ms a chain of timers is held back by after five.
   return [
     `const modules = {};`,
+    `const channel = new MessageChannel();`,
+    `const nextTask = () => new Promise((resolve) => { channel.port1.onmessage = resolve; channel.port2.postMessage(0); });`,
     `for (const { file, routeId } of ${JSON.stringify(order)}) {`,
     `  const module = await import(file);`,
     `  if (routeId) modules[routeId] = module;`,
-    `  await new Promise((resolve) => setTimeout(resolve));`,
+    `  await nextTask();`,
     `}`,
     `window.__remixRouteModules = modules;`,
     `await import(${JSON.stringify(entry)});`,

@@ -97,9 +97,7 @@ describe("the boot script", () => {
       ["/build/routes/next.js"],
     );
     expect(script).not.toMatch(/^import\b/m);
-    expect(script).toMatch(
-      /await import\(file\)[\s\S]*await new Promise\(\(resolve\) => setTimeout\(resolve\)\)/,
-    );
+    expect(script).toMatch(/await import\(file\)[\s\S]*await nextTask\(\)/);
     expect(script).toContain('await import("/build/entry.client.js")');
   });
 
