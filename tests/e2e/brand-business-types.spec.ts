@@ -8,26 +8,12 @@ import { DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../app/brand/brands";
 import { STRONG_PASSWORD, upstreamDatabase } from "./support";
 import { MIDORI_URL, SAKIDORI_URL } from "./support-brands";
 import { readyToApply } from "./support-wizard-steps";
+import { sampleProfile } from "../../reference-upstream/demo/sample-entry";
 
 const REFUSAL = "このサービスは法人のお客さまのみご利用いただけます。事業形態は「法人」を選択してください。";
 
 /** Every field of the profile form, valid, asking for 個人事業主 under another company name. */
-const FORGED_PROFILE = {
-  corporate_division: "individual",
-  company_name: "偽装屋",
-  last_name: "山田",
-  first_name: "太郎",
-  office_zipcode: "100-0005",
-  office_prefecture: "東京都",
-  office_city: "千代田区",
-  office_building_number: "丸の内1-1-1",
-  office_phone: "03-1234-5678",
-  owner_zipcode: "150-0001",
-  owner_prefecture: "東京都",
-  owner_city: "渋谷区",
-  owner_building_number: "神宮前1-1-1",
-  owner_phone: "090-1234-5678",
-};
+const FORGED_PROFILE = sampleProfile("individual", "偽装屋");
 
 function storedDivision(email: string) {
   const db = upstreamDatabase();

@@ -12,42 +12,31 @@ import { configFromEnvironment } from "../../reference-upstream/config";
 import { openDatabase } from "../../reference-upstream/db/database";
 import { runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
 import { withRecordedPublicLinks } from "../../reference-upstream/public-links";
+import { ApiOwner } from "../../reference-upstream/demo/api-owner";
 
 /** A user registered through the upstream, with the upstream's own session (a fixture, not a flow). */
 export class UpstreamUser {
-  private constructor(
-    readonly id: number,
-    readonly email: string,
-    private readonly cookies: Map<string, string>,
-  ) {}
+  private constructor(private readonly owner: ApiOwner) {}
+
+  get id(): number {
+    return this.owner.id;
+  }
+
+  get email(): string {
+    return this.owner.email;
+  }
 
   static async register(email: string): Promise<UpstreamUser> {
-    const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Service-Id": "sakidori" },
-      body: JSON.stringify({ email, password: STRONG_PASSWORD, corporate_division: "corporate" }),
-    });
-    const body = (await response.json()) as { id: number };
-    expect(response.status, JSON.stringify(body)).toBe(201);
-    const cookies = new Map<string, string>();
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const index = pair.indexOf("=");
-      if (index > 0) cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-    return new UpstreamUser(body.id, email, cookies);
+    return new UpstreamUser(
+      await ApiOwner.register(UPSTREAM_URL, { email, password: STRONG_PASSWORD, division: "corporate" }),
+    );
   }
 
-  /** The headers of a write as this user, with the CSRF header Django asks for. */
-  private headers(): Record<string, string> {
-    return upstreamWriteHeaders(this.cookies);
-  }
-
-  /** A POST as this user. */
+  /** A POST as this user, answered whatever its status. */
   async post(apiPath: string, json?: unknown): Promise<{ status: number; body: unknown }> {
     const response = await fetch(`${UPSTREAM_URL}${apiPath}`, {
       method: "POST",
-      headers: { ...this.headers(), "Content-Type": "application/json" },
+      headers: this.owner.headers({ "Content-Type": "application/json" }),
       body: json === undefined ? undefined : JSON.stringify(json),
     });
     const text = await response.text();
@@ -56,7 +45,7 @@ export class UpstreamUser {
 
   /** POST /api/uploads/ as this user; answers the upload's id. */
   upload(kind: string, file: FilePayload = pdfFile()): Promise<number> {
-    return uploadAs(this.headers(), kind, file);
+    return this.owner.upload(kind, file);
   }
 
   /**
@@ -77,41 +66,6 @@ export class UpstreamUser {
     const entry = body as { id: number; code: string; claims: { id: number }[] };
     return { id: entry.id, code: entry.code, claimIds: entry.claims.map((claim) => claim.id) };
   }
-}
-
-/** A write's headers for the upstream session in `cookies`: the service, Referer and CSRF header. */
-export function upstreamWriteHeaders(cookies: ReadonlyMap<string, string>): Record<string, string> {
-  return {
-    "X-Service-Id": "sakidori",
-    Referer: `${UPSTREAM_URL}/`,
-    "X-CSRFToken": cookies.get("csrftoken") ?? "",
-    Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-  };
-}
-
-/** POST /api/uploads/ (multipart with a Content-Length) with `headers`; answers the upload's id. */
-export async function uploadAs(
-  headers: Record<string, string>,
-  kind: string,
-  file: FilePayload,
-  side?: "front" | "back",
-): Promise<number> {
-  const form = new FormData();
-  form.set("kind", kind);
-  if (side) form.set("side", side);
-  form.set("content", new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-  const post = () => fetch(`${UPSTREAM_URL}/api/uploads/`, { method: "POST", headers, body: form });
-  // Setup only: under load, undici sometimes writes this body into a pooled keep-alive socket the
-  // reference server has just closed (EPIPE before a byte was read). The post never arrived, so it
-  // is sent once more; any other failure stands.
-  const response = await post().catch((error: unknown) => {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === "EPIPE" || code === "ECONNRESET") return post();
-    throw error;
-  });
-  const body = (await response.json()) as { id: number };
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  return body.id;
 }
 
 function withDatabase<T>(read: (db: ReturnType<typeof upstreamDatabase>) => T): T {

@@ -5,62 +5,41 @@
 import { type Page, type TestInfo, expect } from "@playwright/test";
 import { validClaim } from "../fixtures/entry-body";
 import { type FilePayload, pdfFile, pngFile } from "./files";
-import { runOperator, uploadAs, upstreamWriteHeaders } from "./support-account";
+import { runOperator } from "./support-account";
+import { ApiOwner } from "../../reference-upstream/demo/api-owner";
+import { type Division, sampleProfile } from "../../reference-upstream/demo/sample-entry";
 import { STRONG_PASSWORD, UPSTREAM_URL, logInOverHttp, openPage, uniqueEmail, uploadInto } from "./support";
-
-type Division = "corporate" | "individual";
 
 /** A user registered and prepared through the upstream API (a fixture, not the flow under test). */
 export class WizardUser {
-  private constructor(
-    readonly id: number,
-    readonly email: string,
-    private readonly cookies: Map<string, string>,
-    /** The brand the account belongs to (X-Service-Id). */
-    readonly serviceId: string,
-  ) {}
+  private constructor(private readonly owner: ApiOwner) {}
+
+  get id(): number {
+    return this.owner.id;
+  }
+
+  get email(): string {
+    return this.owner.email;
+  }
+
+  /** The brand the account belongs to (X-Service-Id). */
+  get serviceId(): string {
+    return this.owner.serviceId;
+  }
 
   static async register(email: string, division: Division, serviceId = "sakidori"): Promise<WizardUser> {
-    const response = await fetch(`${UPSTREAM_URL}/api/register/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Service-Id": serviceId },
-      body: JSON.stringify({
-        email,
-        password: STRONG_PASSWORD,
-        corporate_division: division,
-        // A white label with a partner bank asks it (the register page does too).
-        partner_data_consent: true,
-      }),
-    });
-    const body = (await response.json()) as { id: number };
-    expect(response.status, JSON.stringify(body)).toBe(201);
-    const cookies = new Map<string, string>();
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const index = pair.indexOf("=");
-      if (index > 0) cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-    return new WizardUser(body.id, email, cookies, serviceId);
+    return new WizardUser(
+      await ApiOwner.register(UPSTREAM_URL, { email, password: STRONG_PASSWORD, division, serviceId }),
+    );
   }
 
-  private headers(extra: Record<string, string> = {}) {
-    return { ...upstreamWriteHeaders(this.cookies), "X-Service-Id": this.serviceId, ...extra };
-  }
-
-  async send(method: string, apiPath: string, json?: unknown): Promise<unknown> {
-    const response = await fetch(`${UPSTREAM_URL}${apiPath}`, {
-      method,
-      headers: this.headers({ "Content-Type": "application/json" }),
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    expect(response.ok, `${method} ${apiPath}: ${text}`).toBe(true);
-    return text ? JSON.parse(text) : null;
+  send(method: string, apiPath: string, json?: unknown): Promise<unknown> {
+    return this.owner.send(method, apiPath, json);
   }
 
   /** POST /api/uploads/ as this user; answers the upload's id. */
   upload(kind: string, file: FilePayload = pdfFile(), side?: "front" | "back"): Promise<number> {
-    return uploadAs(this.headers(), kind, file, side);
+    return this.owner.upload(kind, file, side);
   }
 
   async draft(): Promise<Record<string, unknown>> {
@@ -80,20 +59,7 @@ export async function readyToApply(
   await user.send("PATCH", "/api/profile_without_sector_and_business_summary/", {
     identity_document_type: "drivingLicence",
     addfiles: [front, back],
-    corporate_division: division,
-    company_name: division === "corporate" ? "株式会社テスト商事" : "テスト屋",
-    last_name: "山田",
-    first_name: "太郎",
-    office_zipcode: "100-0005",
-    office_prefecture: "東京都",
-    office_city: "千代田区",
-    office_building_number: "丸の内1-1-1",
-    office_phone: "03-1234-5678",
-    owner_zipcode: "150-0001",
-    owner_prefecture: "東京都",
-    owner_city: "渋谷区",
-    owner_building_number: "神宮前1-1-1",
-    owner_phone: "090-1234-5678",
+    ...sampleProfile(division),
   });
   runOperator("confirm-identity", String(user.id));
   return user;

@@ -17,6 +17,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { type Servers, startServers } from "../../bench/servers";
 import { openDatabase } from "../../reference-upstream/db/database";
+import { sampleProfile } from "../../reference-upstream/demo/sample-entry";
 import { runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 const PASSWORD = "Kaede-no-ki-2026";
@@ -278,21 +279,9 @@ async function registerReadyToApply(
   if (identityInputs.length !== 2) throw new Error(`profile: ${identityInputs.length} identity file inputs`);
   const profileFields: [string, string][] = Object.entries({
     identity_document_type: "drivingLicence",
-    corporate_division: "corporate",
-    company_name: "株式会社テスト商事",
-    last_name: "山田",
-    first_name: "太郎",
-    office_zipcode: "100-0005",
-    office_prefecture: "東京都",
-    office_city: "千代田区",
-    office_building_number: "丸の内1-1-1",
-    office_phone: "03-1234-5678",
-    owner_zipcode: "150-0001",
-    owner_prefecture: "東京都",
-    owner_city: "渋谷区",
-    owner_building_number: "神宮前1-1-1",
-    owner_phone: "090-1234-5678",
+    ...sampleProfile("corporate"),
   });
+
   for (const input of identityInputs) {
     // The slot's button names the slot as its file input does (app/forms/step-upload.ts).
     const intent = input.replace(/^content:/, "upload:");
