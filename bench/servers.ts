@@ -157,3 +157,62 @@ export async function logInToApp(
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+export interface StartedProduct {
+  url: string;
+  port: number;
+  /** What it printed up to "Stop with Ctrl+C." (the URL, the demo logins), stderr included. */
+  output: string;
+  /** Milliseconds from the spawn to "Sakidori is running". */
+  startedInMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start`'s own script (scripts/start.ts, the build already made) on `dataDir` and free ports, in a
+ * process group of its own, as a newcomer's shell runs it: none of this process's app settings.
+ */
+export async function startProduct(dataDir: string): Promise<StartedProduct> {
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    UPSTREAM_PORT: String(await findFreePort()),
+    UPSTREAM_LOG: "false",
+  };
+  for (const name of [
+    "NODE_ENV",
+    "API_BASE_URL",
+    "APP_BASE_URL",
+    "SESSION_SECRETS",
+    "SESSION_ENCRYPTION_KEY",
+    "BRAND",
+  ])
+    delete env[name];
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let startedInMs = 0;
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGTERM");
+    await exited;
+  };
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      if (!startedInMs && output.includes("Sakidori is running")) startedInMs = performance.now() - spawnedAt;
+      // The demo logins come after the line that says it runs.
+      if (output.includes("Stop with Ctrl+C.")) resolve();
+    });
+    void exited.then(() => reject(new Error(`npm start exited:\n${output}`)));
+  });
+  return { url: `http://localhost:${port}`, port, output, startedInMs, stop };
+}

@@ -19,17 +19,27 @@ function oneYearLater(now: Date): string {
   return dateJst(next);
 }
 
-export async function seedDemoAccount(
+const demoAccountExists = (db: Db) =>
+  db.prepare("SELECT 1 FROM users WHERE email = ?").get(DEMO_EMAIL) !== undefined;
+
+/** The demo account, on an empty database only. */
+export function seedDemoAccount(db: Db, now: Date) {
+  return insertDemoAccount(db, now, usersExist);
+}
+
+/** The demo account unless `skip` says otherwise (default: it exists already); the demo owners' first. */
+export async function insertDemoAccount(
   db: Db,
   now: Date,
+  skip: (db: Db) => boolean = demoAccountExists,
 ): Promise<{ created: boolean; email: string; password: string }> {
   const result = { created: false, email: DEMO_EMAIL, password: DEMO_PASSWORD };
-  if (usersExist(db)) return result;
+  if (skip(db)) return result;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const stamp = isoJst(now);
   const created = inTransaction(db, () => {
     // Checked again under the write lock: a registration may have arrived while hashing.
-    if (usersExist(db)) return false;
+    if (skip(db)) return false;
     db.prepare(
       `INSERT INTO users (
          email, password_hash, service_id, first_name, last_name, corporate_division, company_name,

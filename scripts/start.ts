@@ -1,6 +1,7 @@
 // `npm start` (after `npm run build`): the reference upstream on 127.0.0.1:$UPSTREAM_PORT with its data
 // in $DATA_DIR, then the app (remix-serve) on $PORT pointed at it. With $API_BASE_URL set, no embedded
-// upstream starts and the app uses that URL.
+// upstream starts and the app uses that URL. On a fresh $DATA_DIR the demo owners are made first
+// (reference-upstream/demo/create.ts); their logins are printed at the end.
 //
 // `npm run dev` is the same with `--dev`: the app runs under `remix dev` (classic compiler, watch mode),
 // which builds, serves with remix-serve and rebuilds on every change. A development build answers 500
@@ -18,6 +19,10 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import fs from "node:fs";
+import { configFromEnvironment } from "../reference-upstream/config";
+import { databaseFile } from "../reference-upstream/db/database";
+import { DEMO_OWNER_PASSWORD, demoLoginLines, demoOwnersIn } from "../reference-upstream/demo/owners";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../reference-upstream/seed";
 import { waitForHttp } from "./ports";
 import { exitOnWrongSetting } from "../app/request/config.server";
@@ -35,6 +40,23 @@ let app: ChildProcess | null = null;
 let upstream: Supervisor | null = null;
 
 let stopping: Promise<void> | null = null;
+/**
+ * The demo owners, on a fresh data folder only (before the upstream opens it): they take a second or two
+ * once, never on a later start. A failure is told and the start goes on; `npm run demo -- reset` retries.
+ */
+async function createDemoOwners(): Promise<void> {
+  const started = performance.now();
+  try {
+    const demo = await import("../reference-upstream/demo/create");
+    const created = await demo.createDemoOwners(upstreamConfig!);
+    console.log(`Created ${created.length} demo owners in ${Math.round(performance.now() - started)} ms.`);
+  } catch (error) {
+    console.error(
+      `The demo owners could not all be created (npm run demo -- reset tries again): ${String(error)}`,
+    );
+  }
+}
+
 /**
  * Passes `signal` on to the app, waits until it has exited, then stops the upstream: the app's requests
  * still draining may need it. Runs once, however many signals come. Exits with `code`, else the app's.
@@ -58,6 +80,10 @@ process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 
 const { upstreamEnv } = settings;
+const upstreamConfig = upstreamEnv && configFromEnvironment(upstreamEnv);
+if (upstreamConfig?.seedDemo && !fs.existsSync(databaseFile(upstreamConfig.dataDir))) {
+  await createDemoOwners();
+}
 if (upstreamEnv) {
   upstream = supervise({
     name: "The upstream",
@@ -99,8 +125,17 @@ await waitForHttp(`http://127.0.0.1:${port}/`, dev ? 120_000 : undefined);
 console.log("");
 console.log(`Sakidori is running: ${appBaseUrl}/`);
 console.log(`Upstream API:        ${apiBaseUrl}/`);
-if (upstreamEnv) {
+if (upstreamConfig) {
   console.log(`Demo login:          ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  const owners = demoOwnersIn(upstreamConfig.dataDir);
+  if (owners.length > 1) {
+    console.log(
+      `Demo owners, one per stage (password ${DEMO_OWNER_PASSWORD} for each; README "Demo owners"):`,
+    );
+    for (const line of demoLoginLines(owners, appBaseUrl, settings.appEnv.BRAND)) console.log(line);
+  } else {
+    console.log("Demo owners at every stage: npm run demo -- reset");
+  }
 }
 if (dev) console.log("Watching app/ and rebuilding on change (npm run dev).");
 console.log("Stop with Ctrl+C.");

@@ -9,9 +9,12 @@ export type Db = Database.Database;
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/** The database's file in a data folder: a folder without one is fresh. */
+export const databaseFile = (dataDir: string) => path.join(dataDir, "upstream.sqlite3");
+
 export function openDatabase(dataDir: string): Db {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, "upstream.sqlite3"));
+  const db = new Database(databaseFile(dataDir));
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
