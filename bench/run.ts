@@ -13,7 +13,7 @@
 // minutes); credential stuffing, 300 pairs from 300 addresses (bench/stuffing.ts); the 128 kbps journey,
 // the invoice step's hydration on a slow phone and the press from My page to it (bench/journey.ts); and
 // the Lighthouse mobile scores (bench/lighthouse.ts). Each part starts its own
-// servers.
+// servers. After the pages, the time `npm start` takes on a fresh data folder and again (bench/start.ts).
 
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -28,6 +28,7 @@ import { assetsDir, root, serverBuild, startServers } from "./servers";
 import { benchSlowUpload } from "./slow-upload";
 import { benchSoak } from "./soak";
 import { benchSsr } from "./ssr";
+import { benchStart } from "./start";
 import { quantile } from "./statistics";
 import { benchStuffing } from "./stuffing";
 import { benchUploads } from "./uploads";
@@ -209,6 +210,7 @@ async function load(users: number) {
 // BENCH_ONLY=hydration,journey (a comma-separated list of the names below) runs only those parts.
 const parts: [string, () => Promise<void>][] = [
   ["pages", main],
+  ["start", benchStart],
   ["load", () => load(Number(process.env.BENCH_USERS) || 50)],
   ["soak", benchSoak],
   ["ssr", benchSsr],
