@@ -1,6 +1,5 @@
-// Remix's <Scripts>, written after the page's load event so a usable page never waits for them
-// (decisions 0015, 0026). Used instead of <Scripts>, never beside it. And, from a page without
-// scripts, the files of a page it leads to fetched ahead into the cache (decision 0038).
+// Remix's <Scripts>, after the page's load event (decisions 0015, 0026), used instead of it; and the
+// files of a page to come, fetched ahead by a page without scripts (decision 0038).
 
 import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
 import { type ContextType, useContext, useState } from "react";

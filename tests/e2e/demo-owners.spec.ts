@@ -58,7 +58,7 @@ test("npm start prints every demo login with what it shows, and the README lists
   for (const owner of DEMO_OWNER_LIST) {
     expect(product.output).toContain(`${owner.email}  `);
     expect(product.output).toContain(owner.shows);
-    const row = readme.split("\n").find((line) => line.startsWith(`| \`${owner.email}\``));
+    const row = readme.split("\n").find((line) => line.startsWith(`- \`${owner.email}\`:`));
     expect(row, owner.email).toContain(owner.shows);
   }
   expect(product.output).toContain(`${product.midoriUrl}/login`);
