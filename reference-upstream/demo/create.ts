@@ -251,17 +251,19 @@ export async function createDemoOwners(config: UpstreamConfig): Promise<DemoStag
     };
     if ((await insertDemoAccount(upstream.db, clock.now())).created) created.push("mayApply");
     const missing = (Object.keys(recipes) as (keyof typeof recipes)[]).filter((stage) => !exists(stage));
-    // The upstream has one clock: the owners whose story began weeks ago go one at a time, the
-    // others together on today's clock.
+    // The upstream has one clock: the owners whose story began weeks ago go first, then the others on
+    // today's clock; one at a time, so a fresh data folder numbers their entries the same every time
+    // (docs/screens.md links them).
     const setBack = new Set<DemoStage>(["paidOut", "late", "returned"]);
-    for (const stage of missing.filter((stage) => setBack.has(stage))) {
+    const inOrder = [
+      ...missing.filter((stage) => setBack.has(stage)),
+      ...missing.filter((stage) => !setBack.has(stage)),
+    ];
+    for (const stage of inOrder) {
       await recipes[stage]();
       clock.reset();
       created.push(stage);
     }
-    const ofToday = missing.filter((stage) => !setBack.has(stage));
-    await Promise.all(ofToday.map((stage) => recipes[stage]()));
-    created.push(...ofToday);
   } finally {
     await upstream.close();
   }

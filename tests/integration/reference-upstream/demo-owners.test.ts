@@ -84,6 +84,21 @@ describe("createDemoOwners", () => {
 
     const db = openDatabase(dataDir);
     try {
+      // The same entry ids on every fresh data folder: docs/screens.md links each owner's screens.
+      const ids = db
+        .prepare("SELECT entries.id, users.email FROM entries JOIN users ON users.id = entries.user_id")
+        .all() as { id: number; email: string }[];
+      expect(ids.sort((a, b) => a.id - b.id).map((row) => `${row.id} ${row.email.split("@")[0]}`)).toEqual([
+        "1 payout",
+        "2 late",
+        "3 returned",
+        "4 review",
+        "5 resubmit",
+        "6 contract",
+        "7 declined",
+        "8 kojin",
+        "9 midori",
+      ]);
       const today = japanDate(new Date());
       expect(entryOf(db, DEMO_OWNERS.mayApply.email)).toEqual([]);
       const stage = (email: string) => {
