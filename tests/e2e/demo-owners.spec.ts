@@ -2,31 +2,15 @@
 // each demo owner, logged in as the README says, reaches the screen the README names for them.
 
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { type Page, expect, test } from "./fixtures";
-import { startProduct } from "../../bench/servers";
+import { type StartedDemo, logInAsDemoOwner, startOnFreshFolder } from "./support-demo";
 import { WHITE_LABEL_BRAND } from "../../app/brand/brands";
 import { DEMO_OWNERS, DEMO_OWNER_LIST, DEMO_OWNER_PASSWORD } from "../../reference-upstream/demo/owners";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** `npm start` on a fresh data folder, as a newcomer starts it; its URLs, what it printed, how to stop. */
-async function startOnFreshFolder() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-demo-"));
-  const started = await startProduct(dataDir);
-  return {
-    url: started.url,
-    midoriUrl: `http://midori.localhost:${started.port}`,
-    output: started.output,
-    stop: async () => {
-      await started.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-let product: Awaited<ReturnType<typeof startOnFreshFolder>>;
+let product: StartedDemo;
 
 test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
@@ -34,15 +18,6 @@ test.beforeAll(async () => {
   product = await startOnFreshFolder();
 });
 test.afterAll(async () => product?.stop());
-
-/** Logs in through the login form on `origin`, as the README tells a newcomer to; lands on My page. */
-async function logInAs(page: Page, open: (url: string) => Promise<unknown>, origin: string, email: string) {
-  await open(`${origin}/login`);
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: false }).first().fill(DEMO_OWNER_PASSWORD);
-  await page.getByRole("button", { name: "ログイン" }).click();
-  await expect(page).toHaveURL(`${origin}/mypage`);
-}
 
 /** The screen as a phone shows it (375 px), to look at: the README promises these screens. */
 async function phoneShot(page: Page, name: string) {
@@ -65,14 +40,14 @@ test("npm start prints every demo login with what it shows, and the README lists
 });
 
 test("demo@: no entry yet, My page invites a first one", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.mayApply.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.mayApply.email);
   await expect(page.getByText("お申し込みはまだありません。")).toBeVisible();
   await expect(page.getByRole("link", { name: "新しく申し込む" })).toBeVisible();
   await phoneShot(page, "demo-mypage");
 });
 
 test("review@: an entry under review, its detail says 審査中", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.underReview.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.underReview.email);
   await expect(entryCard(page)).toHaveCount(1);
   await expect(entryCard(page)).toContainText("審査中");
   await entryCard(page)
@@ -87,7 +62,7 @@ test("resubmit@: an invoice found inadequate, My page leads to the resubmission 
   page,
   open,
 }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.inadequate.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.inadequate.email);
   await expect(entryCard(page)).toContainText("不備あり");
   await entryCard(page).getByRole("link", { name: "不備を修正して再提出する" }).click();
   await expect(page).toHaveURL(/\/entry\/resubmit\/\d+$/);
@@ -97,7 +72,7 @@ test("resubmit@: an invoice found inadequate, My page leads to the resubmission 
 });
 
 test("contract@: reviewed, My page leads to the agreement to read and sign", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.reviewed.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.reviewed.email);
   await expect(entryCard(page)).toContainText("審査完了");
   await entryCard(page).getByRole("link", { name: "ご契約の手続きへ進む" }).click();
   await expect(page).toHaveURL(/\/entry\/contract\/\d+$/);
@@ -110,7 +85,7 @@ test("payout@: paid out, the debtor paying on a bank holiday: the return is due 
   page,
   open,
 }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.paidOut.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.paidOut.email);
   await expect(entryCard(page)).toContainText("買取代金お振込済み");
   await expect(entryCard(page)).toContainText("次の返金期日");
   await entryCard(page)
@@ -125,7 +100,7 @@ test("payout@: paid out, the debtor paying on a bank holiday: the return is due 
 });
 
 test("late@: a return past its deadline, My page's notice leads to the detail", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.late.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.late.email);
   await expect(entryCard(page)).toContainText("ご返金が遅れている請求書があります。至急ご返金ください。");
   await entryCard(page)
     .getByRole("link", { name: /のご返金の金額と振込先を確認する$/ })
@@ -137,7 +112,7 @@ test("late@: a return past its deadline, My page's notice leads to the detail", 
 });
 
 test("returned@: finished, the return received", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.returned.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.returned.email);
   await expect(entryCard(page)).toContainText("完了（ご返金確認済み）");
   await entryCard(page)
     .getByRole("link", { name: /の詳細を見る$/ })
@@ -148,7 +123,7 @@ test("returned@: finished, the return received", async ({ page, open }) => {
 });
 
 test("declined@: declined by the operator, お見送り", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.declined.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.declined.email);
   await expect(entryCard(page)).toContainText("お見送り");
   await entryCard(page)
     .getByRole("link", { name: /の詳細を見る$/ })
@@ -158,7 +133,7 @@ test("declined@: declined by the operator, お見送り", async ({ page, open })
 });
 
 test("kojin@: a sole proprietor's entry asks 確定申告書, not 決算書類", async ({ page, open }) => {
-  await logInAs(page, open, product.url, DEMO_OWNERS.soleProprietor.email);
+  await logInAsDemoOwner(page, open, product.url, DEMO_OWNERS.soleProprietor.email);
   await expect(page.locator("dt", { hasText: /^屋号$/ })).toBeVisible();
   await expect(entryCard(page)).toContainText("審査中");
   await entryCard(page)
@@ -179,7 +154,7 @@ test("midori@: the white-label brand on its host, an entry under review", async 
     page.getByRole("link", { name: `${WHITE_LABEL_BRAND.serviceName}のログインページ` }),
   ).toHaveAttribute("href", `${product.midoriUrl}/login`);
 
-  await logInAs(page, open, product.midoriUrl, DEMO_OWNERS.whiteLabel.email);
+  await logInAsDemoOwner(page, open, product.midoriUrl, DEMO_OWNERS.whiteLabel.email);
   await expect(page.locator("html")).toHaveAttribute("data-brand", "midori");
   await expect(
     page.getByRole("banner").getByRole("link", { name: WHITE_LABEL_BRAND.serviceName }),
