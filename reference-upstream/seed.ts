@@ -76,7 +76,7 @@ export async function insertDemoAccount(
       business_summary: "中小企業向けの業務システムの受託開発と保守を行っています。",
       bank_account: JSON.stringify({
         bank_name: "みずほ銀行",
-        branch_name: "丸の内支店",
+        branch_name: "丸之内支店",
         deposit_type: "ordinary",
         bank_account_number: "1234567",
         account_holder_name: "カ）サキドリデモ",

@@ -83,7 +83,7 @@ async function ownerReadyToApply(demo: Demo, stage: DemoStage, division: Divisio
 
 const PAYOUT_ACCOUNT = {
   bank_name: "みずほ銀行",
-  branch_name: "丸の内支店",
+  branch_name: "丸之内支店",
   deposit_type: "ordinary",
   bank_account_number: "2345678",
   account_holder_name: "カ）デモ",

@@ -11,6 +11,7 @@ import { addDays, bankClosure } from "../../../app/domain/bank-calendar";
 import { japanDate } from "../../../app/domain/japan-date";
 import { returnDeadline } from "../../../app/domain/return-deadline";
 import { ClaimStatus, EntryStatus } from "../../../app/domain/statuses";
+import { branchNote } from "../../../app/lookup/bank-directory.server";
 import { paymentDatesOn, bankCalendar } from "../../../app/lookup/japan-holidays.server";
 import { configFromEnvironment } from "../../../reference-upstream/config";
 import { type Db, openDatabase } from "../../../reference-upstream/db/database";
@@ -99,6 +100,20 @@ describe("createDemoOwners", () => {
         "8 kojin",
         "9 midori",
       ]);
+      // Their payout accounts are ones the Zengin directory knows: the screens give the codes, no note.
+      const accounts = db
+        .prepare(
+          "SELECT bank_account FROM entries UNION ALL SELECT bank_account FROM users WHERE bank_account IS NOT NULL",
+        )
+        .all() as { bank_account: string }[];
+      expect(accounts).toHaveLength(10);
+      for (const row of accounts) {
+        const account = JSON.parse(row.bank_account) as { bank_name: string; branch_name: string };
+        expect(branchNote(account.bank_name, account.branch_name), row.bank_account).toEqual({
+          code: expect.any(String),
+          note: null,
+        });
+      }
       const today = japanDate(new Date());
       expect(entryOf(db, DEMO_OWNERS.mayApply.email)).toEqual([]);
       const stage = (email: string) => {
