@@ -29,7 +29,7 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { image: "01-landing.png", owner: null, path: "/", shows: "サキドリ", shot: "top" },
+  { image: "01-landing.png", owner: null, path: "/", shows: "ご利用の流れ", shot: "top" },
   {
     image: "02-mypage-late.png",
     owner: DEMO_OWNERS.late,
@@ -41,7 +41,7 @@ const SCREENS: Screen[] = [
     image: "03-invoice-step.png",
     owner: DEMO_OWNERS.mayApply,
     path: "/entry/entry_invoice",
-    shows: "請求書",
+    shows: "請求書の情報",
     shot: "top",
   },
   {
