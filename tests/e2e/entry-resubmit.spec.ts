@@ -91,6 +91,22 @@ test("a blank field is said at the field, with the other fields kept; the resubm
   await open(`/entry/resubmit/${entry.id}`);
   await page.screenshot({ path: test.info().outputPath("resubmit-phone.png"), fullPage: true });
   const claim = page.getByRole("group", { name: /請求書1/ });
+  // The claim's status is never cut across two lines of its title (「不備あ」 / 「り」).
+  const statusLines = await claim.locator("legend.claim-legend").evaluate((legend) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(legend, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const start = (node.textContent ?? "").indexOf("不備あり");
+      for (let index = start; start >= 0 && index < start + 4; index += 1) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        tops.add(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    return tops.size;
+  });
+  expect(statusLines).toBe(1);
   await claim.getByLabel("売掛先の会社名").fill("");
   await claim.getByLabel("売掛先の所在地").fill("大阪府大阪市北区1-1");
   await page.getByRole("button", { name: "再提出する", exact: true }).click();

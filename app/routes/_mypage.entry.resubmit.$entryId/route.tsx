@@ -235,7 +235,7 @@ function EditableClaimFieldset({
   return (
     <fieldset className="claim" id={`claim-${claim.number}`}>
       <legend className="claim-legend">
-        請求書{claim.number}（{claim.code}）：{claim.statusLabel}
+        請求書{claim.number}（{claim.code}）：<span className="claim-legend-status">{claim.statusLabel}</span>
       </legend>
       {claim.reason ? (
         <div className="alert">
