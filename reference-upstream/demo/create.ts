@@ -14,7 +14,7 @@ import { insertDemoAccount } from "../seed";
 import { type RunningUpstream, startUpstream } from "../server";
 import { ApiOwner } from "./api-owner";
 import { DEMO_OWNERS, DEMO_OWNER_PASSWORD, type DemoStage } from "./owners";
-import { type Division, canBuyReview, sampleClaim, sampleProfile } from "./sample-entry";
+import { type Division, sampleClaim, sampleProfile } from "./sample-entry";
 import { pdfFile, pngFile } from "./sample-files";
 
 /** A clock set to a Japan date at 10:00 (office hours), or running as now. */
@@ -37,6 +37,10 @@ interface Demo {
 
 const operator = (demo: Demo, ...argv: string[]) =>
   runOperatorCommand(demo.upstream.db, argv, demo.clock.now(), demo.config);
+
+/** Bought at the standard offer, as the README's `review-claim … can_buy --offer standard` does. */
+const reviewAtStandardOffer = (demo: Demo, claimId: number) =>
+  operator(demo, "review-claim", String(claimId), "can_buy", "--offer", "standard");
 
 /** The company each owner applies as: their names tell the logins apart on My page. */
 const COMPANY: Record<DemoStage, string> = {
@@ -129,11 +133,11 @@ async function submitEntry(
 }
 
 /**
- * Reviewed as can_buy, contracted online by the owner (the agreement's call), paid out by the operator
+ * Reviewed as can_buy at the standard offer, contracted online by the owner (the agreement's call), paid out by the operator
  * on the day the agreement promises (today, for an entry contracted today).
  */
 async function paidOut(demo: Demo, owner: ApiOwner, entry: { entryId: number; claimId: number }) {
-  operator(demo, ...canBuyReview(entry.claimId));
+  reviewAtStandardOffer(demo, entry.claimId);
   await owner.send("POST", `/api/entries/${entry.entryId}/contract/`, { agreed: true });
   const contracted = japanDate(demo.clock.now());
   const payoutDay = payoutDueDate(contracted, bankCalendar(contracted, addDays(contracted, 30)));
@@ -209,7 +213,7 @@ export async function createDemoOwners(config: UpstreamConfig): Promise<DemoStag
       reviewed: async () => {
         const owner = await ownerReadyToApply(demo, "reviewed", "corporate");
         const entry = await submitEntry(owner, "corporate", dates.paymentDate);
-        operator(demo, ...canBuyReview(entry.claimId));
+        reviewAtStandardOffer(demo, entry.claimId);
       },
       paidOut: async () => {
         clock.setDay(dates.recentlyAppliedOn);

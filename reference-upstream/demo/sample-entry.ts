@@ -29,6 +29,8 @@ export function sampleClaim(
 /**
  * The operator's can_buy review at the figures sampleClaim agrees with: 返金額 1,000,000円 (the
  * debtor's transfer) × 掛目 0.9 = 買取額 900,000円, 手数料 5% = 45,000円 (review-claim checks each).
+ * The figures given one by one, as tests vary them; the demo owners are reviewed at `--offer standard`,
+ * which gives the same.
  */
 export function canBuyReview(claimId: number | string, bankCharge = 660): string[] {
   return [

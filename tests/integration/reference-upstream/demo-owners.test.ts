@@ -18,6 +18,7 @@ import { type Db, openDatabase } from "../../../reference-upstream/db/database";
 import { createDemoOwners, demoDates } from "../../../reference-upstream/demo/create";
 import { DEMO_OWNERS, DEMO_OWNER_LIST } from "../../../reference-upstream/demo/owners";
 import { removeDemoOwners } from "../../../reference-upstream/demo/reset";
+import { claimReviewAtOffer } from "../../../reference-upstream/entries/operator-actions";
 import { insertUser } from "./accounts-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -167,6 +168,21 @@ describe("createDemoOwners", () => {
       const userOf = (email: string) => brands.find((user) => user.email === email)!;
       expect(userOf(DEMO_OWNERS.soleProprietor.email).corporate_division).toBe("individual");
       expect(userOf(DEMO_OWNERS.whiteLabel.email).service_id).toBe("midori");
+
+      // Bought at the standard offer: what `review-claim … can_buy --offer standard` records.
+      const bought = db
+        .prepare(
+          `SELECT id, purchase_amount, purchase_fee, purchase_fee_ratio, purchase_ratio, bank_charge
+             FROM claims WHERE purchase_amount IS NOT NULL ORDER BY id`,
+        )
+        .all() as { id: number; [figure: string]: number | string }[];
+      expect(bought).toHaveLength(4);
+      for (const { id, ...figures } of bought) {
+        const offer = claimReviewAtOffer(db, id, "standard", {}, configFor(dataDir));
+        expect(Object.values(figures).map(Number), `claim ${id}`).toEqual(
+          [offer.purchaseAmount, offer.fee, offer.feeRatio, offer.ratio, offer.bankCharge].map(Number),
+        );
+      }
     } finally {
       db.close();
     }
