@@ -154,7 +154,7 @@ const COMMAND_HELP: Readonly<Record<Exclude<OperatorCommand, "help">, CommandHel
   "review-claim": {
     usage: "review-claim CLAIM can_buy|cannot_buy|inadequate …",
     purpose: "record a claim's review: bought (at an offer), declined, or inadequate",
-    example: "npm run operator -- review-claim E000012-1 can_buy --offer standard",
+    example: "npm run operator -- review-claim E000004-1 can_buy --offer standard",
     details: `  review-claim CLAIM can_buy --offer NAME | --purchase-amount N --fee N --fee-ratio R --ratio R --bank-charge N [--principal N]
                                          the claim can be bought (買取可), at a named offer or at these figures:
     --offer NAME                         a named offer: its 掛目, 手数料率 and 振込手数料, the 買取額 and 手数料
@@ -175,18 +175,19 @@ const COMMAND_HELP: Readonly<Record<Exclude<OperatorCommand, "help">, CommandHel
                                          at or above 買取額 (nothing left to receive); 買取額 other than
                                          返金額 × 掛目, or 手数料 other than 買取額 × 手数料率 (to the yen,
                                          rounded up or down).
-    npm run operator -- review-claim E000012-1 can_buy --offer standard
-    npm run operator -- review-claim E000012-1 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
-                                         (the same for a claim whose debtor transfers 1,099,340円: 1,099,340 × 0.9
-                                         = 989,406; 989,406 × 0.05 = 49,470; the owner receives 939,276円 and
-                                         returns 1,099,340円)
+    npm run operator -- review-claim E000004-1 can_buy --offer standard
+    npm run operator -- review-claim E000004-1 can_buy --purchase-amount 900000 --fee 45000 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660
+                                         (the same for the demo's claim under review, whose debtor transfers
+                                         1,000,000円: 1,000,000 × 0.9 = 900,000; 900,000 × 0.05 = 45,000; the
+                                         owner receives 854,340円 and returns 1,000,000円. For 1,099,340円:
+                                         989,406 and 49,470, from 49,470.3)
   review-claim CLAIM cannot_buy          the claim cannot be bought (the owner reads お見送り)
-    npm run operator -- review-claim E000012-1 cannot_buy
+    npm run operator -- review-claim E000004-1 cannot_buy
   review-claim CLAIM inadequate --reason TEXT [--document invoice|additional_doc]
                                          a document of the claim is inadequate (不備あり)
     --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
     --document WHICH                     invoice (請求書, the default) or additional_doc (追加書類)
-    npm run operator -- review-claim E000012-1 inadequate --reason "請求書の日付が読めません" --document invoice
+    npm run operator -- review-claim E000004-1 inadequate --reason "請求書の日付が読めません" --document invoice
                                          After each review the entry's status follows: any inadequate →
                                          inadequate (2); all reviewed → reviewed (3), or archived (6) when
                                          none can be bought; reviewed or archived confirms its 決算書類 and
@@ -195,60 +196,60 @@ const COMMAND_HELP: Readonly<Record<Exclude<OperatorCommand, "help">, CommandHel
   "inadequate-entry": {
     usage: "inadequate-entry ENTRY --reason TEXT [--document financial_statements|withdrawals_detail|both]",
     purpose: "the entry's financial or withdrawal documents are inadequate (不備あり)",
-    example: 'npm run operator -- inadequate-entry E000012 --reason "直近2期分の決算書をご提出ください"',
+    example: 'npm run operator -- inadequate-entry E000004 --reason "直近2期分の決算書をご提出ください"',
     details: `    --reason TEXT                        不備の理由, shown to the owner on the detail page and in the mail
     --document WHICH                     financial_statements (決算書類), withdrawals_detail (入出金明細)
                                          or both (the default)
-    npm run operator -- inadequate-entry E000012 --reason "直近2期分の決算書をご提出ください" --document financial_statements`,
+    npm run operator -- inadequate-entry E000004 --reason "直近2期分の決算書をご提出ください" --document financial_statements`,
   },
   "mark-contracted": {
     usage: "mark-contracted ENTRY",
     purpose: "reviewed entry → contracted (契約済み), as the owner's own contract does",
-    example: "npm run operator -- mark-contracted E000012",
+    example: "npm run operator -- mark-contracted E000006",
     details: `                                         can_buy claims → contracted, each due back by its 返金期日
                                          (return_date). Refused (exit 1) as the owner's contract would be: a
                                          deadline today or past, an identity not confirmed and valid.
-    npm run operator -- mark-contracted E000012`,
+    npm run operator -- mark-contracted E000006`,
   },
   "cancel-claim": {
     usage: "cancel-claim CLAIM",
     purpose: "a claim not yet transferred → cancel (not bought: the owner reads お見送り)",
-    example: "npm run operator -- cancel-claim E000012-2",
+    example: "npm run operator -- cancel-claim E000006-1",
     details: `                                         The entry follows its remaining claims.
-    npm run operator -- cancel-claim E000012-2`,
+    npm run operator -- cancel-claim E000006-1`,
   },
   "mark-transferred": {
     usage: "mark-transferred ENTRY",
     purpose: "contracted entry → transferred: the payout was made today (買取代金お振込済み)",
-    example: "npm run operator -- mark-transferred E000012",
+    example: "npm run operator -- mark-transferred E000006",
     details: `                                         contracted claims → transferred
-    npm run operator -- mark-transferred E000012`,
+    npm run operator -- mark-transferred E000006`,
   },
   "mark-delay": {
     usage: "mark-delay CLAIM",
     purpose: "transferred claim → delay (ご返金遅延), once its 返金期日 has passed",
-    example: "npm run operator -- mark-delay E000012-1",
+    example: "npm run operator -- mark-delay E000001-1",
     details: `                                         Only after its 返金期日 (return_date) has passed, from the next day
                                          in Japan; before it, refused with the deadline and the days left.
                                          Mails the owner 【重要】ご返金が確認できていません
-    npm run operator -- mark-delay E000012-1`,
+    npm run operator -- mark-delay E000001-1`,
   },
   "mark-returned": {
     usage: "mark-returned CLAIM [--date YYYY-MM-DD]",
     purpose: "transferred or delayed claim → returned (ご返金確認済み)",
-    example: "npm run operator -- mark-returned E000012-1",
+    example: "npm run operator -- mark-returned E000002-1",
     details: `                                         The entry completes when no claim is still out.
                                          返金期日 never changes.
     --date YYYY-MM-DD                    the day the return came in (ご返金確認日, returned_at); default
                                          today. Refused when in the future or before the payout
                                          (the entry's transferred_at)
-    npm run operator -- mark-returned E000012-1 --date 2027-01-26`,
+    npm run operator -- mark-returned E000002-1 --date 2027-01-26`,
   },
   "set-entry-permission": {
     usage: "set-entry-permission USER_ID true|false",
     purpose: "may the user apply again while a return is late (has_entry_permission_when_delayed)",
-    example: "npm run operator -- set-entry-permission 1 true",
-    details: `    npm run operator -- set-entry-permission 1 false`,
+    example: "npm run operator -- set-entry-permission 3 true",
+    details: `    npm run operator -- set-entry-permission 3 false`,
   },
   users: {
     usage: "users",

@@ -18,7 +18,11 @@ import { type Db, openDatabase } from "../../../reference-upstream/db/database";
 import { createDemoOwners, demoDates } from "../../../reference-upstream/demo/create";
 import { DEMO_OWNERS, DEMO_OWNER_LIST } from "../../../reference-upstream/demo/owners";
 import { removeDemoOwners } from "../../../reference-upstream/demo/reset";
-import { claimReviewAtOffer } from "../../../reference-upstream/entries/operator-actions";
+import {
+  OPERATOR_COMMANDS,
+  claimReviewAtOffer,
+  operatorHelp,
+} from "../../../reference-upstream/entries/operator-actions";
 import { insertUser } from "./accounts-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -182,6 +186,22 @@ describe("createDemoOwners", () => {
         expect(Object.values(figures).map(Number), `claim ${id}`).toEqual(
           [offer.purchaseAmount, offer.fee, offer.feeRatio, offer.ratio, offer.bankCharge].map(Number),
         );
+      }
+
+      // The operator's examples (help, the README) name entries and claims a fresh demo has.
+      const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+      const examples = [
+        operatorHelp(),
+        ...OPERATOR_COMMANDS.filter((c) => c !== "help").map(operatorHelp),
+        readme,
+      ]
+        .flatMap((text) => text.split("\n"))
+        .filter((line) => line.includes("npm run operator -- "));
+      const codes = new Set(examples.flatMap((line) => line.match(/\bE\d{6}(?:-\d+)?\b/g) ?? []));
+      expect(codes.size).toBeGreaterThan(3);
+      for (const code of codes) {
+        const table = code.includes("-") ? "claims" : "entries";
+        expect(db.prepare(`SELECT 1 FROM ${table} WHERE code = ?`).get(code), code).toBeDefined();
       }
     } finally {
       db.close();

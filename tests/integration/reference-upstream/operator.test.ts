@@ -377,7 +377,7 @@ describe("the operator's records stay true", () => {
       "can_buy",
       ...Object.entries(figures).flatMap(([name, value]) => [`--${name}`, value]),
     );
-  // The example of help: 1,099,340円 returned for 989,406円 bought at 90 %, 5 % fee and 660円.
+  // Help's rounding example: 1,099,340円 returned for 989,406円 bought at 90 %, 5 % fee and 660円.
   const EXAMPLE = {
     "purchase-amount": "989406",
     fee: "49470",
@@ -631,29 +631,29 @@ describe("help explains each command and each option, with an example", () => {
     expect(operator("help", "mark-returned")).toBe(operatorHelp("mark-returned"));
   });
 
-  it("the can_buy examples run as written, with the claim's code, on a claim whose debtor transfers 1,099,340円", async () => {
+  it("the can_buy examples run as written, with the claim's code, on a claim whose debtor transfers 1,000,000円 as the demo's", async () => {
     const examples = [OPERATOR_HELP, sectionOf("review-claim")].flatMap((text) =>
       text
         .split("\n")
         .map((line) => line.trim())
         .filter((line) => line.startsWith("npm run operator -- review-claim") && line.includes("can_buy")),
     );
-    expect(examples).toContain("npm run operator -- review-claim E000012-1 can_buy --offer standard");
+    expect(examples).toContain("npm run operator -- review-claim E000004-1 can_buy --offer standard");
     expect(examples).toContain(
-      "npm run operator -- review-claim E000012-1 can_buy --purchase-amount 989406 --fee 49470 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660",
+      "npm run operator -- review-claim E000004-1 can_buy --purchase-amount 900000 --fee 45000 --fee-ratio 0.05 --ratio 0.9 --bank-charge 660",
     );
     for (const example of examples) {
       const client = createUserWithSession(upstream);
       const entry = await createEntryVia(
         client,
-        validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_099_340 })] }),
+        validEntryBody({ claims: [validClaim({ scheduled_deposit_amount_from_obliger: 1_000_000 })] }),
       );
       const argv = example.replace("npm run operator -- ", "").split(" ");
       argv[1] = `${entry.code}-1`;
       expect(operator(...argv), example).toContain("can_buy");
       expect((await read(client, entry.id)).claims[0], example).toMatchObject({
-        purchase_amount: 989_406,
-        purchase_fee: 49_470,
+        purchase_amount: 900_000,
+        purchase_fee: 45_000,
         bank_charge: 660,
       });
     }
