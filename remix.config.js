@@ -6,7 +6,7 @@ const buildDir = process.env.SAKIDORI_BUILD_DIR || "build";
 export default {
   serverBuildPath: `${buildDir}/index.js`,
   assetsBuildDirectory: buildDir === "build" ? "public/build" : `${buildDir}/public`,
-  // The classic compiler, as the stack asks; ESM output for remix-serve.
+  // The classic compiler, as the stack asks; ESM output, which the app's own server imports.
   serverModuleFormat: "esm",
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   // Node built-ins are available on the server; nothing server-only is bundled for the browser.

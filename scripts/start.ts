@@ -1,11 +1,11 @@
 // `npm start` (after `npm run build`): the reference upstream on 127.0.0.1:$UPSTREAM_PORT with its data
-// in $DATA_DIR, then the app (remix-serve) on $PORT pointed at it. With $API_BASE_URL set, no embedded
+// in $DATA_DIR, then the app (its own server, scripts/serve.ts) on $PORT pointed at it. With $API_BASE_URL set, no embedded
 // upstream starts and the app uses that URL. On a fresh $DATA_DIR the demo owners are made first
 // (reference-upstream/demo/create.ts); their logins are printed at the end.
 //
 // `npm run dev` is the same with `--dev`: the app runs under `remix dev` (classic compiler, watch mode),
-// which builds, serves with remix-serve and rebuilds on every change. A development build answers 500
-// under remix-serve in production mode, hence NODE_ENV=development there.
+// which builds, starts the same server on the build and rebuilds on every change. A development build
+// answers 500 when served in production mode, hence NODE_ENV=development there.
 //
 // When the embedded upstream dies, the app keeps serving (pages that need the upstream show the 499
 // screen meanwhile) and the upstream is started again with a backoff (scripts/supervise.ts, decision 0008).
