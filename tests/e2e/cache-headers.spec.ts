@@ -5,20 +5,11 @@
 
 import type { Response } from "@playwright/test";
 import { type APIResponse, expect, test } from "./fixtures";
+import { DOCUMENT_ONLY_HEADERS } from "../fixtures/build-file-headers";
 import { DEMO } from "./support";
 
 const NO_STORE = "private, no-store";
 const BUILD_FILE_CACHE_CONTROL = "public, max-age=31536000, immutable";
-const DOCUMENT_ONLY_HEADERS = [
-  "content-security-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-  "permissions-policy",
-  "referrer-policy",
-  "strict-transport-security",
-  "etag",
-  "last-modified",
-];
 
 function expectHeaders(response: APIResponse, cacheControl: string | RegExp) {
   const headers = response.headers();
