@@ -168,19 +168,9 @@ export interface StartedProduct {
   stop(): Promise<void>;
 }
 
-/**
- * `npm start`'s own script (scripts/start.ts, the build already made) on `dataDir` and free ports, in a
- * process group of its own, as a newcomer's shell runs it: none of this process's app settings.
- */
-export async function startProduct(dataDir: string): Promise<StartedProduct> {
-  const port = await findFreePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    UPSTREAM_PORT: String(await findFreePort()),
-    UPSTREAM_LOG: "false",
-  };
+/** This process's environment as a newcomer's shell has it for `npm start`: none of the app's settings. */
+export function newcomerEnvironment(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, UPSTREAM_LOG: "false", ...settings };
   for (const name of [
     "NODE_ENV",
     "API_BASE_URL",
@@ -190,6 +180,20 @@ export async function startProduct(dataDir: string): Promise<StartedProduct> {
     "BRAND",
   ])
     delete env[name];
+  return env;
+}
+
+/**
+ * `npm start`'s own script (scripts/start.ts, the build already made) on `dataDir` and free ports, in a
+ * process group of its own, as a newcomer's shell runs it: none of this process's app settings.
+ */
+export async function startProduct(dataDir: string): Promise<StartedProduct> {
+  const port = await findFreePort();
+  const env = newcomerEnvironment({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    UPSTREAM_PORT: String(await findFreePort()),
+  });
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { findFreePort } from "../../scripts/ports";
+import { newcomerEnvironment } from "../../bench/servers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const buildDir = `.builds/npm-start-${randomUUID().slice(0, 8)}`;
@@ -68,23 +69,13 @@ function running(pids: number[]): number[] {
 /** `npm start` in a process group of its own, once it says it is running. */
 async function npmStart() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-npm-start-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // As an operator's shell would start it: none of the test run's own settings.
+  const env = newcomerEnvironment({
     SAKIDORI_BUILD_DIR: buildDir,
     DATA_DIR: dataDir,
     PORT: String(await findFreePort()),
     UPSTREAM_PORT: String(await findFreePort()),
-    UPSTREAM_LOG: "false",
-  };
-  // As an operator's shell would start it: none of the test run's own settings.
-  for (const name of [
-    "NODE_ENV",
-    "API_BASE_URL",
-    "APP_BASE_URL",
-    "SESSION_SECRETS",
-    "SESSION_ENCRYPTION_KEY",
-  ])
-    delete env[name];
+  });
   const npm = spawn("npm", ["start"], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   started = [npm.pid!];
   const exit = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
