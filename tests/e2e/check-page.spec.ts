@@ -12,6 +12,7 @@ import { validClaim } from "../fixtures/entry-body";
 import { pdfFile, pngFile } from "./files";
 import { type Page, expect, test } from "./fixtures";
 import { entryNumbersOf } from "./support-wizard-run";
+import { PAYOUT_ACCOUNT } from "./support-wizard-steps";
 
 const PHONE = { width: 375, height: 812 };
 const TODAY = japanDate(new Date());
@@ -43,13 +44,7 @@ function twoStatementAccounts(passbookFiles: number[], ibFiles: number[]) {
         contentfile_relations: ibFiles,
       },
     ],
-    bank_account: {
-      bank_name: "みどり銀行",
-      branch_name: "本店営業部",
-      deposit_type: "ordinary",
-      bank_account_number: "2345678",
-      account_holder_name: "カ）サキドリ",
-    },
+    bank_account: PAYOUT_ACCOUNT,
   };
 }
 

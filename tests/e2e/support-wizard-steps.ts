@@ -117,6 +117,15 @@ export async function uploadAndWait(page: Page, testInfo: TestInfo, label: strin
 }
 
 /** The withdrawal step done through the upstream, as the step would leave it (a statement and the payout account). */
+/** The payout account a draft's withdrawal step names in these tests. */
+export const PAYOUT_ACCOUNT = {
+  bank_name: "みどり銀行",
+  branch_name: "本店営業部",
+  deposit_type: "ordinary",
+  bank_account_number: "2345678",
+  account_holder_name: "カ）サキドリ",
+};
+
 export async function withdrawalDone(user: WizardUser) {
   const cover = await user.upload("passbook_cover-1", pngFile("cover.png"));
   const details = await user.upload("passbook_details-1", pdfFile("details.pdf"));
@@ -129,12 +138,6 @@ export async function withdrawalDone(user: WizardUser) {
         contentfile_relations: [cover, details],
       },
     ],
-    bank_account: {
-      bank_name: "みどり銀行",
-      branch_name: "本店営業部",
-      deposit_type: "ordinary",
-      bank_account_number: "2345678",
-      account_holder_name: "カ）サキドリ",
-    },
+    bank_account: PAYOUT_ACCOUNT,
   });
 }
