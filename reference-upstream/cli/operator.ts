@@ -6,13 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { configFromEnvironment } from "../config";
 import { openDatabase } from "../db/database";
-import {
-  OPERATOR_COMMANDS,
-  OperatorStateError,
-  OperatorUsageError,
-  operatorHelp,
-  runOperatorCommand,
-} from "../entries/operator-actions";
+import { OperatorStateError, OperatorUsageError } from "../operator/errors";
+import { OPERATOR_COMMANDS } from "../operator/commands";
+import { operatorHelp } from "../operator/help";
+import { runOperatorCommand } from "../operator/command-line";
 import { withRecordedPublicLinks } from "../public-links";
 
 const argv = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { payoutDueDate, returnDeadline } from "../../app/domain/return-deadline"
 import { paymentDateWindow } from "../../app/domain/invoice-step";
 import { bankCalendar, paymentDateCalendar } from "../../app/lookup/japan-holidays.server";
 import type { UpstreamConfig } from "../config";
-import { runOperatorCommand } from "../entries/operator-actions";
+import { runOperatorCommand } from "../operator/command-line";
 import { insertDemoAccount } from "../seed";
 import { type RunningUpstream, startUpstream } from "../server";
 import { ApiOwner } from "./api-owner";

@@ -10,7 +10,7 @@ import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { type FilePayload, pdfFile } from "./files";
 import { configFromEnvironment } from "../../reference-upstream/config";
 import { openDatabase } from "../../reference-upstream/db/database";
-import { runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
+import { runOperatorCommand } from "../../reference-upstream/operator/command-line";
 import { withRecordedPublicLinks } from "../../reference-upstream/public-links";
 import { ApiOwner } from "../../reference-upstream/demo/api-owner";
 

@@ -20,7 +20,7 @@ import {
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { pendingUploads } from "../../reference-upstream/users";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
+import { reviewClaim } from "../../reference-upstream/operator/review";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf, settle } from "./app-requests";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
 import {

@@ -13,12 +13,10 @@ import { action, loader } from "~/routes/_mypage.entry.contract.$entryId/route";
 import { ContractMessage } from "~/legal/contract-view.server";
 import { loader as calendarLoader } from "~/routes/entry.detail.$entryId_.return[.]ics";
 import type { FormFailure } from "~/forms/form-failure";
-import {
-  expireIdentity,
-  markClaimDelay,
-  markEntryTransferred,
-  reviewClaim,
-} from "../../reference-upstream/entries/operator-actions";
+import { reviewClaim } from "../../reference-upstream/operator/review";
+import { markEntryTransferred } from "../../reference-upstream/operator/payout";
+import { markClaimDelay } from "../../reference-upstream/operator/returns";
+import { expireIdentity } from "../../reference-upstream/operator/identity";
 import { findClaim } from "../../reference-upstream/entries/rows";
 import { paymentDateDueByToday } from "../fixtures/dates";
 import { forward } from "./fault-proxy";

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-form";
 import type { FormFailure } from "~/forms/form-failure";
-import { reviewClaim, runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
+import { reviewClaim } from "../../reference-upstream/operator/review";
+import { runOperatorCommand } from "../../reference-upstream/operator/command-line";
 import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
 import {
   createEntryVia,

@@ -9,7 +9,7 @@ import { action, loader } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
 import { ResubmissionMessage, omitFileField } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
-import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/entries/operator-actions";
+import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/operator/review";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import {
   APP_ORIGIN,

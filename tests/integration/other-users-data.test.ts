@@ -18,7 +18,7 @@ import {
   loader as resubmitLoader,
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
-import { reviewClaim } from "../../reference-upstream/entries/operator-actions";
+import { reviewClaim } from "../../reference-upstream/operator/review";
 import { APP_ORIGIN, appCookie, formPost, type RouteFunction, settle } from "./app-requests";
 import {
   type UserClient,

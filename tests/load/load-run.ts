@@ -6,7 +6,7 @@
 //
 // Per user, all through the app's pages: /register → the activation link from the outbox → /login →
 // /register/profile (the identity document's two sides uploaded with the page's form, then the
-// profile) → the operator confirms the identity (operator-actions on the database, as `npm run
+// profile) → the operator confirms the identity (the operator command on the database, as `npm run
 // operator -- confirm-identity`) → the invoice step (claim fields + the invoice PDF) → the financial
 // step (the answer, then the two trial-balance files the page then offers) → the withdrawal step (the
 // statement, its two files, the payout account) → /profile/before_entry, whose final submit is posted
@@ -18,7 +18,7 @@ import Database from "better-sqlite3";
 import { type Servers, startServers } from "../../bench/servers";
 import { openDatabase } from "../../reference-upstream/db/database";
 import { sampleProfile } from "../../reference-upstream/demo/sample-entry";
-import { runOperatorCommand } from "../../reference-upstream/entries/operator-actions";
+import { runOperatorCommand } from "../../reference-upstream/operator/command-line";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 const PASSWORD = "Kaede-no-ki-2026";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -295,7 +295,7 @@ async function registerReadyToApply(
   const profileSaved = await browser.go("POST", "/register/profile", new URLSearchParams(profileFields));
   expectAt("profile", profileSaved, /^\/mypage$/);
 
-  // The operator confirms the identity (operator-actions, as `npm run operator -- confirm-identity`).
+  // The operator confirms the identity (as `npm run operator -- confirm-identity` does).
   const { id: userId } = outbox.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
   runOperatorCommand(db, ["confirm-identity", String(userId)], new Date());
 }

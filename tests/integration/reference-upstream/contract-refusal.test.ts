@@ -7,7 +7,8 @@ import { ContractRefusalMessage, contractRefusal } from "../../../app/domain/con
 import { japanDate } from "../../../app/domain/japan-date";
 import { EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 import { returnDateCalendar } from "../../../app/lookup/japan-holidays.server";
-import { OperatorStateError, runOperatorCommand } from "../../../reference-upstream/entries/operator-actions";
+import { OperatorStateError } from "../../../reference-upstream/operator/errors";
+import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { paymentDateDueByToday } from "../../fixtures/dates";
 import { type UserClient, createEntryVia, createUserWithSession } from "./entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./harness";

@@ -18,11 +18,9 @@ import { type Db, openDatabase } from "../../../reference-upstream/db/database";
 import { createDemoOwners, demoDates } from "../../../reference-upstream/demo/create";
 import { DEMO_OWNERS, DEMO_OWNER_LIST } from "../../../reference-upstream/demo/owners";
 import { removeDemoOwners } from "../../../reference-upstream/demo/reset";
-import {
-  OPERATOR_COMMANDS,
-  claimReviewAtOffer,
-  operatorHelp,
-} from "../../../reference-upstream/entries/operator-actions";
+import { OPERATOR_COMMANDS } from "../../../reference-upstream/operator/commands";
+import { operatorHelp } from "../../../reference-upstream/operator/help";
+import { claimReviewAtOffer } from "../../../reference-upstream/operator/review-offers";
 import { insertUser } from "./accounts-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../../..");

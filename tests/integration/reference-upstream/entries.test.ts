@@ -3,7 +3,7 @@ import { InvoiceStepMessage } from "../../../app/domain/invoice-step";
 import { ValidationMessage } from "../../../app/domain/messages";
 import { ClaimStatus, EntryStatus } from "../../../app/domain/statuses";
 import { EligibilityMessage } from "../../../reference-upstream/entries/eligibility";
-import { runOperatorCommand } from "../../../reference-upstream/entries/operator-actions";
+import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { DrfMessage } from "../../../reference-upstream/http/errors";
 import { pendingUploads } from "../../../reference-upstream/users";
 import {

@@ -13,7 +13,7 @@ import { returnDateCalendar } from "../../../app/lookup/japan-holidays.server";
 import { claimsOfEntry, findEntry } from "../../../reference-upstream/entries/rows";
 import { dateJst } from "../../../reference-upstream/time";
 import { isoDateFromToday } from "../../fixtures/dates";
-import { runOperatorCommand } from "../../../reference-upstream/entries/operator-actions";
+import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox";
 import { findUserById } from "../../../reference-upstream/users";
 import { logInClient, PASSWORD, insertUser as insertPasswordUser, uniqueEmail } from "./accounts-fixtures";

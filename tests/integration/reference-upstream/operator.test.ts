@@ -5,17 +5,15 @@ import { DEFAULT_BRAND } from "../../../app/brand/brands";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 import { readSuppression } from "../../../reference-upstream/entries/eligibility";
+import { OperatorStateError, OperatorUsageError } from "../../../reference-upstream/operator/errors";
 import {
   OPERATOR_COMMANDS,
   OPERATOR_GROUPS,
-  OPERATOR_HELP,
   OPERATOR_OPTIONS,
-  REVIEW_OFFERS,
-  OperatorStateError,
-  OperatorUsageError,
-  operatorHelp,
-  runOperatorCommand,
-} from "../../../reference-upstream/entries/operator-actions";
+} from "../../../reference-upstream/operator/commands";
+import { OPERATOR_HELP, operatorHelp } from "../../../reference-upstream/operator/help";
+import { REVIEW_OFFERS } from "../../../reference-upstream/operator/review-offers";
+import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { latestMails, sendMail } from "../../../reference-upstream/outbox";
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";

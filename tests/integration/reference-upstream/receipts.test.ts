@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatJapaneseDate } from "../../../app/domain/japan-date";
 import { defaultServices } from "../../../reference-upstream/config";
-import { runOperatorCommand } from "../../../reference-upstream/entries/operator-actions";
+import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox";
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
