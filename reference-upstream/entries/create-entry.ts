@@ -9,7 +9,8 @@ import { newUrlToken } from "../auth/tokens";
 import { isoJst } from "../time";
 import type { UserRow } from "../users";
 import { reasonsNotToCreateEntry } from "./eligibility";
-import { type NewEntryInput, readIdempotencyKey, validateNewEntry } from "./entry-input";
+import { readIdempotencyKey } from "./entry-input";
+import { type NewEntryInput, validateNewEntry } from "./new-entry-input";
 import { type EntryRow, findEntry } from "./rows";
 import { UploadRefChecker } from "./upload-refs";
 

@@ -5,7 +5,7 @@ import { parseUploadKind } from "../../app/domain/file-kinds";
 import type { Db } from "../db/database";
 import { serializeUpload } from "../uploads-store";
 import { parseJson } from "../users";
-import type { StatementAccountInput } from "./entry-input";
+import type { StatementAccountInput } from "./account-input";
 import { type ClaimRow, type EntryRow, claimsOfEntry, filesOf } from "./rows";
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
