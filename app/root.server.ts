@@ -2,19 +2,19 @@
 
 import { json } from "@remix-run/node";
 import { analyticsSettingsOf } from "~/request/analytics.server";
-import { pageFrameOf } from "~/request/context.server";
+import { type RequestContext, pageFrameOf } from "~/request/context.server";
 import { errorScreenAsked } from "~/request/error-screen-request.server";
 
 /**
  * The brand of this host, whether a session exists, the URL's notices in words (§2), and the §9
  * analytics settings (null unless analytics is configured).
  */
-export async function pageFrameAnswer(request: Request) {
-  const frame = await pageFrameOf(request);
+export async function pageFrameAnswer(ctx: RequestContext, request: Request) {
+  const frame = pageFrameOf(ctx, request);
   // An error screen drawn for another address loads no scripts: the browser's router would match
   // the address it shows, not the one drawn, and the screen needs none.
   const analytics = errorScreenAsked(request)
     ? null
-    : await analyticsSettingsOf(request, frame.brand, frame.isLoggedIn);
+    : await analyticsSettingsOf(ctx, frame.brand, frame.isLoggedIn);
   return json({ ...frame, analytics });
 }

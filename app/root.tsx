@@ -24,8 +24,8 @@ export const meta: MetaFunction = ({ error, matches }) =>
   error == null ? [] : [pageTitle(matches, errorScreenOf(error, false).title)];
 
 /** The host's brand, whether a session exists (no upstream call), and the §2 notices in the query. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return pageFrameAnswer(request);
+export function loader({ context: ctx, request }: LoaderFunctionArgs) {
+  return pageFrameAnswer(ctx, request);
 }
 
 /** Brand colours as CSS variables (ARCHITECTURE §10): no brand ships JavaScript. */

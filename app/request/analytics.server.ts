@@ -6,20 +6,20 @@ import type { Brand } from "~/brand/brands";
 import type { AnalyticsSettings, AnalyticsUser } from "~/runtime/analytics-events";
 import { type MeResponse, fetchCurrentUser } from "~/upstream/auth.server";
 import { appConfig } from "./config.server";
-import { RequestContext } from "./context.server";
+import type { RequestContext } from "./context.server";
 
 /** §9 "authentication waits up to 5 seconds for the user id before analytics config". */
 export const USER_ID_WAIT_MS = 5_000;
 
 export async function analyticsSettingsOf(
-  request: Request,
+  ctx: RequestContext,
   brand: Brand,
   isLoggedIn: boolean,
   waitMs = USER_ID_WAIT_MS,
 ): Promise<AnalyticsSettings | null> {
   const containerId = appConfig().analyticsContainerId;
   if (!containerId) return null;
-  const user = isLoggedIn ? await settleWithin(analyticsUserOf(request), waitMs, null) : null;
+  const user = isLoggedIn ? await settleWithin(analyticsUserOf(ctx), waitMs, null) : null;
   return { containerId, contentTagId: brand.contentTagId, user };
 }
 
@@ -47,8 +47,7 @@ export async function settleWithin<T, F>(promise: Promise<T>, ms: number, fallba
   }
 }
 
-// Its own me call (the root loader runs beside the routes'): a failure is the route's to show.
-async function analyticsUserOf(request: Request): Promise<AnalyticsUser | null> {
-  const ctx = await RequestContext.create(request);
+// The root loader runs beside the route's: a failure of its me call is the route's to show.
+async function analyticsUserOf(ctx: RequestContext): Promise<AnalyticsUser | null> {
   return toAnalyticsUser(await fetchCurrentUser(ctx), appConfig().analyticsHashKey);
 }

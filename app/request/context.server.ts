@@ -1,7 +1,7 @@
-// One context per request (the upstream's UpstreamCaller): so that session saving and the §8 answers
-// to every upstream failure happen in one place, withRequestContext.
+// One context per request, built by the server and handed to every loader and action as Remix's
+// `context` (docs/decisions/0039-the-server-builds-the-request-context.md).
 
-import { json, redirect } from "@remix-run/node";
+import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import { type Brand, brandFor, brandOrigin } from "~/brand/brands";
 import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
 import { refusalReason } from "~/domain/refusal-reasons";
@@ -30,13 +30,11 @@ export function brandOf(request: Request): Brand {
   return brandFor(request.headers.get("Host"), appConfig().fixedBrandId);
 }
 
-/** The root loader's brand and whether someone is logged in. */
-export async function pageFrameOf(request: Request) {
-  const brand = brandOf(request);
-  const session = await AppSession.fromRequest(request);
+/** The root loader's brand and whether someone is logged in, from the request's one context. */
+export function pageFrameOf(ctx: RequestContext, request: Request) {
   // §2 the notices of the URL's query, in words (the browser loads the table only for a hash).
   const notices = noticesFor(errorsFromQuery(new URL(request.url).searchParams));
-  return { brand, isLoggedIn: session.hasUpstreamSession, notices };
+  return { brand: ctx.brand, isLoggedIn: ctx.session.hasUpstreamSession, notices };
 }
 
 /** Everything a loader or action needs to talk to the upstream for one request. */
@@ -95,24 +93,25 @@ export class RequestContext implements UpstreamCaller {
   }
 }
 
-/** Inside a plain `export function loader(args)`, so the browser build can drop the loader entirely. */
-export async function withRequestContext<R extends Response>(
-  args: { request: Request },
-  work: (ctx: RequestContext) => Promise<R>,
-): Promise<R> {
-  const ctx = await RequestContext.create(args.request);
-  let outcome: Response;
-  let thrown = false;
-  try {
-    outcome = await work(ctx);
-  } catch (error) {
-    thrown = true;
-    outcome = error instanceof Response ? error : responseForUpstreamError(error, ctx);
-  }
+declare module "@remix-run/server-runtime" {
+  // A loader's `context` is its request's RequestContext: `loader({ context: ctx })`.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a declaration merge, not a new type
+  interface AppLoadContext extends RequestContext {}
+}
+
+/**
+ * The answer to one request, given its context built once: the session's Set-Cookie is added to the
+ * whole answer, after every loader or action of the request has run on that context.
+ */
+export async function answerWithContext<A>(
+  request: Request,
+  answer: (ctx: AppLoadContext) => Promise<A>,
+): Promise<A> {
+  const ctx = await RequestContext.create(request);
+  // Remix's AppLoadContext is this class, with the index signature a class cannot carry.
+  const outcome = await answer(ctx as AppLoadContext);
   const cookie = await ctx.sessionCookieHeader();
-  if (cookie) outcome = withSetCookie(outcome, cookie);
-  if (thrown) throw outcome;
-  return outcome as R;
+  return cookie && outcome instanceof Response ? (withSetCookie(outcome, cookie) as A) : outcome;
 }
 
 function withSetCookie(response: Response, cookie: string): Response {

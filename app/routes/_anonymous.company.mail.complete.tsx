@@ -8,35 +8,32 @@ import { isAuthenticated } from "~/domain/user";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { fetchCurrentUser } from "~/upstream/auth.server";
-import { withRequestContext } from "~/request/context.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの確認が完了しました")];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await fetchCurrentUser(ctx);
-    const next = !isAuthenticated(user)
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await fetchCurrentUser(ctx);
+  const next = !isAuthenticated(user)
+    ? {
+        text: "ログインして、お申し込みに必要な会員情報の登録にお進みください。",
+        href: "/login",
+        label: "ログインする",
+      }
+    : asksForProfile(user)
       ? {
-          text: "ログインして、お申し込みに必要な会員情報の登録にお進みください。",
-          href: "/login",
-          label: "ログインする",
+          text: "続いて、お申し込みに必要な会員情報をご登録ください。",
+          href: "/register/profile",
+          label: "会員情報の登録へ進む",
         }
-      : asksForProfile(user)
-        ? {
-            text: "続いて、お申し込みに必要な会員情報をご登録ください。",
-            href: "/register/profile",
-            label: "会員情報の登録へ進む",
-          }
-        : {
-            // A declined screening owes no profile: My page gives its answer.
-            text: "マイページからお申し込みの状況をご確認いただけます。",
-            href: "/mypage",
-            label: "マイページへ進む",
-          };
-    return json({ next });
-  });
+      : {
+          // A declined screening owes no profile: My page gives its answer.
+          text: "マイページからお申し込みの状況をご確認いただけます。",
+          href: "/mypage",
+          label: "マイページへ進む",
+        };
+  return json({ next });
 }
 
 export default function MailCompletePage() {

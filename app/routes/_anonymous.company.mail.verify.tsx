@@ -18,7 +18,6 @@ import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
-import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { NON_FIELD_ERRORS, isFormFailure } from "~/forms/form-failure";
 import { readForm } from "~/forms/read-form.server";
@@ -41,29 +40,27 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** The failure shape's form id of a key the upstream does not know (the page then says so in full). */
 const INVALID_KEY = "invalid-key";
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const formData = await readForm(args.request);
-    const key = formData.get("key");
-    if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
-      return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
-        formId: INVALID_KEY,
-      });
-    }
-    const limit = await limitFormAttempt("mail-verify", key, clientAddress(args.request));
-    if (!limit.allowed) {
-      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429, {
-        headers: retryAfterHeader(limit.retryAfterSeconds),
-      });
-    }
-    const outcome = await activateEmail(ctx, key);
-    if (outcome === "invalidKey") {
-      return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
-        formId: INVALID_KEY,
-      });
-    }
-    return redirect("/company/mail/complete");
-  });
+export async function action({ context: ctx, request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const key = formData.get("key");
+  if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
+    return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
+      formId: INVALID_KEY,
+    });
+  }
+  const limit = await limitFormAttempt("mail-verify", key, clientAddress(request));
+  if (!limit.allowed) {
+    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429, {
+      headers: retryAfterHeader(limit.retryAfterSeconds),
+    });
+  }
+  const outcome = await activateEmail(ctx, key);
+  if (outcome === "invalidKey") {
+    return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
+      formId: INVALID_KEY,
+    });
+  }
+  return redirect("/company/mail/complete");
 }
 
 export default function MailVerifyPage() {

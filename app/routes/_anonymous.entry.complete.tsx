@@ -4,7 +4,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EntryStatus } from "~/domain/statuses";
-import { withRequestContext } from "~/request/context.server";
 import { pageTitle } from "~/routing/meta";
 import { loadEntry } from "~/upstream/entries.server";
 import { UpstreamError } from "~/upstream/errors.server";
@@ -16,25 +15,23 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data?.received ? RECEIVED_TITLE : NEUTRAL_TITLE),
 ];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const id = ctx.url.searchParams.get("entry") ?? "";
-    if (!/^[0-9]{1,18}$/.test(id) || !ctx.session.hasUpstreamSession) {
-      return json({ entry: null, received: false });
-    }
-    try {
-      const entry = await loadEntry(ctx, id);
-      return json({
-        entry: { code: entry.code, detailPath: `/entry/detail/${entry.id}` },
-        // Just submitted: still under review. Opened later, its receipt is old news, and review may be done.
-        received: entry.status === EntryStatus.under_review,
-      });
-    } catch (error) {
-      // Another user's entry, a session gone: nothing of an entry is said.
-      if (error instanceof UpstreamError) return json({ entry: null, received: false });
-      throw error;
-    }
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const id = ctx.url.searchParams.get("entry") ?? "";
+  if (!/^[0-9]{1,18}$/.test(id) || !ctx.session.hasUpstreamSession) {
+    return json({ entry: null, received: false });
+  }
+  try {
+    const entry = await loadEntry(ctx, id);
+    return json({
+      entry: { code: entry.code, detailPath: `/entry/detail/${entry.id}` },
+      // Just submitted: still under review. Opened later, its receipt is old news, and review may be done.
+      received: entry.status === EntryStatus.under_review,
+    });
+  } catch (error) {
+    // Another user's entry, a session gone: nothing of an entry is said.
+    if (error instanceof UpstreamError) return json({ entry: null, received: false });
+    throw error;
+  }
 }
 
 export default function EntryCompletePage() {

@@ -4,16 +4,13 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
-import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "お申し込みをキャンセルしました")];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
-    return json({});
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  await requireUser(ctx);
+  return json({});
 }
 
 export default function CancelCompletePage() {

@@ -3,19 +3,16 @@
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご契約ありがとうございます")];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
-    // Only a plain number links back; anything else is left out (never a path from the query).
-    const entry = ctx.url.searchParams.get("entry") ?? "";
-    return json({ detailPath: /^[0-9]{1,18}$/.test(entry) ? `/entry/detail/${entry}` : null });
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  await requireUser(ctx);
+  // Only a plain number links back; anything else is left out (never a path from the query).
+  const entry = ctx.url.searchParams.get("entry") ?? "";
+  return json({ detailPath: /^[0-9]{1,18}$/.test(entry) ? `/entry/detail/${entry}` : null });
 }
 
 export default function ContractCompletePage() {

@@ -37,7 +37,7 @@ import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
-import { type RequestContext, withRequestContext } from "~/request/context.server";
+import { type RequestContext } from "~/request/context.server";
 import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
@@ -74,35 +74,29 @@ const SAVED_MESSAGES: Record<string, string> = {
 const IDENTITY_FORM = "identity-form";
 const PROFILE_FORM = "profile-form";
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    redirectDeclinedToPreEntryResult(user);
-    redirectToProfileWhenNeeded(user);
-    const profile = await loadProfile(ctx);
-    const payout = await profilePayoutView(ctx, profile);
-    return json({
-      email: profile.email,
-      identity: identityView(profile, ctx.now),
-      identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
-      defaults: profileFormDefaults(profile),
-      canEditBankAccount: profile.can_edit_bank_account,
-      payout,
-      bankPicker: profile.can_edit_bank_account
-        ? profileBankPicker(profileFormDefaults(profile), null)
-        : null,
-      saved: SAVED_MESSAGES[ctx.url.searchParams.get("saved") ?? ""] ?? null,
-      typedBy: typedByToken(user.id, ctx.now),
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  redirectDeclinedToPreEntryResult(user);
+  redirectToProfileWhenNeeded(user);
+  const profile = await loadProfile(ctx);
+  const payout = await profilePayoutView(ctx, profile);
+  return json({
+    email: profile.email,
+    identity: identityView(profile, ctx.now),
+    identityDefaults: { identity_document_type: profile.identity_document_type ?? undefined },
+    defaults: profileFormDefaults(profile),
+    canEditBankAccount: profile.can_edit_bank_account,
+    payout,
+    bankPicker: profile.can_edit_bank_account ? profileBankPicker(profileFormDefaults(profile), null) : null,
+    saved: SAVED_MESSAGES[ctx.url.searchParams.get("saved") ?? ""] ?? null,
+    typedBy: typedByToken(user.id, ctx.now),
   });
 }
 
-export function action(args: ActionFunctionArgs) {
+export function action({ context: ctx, request }: ActionFunctionArgs) {
   // An ended session keeps what was typed: a login in place, then 変更を保存する (decision 0027).
-  return withRequestContext(args, (ctx) =>
-    keepTypedThroughLogin(ctx, args.request, { afterLogin: "save", intent: "profile" }, (request, keep) =>
-      saveProfile(ctx, request, keep),
-    ),
+  return keepTypedThroughLogin(ctx, request, { afterLogin: "save", intent: "profile" }, (request, keep) =>
+    saveProfile(ctx, request, keep),
   );
 }
 

@@ -4,16 +4,13 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
-import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの変更完了")];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    return json({ email: user.email ?? "" });
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  return json({ email: user.email ?? "" });
 }
 
 export default function MailChangeDonePage() {

@@ -5,18 +5,15 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Link } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/passwords.css";
-import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードを変更しました")];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    await requireUser(ctx);
-    return json({});
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  await requireUser(ctx);
+  return json({});
 }
 
 export default function PasswordChangeDonePage() {

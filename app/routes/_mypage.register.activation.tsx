@@ -25,7 +25,6 @@ import { clientAddress } from "~/request/client-address";
 import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { resendActivationMail } from "~/upstream/activation.server";
-import { withRequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { isFormFailure } from "~/forms/form-failure";
 import { requireUser } from "~/request/guards.server";
@@ -46,49 +45,45 @@ function isVerified(user: { is_email_verified?: boolean }): boolean {
   return user.is_email_verified === true;
 }
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    const verified = isVerified(user);
-    return json({
-      email: user.email ?? "",
-      isVerified: verified,
-      justSent: !verified && ctx.url.searchParams.get(SENT_FLAG) === "1",
-      nextStep: asksForProfile(user)
-        ? { href: "/register/profile", label: "会員情報の登録へ進む" }
-        : { href: "/mypage", label: "マイページへ進む" },
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  const verified = isVerified(user);
+  return json({
+    email: user.email ?? "",
+    isVerified: verified,
+    justSent: !verified && ctx.url.searchParams.get(SENT_FLAG) === "1",
+    nextStep: asksForProfile(user)
+      ? { href: "/register/profile", label: "会員情報の登録へ進む" }
+      : { href: "/mypage", label: "マイページへ進む" },
   });
 }
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    if (isVerified(user)) return redirect("/register/activation");
+export async function action({ context: ctx, request }: ActionFunctionArgs) {
+  const user = await requireUser(ctx);
+  if (isVerified(user)) return redirect("/register/activation");
 
-    // Per user and per address: never one count for everyone, which a flood would spend.
-    const perUser = await limitKey(
-      "activation-resend",
-      String(user.id),
-      RESEND_LIMIT.perUser,
-      RESEND_LIMIT.perUserWindowSeconds,
-    );
-    const perAddress = perUser.allowed
-      ? await limitKey("activation-resend-address", clientAddress(args.request), RESEND_LIMIT.perAddress, 60)
-      : perUser;
-    if (!perAddress.allowed) {
-      const retryAfter = perAddress.retryAfterSeconds;
-      return formFailure({}, {}, 429, {
-        formErrors: [ActivationMessage.resendLimited(retryAfter)],
-        headers: retryAfterHeader(retryAfter),
-      });
-    }
+  // Per user and per address: never one count for everyone, which a flood would spend.
+  const perUser = await limitKey(
+    "activation-resend",
+    String(user.id),
+    RESEND_LIMIT.perUser,
+    RESEND_LIMIT.perUserWindowSeconds,
+  );
+  const perAddress = perUser.allowed
+    ? await limitKey("activation-resend-address", clientAddress(request), RESEND_LIMIT.perAddress, 60)
+    : perUser;
+  if (!perAddress.allowed) {
+    const retryAfter = perAddress.retryAfterSeconds;
+    return formFailure({}, {}, 429, {
+      formErrors: [ActivationMessage.resendLimited(retryAfter)],
+      headers: retryAfterHeader(retryAfter),
+    });
+  }
 
-    const outcome = await resendActivationMail(ctx);
-    // Already confirmed (on another device, say): the page then says so.
-    if (outcome === "alreadyVerified") return redirect("/register/activation");
-    return redirect(`/register/activation?${SENT_FLAG}=1`);
-  });
+  const outcome = await resendActivationMail(ctx);
+  // Already confirmed (on another device, say): the page then says so.
+  if (outcome === "alreadyVerified") return redirect("/register/activation");
+  return redirect(`/register/activation?${SENT_FLAG}=1`);
 }
 
 export default function ActivationPage() {

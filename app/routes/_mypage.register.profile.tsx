@@ -28,7 +28,7 @@ import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
-import { type RequestContext, withRequestContext } from "~/request/context.server";
+import { type RequestContext } from "~/request/context.server";
 import { formFailure } from "~/forms/form-errors.server";
 import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import {
@@ -51,27 +51,23 @@ export const ErrorBoundary = KeptFormErrorBoundary;
 export const handle = hydrates("住所の自動入力、法人番号の候補、本人確認書類のアップロード");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    // A declined user owes no profile and no documents: the screening's answer says so.
-    const user = await requireUser(ctx);
-    redirectDeclinedToPreEntryResult(user);
-    const profile = await loadProfile(ctx);
-    return json({
-      identity: identityView(profile, ctx.now),
-      defaults: profileFormDefaults(profile),
-      typedBy: typedByToken(user.id, ctx.now),
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  // A declined user owes no profile and no documents: the screening's answer says so.
+  const user = await requireUser(ctx);
+  redirectDeclinedToPreEntryResult(user);
+  const profile = await loadProfile(ctx);
+  return json({
+    identity: identityView(profile, ctx.now),
+    defaults: profileFormDefaults(profile),
+    typedBy: typedByToken(user.id, ctx.now),
   });
 }
 
-export function action(args: ActionFunctionArgs) {
+export function action({ context: ctx, request }: ActionFunctionArgs) {
   // An ended session keeps what was typed; after the login the form is back filled, not registered:
   // 登録する sends the identity documents for review, which waits for the person's own press (decision 0027).
-  return withRequestContext(args, (ctx) =>
-    keepTypedThroughLogin(ctx, args.request, { afterLogin: "show", formId: PROFILE_FORM }, (request, keep) =>
-      registerProfile(ctx, request, keep),
-    ),
+  return keepTypedThroughLogin(ctx, request, { afterLogin: "show", formId: PROFILE_FORM }, (request, keep) =>
+    registerProfile(ctx, request, keep),
   );
 }
 

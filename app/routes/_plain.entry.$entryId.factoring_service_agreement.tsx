@@ -12,7 +12,7 @@ import { legalText } from "~/legal/legal-texts.server";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
-import { notFound, withRequestContext } from "~/request/context.server";
+import { notFound } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
@@ -26,30 +26,28 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
   pageTitle(matches, data?.absence?.title ?? "ファクタリングサービス契約書"),
 ];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const id = digitsParam(args.params.entryId);
-    const user = await requireUser(ctx);
-    const entry = await loadEntry(ctx, id);
-    const absence = agreementAbsence(entry);
-    if (absence) {
-      return json({ absence, detailPath: `/entry/detail/${entry.id}` } as const, { status: 409 });
-    }
-    const view = contractView(
-      entry,
-      user,
-      ctx.now,
-      ctx.brand,
-      returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at),
-    );
-    // A bought claim whose figures are not all there yet: nothing true to put in the agreement.
-    if (view.claims.length === 0) throw notFound();
-    return json({
-      absence: null,
-      ...view,
-      payoutAccount: payoutAccount(entry.bank_account),
-      text: legalText("agreement", ctx.brand, agreementValues(view)),
-    });
+export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
+  const id = digitsParam(params.entryId);
+  const user = await requireUser(ctx);
+  const entry = await loadEntry(ctx, id);
+  const absence = agreementAbsence(entry);
+  if (absence) {
+    return json({ absence, detailPath: `/entry/detail/${entry.id}` } as const, { status: 409 });
+  }
+  const view = contractView(
+    entry,
+    user,
+    ctx.now,
+    ctx.brand,
+    returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at),
+  );
+  // A bought claim whose figures are not all there yet: nothing true to put in the agreement.
+  if (view.claims.length === 0) throw notFound();
+  return json({
+    absence: null,
+    ...view,
+    payoutAccount: payoutAccount(entry.bank_account),
+    text: legalText("agreement", ctx.brand, agreementValues(view)),
   });
 }
 

@@ -18,7 +18,6 @@ import {
   isPreEntryDeclined,
   newEntryAnswer,
 } from "~/domain/new-entry";
-import { withRequestContext } from "~/request/context.server";
 import { loadNewEntryInput } from "~/request/entry-guard.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
@@ -28,23 +27,21 @@ import { loadPreEntryResult } from "~/upstream/pre-entry.server";
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "事前審査の結果")];
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    const [result, { input }] = await Promise.all([loadPreEntryResult(ctx), loadNewEntryInput(ctx, user)]);
-    // The answer My page and the wizard give, not the latest screening's alone: a screening answered
-    // again after a decline does not lift it.
-    const declined = isPreEntryDeclined(user);
-    // The questions wait for a user with no answer yet (never a declined one: they redirect here).
-    if (!result && !declined) throw redirect("/register/pre_entry");
-    const answer = newEntryAnswer(input);
-    return json({
-      declined,
-      reasons: declined && result?.result === "declined" ? result.reasons : [],
-      newEntry: { allowed: answer.allowed, href: ENTRY_STEP_PATHS.submitInvoices, reasons: answer.reasons },
-      /** The next thing to do when it is the profile with the identity documents. */
-      profileFirst: asksForProfile(user),
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  const [result, { input }] = await Promise.all([loadPreEntryResult(ctx), loadNewEntryInput(ctx, user)]);
+  // The answer My page and the wizard give, not the latest screening's alone: a screening answered
+  // again after a decline does not lift it.
+  const declined = isPreEntryDeclined(user);
+  // The questions wait for a user with no answer yet (never a declined one: they redirect here).
+  if (!result && !declined) throw redirect("/register/pre_entry");
+  const answer = newEntryAnswer(input);
+  return json({
+    declined,
+    reasons: declined && result?.result === "declined" ? result.reasons : [],
+    newEntry: { allowed: answer.allowed, href: ENTRY_STEP_PATHS.submitInvoices, reasons: answer.reasons },
+    /** The next thing to do when it is the profile with the identity documents. */
+    profileFirst: asksForProfile(user),
   });
 }
 

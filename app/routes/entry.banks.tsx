@@ -3,19 +3,16 @@
 
 import { type LoaderFunctionArgs, json } from "@remix-run/node";
 import { pickerMatches } from "~/lookup/bank-directory.server";
-import { withRequestContext } from "~/request/context.server";
 import { admitLookup } from "~/request/lookup-limit.server";
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const refused = await admitLookup(ctx);
-    if (refused) return refused;
-    const params = ctx.url.searchParams;
-    const query = (params.get("q") ?? "").slice(0, 100);
-    const bank = params.get("bank");
-    const matches =
-      bank === null ? pickerMatches("bank", query) : pickerMatches("branch", query, bank.slice(0, 100));
-    // Cache-Control: private, no-store comes from the request gate, as for every answer that sets none.
-    return json(matches);
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const refused = await admitLookup(ctx);
+  if (refused) return refused;
+  const params = ctx.url.searchParams;
+  const query = (params.get("q") ?? "").slice(0, 100);
+  const bank = params.get("bank");
+  const matches =
+    bank === null ? pickerMatches("bank", query) : pickerMatches("branch", query, bank.slice(0, 100));
+  // Cache-Control: private, no-store comes from the request gate, as for every answer that sets none.
+  return json(matches);
 }

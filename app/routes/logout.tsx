@@ -2,13 +2,10 @@
 
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { logout } from "~/upstream/auth.server";
-import { withRequestContext } from "~/request/context.server";
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    await logout(ctx);
-    return redirect("/login?error=logged_out");
-  });
+export async function action({ context: ctx }: ActionFunctionArgs) {
+  await logout(ctx);
+  return redirect("/login?error=logged_out");
 }
 
 /** A GET never logs anyone out (a link or an image could trigger it). */

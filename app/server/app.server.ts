@@ -1,6 +1,5 @@
 // The app's HTTP handling, in the order a request meets it (decision 0025).
 
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -13,6 +12,7 @@ import { allowedMethods } from "./allowed-methods.server";
 import { buildFiles } from "./build-files.server";
 import { type Lifecycle, healthRoutes } from "./health.server";
 import { plainPage } from "./plain-page.server";
+import { remixHandler } from "./remix-handler.server";
 import { pathOf } from "./request-path.server";
 import { requestGate } from "./request-gate.server";
 import { requestTelemetry } from "./request-telemetry.server";
@@ -33,7 +33,7 @@ export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string
   app.use((req, res, next) =>
     pathOf(req).startsWith(build.publicPath) ? next() : publicFiles(req, res, next),
   );
-  app.all("*", createRequestHandler({ build, mode }));
+  app.all("*", remixHandler(build, mode));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     logError(error, "request failed outside Remix");
     if (res.headersSent) {

@@ -1,7 +1,7 @@
 // A resource route's refusal of a browser navigation is answered with the §2 error screen instead of
 // bare text or JSON; a script's fetch keeps its JSON.
 
-import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { type ErrorScreenData, refusalScreenData } from "~/request/context.server";
 import {
   ERROR_SCREEN_HEADER,
@@ -11,7 +11,8 @@ import {
 } from "~/request/error-screen-request.server";
 import { logError } from "~/telemetry/logger.server";
 
-export type RenderRequest = (request: Request) => Promise<Response>;
+/** Draws a page for a request of its own, on the browser's request's context. */
+export type RenderRequest = (request: Request, ctx: AppLoadContext) => Promise<Response>;
 
 export function isNavigation(request: Request): boolean {
   const mode = request.headers.get("Sec-Fetch-Mode");
@@ -41,7 +42,7 @@ function setCookiesOf(headers: Headers): string[] {
 }
 
 async function errorPage(
-  request: Request,
+  { request, context }: LoaderFunctionArgs,
   screen: ErrorScreenAnswer,
   render: RenderRequest,
   refusal?: Response,
@@ -50,6 +51,7 @@ async function errorPage(
   headers.set(ERROR_SCREEN_HEADER, errorScreenHeaderValue(screen));
   const drawn = await render(
     new Request(new URL(ERROR_SCREEN_PATH, request.url), { method: "GET", headers }),
+    context,
   );
   const page = new Response(drawn.body, { status: drawn.status, headers: new Headers(drawn.headers) });
   // What the refusal did to the session (ended, renewed) still happens.
@@ -70,14 +72,14 @@ function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
       answer = await route(args);
     } catch (thrown) {
       if (!isNavigation(args.request)) throw thrown;
-      if (isRefusal(thrown)) return errorPage(args.request, await screenOf(thrown), render, thrown);
+      if (isRefusal(thrown)) return errorPage(args, await screenOf(thrown), render, thrown);
       if (thrown instanceof Response) throw thrown;
       // Remix would answer the text "Unexpected Server Error".
       logError(thrown, "request failed");
-      return errorPage(args.request, { status: 500, data: { code: 500 } }, render);
+      return errorPage(args, { status: 500, data: { code: 500 } }, render);
     }
     if (isRefusal(answer) && isNavigation(args.request)) {
-      return errorPage(args.request, await screenOf(answer), render, answer);
+      return errorPage(args, await screenOf(answer), render, answer);
     }
     return answer;
   };

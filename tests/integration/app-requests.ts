@@ -5,6 +5,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { FormFailure } from "~/forms/form-failure";
 import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
+import { answerWithContext } from "~/request/context.server";
+import { answerUpstreamErrors } from "~/server/upstream-answers.server";
 import { AppSession } from "~/request/session.server";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
@@ -98,6 +100,20 @@ export const settle = (promise: unknown) =>
 
 /** Like settle, for a route function that may answer or throw before returning a promise. */
 export const settleCall = (call: () => unknown) => settle(Promise.resolve().then(call));
+
+/**
+ * A loader or action's answer, returned or thrown, as the server gives it: on the request's context
+ * built as the server builds it, upstream failures answered and the session's cookie added as it does.
+ */
+export function callRoute(
+  route: RouteFunction,
+  request: Request,
+  params: LoaderFunctionArgs["params"] = {},
+): Promise<Response> {
+  return answerWithContext(request, (context) =>
+    settle(answerUpstreamErrors(route)({ request, params, context })),
+  );
+}
 
 /** Someone logged in to the upstream and the app. */
 export interface Applicant {

@@ -37,11 +37,11 @@ import { AccountMessage } from "../../reference-upstream/accounts/messages";
 import { latestMails } from "../../reference-upstream/outbox";
 import {
   APP_ORIGIN,
-  type RouteFunction,
   appCookie,
+  callRoute,
   failureOf,
   locationOf,
-  settleCall,
+  type RouteFunction,
   useTestUpstream,
 } from "./app-requests";
 import { PASSWORD, insertUser, logInClient, uniqueEmail } from "./reference-upstream/accounts-fixtures";
@@ -56,7 +56,7 @@ const NEW_PASSWORD = "tsubame-hill-7310";
 /** A page opened (GET) with the app's cookie, if any; what the route returned or threw. */
 function open(route: RouteFunction, path: string, cookie = "", params: Record<string, string> = {}) {
   const request = new Request(`${APP_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-  return settleCall(() => route({ request, params, context: {} }));
+  return callRoute(route, request, params);
 }
 
 /** A form posted from `path`, from one client address, as the request gate marks it. */
@@ -70,7 +70,7 @@ function post(route: RouteFunction, path: string, fields: Record<string, string>
     },
     body: new URLSearchParams(fields).toString(),
   });
-  return settleCall(() => route({ request, params: {}, context: {} }));
+  return callRoute(route, request);
 }
 
 const userRow = (email: string) =>

@@ -21,7 +21,7 @@ import {
 import { pendingUploads } from "../../reference-upstream/users";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { reviewClaim } from "../../reference-upstream/operator/review";
-import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf, settle } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
 import {
   type UserClient,
@@ -85,24 +85,17 @@ async function applicantAtConfirmation(): Promise<{ browser: UserClient; cookie:
 
 /** The confirmation page's form as the browser posts it: its hidden fields, read from the loader. */
 async function pagePost(cookie: string): Promise<() => Promise<Response>> {
-  const page = (await settle(
-    loader({
-      request: new Request(`${APP_ORIGIN}${PATH}`, { headers: { Cookie: cookie } }),
-      params: {},
-      context: {},
-    }),
-  )) as Response;
+  const page = await callRoute(loader, new Request(`${APP_ORIGIN}${PATH}`, { headers: { Cookie: cookie } }));
   expect(page.status).toBe(200);
   const { idempotencyKey } = (await page.json()) as { idempotencyKey?: string };
   const fields = { idempotency_key: idempotencyKey ?? "" };
-  return () =>
-    settle(action({ request: formPost(PATH, cookie, fields), params: {}, context: {} })) as Promise<Response>;
+  return () => callRoute(action, formPost(PATH, cookie, fields));
 }
 
 /** The complete page's entry number, as it shows it for the redirect's target. */
 async function shownCode(location: string, cookie: string): Promise<string | null> {
   const request = new Request(`${APP_ORIGIN}${location}`, { headers: { Cookie: cookie } });
-  const page = (await settle(completeLoader({ request, params: {}, context: {} }))) as Response;
+  const page = await callRoute(completeLoader, request);
   return ((await page.json()) as { entry: { code: string } | null }).entry?.code ?? null;
 }
 
@@ -222,10 +215,7 @@ function entryPost(
   cookie: string,
   fields: Record<string, string>,
 ) {
-  return () =>
-    settle(
-      route({ request: formPost(path, cookie, fields), params: { entryId: id }, context: {} }),
-    ) as Promise<Response>;
+  return () => callRoute(route, formPost(path, cookie, fields), { entryId: id });
 }
 
 const entryRow = (id: string) =>
@@ -321,13 +311,11 @@ async function inadequateWithNewInvoice() {
 
 /** The resubmission page's fields as the browser posts them: the claim as typed, the page's own key. */
 async function resubmitPage(id: string, cookie: string, amount = "1,200,000") {
-  const page = (await settle(
-    resubmitLoader({
-      request: new Request(`${APP_ORIGIN}/entry/resubmit/${id}`, { headers: { Cookie: cookie } }),
-      params: { entryId: id },
-      context: {},
-    }),
-  )) as Response;
+  const page = await callRoute(
+    resubmitLoader,
+    new Request(`${APP_ORIGIN}/entry/resubmit/${id}`, { headers: { Cookie: cookie } }),
+    { entryId: id },
+  );
   expect(page.status).toBe(200);
   const { reviewKey } = (await page.json()) as { reviewKey: string };
   const at = (field: string) => `claims[0].${field}`;
@@ -346,13 +334,7 @@ async function resubmitPage(id: string, cookie: string, amount = "1,200,000") {
 }
 
 const resubmitPost = (id: string, cookie: string, fields: Record<string, string>) => () =>
-  settle(
-    resubmitAction({
-      request: formPost(`/entry/resubmit/${id}`, cookie, fields),
-      params: { entryId: id },
-      context: {},
-    }),
-  ) as Promise<Response>;
+  callRoute(resubmitAction, formPost(`/entry/resubmit/${id}`, cookie, fields), { entryId: id });
 
 /** Without JavaScript the page posts multipart, with the files chosen in its slots. */
 const multipartResubmitPost = (id: string, cookie: string, fields: Record<string, string>) => () => {
@@ -364,17 +346,15 @@ const multipartResubmitPost = (id: string, cookie: string, fields: Record<string
       type: "application/pdf",
     }),
   );
-  return settle(
-    resubmitAction({
-      request: new Request(`${APP_ORIGIN}/entry/resubmit/${id}`, {
-        method: "POST",
-        headers: { Cookie: cookie },
-        body,
-      }),
-      params: { entryId: id },
-      context: {},
+  return callRoute(
+    resubmitAction,
+    new Request(`${APP_ORIGIN}/entry/resubmit/${id}`, {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body,
     }),
-  ) as Promise<Response>;
+    { entryId: id },
+  );
 };
 
 const claimAmount = (claimId: number) =>

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { claimUploadSlot } from "~/domain/file-kinds";
 import { type UploadLanes, uploadLanes } from "~/forms/upload-lanes";
 import { findFreePort, waitForTcp } from "../../scripts/ports";
-import { appCookie, streamedUpload } from "./app-requests";
+import { appCookie, callRoute, streamedUpload } from "./app-requests";
 import { forward } from "./fault-proxy";
 import { createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -72,8 +72,9 @@ describe("draft writes of one user on several replicas", () => {
     const responses = await Promise.all(
       posts.map(
         ([base, claim], i) =>
-          replicas[i % replicas.length]!({
-            request: streamedUpload(
+          callRoute(
+            replicas[i % replicas.length]!,
+            streamedUpload(
               "/entry/entry_invoice",
               cookie,
               {
@@ -83,9 +84,7 @@ describe("draft writes of one user on several replicas", () => {
               },
               new TextEncoder().encode(PDF),
             ),
-            params: {},
-            context: {},
-          }) as Promise<Response>,
+          ) as Promise<Response>,
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(posts.map(() => 302));
@@ -106,16 +105,15 @@ describe("draft writes of one user on several replicas", () => {
     expect((await browser.patch("/api/draft_entry/", { claims })).status).toBe(200);
     const cookie = await appCookie(browser);
     const upload = (base: "invoice" | "additional_doc") =>
-      one({
-        request: streamedUpload(
+      callRoute(
+        one,
+        streamedUpload(
           "/entry/entry_invoice",
           cookie,
           { slot: claimUploadSlot(base, 1), kind: `${base}-1`, fileName: `${base}-1.pdf` },
           new TextEncoder().encode(PDF),
         ),
-        params: {},
-        context: {},
-      }) as Promise<Response>;
+      ) as Promise<Response>;
     // Connected first, then hung: commands are sent and never answered.
     expect((await upload("invoice")).status).toBe(302);
     redis.kill("SIGSTOP");
@@ -168,8 +166,9 @@ describe("draft writes of one person logged in twice (two sessions, two devices)
       posts.map(({ session, base, claim }) =>
         lanes[session]!.run(
           () =>
-            replicaOf(session)({
-              request: streamedUpload(
+            callRoute(
+              replicaOf(session),
+              streamedUpload(
                 "/entry/entry_invoice",
                 cookies[session]!,
                 {
@@ -179,9 +178,7 @@ describe("draft writes of one person logged in twice (two sessions, two devices)
                 },
                 new TextEncoder().encode(PDF),
               ),
-              params: {},
-              context: {},
-            }) as Promise<Response>,
+            ) as Promise<Response>,
         ),
       ),
     );

@@ -20,7 +20,15 @@ import { expireIdentity } from "../../reference-upstream/operator/identity";
 import { findClaim } from "../../reference-upstream/entries/rows";
 import { paymentDateDueByToday } from "../fixtures/dates";
 import { forward } from "./fault-proxy";
-import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import {
+  APP_ORIGIN,
+  appCookie,
+  callRoute,
+  failureOf,
+  formPost,
+  locationOf,
+  type RouteFunction,
+} from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -45,26 +53,20 @@ afterAll(async () => {
   await upstream.dispose();
 });
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-
 /** A loader's answer, or what it threw (a redirect or an error screen). */
 function get(
-  route: Loader,
+  route: RouteFunction,
   path: string,
   params: Record<string, string>,
   cookie?: string,
 ): Promise<Response> {
   const request = new Request(`${APP_ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-  return (route({ request, params, context: {} }) as Promise<Response>).catch(
-    (thrown: unknown) => thrown as Response,
-  );
+  return callRoute(route, request, params);
 }
 
 function contract(entryId: string, cookie: string, fields: Record<string, string>): Promise<Response> {
   const request = formPost(`/entry/contract/${entryId}`, cookie, fields);
-  return (action({ request, params: { entryId }, context: {} }) as Promise<Response>).catch(
-    (thrown: unknown) => thrown as Response,
-  );
+  return callRoute(action, request, { entryId });
 }
 
 const CAN_BUY = {
@@ -90,7 +92,7 @@ const statusOf = async (owner: Awaited<ReturnType<typeof reviewedEntry>>["owner"
 describe("the contract (GET and POST /entry/contract/:entryId)", () => {
   it("a reviewed entry: the page offers the claim's figures; without consent 422 and nothing sent; with it, contracted, then PRG", async () => {
     const { owner, id, cookie } = await reviewedEntry();
-    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const page = await get(loader, `/entry/contract/${id}`, { entryId: id }, cookie);
     const view = (await page.json()) as {
       refusal: { message: string } | null;
       claims: { figures: { received: string } }[];
@@ -120,7 +122,7 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
     expect(((await owner.get(`/api/entries/${id}/`)).body as { contracted_at: string }).contracted_at).toBe(
       contractedAt,
     );
-    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const page = await get(loader, `/entry/contract/${id}`, { entryId: id }, cookie);
     expect(((await page.json()) as { refusal: { message: string } }).refusal.message).toBe(
       ContractMessage.alreadyContracted,
     );
@@ -147,7 +149,7 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
     upstream.db
       .prepare("UPDATE claims SET obliger_payment_date = ?, return_date = ? WHERE id = ?")
       .run(paymentDate, paymentDate, entry.claims[0].id);
-    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const page = await get(loader, `/entry/contract/${id}`, { entryId: id }, cookie);
     const view = (await page.json()) as {
       refusal: { message: string; action: unknown; contact: boolean };
     };
@@ -170,7 +172,7 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
   it("an owner whose identity has expired is refused with a link to /profile to renew it; a post is 400 and reaches no contract call", async () => {
     const { owner, id, cookie } = await reviewedEntry();
     expireIdentity(upstream.db, owner.userId, new Date());
-    const page = await get(loader as Loader, `/entry/contract/${id}`, { entryId: id }, cookie);
+    const page = await get(loader, `/entry/contract/${id}`, { entryId: id }, cookie);
     const view = (await page.json()) as { refusal: { message: string; action: { href: string } | null } };
     expect(view.refusal.message).toBe(ContractRefusalMessage.identityExpired);
     expect(view.refusal.action?.href).toBe("/profile");
@@ -184,8 +186,8 @@ describe("the contract (GET and POST /entry/contract/:entryId)", () => {
   });
 
   it("§2 digits only; logged out goes to login and comes back", async () => {
-    expect((await get(loader as Loader, "/entry/contract/x1", { entryId: "x1" })).status).toBe(404);
-    const response = await get(loader as Loader, "/entry/contract/5", { entryId: "5" });
+    expect((await get(loader, "/entry/contract/x1", { entryId: "x1" })).status).toBe(404);
+    const response = await get(loader, "/entry/contract/5", { entryId: "5" });
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fentry%2Fcontract%2F5");
   });
 });
@@ -194,7 +196,7 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
   it("carries the entry's figures once reviewed; before review it says so (409); another user's or a non-digit id: page not found", async () => {
     const { id, cookie } = await reviewedEntry();
     const path = `/entry/${id}/factoring_service_agreement`;
-    const page = await get(agreementLoader as Loader, path, { entryId: id }, cookie);
+    const page = await get(agreementLoader, path, { entryId: id }, cookie);
     expect(page.status).toBe(200);
     const view = (await page.json()) as {
       claims: { figures: { purchaseAmount: string } }[];
@@ -213,11 +215,11 @@ describe("the agreement (GET /entry/:entryId/factoring_service_agreement)", () =
     const owner = createUserWithSession(upstream);
     const fresh = String((await createEntryVia(owner)).id);
     const ownCookie = await appCookie(owner);
-    const beforeReview = await get(agreementLoader as Loader, path, { entryId: fresh }, ownCookie);
+    const beforeReview = await get(agreementLoader, path, { entryId: fresh }, ownCookie);
     expect(beforeReview.status).toBe(409);
     expect(((await beforeReview.json()) as { absence: { kind: string } }).absence.kind).toBe("beforeReview");
-    expect((await get(agreementLoader as Loader, path, { entryId: id }, ownCookie)).status).toBe(404);
-    expect((await get(agreementLoader as Loader, path, { entryId: "1.5" }, cookie)).status).toBe(404);
+    expect((await get(agreementLoader, path, { entryId: id }, ownCookie)).status).toBe(404);
+    expect((await get(agreementLoader, path, { entryId: "1.5" }, cookie)).status).toBe(404);
   });
 });
 
@@ -225,7 +227,7 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
   it("after contract: one event per claim still owed, on its return date; before contract or another user's: page not found", async () => {
     const { id, cookie, entry } = await reviewedEntry();
     const path = `/entry/detail/${id}/return.ics`;
-    expect((await get(calendarLoader as Loader, path, { entryId: id }, cookie)).status).toBe(404);
+    expect((await get(calendarLoader, path, { entryId: id }, cookie)).status).toBe(404);
     await contract(id, cookie, { agreed: "on" });
     markEntryTransferred(upstream.db, entry.id, new Date());
     // Late is marked only once the deadline has passed: the day after it.
@@ -235,7 +237,7 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
       entry.claims[0].id,
       new Date(Date.parse(`${deadline}T12:00:00+09:00`) + 86_400_000),
     );
-    const response = await get(calendarLoader as Loader, path, { entryId: id }, cookie);
+    const response = await get(calendarLoader, path, { entryId: id }, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe(
@@ -260,7 +262,7 @@ describe("the return dates as a calendar file (GET /entry/detail/:entryId/return
 
     // Another user's calendar file is page not found, never the entry's dates.
     const stranger = await appCookie(createUserWithSession(upstream));
-    const theirs = await get(calendarLoader as Loader, path, { entryId: id }, stranger);
+    const theirs = await get(calendarLoader, path, { entryId: id }, stranger);
     expect(theirs.status).toBe(404);
     expect(await theirs.text()).not.toContain(entry.code);
   });

@@ -8,7 +8,7 @@ import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-for
 import type { FormFailure } from "~/forms/form-failure";
 import { reviewClaim } from "../../reference-upstream/operator/review";
 import { runOperatorCommand } from "../../reference-upstream/operator/command-line";
-import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
 import {
   createEntryVia,
   createUserWithSession,
@@ -38,9 +38,7 @@ async function open(entryId: string, cookie?: string): Promise<Response> {
   const request = new Request(`${APP_ORIGIN}/entry/detail/${entryId}`, {
     headers: cookie ? { Cookie: cookie } : {},
   });
-  return (loader({ request, params: { entryId }, context: {} }) as Promise<Response>).catch(
-    (thrown: unknown) => thrown as Response,
-  );
+  return callRoute(loader, request, { entryId });
 }
 
 describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
@@ -116,9 +114,7 @@ describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
 /** The cancel form's post (the page's one form). */
 async function cancel(entryId: string, cookie: string, fields: Record<string, string>): Promise<Response> {
   const request = formPost(`/entry/detail/${entryId}`, cookie, fields);
-  return (action({ request, params: { entryId }, context: {} }) as Promise<Response>).catch(
-    (thrown: unknown) => thrown as Response,
-  );
+  return callRoute(action, request, { entryId });
 }
 
 describe("cancelling from the entry detail (POST /entry/detail/:entryId)", () => {

@@ -14,11 +14,11 @@ import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import {
   APP_ORIGIN,
   appCookie,
+  callRoute,
   failureOf,
   formPost,
   locationOf,
   type RouteFunction,
-  settle,
 } from "./app-requests";
 import {
   createEntryVia,
@@ -42,17 +42,11 @@ type Route = RouteFunction;
 
 function get(route: Route, path: string, params: Record<string, string>, cookie: string) {
   const request = new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } });
-  return settle(route({ request, params, context: {} }));
+  return callRoute(route, request, params);
 }
 
 function post(id: string, cookie: string, fields: Record<string, string>) {
-  return settle(
-    action({
-      request: formPost(`/entry/resubmit/${id}`, cookie, fields),
-      params: { entryId: id },
-      context: {},
-    }),
-  );
+  return callRoute(action, formPost(`/entry/resubmit/${id}`, cookie, fields), { entryId: id });
 }
 
 /** A typed claim as the page posts it (the invoice step's field paths, at the claim's position). */

@@ -9,7 +9,7 @@ import { claimUploadSlot } from "~/domain/file-kinds";
 import { uploadLanes } from "~/forms/upload-lanes";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { appCookie, streamedUpload } from "./app-requests";
+import { appCookie, callRoute, streamedUpload } from "./app-requests";
 
 let upstream: TestUpstream;
 
@@ -31,7 +31,7 @@ function slotUpload(cookie: string, base: "invoice" | "additional_doc", claim: n
     { slot: claimUploadSlot(base, claim), kind: `${base}-${claim}`, fileName: `${base}-${claim}.pdf` },
     new TextEncoder().encode(PDF),
   );
-  return action({ request, params: {}, context: {} }) as Promise<Response>;
+  return callRoute(action, request);
 }
 
 describe("invoice step: uploads started together", () => {

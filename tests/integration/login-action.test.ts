@@ -11,7 +11,7 @@ import { action as registerAction } from "~/routes/_anonymous.register/route";
 import { RATE_LIMITS, newBrowsersSlowedMessage, resetRateLimits } from "~/security/rate-limit.server";
 import type { FormFailure } from "~/forms/form-failure";
 import { loginFailures, newBrowsersSlowed } from "~/telemetry/metrics.server";
-import { formPost } from "./app-requests";
+import { callRoute, formPost } from "./app-requests";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => upstream.dispose());
 
 function post(fields: Record<string, string>, clientAddress = "127.0.0.1", cookie = ""): Promise<Response> {
-  return action({ request: formPost("/login", cookie, fields, clientAddress), params: {}, context: {} });
+  return callRoute(action, formPost("/login", cookie, fields, clientAddress));
 }
 
 /** A registration posted from one client address, as the register page sends it. */
@@ -39,7 +39,7 @@ function register(email: string, clientAddress: string): Promise<Response> {
     agreement: "on",
   };
   const request = formPost("/register", "", fields, clientAddress);
-  return registerAction({ request, params: {}, context: {} }) as Promise<Response>;
+  return callRoute(registerAction, request);
 }
 
 /** The cookies a browser keeps after a login and a logout: all it was set, but the app session. */

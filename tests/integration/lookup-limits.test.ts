@@ -16,7 +16,7 @@ import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
 import { loader as postcodeLoader } from "~/routes/profile.postcode";
 import { resetRateLimits } from "~/security/rate-limit.server";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { APP_ORIGIN, appCookie, failureOf, settle } from "./app-requests";
+import { APP_ORIGIN, type RouteFunction, appCookie, callRoute, failureOf } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { forward } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -52,29 +52,19 @@ beforeEach(async () => {
   calls = [];
 });
 
-/** A loader or action, called as Remix calls it. */
-type Route = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => unknown;
-
 /** Someone logged in, browsing from `address`. */
 async function visitor(address: string) {
   const cookie = await appCookie(createUserWithSession(upstream));
   const headers = { Cookie: cookie, [CLIENT_ADDRESS_HEADER]: address };
-  const get = (route: Route, path: string) =>
-    settle(route({ request: new Request(`${APP_ORIGIN}${path}`, { headers }), params: {}, context: {} }));
-  const post = (route: Route, path: string, fields: Record<string, string>) =>
-    settle(
-      route({
-        request: new Request(`${APP_ORIGIN}${path}`, {
-          method: "POST",
-          headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields).toString(),
-        }),
-        params: {},
-        context: {},
+  const get = (route: RouteFunction, path: string) =>
+    callRoute(route, new Request(`${APP_ORIGIN}${path}`, { headers }));
+  const post = (route: RouteFunction, path: string, fields: Record<string, string>) =>
+    callRoute(
+      route,
+      new Request(`${APP_ORIGIN}${path}`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
       }),
     );
   return {

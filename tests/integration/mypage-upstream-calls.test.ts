@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/_mypage.mypage/route";
-import { APP_ORIGIN, appCookie } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { forward } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -36,7 +36,7 @@ afterAll(async () => {
 async function openMyPage(cookie: string): Promise<string[]> {
   calls = [];
   const request = new Request(`${APP_ORIGIN}/mypage`, { headers: { Cookie: cookie } });
-  const response = await loader({ request, params: {}, context: {} });
+  const response = await callRoute(loader, request);
   expect(response.status).toBe(200);
   return [...calls].sort();
 }

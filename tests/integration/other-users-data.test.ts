@@ -19,7 +19,7 @@ import {
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
 import { reviewClaim } from "../../reference-upstream/operator/review";
-import { APP_ORIGIN, appCookie, formPost, type RouteFunction, settle } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, formPost, type RouteFunction } from "./app-requests";
 import {
   type UserClient,
   createEntryVia,
@@ -112,7 +112,7 @@ describe("another user's uploads cannot be deleted through the app (by id)", () 
       const as = pagePath.startsWith("/entry/resubmit/") ? resubmission.cookie : cookie;
       for (const id of uploads) {
         const request = formPost(pagePath, as, { intent: "delete", file_id: String(id) });
-        const response = await settle(action({ request, params, context: {} }));
+        const response = await callRoute(action, request, params);
         tried += 1;
         expect(response.status, `${pagePath} deleting ${id}`).toBe(400);
         const body = await response.text();
@@ -127,7 +127,7 @@ describe("another user's uploads cannot be deleted through the app (by id)", () 
     const { browser, cookie } = await stranger();
     const own = insertUpload(upstream, browser.userId, "tb_pl");
     const request = formPost("/entry", cookie, { intent: "delete", file_id: String(own) });
-    const response = await settle((financialAction as Route)({ request, params: {}, context: {} }));
+    const response = await callRoute(financialAction, request);
     expect(response.status).toBe(302);
     expect(uploadExists(own)).toBe(false);
   });
@@ -148,7 +148,7 @@ describe("another user's draft and files never appear in the app's answers", () 
     for (const [pagePath, loader, params] of pages) {
       const as = pagePath.startsWith("/entry/resubmit/") ? resubmission.cookie : cookie;
       const request = new Request(`${APP_ORIGIN}${pagePath}`, { headers: { Cookie: as } });
-      const response = await settle(loader({ request, params, context: {} }));
+      const response = await callRoute(loader, request, params);
       expect(response.status, pagePath).toBe(200);
       const body = await response.text();
       expect(body, pagePath).not.toContain(SECRET_COMPANY);

@@ -17,7 +17,7 @@ import { MAX_MULTIPART_REQUEST_BYTES } from "~/forms/multipart-form.server";
 import { stepUploadFileField } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/server/guard-actions.server";
-import { APP_ORIGIN, applicantWithOneClaim, failureOf, settleCall, useTestUpstream } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, useTestUpstream } from "./app-requests";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 
 // The app spools under os.tmpdir(): a directory of this file's own, to prove nothing is left there.
@@ -95,7 +95,7 @@ function stepPost(cookie: string, parts: Part[], { withLength = true } = {}) {
     duplex: "half",
   } as RequestInit);
   // The guard refuses before the action runs: thrown, not returned.
-  return settleCall(() => guarded({ request, params: {}, context: {} }));
+  return callRoute(guarded, request);
 }
 
 /** 資金使途 before the file, 売掛先 after it, then 下書き保存: the order a browser may send them in. */

@@ -14,10 +14,10 @@ import { loader as privacyLoader } from "~/routes/_static.policy.privacy";
 import { loader as securityLoader } from "~/routes/_static.policy.security";
 import {
   APP_ORIGIN,
-  type RouteFunction,
   appCookie,
+  callRoute,
   locationOf,
-  settleCall,
+  type RouteFunction,
   useTestUpstream,
 } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
@@ -26,7 +26,7 @@ const upstream = useTestUpstream();
 
 function open(route: RouteFunction, path: string, headers: Record<string, string> = {}, method = "GET") {
   const request = new Request(`${APP_ORIGIN}${path}`, { method, headers });
-  return settleCall(() => route({ request, params: {}, context: {} }));
+  return callRoute(route, request);
 }
 
 describe("the legal texts (GET /terms, /legal/sct, /policy/privacy, /policy/security)", () => {

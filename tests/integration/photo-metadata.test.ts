@@ -23,8 +23,8 @@ import {
 import {
   APP_ORIGIN,
   applicantWithOneClaim,
+  callRoute,
   failureOf,
-  settle,
   streamedUpload,
   useTestUpstream,
 } from "./app-requests";
@@ -38,17 +38,14 @@ type Send = (cookie: string, jpeg: Uint8Array<ArrayBuffer>) => Promise<Response>
 
 /** With JavaScript: the photo streamed into claim 1's invoice slot (upload-slot.tsx). */
 const withScripts: Send = (cookie, jpeg) =>
-  settle(
-    invoiceAction({
-      request: streamedUpload(
-        "/entry/entry_invoice",
-        cookie,
-        { slot: INVOICE_SLOT, kind: "invoice-1", fileName: "IMG_0001.jpg" },
-        jpeg,
-      ),
-      params: {},
-      context: {},
-    }),
+  callRoute(
+    invoiceAction,
+    streamedUpload(
+      "/entry/entry_invoice",
+      cookie,
+      { slot: INVOICE_SLOT, kind: "invoice-1", fileName: "IMG_0001.jpg" },
+      jpeg,
+    ),
   );
 
 /** Without JavaScript: the invoice slot's own form (a slot outside a step form). */
@@ -63,7 +60,7 @@ const invoiceFormWithoutScripts: Send = (cookie, jpeg) => {
     headers: { Origin: APP_ORIGIN, Cookie: cookie },
     body: form,
   });
-  return settle(invoiceAction({ request, params: {}, context: {} }));
+  return callRoute(invoiceAction, request);
 };
 
 /** Without JavaScript: the profile's form posted by the front identity slot's button, with the photo. */
@@ -77,7 +74,7 @@ const profileFormWithoutScripts: Send = (cookie, jpeg) => {
     headers: { Origin: APP_ORIGIN, Cookie: cookie },
     body: form,
   });
-  return settle(profileAction({ request, params: {}, context: {} }));
+  return callRoute(profileAction, request);
 };
 
 /** The bytes the upstream keeps of each of the person's files, oldest first. */

@@ -19,12 +19,12 @@ import {
 import { loader as preEntryResultLoader } from "~/routes/_simple-header-no-footer.pre_entry.result";
 import {
   APP_ORIGIN,
-  type RouteFunction,
   appCookie,
+  callRoute,
   failureOf,
   formPost,
   locationOf,
-  settleCall,
+  type RouteFunction,
   useTestUpstream,
 } from "./app-requests";
 import {
@@ -39,11 +39,11 @@ const upstream = useTestUpstream();
 
 function open(route: RouteFunction, path: string, cookie: string) {
   const request = new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } });
-  return settleCall(() => route({ request, params: {}, context: {} }));
+  return callRoute(route, request);
 }
 
 function post(route: RouteFunction, path: string, cookie: string, fields: Record<string, string>) {
-  return settleCall(() => route({ request: formPost(path, cookie, fields), params: {}, context: {} }));
+  return callRoute(route, formPost(path, cookie, fields));
 }
 
 const stored = (id: number) =>

@@ -15,7 +15,7 @@ import {
   resetRateLimits,
 } from "~/security/rate-limit.server";
 import { findFreePort, waitForTcp } from "../../scripts/ports";
-import { formPost } from "./app-requests";
+import { callRoute, formPost } from "./app-requests";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 import { logger } from "~/telemetry/logger.server";
@@ -52,7 +52,7 @@ const nextReplica = () => resetRateLimits();
 const newBrowser = (account: string) => ({ account, device: null });
 
 function login(fields: Record<string, string>, clientAddress: string, cookie = ""): Promise<Response> {
-  return loginAction({ request: formPost("/login", cookie, fields, clientAddress), params: {}, context: {} });
+  return callRoute(loginAction, formPost("/login", cookie, fields, clientAddress));
 }
 
 describe("rate limits in Redis: one count for every replica", () => {

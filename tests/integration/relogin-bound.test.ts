@@ -13,7 +13,7 @@ import {
   loader as preEntryLoader,
 } from "~/routes/_mypage.register.pre_entry/route";
 import { deleteSessionsOfUser } from "../../reference-upstream/auth/sessions";
-import { APP_ORIGIN, appCookie, formPost, settle } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, formPost } from "./app-requests";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
 import { type UserClient, createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -64,12 +64,9 @@ async function person(): Promise<Person> {
 
 /** The hidden fields the step's page renders into its form for the person it was rendered for. */
 async function pageFieldsFor(typist: Person): Promise<[string, string][]> {
-  const page = await settle(
-    loader({
-      request: new Request(`${APP_ORIGIN}${INVOICE}`, { headers: { Cookie: typist.cookie } }),
-      params: {},
-      context: {},
-    }),
+  const page = await callRoute(
+    loader,
+    new Request(`${APP_ORIGIN}${INVOICE}`, { headers: { Cookie: typist.cookie } }),
   );
   expect(page.status).toBe(200);
   const { typedBy } = (await page.json()) as { typedBy: string };
@@ -90,12 +87,9 @@ async function carriedAfterTheSessionEnded(
     deleteSessionsOfUser(upstream.db, typist.browser.userId);
     cookie = typist.cookie;
   }
-  const answer = await settle(
-    action({
-      request: formPost(INVOICE, cookie, [...Object.entries(typed), ...fields, ["intent", "save_draft"]]),
-      params: {},
-      context: {},
-    }),
+  const answer = await callRoute(
+    action,
+    formPost(INVOICE, cookie, [...Object.entries(typed), ...fields, ["intent", "save_draft"]]),
   );
   expect(answer.status).toBe(401);
   const body = (await answer.json()) as { typed: string | null };
@@ -112,7 +106,7 @@ function reloginPost(carried: string, email: string, password = PASSWORD) {
     password,
   });
   request.headers.set(CLIENT_ADDRESS_HEADER, "127.0.0.1");
-  return settle(action({ request, params: {}, context: {} }));
+  return callRoute(action, request);
 }
 
 const ENDINGS: readonly Ending[] = ["the app's cookie gone", "the upstream's session expired"];
@@ -182,16 +176,9 @@ describe("a step's page left open while another person logged in", () => {
     const before = await other.draft();
     // The typist's page, rendered while they were logged in; the browser's cookie is now the other's.
     const fields = await pageFieldsFor(typist);
-    const answer = await settle(
-      action({
-        request: formPost(INVOICE, other.cookie, [
-          ...Object.entries(TYPED),
-          ...fields,
-          ["intent", "save_draft"],
-        ]),
-        params: {},
-        context: {},
-      }),
+    const answer = await callRoute(
+      action,
+      formPost(INVOICE, other.cookie, [...Object.entries(TYPED), ...fields, ["intent", "save_draft"]]),
     );
     expect(answer.status).toBe(401);
     expect(await other.draft()).toEqual(before);
@@ -215,17 +202,12 @@ describe("a form whose post reaches the operator (pre-entry): after the login, b
   const PRE_ENTRY = "/register/pre_entry";
   const ANSWERS = { corporate_division: "corporate", years_in_business: "3", annual_sales: "12,000,000" };
   const post = (cookie: string, fields: [string, string][]) =>
-    settle(
-      preEntryAction({ request: formPost(PRE_ENTRY, cookie, fields, "127.0.0.1"), params: {}, context: {} }),
-    );
+    callRoute(preEntryAction, formPost(PRE_ENTRY, cookie, fields, "127.0.0.1"));
 
   async function carried(typist: Person): Promise<string> {
-    const page = await settle(
-      preEntryLoader({
-        request: new Request(`${APP_ORIGIN}${PRE_ENTRY}`, { headers: { Cookie: typist.cookie } }),
-        params: {},
-        context: {},
-      }),
+    const page = await callRoute(
+      preEntryLoader,
+      new Request(`${APP_ORIGIN}${PRE_ENTRY}`, { headers: { Cookie: typist.cookie } }),
     );
     const { typedBy } = (await page.json()) as { typedBy: string };
     const answer = await post("", [...Object.entries(ANSWERS), [TYPED_BY_FIELD, typedBy]]);
@@ -287,7 +269,7 @@ describe("the password change: nothing carried", () => {
   it("answers the login in place with no field of it, and after the login the page again", async () => {
     const typist = await person();
     const post = (fields: [string, string][]) =>
-      settle(passwordAction({ request: formPost(CHANGE, "", fields, "127.0.0.1"), params: {}, context: {} }));
+      callRoute(passwordAction, formPost(CHANGE, "", fields, "127.0.0.1"));
     const answer = await post([
       ["old_password", PASSWORD],
       ["new_password1", "Another-Strong-2026!x"],
@@ -316,12 +298,9 @@ describe("a step's save after the login that is not a redirect (a field to corre
     expect(loggedIn.status).toBe(200);
     expect(await loggedIn.json()).toEqual({ backToForm: true, afterLogin: "save", typed: carried });
     const cookie = sessionCookieOf(loggedIn);
-    const back = await settle(
-      action({
-        request: formPost(INVOICE, cookie, { [RELOGIN_FIELD]: "restore", [TYPED_FIELD]: carried }),
-        params: {},
-        context: {},
-      }),
+    const back = await callRoute(
+      action,
+      formPost(INVOICE, cookie, { [RELOGIN_FIELD]: "restore", [TYPED_FIELD]: carried }),
     );
     expect(back.status).toBe(422);
     const body = (await back.json()) as {

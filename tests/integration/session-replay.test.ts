@@ -10,7 +10,7 @@ import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
 import { action as passwordAction } from "~/routes/_mypage.profile_.password.change/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
 import { action as logoutAction } from "~/routes/logout";
-import { APP_ORIGIN, appCookie, formPost, locationOf, type RouteFunction, settle } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, formPost, locationOf, type RouteFunction } from "./app-requests";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -33,26 +33,17 @@ const emailOf = (userId: number) =>
 /** What the cookie gets from My page and the profile (GET) and from a wizard save (POST). */
 async function answersTo(cookie: string) {
   const get = (path: string, loader: Route) =>
-    settle(
-      loader({
-        request: new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } }),
-        params: {},
-        context: {},
-      }),
-    );
+    callRoute(loader, new Request(`${APP_ORIGIN}${path}`, { headers: { Cookie: cookie } }));
   return [
     { what: "GET /mypage", response: await get("/mypage", myPageLoader as Route) },
     { what: "GET /profile", response: await get("/profile", profileLoader as Route) },
     {
       what: "POST /entry",
-      response: await settle(
-        (financialAction as Route)({
-          request: formPost("/entry", cookie, {
-            can_submit_financial_statements: "false",
-            intent: "save_draft",
-          }),
-          params: {},
-          context: {},
+      response: await callRoute(
+        financialAction,
+        formPost("/entry", cookie, {
+          can_submit_financial_statements: "false",
+          intent: "save_draft",
         }),
       ),
     },
@@ -84,21 +75,14 @@ describe("a replayed app cookie whose upstream session has ended is refused", ()
     const browser = createUserWithSession(upstream);
     const email = emailOf(browser.userId);
     const cookie = await appCookie(browser);
-    const before = await settle(
-      (myPageLoader as Route)({
-        request: new Request(`${APP_ORIGIN}/mypage`, { headers: { Cookie: cookie } }),
-        params: {},
-        context: {},
-      }),
+    const before = await callRoute(
+      myPageLoader,
+      new Request(`${APP_ORIGIN}/mypage`, { headers: { Cookie: cookie } }),
     );
     expect(before.status, "the cookie worked before logout").toBe(200);
     expect(await before.text()).toContain(email);
 
-    const logout = (await (logoutAction as Route)({
-      request: formPost("/logout", cookie, {}),
-      params: {},
-      context: {},
-    })) as Response;
+    const logout = await callRoute(logoutAction, formPost("/logout", cookie, {}));
     expect(await locationOf(logout)).toBe("/login?error=logged_out");
     await expectSentToLogin(cookie, email, "after logout");
   });
@@ -109,17 +93,14 @@ describe("a replayed app cookie whose upstream session has ended is refused", ()
     const elsewhere = loginAs(upstream, here.userId);
     const [hereBefore, elsewhereCookie] = [await appCookie(here), await appCookie(elsewhere)];
 
-    const change = (await settle(
-      (passwordAction as Route)({
-        request: formPost("/profile/password/change", hereBefore, {
-          old_password: PASSWORD,
-          new_password1: "Kaede-no-ki-2026-replay",
-          new_password2: "Kaede-no-ki-2026-replay",
-        }),
-        params: {},
-        context: {},
+    const change = await callRoute(
+      passwordAction,
+      formPost("/profile/password/change", hereBefore, {
+        old_password: PASSWORD,
+        new_password1: "Kaede-no-ki-2026-replay",
+        new_password2: "Kaede-no-ki-2026-replay",
       }),
-    )) as Response;
+    );
     expect(await locationOf(change)).toBe("/profile/password/change/done");
 
     await expectSentToLogin(hereBefore, email, "the changing device's cookie from before the change");

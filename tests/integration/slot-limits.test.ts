@@ -7,10 +7,10 @@ import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { MAX_SLOT_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import {
-  applicantWithOneClaim,
   appCookie,
+  applicantWithOneClaim,
+  callRoute,
   failureOf,
-  settle,
   streamedUpload,
   useTestUpstream,
 } from "./app-requests";
@@ -33,7 +33,7 @@ function upload(cookie: string, size: number, fileName = "請求書.pdf"): Promi
     { slot: SLOT, kind: "invoice-1", fileName },
     pdfOf(size),
   );
-  return settle(invoiceAction({ request, params: {}, context: {} }));
+  return callRoute(invoiceAction, request);
 }
 
 const slotFiles = async (browser: UserClient) =>

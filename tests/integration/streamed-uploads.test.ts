@@ -19,7 +19,7 @@ import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { newUploadKey, streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/server/guard-actions.server";
-import { APP_ORIGIN, applicantWithOneClaim, failureOf } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf } from "./app-requests";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
     const done = (async () => {
       let response: Response;
       try {
-        response = (await action({ request, params: {}, context: {} })) as Response;
+        response = await callRoute(action, request);
       } catch (thrown) {
         if (!(thrown instanceof Response)) throw thrown;
         response = thrown;
@@ -170,7 +170,7 @@ async function postDirectly(cookie: string, said: number, sent: Buffer): Promise
     }),
     duplex: "half",
   } as RequestInit);
-  return (await invoiceAction({ request, params: {}, context: {} })) as Response;
+  return await callRoute(invoiceAction, request);
 }
 
 describe("a slot's file streamed through to the upstream (JavaScript on)", () => {

@@ -14,7 +14,7 @@ import { action as mailVerifyAction } from "~/routes/_anonymous.company.mail.ver
 import { action as passwordChangeAction } from "~/routes/_mypage.profile_.password.change/route";
 import { action as activationAction } from "~/routes/_mypage.register.activation";
 import { RATE_LIMITS, limitFormAttempt, resetRateLimits } from "~/security/rate-limit.server";
-import { APP_ORIGIN, appCookie, useTestUpstream } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, useTestUpstream } from "./app-requests";
 import { PASSWORD, insertUser, passwordHash, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 
@@ -47,7 +47,7 @@ async function post(
     body: new URLSearchParams(fields).toString(),
   });
   try {
-    return await action({ request, params: {}, context: {} });
+    return await callRoute(action, request);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

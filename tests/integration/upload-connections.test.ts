@@ -26,7 +26,7 @@ import { guardActions } from "~/server/guard-actions.server";
 import { clientAddressOf } from "~/server/request-gate.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { type Answer, send } from "../e2e/support-http";
-import { APP_ORIGIN, appCookie } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -93,7 +93,7 @@ beforeAll(async () => {
       void (async () => {
         let response: Response;
         try {
-          response = (await action({ request, params: {}, context: {} })) as Response;
+          response = await callRoute(action, request);
         } catch (thrown) {
           if (!(thrown instanceof Response)) throw thrown;
           response = thrown;

@@ -10,11 +10,11 @@ import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/ro
 import { action as profileAction } from "~/routes/_mypage.profile";
 import {
   type Applicant,
-  type RouteFunction,
   applicantWithOneClaim,
+  callRoute,
   failureOf,
   locationOf,
-  settleCall,
+  type RouteFunction,
   streamedUpload,
   useTestUpstream,
 } from "./app-requests";
@@ -53,7 +53,7 @@ const identitySlot = (side: "front" | "back"): Slot => ({
 function send(person: Applicant, to: Slot, uploadKey: string) {
   const { route, path, ...target } = to;
   const request = streamedUpload(path, person.cookie, { ...target, fileName: "書類.pdf", uploadKey }, PDF);
-  return settleCall(() => route({ request, params: {}, context: {} }));
+  return callRoute(route, request);
 }
 
 async function storedUploads(person: Applicant) {

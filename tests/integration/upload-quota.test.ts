@@ -9,7 +9,7 @@ import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as profileAction } from "~/routes/_mypage.profile";
-import { APP_ORIGIN, applicantWithOneClaim, failureOf, settle, streamedUpload } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
 
@@ -41,7 +41,7 @@ function invoiceWithScripts(cookie: string, size: number): Promise<Response> {
     { slot: INVOICE_SLOT, kind: "invoice-1", fileName: "請求書.pdf" },
     pdfOf(size),
   );
-  return settle(invoiceAction({ request, params: {}, context: {} }));
+  return callRoute(invoiceAction, request);
 }
 
 /** Without JavaScript: the profile's form posted by the front identity slot's button, with the file. */
@@ -55,7 +55,7 @@ function identityWithoutScripts(cookie: string, size: number): Promise<Response>
     headers: { Origin: APP_ORIGIN, Cookie: cookie },
     body: form,
   });
-  return settle(profileAction({ request, params: {}, context: {} }));
+  return callRoute(profileAction, request);
 }
 
 const sizesStored = async (browser: UserClient) =>

@@ -24,11 +24,12 @@ import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/ro
 import {
   APP_ORIGIN,
   appCookie,
+  type Applicant,
+  applicantWithOneClaim,
+  callRoute,
   failureOf,
   formPost,
   streamedUpload,
-  type Applicant,
-  applicantWithOneClaim,
 } from "./app-requests";
 import { type Fault, type FaultProxy, startFaultProxy } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -227,13 +228,13 @@ async function settle(run: () => Promise<unknown>): Promise<Visit> {
 
 function openMyPage(cookie: string): Promise<Visit> {
   const request = new Request(`${APP_ORIGIN}/mypage`, { headers: { Cookie: cookie } });
-  return settle(() => myPageLoader({ request, params: {}, context: {} }));
+  return settle(() => callRoute(myPageLoader, request));
 }
 
 /** The page frame every screen is drawn in (the root loader): it needs no upstream. */
 function openPageFrame(cookie: string): Promise<Visit> {
   const request = new Request(`${APP_ORIGIN}/terms`, { headers: { Cookie: cookie } });
-  return settle(async () => rootLoader({ request, params: {}, context: {} }));
+  return settle(async () => callRoute(rootLoader, request));
 }
 
 /** A 2 MiB PDF into claim 1's invoice slot, as the slot sends it (JavaScript on: streamed through). */
@@ -246,7 +247,7 @@ function uploadInvoice(cookie: string): Promise<Visit> {
     { slot: claimUploadSlot("invoice", 1), kind: "invoice-1", fileName: "請求書.pdf" },
     pdf,
   );
-  return settle(() => invoiceAction({ request, params: {}, context: {} }));
+  return settle(() => callRoute(invoiceAction, request));
 }
 
 /** The same PDF from the slot's own form without JavaScript: multipart, spooled by the app, then sent. */
@@ -263,7 +264,7 @@ function uploadInvoiceWithoutScripts(cookie: string): Promise<Visit> {
     headers: { Origin: APP_ORIGIN, Cookie: cookie },
     body: form,
   });
-  return settle(() => invoiceAction({ request, params: {}, context: {} }));
+  return settle(() => callRoute(invoiceAction, request));
 }
 
 type Person = Applicant;
@@ -501,7 +502,7 @@ describe("a step's save that meets the upstream's server error keeps the form", 
     });
     const fields = { purchase_amount_desired: "2,000,000", purpose: "仕入れ", intent: "save_draft" };
     const request = formPost("/entry/entry_invoice", victim.cookie, fields);
-    const response = (await invoiceAction({ request, params: {}, context: {} })) as Response;
+    const response = await callRoute(invoiceAction, request);
     expect(response.status).toBe(503);
     const failure = await failureOf(response);
     expect(failure.formErrors).toEqual([ErrorMessage.status(503), ErrorMessage.savingTypedKept]);

@@ -12,7 +12,7 @@ import { action as financialAction } from "~/routes/_entry.entry/route";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as withdrawalAction } from "~/routes/_entry.entry_.withdrawal_details/route";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
 import {
   type UserClient,
   createUserWithSession,
@@ -70,8 +70,7 @@ async function personAt(step: "invoice" | "financial" | "withdrawal"): Promise<P
   const cookie = await appCookie(browser);
   return {
     browser,
-    post: async (stepAction, path, fields) =>
-      (await stepAction({ request: formPost(path, cookie, fields), params: {}, context: {} })) as Response,
+    post: async (stepAction, path, fields) => await callRoute(stepAction, formPost(path, cookie, fields)),
     draft: async () => (await browser.get("/api/draft_entry/")).body as Record<string, any>,
   };
 }

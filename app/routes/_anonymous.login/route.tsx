@@ -16,33 +16,26 @@ import { safeRedirectTarget } from "~/domain/redirect-target";
 import { attemptLogin } from "~/forms/login-attempt.server";
 import { LOGIN_FIELD_LABELS } from "~/forms/login-labels";
 import { appConfig } from "~/request/config.server";
-import { withRequestContext } from "~/request/context.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ログイン")];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const { request } = args;
-    await redirectLoggedInToMyPage(ctx);
-    const url = new URL(request.url);
-    return json({
-      redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo"), appConfig().appOrigin),
-    });
+export async function loader({ context: ctx, request }: LoaderFunctionArgs) {
+  await redirectLoggedInToMyPage(ctx);
+  const url = new URL(request.url);
+  return json({
+    redirectTo: safeRedirectTarget(url.searchParams.get("redirectTo"), appConfig().appOrigin),
   });
 }
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const { request } = args;
-    await redirectLoggedInToMyPage(ctx);
-    const attempt = await attemptLogin(ctx, request, await readForm(request));
-    if ("failure" in attempt) return attempt.failure;
-    return redirect(safeRedirectTarget(attempt.redirectTo, appConfig().appOrigin) ?? "/mypage", {
-      headers: attempt.headers,
-    });
+export async function action({ context: ctx, request }: ActionFunctionArgs) {
+  await redirectLoggedInToMyPage(ctx);
+  const attempt = await attemptLogin(ctx, request, await readForm(request));
+  if ("failure" in attempt) return attempt.failure;
+  return redirect(safeRedirectTarget(attempt.redirectTo, appConfig().appOrigin) ?? "/mypage", {
+    headers: attempt.headers,
   });
 }
 

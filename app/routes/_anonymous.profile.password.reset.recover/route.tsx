@@ -14,7 +14,6 @@ import { pageTitle } from "~/routing/meta";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { requestPasswordReset } from "~/upstream/passwords.server";
@@ -28,34 +27,32 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードの再設定")];
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const formData = await readForm(args.request);
-    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-    // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
-    if (formData.get(HONEYPOT_FIELD)) return redirect(RESET_REQUESTED_PATH);
-    const result = await recoverValidator.validate(formData);
-    if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
-    const { email } = result.data;
+export async function action({ context: ctx, request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
+  if (formData.get(HONEYPOT_FIELD)) return redirect(RESET_REQUESTED_PATH);
+  const result = await recoverValidator.validate(formData);
+  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
+  const { email } = result.data;
 
-    // Per address too: nobody can fill someone's mailbox with reset mails.
-    const limit = await limitFormAttempt("password-reset", email, clientAddress(args.request));
-    if (!limit.allowed) {
-      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-        headers: retryAfterHeader(limit.retryAfterSeconds),
-      });
-    }
+  // Per address too: nobody can fill someone's mailbox with reset mails.
+  const limit = await limitFormAttempt("password-reset", email, clientAddress(request));
+  if (!limit.allowed) {
+    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
+      headers: retryAfterHeader(limit.retryAfterSeconds),
+    });
+  }
 
-    try {
-      await requestPasswordReset(ctx, email);
-    } catch (error) {
-      if (error instanceof UpstreamValidationError) {
-        return formFailure(fieldErrorsFromUpstream(error, ["email"]), submitted, 400);
-      }
-      throw error;
+  try {
+    await requestPasswordReset(ctx, email);
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) {
+      return formFailure(fieldErrorsFromUpstream(error, ["email"]), submitted, 400);
     }
-    return redirect(RESET_REQUESTED_PATH);
-  });
+    throw error;
+  }
+  return redirect(RESET_REQUESTED_PATH);
 }
 
 export default function PasswordRecoverPage() {

@@ -21,7 +21,6 @@ import { requiredQueryParams } from "~/request/route-params.server";
 import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { withRequestContext } from "~/request/context.server";
 import { UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { confirmPasswordReset } from "~/upstream/passwords.server";
@@ -53,39 +52,36 @@ function resetFailure(
   return formFailure(fieldErrors, submitted, status, { extra: { linkRejected }, headers });
 }
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const { request } = args;
-    const { uid, token } = requiredQueryParams(new URL(request.url), LINK_PARAMS);
-    const formData = await readForm(request);
-    const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-    if (formData.get(HONEYPOT_FIELD)) {
-      return resetFailure({ [NON_FIELD_ERRORS]: PasswordMessage.resetRefused }, submitted, 400);
-    }
-    const result = await resetPasswordValidator.validate(formData);
-    if (result.error) return resetFailure(result.error.fieldErrors, submitted, 422);
-    const { new_password1, new_password2 } = result.data;
+export async function action({ context: ctx, request }: ActionFunctionArgs) {
+  const { uid, token } = requiredQueryParams(new URL(request.url), LINK_PARAMS);
+  const formData = await readForm(request);
+  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
+  if (formData.get(HONEYPOT_FIELD)) {
+    return resetFailure({ [NON_FIELD_ERRORS]: PasswordMessage.resetRefused }, submitted, 400);
+  }
+  const result = await resetPasswordValidator.validate(formData);
+  if (result.error) return resetFailure(result.error.fieldErrors, submitted, 422);
+  const { new_password1, new_password2 } = result.data;
 
-    // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
-    const limit = await limitFormAttempt("password-reset-confirm", uid, clientAddress(args.request));
-    if (!limit.allowed) {
-      const headers = retryAfterHeader(limit.retryAfterSeconds);
-      return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, false, headers);
-    }
+  // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
+  const limit = await limitFormAttempt("password-reset-confirm", uid, clientAddress(request));
+  if (!limit.allowed) {
+    const headers = retryAfterHeader(limit.retryAfterSeconds);
+    return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, false, headers);
+  }
 
-    try {
-      await confirmPasswordReset(ctx, { uid, token, new_password1, new_password2 });
-    } catch (error) {
-      if (error instanceof UpstreamValidationError) {
-        // A used, expired or wrong link: the form stays, with a way to ask for a new link.
-        if (isRejectedResetLink(error.fieldErrors)) return resetFailure({}, submitted, 400, true);
-        const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, RESET_PASSWORD_FIELDS));
-        return resetFailure(fields, submitted, 400);
-      }
-      throw error;
+  try {
+    await confirmPasswordReset(ctx, { uid, token, new_password1, new_password2 });
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) {
+      // A used, expired or wrong link: the form stays, with a way to ask for a new link.
+      if (isRejectedResetLink(error.fieldErrors)) return resetFailure({}, submitted, 400, true);
+      const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, RESET_PASSWORD_FIELDS));
+      return resetFailure(fields, submitted, 400);
     }
-    return redirect("/profile/password/reset/reset/done");
-  });
+    throw error;
+  }
+  return redirect("/profile/password/reset/reset/done");
 }
 
 /** The refused link, said once, with the way out; it takes focus like the error summary does. */

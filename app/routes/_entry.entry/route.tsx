@@ -24,7 +24,6 @@ import { hydrates } from "~/routing/page-scripts";
 import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { businessWords } from "~/domain/business-types";
 import { json } from "@remix-run/node";
-import { withRequestContext } from "~/request/context.server";
 import { financialStep } from "./step.server";
 import { FINANCIAL_FORM_ID } from "./form";
 import { financialStepView } from "./view-model";
@@ -38,18 +37,16 @@ export const handle = hydrates("アップロードの進み具合、金融機関
   ENTRY_STEP_PATHS.submitWithdrawalsDetail,
 ]);
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const state = await financialStep.guard(ctx);
-    return json({ ...financialStepView(state, ctx.url), typedBy: typedByToken(state.user.id, ctx.now) });
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const state = await financialStep.guard(ctx);
+  return json({ ...financialStepView(state, ctx.url), typedBy: typedByToken(state.user.id, ctx.now) });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
 export const ErrorBoundary = KeptFormErrorBoundary;
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, (ctx) => financialStep.action(ctx, args.request));
+export function action({ context: ctx, request }: ActionFunctionArgs) {
+  return financialStep.action(ctx, request);
 }
 
 export default function FinancialStepPage() {

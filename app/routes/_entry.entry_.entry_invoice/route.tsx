@@ -31,7 +31,6 @@ import {
 } from "~/components/invoice-form";
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 import { json } from "@remix-run/node";
-import { withRequestContext } from "~/request/context.server";
 import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
 import { paymentDateCalendar } from "~/lookup/japan-holidays.server";
 import { invoiceStep } from "./step.server";
@@ -44,34 +43,32 @@ export const handle = hydrates(
   [ENTRY_STEP_PATHS.submitFinancialStatements],
 );
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const facts = await invoiceStep.guard(ctx);
-    // Without JavaScript, 「法人番号を検索」 comes back here with the claim to search for (PRG).
-    const claims = formValuesFromDraft(facts.draft).claims;
-    const searched = Number(ctx.url.searchParams.get(SUGGESTIONS_PARAM));
-    let search: SuggestionSearch | null = null;
-    if (Number.isInteger(searched) && searched >= 1 && searched <= claims.length) {
-      const query = claims[searched - 1]!.obliger_company_name.trim();
-      const results = await suggestCorporations(ctx, query);
-      search = { index: searched - 1, query, results, minQuery: MIN_SUGGESTION_QUERY };
-    }
-    const view = invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now)));
-    const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
-    return json({
-      ...view,
-      bankPicker,
-      typedBy: typedByToken(facts.user.id, ctx.now),
-      division: facts.user.corporate_division ?? null,
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const facts = await invoiceStep.guard(ctx);
+  // Without JavaScript, 「法人番号を検索」 comes back here with the claim to search for (PRG).
+  const claims = formValuesFromDraft(facts.draft).claims;
+  const searched = Number(ctx.url.searchParams.get(SUGGESTIONS_PARAM));
+  let search: SuggestionSearch | null = null;
+  if (Number.isInteger(searched) && searched >= 1 && searched <= claims.length) {
+    const query = claims[searched - 1]!.obliger_company_name.trim();
+    const results = await suggestCorporations(ctx, query);
+    search = { index: searched - 1, query, results, minQuery: MIN_SUGGESTION_QUERY };
+  }
+  const view = invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now)));
+  const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
+  return json({
+    ...view,
+    bankPicker,
+    typedBy: typedByToken(facts.user.id, ctx.now),
+    division: facts.user.corporate_division ?? null,
   });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
 export const ErrorBoundary = KeptFormErrorBoundary;
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, (ctx) => invoiceStep.action(ctx, args.request));
+export function action({ context: ctx, request }: ActionFunctionArgs) {
+  return invoiceStep.action(ctx, request);
 }
 
 function SavedNotice() {

@@ -27,7 +27,6 @@ import { ENTRY_STEP_PATHS } from "~/domain/entry-steps";
 import { bankPickerView, pickerSearchFromUrl } from "~/forms/bank-picker.server";
 import { json } from "@remix-run/node";
 import { loadProfile } from "~/upstream/profile.server";
-import { withRequestContext } from "~/request/context.server";
 import { withdrawalStep } from "./step.server";
 import { WITHDRAWAL_FORM_ID } from "./form";
 import { withdrawalBankFields, withdrawalStepView } from "./view-model";
@@ -38,29 +37,27 @@ export const handle = hydrates("アップロードの進み具合、金融機関
   ENTRY_STEP_PATHS.submitProfile,
 ]);
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const facts = await withdrawalStep.guard(ctx);
-    // The profile's payout account is read only when the draft has none to show.
-    const profileAccount = hasNoPayoutAccount(facts.draft.bank_account)
-      ? ((await loadProfile(ctx)).bank_account ?? null)
-      : null;
-    const view = withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url });
-    const bankPicker = bankPickerView(withdrawalBankFields(view), pickerSearchFromUrl(ctx.url));
-    return json({
-      ...view,
-      bankPicker,
-      typedBy: typedByToken(facts.user.id, ctx.now),
-      division: facts.user.corporate_division ?? null,
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const facts = await withdrawalStep.guard(ctx);
+  // The profile's payout account is read only when the draft has none to show.
+  const profileAccount = hasNoPayoutAccount(facts.draft.bank_account)
+    ? ((await loadProfile(ctx)).bank_account ?? null)
+    : null;
+  const view = withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url });
+  const bankPicker = bankPickerView(withdrawalBankFields(view), pickerSearchFromUrl(ctx.url));
+  return json({
+    ...view,
+    bankPicker,
+    typedBy: typedByToken(facts.user.id, ctx.now),
+    division: facts.user.corporate_division ?? null,
   });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
 export const ErrorBoundary = KeptFormErrorBoundary;
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, (ctx) => withdrawalStep.action(ctx, args.request));
+export function action({ context: ctx, request }: ActionFunctionArgs) {
+  return withdrawalStep.action(ctx, request);
 }
 
 export default function WithdrawalStepPage() {

@@ -22,38 +22,33 @@ import { readForm } from "~/forms/read-form.server";
 import { requireEntryStep, requireEntrySubmit } from "~/request/entry-guard.server";
 import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 import { submitEntry } from "~/upstream/entries.server";
-import { withRequestContext } from "~/request/context.server";
 import { beforeEntryView, saveFailure } from "./before-entry.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員情報の確認とお申し込み")];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const state = await requireEntryStep(ctx, "submitProfile", paymentDatesOn(ctx.now));
-    const profile = await loadProfile(ctx);
-    return json({ ...beforeEntryView(profile, state, ctx.now), division: profile.corporate_division });
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const state = await requireEntryStep(ctx, "submitProfile", paymentDatesOn(ctx.now));
+  const profile = await loadProfile(ctx);
+  return json({ ...beforeEntryView(profile, state, ctx.now), division: profile.corporate_division });
 }
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const form = await readForm(args.request);
-    // A second press lands on the entry the first made (decision 0024).
-    const { draft, files, user } = await requireEntrySubmit(
-      ctx,
-      postedIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)),
-      paymentDatesOn(ctx.now),
-    );
-    const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
-    let entry;
-    try {
-      entry = await submitEntry(ctx, body);
-    } catch (error) {
-      if (!(error instanceof UpstreamValidationError)) throw error;
-      return saveFailure(error);
-    }
-    return redirect(entryCompletePath(entry.id));
-  });
+export async function action({ context: ctx, request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  // A second press lands on the entry the first made (decision 0024).
+  const { draft, files, user } = await requireEntrySubmit(
+    ctx,
+    postedIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)),
+    paymentDatesOn(ctx.now),
+  );
+  const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
+  let entry;
+  try {
+    entry = await submitEntry(ctx, body);
+  } catch (error) {
+    if (!(error instanceof UpstreamValidationError)) throw error;
+    return saveFailure(error);
+  }
+  return redirect(entryCompletePath(entry.id));
 }
 
 export default function BeforeEntryPage() {

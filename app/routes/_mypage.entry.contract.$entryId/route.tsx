@@ -19,7 +19,6 @@ import { ReturnAccount } from "~/components/return-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
 import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
-import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
@@ -36,25 +35,21 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
 ];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const id = digitsParam(args.params.entryId);
-    const user = await requireUser(ctx);
-    const entry = await loadEntry(ctx, id);
-    const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
-    return json({
-      ...contractView(entry, user, ctx.now, ctx.brand, calendar),
-      payoutAccount: payoutAccount(entry.bank_account),
-    });
+export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
+  const id = digitsParam(params.entryId);
+  const user = await requireUser(ctx);
+  const entry = await loadEntry(ctx, id);
+  const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
+  return json({
+    ...contractView(entry, user, ctx.now, ctx.brand, calendar),
+    payoutAccount: payoutAccount(entry.bank_account),
   });
 }
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const id = digitsParam(args.params.entryId);
-    const user = await requireUser(ctx);
-    return contractAction(ctx, args.request, id, user);
-  });
+export async function action({ context: ctx, params, request }: ActionFunctionArgs) {
+  const id = digitsParam(params.entryId);
+  const user = await requireUser(ctx);
+  return contractAction(ctx, request, id, user);
 }
 
 export default function ContractPage() {

@@ -26,7 +26,6 @@ import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
-import { withRequestContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { contractRefusal } from "~/legal/contract-view.server";
 import { ContractRefused } from "~/components/contract-refused";
@@ -43,34 +42,30 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
 ];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    // §2 "Route validation failure shows page not found", before anything else.
-    const id = digitsParam(args.params.entryId);
-    const user = await requireUser(ctx);
-    const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
-    const entry = await loadEntry(ctx, id);
-    const today = japanDate(ctx.now);
-    const calendar = returnDateCalendar(entry.claims, today, entry.contracted_at);
-    const refusal = contractRefusal(entry, user, today, calendar);
-    return json({
-      ...entryDetailView(entry, ctx.now, ctx.brand, calendar, {
-        resubmitted,
-        contractRefusal: refusal,
-        division: user.corporate_division,
-      }),
-      payoutAccount: payoutAccount(entry.bank_account),
-    });
+export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
+  // §2 "Route validation failure shows page not found", before anything else.
+  const id = digitsParam(params.entryId);
+  const user = await requireUser(ctx);
+  const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
+  const entry = await loadEntry(ctx, id);
+  const today = japanDate(ctx.now);
+  const calendar = returnDateCalendar(entry.claims, today, entry.contracted_at);
+  const refusal = contractRefusal(entry, user, today, calendar);
+  return json({
+    ...entryDetailView(entry, ctx.now, ctx.brand, calendar, {
+      resubmitted,
+      contractRefusal: refusal,
+      division: user.corporate_division,
+    }),
+    payoutAccount: payoutAccount(entry.bank_account),
   });
 }
 
 /** The page's one form: cancel the entry. */
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const id = digitsParam(args.params.entryId);
-    await requireUser(ctx);
-    return cancelAction(ctx, args.request, id);
-  });
+export async function action({ context: ctx, params, request }: ActionFunctionArgs) {
+  const id = digitsParam(params.entryId);
+  await requireUser(ctx);
+  return cancelAction(ctx, request, id);
 }
 
 export default function EntryDetailPage() {

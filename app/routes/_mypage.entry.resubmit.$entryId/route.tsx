@@ -39,7 +39,6 @@ import { loadEntry } from "~/upstream/entries.server";
 import { loadPendingFiles } from "~/upstream/draft.server";
 import { paymentDateCalendar } from "~/lookup/japan-holidays.server";
 import { requireUser } from "~/request/guards.server";
-import { withRequestContext } from "~/request/context.server";
 import { resubmitAction } from "./resubmit.server";
 import { type ResubmitView, resubmitView } from "./view-model";
 
@@ -54,37 +53,33 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: financialStyles },
 ];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    // §2 "Route validation failure shows page not found", before anything else.
-    const id = digitsParam(args.params.entryId);
-    const user = await requireUser(ctx);
-    const [entry, pending] = await Promise.all([loadEntry(ctx, id), loadPendingFiles(ctx)]);
-    // The payment date's bank-holiday hint needs the holidays it may fall on.
-    const calendar = paymentDateCalendar(japanDate(ctx.now));
-    // Drawn with the page: its presses share it, the next page gets another (decision 0024).
-    const reviewKey = reviewIdempotencyKey(entry.id);
-    return json({
-      ...resubmitView(entry, pending, isIndividual(user)),
-      calendar,
-      reviewKey,
-      typedBy: typedByToken(user.id, ctx.now),
-    });
+export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
+  // §2 "Route validation failure shows page not found", before anything else.
+  const id = digitsParam(params.entryId);
+  const user = await requireUser(ctx);
+  const [entry, pending] = await Promise.all([loadEntry(ctx, id), loadPendingFiles(ctx)]);
+  // The payment date's bank-holiday hint needs the holidays it may fall on.
+  const calendar = paymentDateCalendar(japanDate(ctx.now));
+  // Drawn with the page: its presses share it, the next page gets another (decision 0024).
+  const reviewKey = reviewIdempotencyKey(entry.id);
+  return json({
+    ...resubmitView(entry, pending, isIndividual(user)),
+    calendar,
+    reviewKey,
+    typedBy: typedByToken(user.id, ctx.now),
   });
 }
 
-export function action(args: ActionFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const id = digitsParam(args.params.entryId);
-    // An ended session keeps what was typed; after the login the form is back filled, not sent: only
-    // the person's own press resubmits (decision 0027).
-    return keepTypedThroughLogin(
-      ctx,
-      args.request,
-      { afterLogin: "show", formId: RESUBMIT_FORM_ID },
-      async (request, keep) => resubmitAction(ctx, request, id, isIndividual(await requireUser(ctx)), keep),
-    );
-  });
+export async function action({ context: ctx, params, request }: ActionFunctionArgs) {
+  const id = digitsParam(params.entryId);
+  // An ended session keeps what was typed; after the login the form is back filled, not sent: only
+  // the person's own press resubmits (decision 0027).
+  return keepTypedThroughLogin(
+    ctx,
+    request,
+    { afterLogin: "show", formId: RESUBMIT_FORM_ID },
+    async (request, keep) => resubmitAction(ctx, request, id, isIndividual(await requireUser(ctx)), keep),
+  );
 }
 
 type EditableClaim = Extract<ResubmitView["claims"][number], { editable: true }>;

@@ -8,7 +8,6 @@ import { PropagatedNotices } from "~/components/notices";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/account.css";
 import { recordVisitAfterMailVerification } from "~/upstream/activation.server";
-import { withRequestContext } from "~/request/context.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { loadNewEntryInput } from "~/request/entry-guard.server";
 import { savesData } from "~/request/save-data";
@@ -28,26 +27,24 @@ function shouldRecordVisit(user: AuthenticatedUser): boolean {
   return user.is_email_verified === true && !user.visited_at_entry_page_after_mail_verification;
 }
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    const [{ settings, entries, input }] = await Promise.all([
-      loadNewEntryInput(ctx, user),
-      shouldRecordVisit(user) ? recordVisitAfterMailVerification(ctx) : null,
-    ]);
-    return json({
-      ...toMyPageView({
-        ...input,
-        user,
-        entries,
-        suppression: settings,
-        calendar: returnDateCalendar(
-          entries.flatMap((entry) => entry.claims),
-          japanDate(ctx.now),
-        ),
-      }),
-      savesData: savesData(ctx.request),
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  const [{ settings, entries, input }] = await Promise.all([
+    loadNewEntryInput(ctx, user),
+    shouldRecordVisit(user) ? recordVisitAfterMailVerification(ctx) : null,
+  ]);
+  return json({
+    ...toMyPageView({
+      ...input,
+      user,
+      entries,
+      suppression: settings,
+      calendar: returnDateCalendar(
+        entries.flatMap((entry) => entry.claims),
+        japanDate(ctx.now),
+      ),
+    }),
+    savesData: savesData(ctx.request),
   });
 }
 

@@ -20,7 +20,7 @@ import { clientAddress } from "~/request/client-address";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { loginSource } from "~/security/device-cookie.server";
 import styles from "~/styles/passwords.css";
-import { type RequestContext, withRequestContext } from "~/request/context.server";
+import { type RequestContext } from "~/request/context.server";
 import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
@@ -40,19 +40,15 @@ function hasUsablePassword(user: AuthenticatedUser): boolean {
   return (user as { has_usable_password?: boolean }).has_usable_password !== false;
 }
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    return json({ asksOldPassword: hasUsablePassword(user) });
-  });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  return json({ asksOldPassword: hasUsablePassword(user) });
 }
 
-export function action(args: ActionFunctionArgs) {
+export function action({ context: ctx, request }: ActionFunctionArgs) {
   // An ended session answers on the page with a login; passwords are never carried (decision 0027).
-  return withRequestContext(args, (ctx) =>
-    keepTypedThroughLogin(ctx, args.request, { afterLogin: "nothing" }, (request, keep) =>
-      changeOwnPassword(ctx, request, keep),
-    ),
+  return keepTypedThroughLogin(ctx, request, { afterLogin: "nothing" }, (request, keep) =>
+    changeOwnPassword(ctx, request, keep),
   );
 }
 

@@ -15,7 +15,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
 import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
 import { readForm } from "~/forms/read-form.server";
-import { type RequestContext, withRequestContext } from "~/request/context.server";
+import { type RequestContext } from "~/request/context.server";
 import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
@@ -32,27 +32,23 @@ export const meta = keptFormMeta("事前審査");
 export const ErrorBoundary = KeptFormErrorBoundary;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export function loader(args: LoaderFunctionArgs) {
-  return withRequestContext(args, async (ctx) => {
-    const user = await requireUser(ctx);
-    redirectDeclinedToPreEntryResult(user);
-    // The division the user registered with starts chosen.
-    const division = user.corporate_division === "individual" ? "individual" : "corporate";
-    return json({
-      defaults: { corporate_division: division },
-      individualSupported: ctx.brand.individualSupported,
-      typedBy: typedByToken(user.id, ctx.now),
-    });
+export async function loader({ context: ctx }: LoaderFunctionArgs) {
+  const user = await requireUser(ctx);
+  redirectDeclinedToPreEntryResult(user);
+  // The division the user registered with starts chosen.
+  const division = user.corporate_division === "individual" ? "individual" : "corporate";
+  return json({
+    defaults: { corporate_division: division },
+    individualSupported: ctx.brand.individualSupported,
+    typedBy: typedByToken(user.id, ctx.now),
   });
 }
 
-export function action(args: ActionFunctionArgs) {
+export function action({ context: ctx, request }: ActionFunctionArgs) {
   // An ended session keeps the answers; after the login they are back, not sent: the screening's
   // answer is final, so it waits for the person's own press (decision 0027).
-  return withRequestContext(args, (ctx) =>
-    keepTypedThroughLogin(ctx, args.request, { afterLogin: "show", formId: null }, (request, keep) =>
-      answerPreEntry(ctx, request, keep),
-    ),
+  return keepTypedThroughLogin(ctx, request, { afterLogin: "show", formId: null }, (request, keep) =>
+    answerPreEntry(ctx, request, keep),
   );
 }
 

@@ -111,11 +111,9 @@ describe("a route reaches its server code one way", () => {
       (await eslint.lintText(code, { filePath: file }))
         .flatMap((result) => result.messages)
         .filter((message) => message.ruleId === "no-restricted-syntax");
-    expect(await lint('export { withRequestContext } from "~/request/context.server";\n')).not.toEqual([]);
+    expect(await lint('export { notFound } from "~/request/context.server";\n')).not.toEqual([]);
     expect(
-      await lint(
-        'import { withRequestContext } from "~/request/context.server";\nexport const run = withRequestContext;\n',
-      ),
+      await lint('import { notFound } from "~/request/context.server";\nexport const run = notFound;\n'),
     ).toEqual([]);
   });
 });

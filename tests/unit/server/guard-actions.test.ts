@@ -5,6 +5,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { guardActions } from "~/server/guard-actions.server";
+import { callRoute } from "../../integration/app-requests";
 import { MAX_MULTIPART_REQUEST_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/forms/multipart-form.server";
 
 const ORIGIN = "http://localhost:3000"; // appConfig()'s default public origin in tests
@@ -25,23 +26,15 @@ function wrappedAction() {
   } as unknown as ServerBuild["routes"];
   const action = guardActions(routes)["routes/x"]!.module.action!;
   return {
-    post: (headers: Record<string, string>, body: string | null = "a=1") =>
-      Promise.resolve()
-        .then(() =>
-          action({
-            request: new Request(`${ORIGIN}/x`, {
-              method: "POST",
-              headers: { Origin: ORIGIN, ...headers },
-              body,
-            }),
-            params: {},
-            context: {},
-          }),
-        )
-        .then(
-          (answer) => (answer as Response).status,
-          (thrown: unknown) => (thrown instanceof Response ? thrown.status : "exception"),
-        ),
+    post: async (headers: Record<string, string>, body: string | null = "a=1") => {
+      const request = new Request(`${ORIGIN}/x`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, ...headers },
+        body,
+      });
+      const answer = await callRoute(action, request);
+      return answer instanceof Response ? answer.status : "exception";
+    },
     ran: () => ran,
   };
 }

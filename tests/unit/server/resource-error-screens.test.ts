@@ -6,6 +6,7 @@ import { type ServerBuild, json } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { ERROR_SCREEN_PATH, errorScreenAsked } from "~/request/error-screen-request.server";
 import { withResourceErrorScreens } from "~/server/resource-error-screens.server";
+import { callRoute } from "../../integration/app-requests";
 
 const NAVIGATION = { "Sec-Fetch-Mode": "navigate", Accept: "text/html", Cookie: "s=1" };
 const FETCH = { "Sec-Fetch-Mode": "cors", Accept: "*/*" };
@@ -25,15 +26,7 @@ function resourceRoute(answer: () => unknown) {
     });
   });
   const call = (id: string, headers: Record<string, string>) =>
-    Promise.resolve()
-      .then(() =>
-        wrapped[id]!.module.loader!({
-          request: new Request("http://localhost:3000/file", { headers }),
-          params: {},
-          context: {},
-        }),
-      )
-      .catch((thrown: unknown) => thrown);
+    callRoute(wrapped[id]!.module.loader!, new Request("http://localhost:3000/file", { headers }));
   return { drawn, get: (headers: Record<string, string>) => call("routes/file", headers), call };
 }
 

@@ -1,6 +1,7 @@
 // §8 Error catalogue, end to end on the server: a local fake upstream answers, the client
-// (client.server.ts) turns the answer into its typed error (errors.server.ts), and withRequestContext /
-// responseForUpstreamError (context.server.ts) turn that into what the browser gets. One test per row
+// (client.server.ts) turns the answer into its typed error (errors.server.ts), and the server's
+// wrapper of every loader (upstream-answers.server.ts, called as callRoute calls it) turns that into
+// what the browser gets. One test per row
 // the server maps; the rows shown by pages (upload, delete, draft, save, claim limit, app version) are
 // the routes' and components' tests.
 
@@ -8,9 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { z } from "zod";
 import { UpstreamClient } from "~/upstream/client.server";
-import { type ErrorScreenData, withRequestContext } from "~/request/context.server";
+import type { ErrorScreenData } from "~/request/context.server";
 import { UpstreamAuthenticationError, UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream } from "~/forms/form-errors.server";
+import { callRoute } from "../../integration/app-requests";
 import { type FakeHandler, type FakeUpstream, answer, failure, startFakeUpstream } from "./fake-upstream";
 
 let fake: FakeUpstream;
@@ -41,16 +43,13 @@ async function pageResponse(
   work?: () => Promise<unknown>,
 ): Promise<Response> {
   const request = new Request(PAGE, { method: options.method ?? "GET" });
-  const outcome = await failure(
-    withRequestContext({ request }, async () => {
-      await (
-        work ??
-        (() =>
-          client().call("POST", "/api/entries/", { schema: OBJECT, json: {}, isMeCall: options.isMeCall }))
-      )();
-      return new Response("ok");
-    }),
-  );
+  const outcome = await callRoute(async () => {
+    await (
+      work ??
+      (() => client().call("POST", "/api/entries/", { schema: OBJECT, json: {}, isMeCall: options.isMeCall }))
+    )();
+    return new Response("ok");
+  }, request);
   expect(outcome).toBeInstanceOf(Response);
   return outcome as Response;
 }
@@ -206,8 +205,6 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
 
   it("Other errors are rethrown", async () => {
     const bug = new TypeError("a bug");
-    expect(await failure(withRequestContext({ request: new Request(PAGE) }, () => Promise.reject(bug)))).toBe(
-      bug,
-    );
+    expect(await callRoute(() => Promise.reject(bug), new Request(PAGE))).toBe(bug);
   });
 });
