@@ -2,9 +2,7 @@
 // page and anyone else to login; nothing of the query is read (no open redirect).
 
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { AppSession } from "~/request/session.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await AppSession.fromRequest(request);
-  return redirect(session.hasUpstreamSession ? "/mypage" : "/login");
+export function loader({ context: ctx }: LoaderFunctionArgs) {
+  return redirect(ctx.session.hasUpstreamSession ? "/mypage" : "/login");
 }
