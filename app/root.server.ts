@@ -5,10 +5,7 @@ import { analyticsSettingsOf } from "~/request/analytics.server";
 import { type RequestContext, pageFrameOf } from "~/request/context.server";
 import { errorScreenAsked } from "~/request/error-screen-request.server";
 
-/**
- * The brand of this host, whether a session exists, the URL's notices in words (§2), and the §9
- * analytics settings (null unless analytics is configured).
- */
+/** The host's brand, whether a session exists, the URL's notices in words (§2), §9 analytics or null. */
 export async function pageFrameAnswer(ctx: RequestContext, request: Request) {
   const frame = pageFrameOf(ctx, request);
   // An error screen drawn for another address loads no scripts: the browser's router would match

@@ -1,5 +1,4 @@
-// One context per request, built by the server and handed to every loader and action as Remix's
-// `context` (docs/decisions/0039-the-server-builds-the-request-context.md).
+// One context per request, built by the server and handed to Remix as `context` (decision 0039).
 
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import { type Brand, brandFor, brandOrigin } from "~/brand/brands";
@@ -94,15 +93,11 @@ export class RequestContext implements UpstreamCaller {
 }
 
 declare module "@remix-run/server-runtime" {
-  // A loader's `context` is its request's RequestContext: `loader({ context: ctx })`.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a declaration merge, not a new type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a loader's `context` is its RequestContext
   interface AppLoadContext extends RequestContext {}
 }
 
-/**
- * The answer to one request, given its context built once: the session's Set-Cookie is added to the
- * whole answer, after every loader or action of the request has run on that context.
- */
+/** The answer to one request on its one context, and the session's Set-Cookie once, when all has run. */
 export async function answerWithContext<A>(
   request: Request,
   answer: (ctx: AppLoadContext) => Promise<A>,

@@ -1,5 +1,4 @@
-// Remix's Express handler with the request's context built once and its session cookie added once,
-// to the whole answer: a page runs several loaders on the one context (decision 0039).
+// Remix's Express handler, with the request's context built once and handed to Remix (decision 0039).
 
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { type ServerBuild, createRequestHandler } from "@remix-run/node";

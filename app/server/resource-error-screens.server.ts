@@ -11,7 +11,6 @@ import {
 } from "~/request/error-screen-request.server";
 import { logError } from "~/telemetry/logger.server";
 
-/** Draws a page for a request of its own, on the browser's request's context. */
 export type RenderRequest = (request: Request, ctx: AppLoadContext) => Promise<Response>;
 
 export function isNavigation(request: Request): boolean {
@@ -54,7 +53,6 @@ async function errorPage(
     context,
   );
   const page = new Response(drawn.body, { status: drawn.status, headers: new Headers(drawn.headers) });
-  // What the refusal did to the session (ended, renewed) still happens.
   for (const cookie of refusal ? setCookiesOf(refusal.headers) : [])
     page.headers.append("Set-Cookie", cookie);
   return page;

@@ -1,5 +1,4 @@
-// Every loader and action answers an upstream failure as §8 says (responseForUpstreamError), on the
-// context the server handed it: no route wraps itself (decision 0039).
+// Every loader and action answers an upstream failure as §8 says, for every route (decision 0039).
 
 import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { responseForUpstreamError } from "~/request/context.server";
