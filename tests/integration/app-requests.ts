@@ -94,16 +94,12 @@ export async function failureOf(response: Response): Promise<FormFailure> {
 /** A loader or action, called as Remix calls it. */
 export type RouteFunction = (args: LoaderFunctionArgs) => unknown;
 
-/** The route's answer, whether it returned or threw it (a redirect, an error screen). */
-export const settle = (promise: unknown) =>
-  (promise as Promise<Response>).catch((thrown: unknown) => thrown as Response);
-
-/** Like settle, for a route function that may answer or throw before returning a promise. */
-export const settleCall = (call: () => unknown) => settle(Promise.resolve().then(call));
+const thrownAnswers = new WeakSet<Response>();
 
 /**
  * A loader or action's answer, returned or thrown, as the server gives it: on the request's context
  * built as the server builds it, upstream failures answered and the session's cookie added as it does.
+ * Anything else it throws (a bug) rejects, as it would be the 500 screen.
  */
 export function callRoute(
   route: RouteFunction,
@@ -111,9 +107,18 @@ export function callRoute(
   params: LoaderFunctionArgs["params"] = {},
 ): Promise<Response> {
   return answerWithContext(request, (context) =>
-    settle(answerUpstreamErrors(route)({ request, params, context })),
+    (answerUpstreamErrors(route)({ request, params, context }) as Promise<Response>).catch(
+      (thrown: unknown) => {
+        if (!(thrown instanceof Response)) throw thrown;
+        thrownAnswers.add(thrown);
+        return thrown;
+      },
+    ),
   );
 }
+
+/** Whether callRoute's answer was thrown (Remix then draws the route's error boundary). */
+export const wasThrown = (answer: Response) => thrownAnswers.has(answer);
 
 /** Someone logged in to the upstream and the app. */
 export interface Applicant {

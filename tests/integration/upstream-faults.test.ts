@@ -30,6 +30,7 @@ import {
   failureOf,
   formPost,
   streamedUpload,
+  wasThrown,
 } from "./app-requests";
 import { type Fault, type FaultProxy, startFaultProxy } from "./fault-proxy";
 import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
@@ -199,20 +200,12 @@ interface Visit {
 }
 
 /** Runs a loader or action as Remix does and reads what the person gets. */
-async function settle(run: () => Promise<unknown>): Promise<Visit> {
+async function settle(run: () => Promise<Response>): Promise<Visit> {
   const started = Date.now();
-  let response: Response;
-  let thrown = false;
-  try {
-    response = (await run()) as Response;
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    response = error;
-    thrown = true;
-  }
+  const response = await run();
   const ms = Date.now() - started;
   let screen: ErrorScreen | null = null;
-  if (thrown && (response.status < 300 || response.status >= 400)) {
+  if (wasThrown(response) && (response.status < 300 || response.status >= 400)) {
     const data: unknown = await response.json();
     const cause = errorCauseOf({ status: response.status, data });
     screen = errorScreenFor(cause.code, true, cause);
@@ -234,7 +227,7 @@ function openMyPage(cookie: string): Promise<Visit> {
 /** The page frame every screen is drawn in (the root loader): it needs no upstream. */
 function openPageFrame(cookie: string): Promise<Visit> {
   const request = new Request(`${APP_ORIGIN}/terms`, { headers: { Cookie: cookie } });
-  return settle(async () => callRoute(rootLoader, request));
+  return settle(() => callRoute(rootLoader, request));
 }
 
 /** A 2 MiB PDF into claim 1's invoice slot, as the slot sends it (JavaScript on: streamed through). */

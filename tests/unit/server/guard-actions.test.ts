@@ -32,8 +32,10 @@ function wrappedAction() {
         headers: { Origin: ORIGIN, ...headers },
         body,
       });
-      const answer = await callRoute(action, request);
-      return answer instanceof Response ? answer.status : "exception";
+      return callRoute(action, request).then(
+        (answer) => answer.status,
+        () => "exception",
+      );
     },
     ran: () => ran,
   };

@@ -205,6 +205,6 @@ describe("§8 Error catalogue, from the upstream's answer to the browser's respo
 
   it("Other errors are rethrown", async () => {
     const bug = new TypeError("a bug");
-    expect(await callRoute(() => Promise.reject(bug), new Request(PAGE))).toBe(bug);
+    await expect(callRoute(() => Promise.reject(bug), new Request(PAGE))).rejects.toBe(bug);
   });
 });
