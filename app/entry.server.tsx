@@ -12,6 +12,7 @@ import { refusalScreenData } from "~/request/context.server";
 import { DEFAULT_CACHE_CONTROL, contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { logError } from "~/telemetry/logger.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
+import { DATA_CATCH_HEADER, DATA_ERROR_HEADER } from "~/runtime/remix-internals";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -126,14 +127,14 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export async function handleDataRequest(response: Response): Promise<Response> {
   const requestId = currentRequestScope()?.id;
   if (!requestId) return response;
-  if (response.headers.has("X-Remix-Error")) {
+  if (response.headers.has(DATA_ERROR_HEADER)) {
     const refused = response.status >= 400 && response.status <= 499;
     const status = !refused ? 500 : response.status === 403 ? 404 : response.status;
     const data = refused ? refusalScreenData(status) : { code: 500 };
-    return json({ ...data, requestId }, { status, headers: { "X-Remix-Catch": "yes" } });
+    return json({ ...data, requestId }, { status, headers: { [DATA_CATCH_HEADER]: "yes" } });
   }
   const isJson = response.headers.get("Content-Type")?.startsWith("application/json") === true;
-  if (!response.headers.has("X-Remix-Catch") || !isJson) return response;
+  if (!response.headers.has(DATA_CATCH_HEADER) || !isJson) return response;
   const data: unknown = await response.json();
   const withId =
     typeof data === "object" && data !== null && !Array.isArray(data) ? { ...data, requestId } : data;

@@ -1,12 +1,17 @@
 // Remix's <Scripts>, after the page's load event (decisions 0015, 0026), used instead of it; and the
 // files of a page to come, fetched ahead by a page without scripts (decision 0038).
 
-import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
-import { type ContextType, useContext, useState } from "react";
+import { useMatches } from "@remix-run/react";
+import { useState } from "react";
 import { useNonce } from "~/components/nonce";
 import { pagesToPrefetch, routesOfPath } from "~/routing/page-scripts";
-
-type Manifest = NonNullable<ContextType<typeof UNSAFE_RemixContext>>["manifest"];
+import {
+  pageScriptFiles,
+  routeFiles,
+  routeModulesHandoff,
+  serverHandoffScript,
+  useRemixBuild,
+} from "~/runtime/remix-internals";
 
 /** JSON that may stand inside an inline <script> (no "</script>", no "<!--"). */
 const scriptSafeJson = (value: unknown) =>
@@ -48,56 +53,29 @@ export function moduleScript(
     `  if (routeId) modules[routeId] = module;`,
     `  await nextTask();`,
     `}`,
-    `window.__remixRouteModules = modules;`,
+    routeModulesHandoff("modules"),
     `await import(${JSON.stringify(entry)});`,
     `${JSON.stringify(later)}.forEach(${PRELOAD});`,
   ].join("\n");
 }
 
-/**
- * The script files a page of these routes (root first) loads when it hydrates: every file (`own`,
- * preloaded first) and the order the boot imports them in (shared chunks, then the route modules).
- */
-export function pageScriptFiles(manifest: Manifest, routeIds: readonly string[]) {
-  const routes = routeIds.map((id) => manifest.routes[id]!);
-  const own = [
-    ...new Set([
-      manifest.url,
-      manifest.entry.module,
-      ...manifest.entry.imports,
-      ...routes.flatMap((route) => [...(route.imports ?? []), route.module]),
-    ]),
-  ];
-  const chunks = [...new Set([...manifest.entry.imports, ...routes.flatMap((route) => route.imports ?? [])])];
-  const order = [
-    { file: manifest.url },
-    ...chunks.map((file) => ({ file })),
-    ...routes.map((route) => ({ file: route.module, routeId: route.id })),
-  ];
-  return { own, order };
-}
-
 export function PageScripts({ nonce }: { nonce: string }) {
-  const remix = useContext(UNSAFE_RemixContext);
+  const remix = useRemixBuild();
   const matches = useMatches();
   // Written on the server only: the hand-off exists only there (as with <Scripts>).
   const [scripts] = useState(() => {
     if (typeof document !== "undefined" || !remix) return null;
     const { manifest, serverHandoffString } = remix;
-    const { own, order } = pageScriptFiles(
+    const { own, order, entry } = pageScriptFiles(
       manifest,
       matches.map((match) => match.id),
     );
     // The next pages' modules are fetched after hydration, never slowing it.
-    const ahead = pagesToPrefetch(matches)
-      .flatMap((page) => routesOfPath(manifest.routes, page))
-      .map((id) => manifest.routes[id]!);
-    const later = [...new Set(ahead.flatMap((route) => [...(route.imports ?? []), route.module]))].filter(
-      (file) => !own.includes(file),
-    );
+    const ahead = pagesToPrefetch(matches).flatMap((page) => routesOfPath(manifest.routes, page));
+    const later = routeFiles(manifest, ahead).filter((file) => !own.includes(file));
     return {
-      handoff: `window.__remixContext = ${serverHandoffString};`,
-      boot: bootScript(nonce, own, moduleScript(order, manifest.entry.module, later)),
+      handoff: serverHandoffScript(serverHandoffString),
+      boot: bootScript(nonce, own, moduleScript(order, entry, later)),
     };
   });
   return (
@@ -154,7 +132,7 @@ export function pageStylesheets(
  */
 export function FetchPageFilesAhead({ path }: { path: string }) {
   const nonce = useNonce();
-  const remix = useContext(UNSAFE_RemixContext);
+  const remix = useRemixBuild();
   const matches = useMatches();
   const [script] = useState(() => {
     if (typeof document !== "undefined" || !remix) return null;

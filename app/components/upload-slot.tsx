@@ -25,6 +25,7 @@ import type * as Photos from "./photo-scaling.client";
 import type * as Transport from "./upload-transport.client";
 import type { UploadedFileView } from "~/forms/step-upload";
 import { useField } from "./form/scope";
+import { routeDataUrl } from "~/runtime/remix-internals";
 import { useHydrated } from "./use-hydrated";
 
 export interface UploadSlotProps {
@@ -63,9 +64,7 @@ function loadUploadModules(): Promise<UploadModules> {
 
 /** The slot's data endpoint: the route's action, where the slot's form posts without JavaScript. */
 function uploadUrl(routeId: string): string {
-  const url = new URL(window.location.href);
-  url.searchParams.set("_data", routeId);
-  return url.toString();
+  return routeDataUrl(window.location.href, routeId);
 }
 
 /** Multipart before hydration, so the slots' files go with whichever button is pressed (decision 0007). */

@@ -2,12 +2,13 @@
 // from a header only the server writes (the request gate removes a browser's).
 
 import { json } from "@remix-run/node";
+import { routeIdOf } from "~/runtime/remix-internals";
 import { type ErrorScreenData, notFound } from "./context.server";
 
 export const ERROR_SCREEN_HEADER = "x-sakidori-error-screen";
 export const ERROR_SCREEN_PATH = "/__error-screen";
-/** The catch-all route's id: what a `?_data=` request for the screen names. */
-export const CATCH_ALL_ROUTE_ID = "routes/$";
+/** The catch-all route's id: what a data request for the screen names. */
+export const CATCH_ALL_ROUTE_ID = routeIdOf("$");
 
 export interface ErrorScreenAnswer {
   status: number;

@@ -1,6 +1,7 @@
 // §9 analytics in the browser, a chunk loaded only when ANALYTICS_CONTAINER_ID is set (decision 0017).
 
 import { readExperimentUserId } from "./experiment-user-id";
+import type { BrowserRouter } from "./remix-internals";
 import {
   type AnalyticsSettings,
   type DataLayerEvent,
@@ -19,9 +20,7 @@ declare global {
   }
 }
 
-type Router = typeof window.__remixRouter;
-
-const settingsIn = (state: Router["state"]) =>
+const settingsIn = (state: BrowserRouter["state"]) =>
   (state.loaderData.root as { analytics?: AnalyticsSettings | null } | undefined)?.analytics ?? null;
 
 function loadTagManager(containerId: string, dataLayer: unknown[]): void {
@@ -33,7 +32,7 @@ function loadTagManager(containerId: string, dataLayer: unknown[]): void {
   document.head.append(script);
 }
 
-export function startAnalytics(router: Router, settings: AnalyticsSettings): void {
+export function startAnalytics(router: BrowserRouter, settings: AnalyticsSettings): void {
   const dataLayer = (window.dataLayer ??= []);
   const push = (event: DataLayerEvent) => dataLayer.push(event);
   // §9 "authentication waits up to 5 seconds": the root loader already waited, so the config goes at once.

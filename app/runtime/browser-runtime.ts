@@ -3,6 +3,7 @@
 import type { AnalyticsSettings } from "./analytics-events";
 import { watchBuildVersion } from "./new-version";
 import { guardChunkLoads } from "./reload-guard";
+import { browserRouter } from "./remix-internals";
 
 let started = false;
 
@@ -10,7 +11,7 @@ export function startBrowserRuntime(): void {
   // React's StrictMode runs effects twice in development: one runtime per document.
   if (started) return;
   started = true;
-  const router = window.__remixRouter;
+  const router = browserRouter();
   guardChunkLoads();
   watchBuildVersion(router);
   const root = router.state.loaderData.root as { analytics?: AnalyticsSettings | null } | undefined;

@@ -2,9 +2,9 @@
 
 import { BUILD_METADATA_PATH, VERSION_CHECK_INTERVAL_MS, newerVersionIn } from "./build-metadata";
 import { reloadOnce } from "./reload-guard";
+import { type BrowserRouter, pageBuildVersion } from "./remix-internals";
 
-type Router = typeof window.__remixRouter;
-type RouterState = Router["state"];
+type RouterState = BrowserRouter["state"];
 
 export function isRouterIdle(state: RouterState): boolean {
   if (state.navigation.state !== "idle" || state.revalidation !== "idle") return false;
@@ -22,8 +22,8 @@ export function documentTargetOf(state: RouterState): string | null {
   return pathOf(navigation.location) + navigation.location.hash;
 }
 
-export function watchBuildVersion(router: Router): void {
-  const pageVersion = window.__remixManifest.version;
+export function watchBuildVersion(router: BrowserRouter): void {
+  const pageVersion = pageBuildVersion();
   let lastCheckAt = Date.now();
   let isNewVersionOut = false;
   let isTouched = false;

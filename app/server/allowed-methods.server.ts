@@ -3,8 +3,8 @@
 
 import type http from "node:http";
 import type { Duplex } from "node:stream";
-import type { ServerBuild } from "@remix-run/node";
-import { type RouteMatch, routeMatcher } from "./route-tree.server";
+import { routeAskedBy } from "~/runtime/remix-internals";
+import { type RouteMatch, type RouteTable, routeMatcher } from "./remix-internals.server";
 
 export const READ_METHODS = ["GET", "HEAD", "OPTIONS"] as const;
 
@@ -16,7 +16,7 @@ export type MethodsOf = (url: string) => readonly string[];
  * routes is left to the path: Remix answers it 404 (entry.server's handleDataRequest).
  */
 function postTarget(matches: RouteMatch[], search: URLSearchParams): RouteMatch | undefined {
-  const named = search.get("_data");
+  const named = routeAskedBy(search);
   const namedMatch = named === null ? undefined : matches.find((match) => match.route.id === named);
   if (namedMatch) return namedMatch;
   const leaf = matches.at(-1);
@@ -24,7 +24,7 @@ function postTarget(matches: RouteMatch[], search: URLSearchParams): RouteMatch 
   return matches.filter((match, index) => index === 0 || Boolean(match.route.path)).at(-1);
 }
 
-export function allowedMethods(routes: ServerBuild["routes"]): MethodsOf {
+export function allowedMethods(routes: RouteTable): MethodsOf {
   const matchesOf = routeMatcher(routes);
   return (url) => {
     const queryAt = url.indexOf("?");

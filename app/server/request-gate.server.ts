@@ -21,6 +21,7 @@ import {
   fixedSecurityHeaders,
 } from "~/security/headers.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
+import { routeAskedBy, routeDataUrl } from "~/runtime/remix-internals";
 import type { MethodsOf } from "./allowed-methods.server";
 import { plainPage } from "./plain-page.server";
 import { pathOf } from "~/server/request-path.server";
@@ -124,11 +125,9 @@ export function routeUnservedMethod(
     res.end();
     return true;
   }
-  const asksData = new URLSearchParams(url.split("?")[1] ?? "").has("_data");
+  const asksData = routeAskedBy(new URLSearchParams(url.split("?")[1] ?? "")) !== null;
   req.method = "GET";
-  req.url = asksData
-    ? `${ERROR_SCREEN_PATH}?_data=${encodeURIComponent(CATCH_ALL_ROUTE_ID)}`
-    : ERROR_SCREEN_PATH;
+  req.url = asksData ? routeDataUrl(ERROR_SCREEN_PATH, CATCH_ALL_ROUTE_ID) : ERROR_SCREEN_PATH;
   req.headers[ERROR_SCREEN_HEADER] = METHOD_NOT_ALLOWED_SCREEN;
   return false;
 }

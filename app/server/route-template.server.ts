@@ -1,9 +1,8 @@
 // The route template for log lines and metric labels: bounded, never the raw URL.
 
-import type { ServerBuild } from "@remix-run/node";
-import { routeMatcher } from "./route-tree.server";
+import { type AppBuild, routeMatcher } from "./remix-internals.server";
 
-export function routeTemplates(build: Pick<ServerBuild, "routes" | "publicPath">): (path: string) => string {
+export function routeTemplates(build: Pick<AppBuild, "routes" | "publicPath">): (path: string) => string {
   const matchesOf = routeMatcher(build.routes);
   return (path) => {
     if (path.startsWith(build.publicPath)) return `${build.publicPath}*`;

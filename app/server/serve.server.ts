@@ -2,7 +2,6 @@
 // signal arrives more than once (from the group and from `npm start`): stopping runs once.
 
 import http from "node:http";
-import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
 import { appConfig } from "~/request/config.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { closeRedis } from "~/store/redis.server";
@@ -12,6 +11,7 @@ import { refuseConnect } from "./allowed-methods.server";
 import { createApp } from "./app.server";
 import { drainable } from "./drain.server";
 import { createMetricsServer } from "./metrics-server.server";
+import { type AppBuild, announceDevReady, installServerGlobals } from "./remix-internals.server";
 
 function listen(server: http.Server, port: number, host: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -23,9 +23,9 @@ function listen(server: http.Server, port: number, host: string | undefined): Pr
   });
 }
 
-export async function startServer(build: ServerBuild): Promise<void> {
+export async function startServer(build: AppBuild): Promise<void> {
   const config = appConfig();
-  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  installServerGlobals(build);
   configureLogger({ level: config.logLevel, pretty: !config.production });
   const lifecycle = { shuttingDown: false };
   const app = createApp(build, lifecycle, config.production ? "production" : "development");
@@ -73,5 +73,5 @@ export async function startServer(build: ServerBuild): Promise<void> {
     },
     "listening",
   );
-  if (!config.production) void broadcastDevReady(build);
+  if (!config.production) announceDevReady(build);
 }
