@@ -53,15 +53,33 @@ function unitImport(unit) {
   return `^(?:~/|\\./|(?:\\.\\./)+)${escapeRegex(unit)}${tail}`;
 }
 
+/** The units `unit` may not import: the layers above its own and its neighbours in the same row. */
+function refusedUnits(unit) {
+  const rank = LAYERS.findIndex((layer) => layer.includes(unit));
+  return [...LAYERS.slice(0, rank).flat(), ...LAYERS[rank].filter((other) => other !== unit)];
+}
+
+const layerMessage = (unit) => {
+  const rank = LAYERS.findIndex((layer) => layer.includes(unit));
+  return `app/${unit} may import only ${LAYERS.slice(rank + 1)
+    .flat()
+    .join(", ")} (the layers below its own, docs/STYLE.md "Where a thing lives").`;
+};
+
+/** An `import("…")` is held to the same layers (no-restricted-imports reads static imports only). */
+function dynamicImportRule(unit) {
+  // esquery's regex literal cannot hold a slash: \x2F stands for it.
+  const regex = `(?:${refusedUnits(unit).map(unitImport).join("|")})`.replaceAll("/", "\\x2F");
+  return { selector: `ImportExpression[source.value=/${regex}/]`, message: layerMessage(unit) };
+}
+
 function layerRules() {
-  const below = (rank) => LAYERS.slice(rank + 1).flat();
-  return LAYERS.flatMap((layer, rank) =>
+  return LAYERS.flatMap((layer) =>
     layer.map((unit) => {
-      const refused = [...LAYERS.slice(0, rank).flat(), ...layer.filter((other) => other !== unit)];
       const patterns = [
         {
-          regex: `(?:${refused.map(unitImport).join("|")})`,
-          message: `app/${unit} may import only ${below(rank).join(", ")} (the layers below its own, docs/STYLE.md "Where a thing lives").`,
+          regex: `(?:${refusedUnits(unit).map(unitImport).join("|")})`,
+          message: layerMessage(unit),
         },
       ];
       if (unit === "routes") {
@@ -72,7 +90,10 @@ function layerRules() {
       }
       return {
         files: FILE_UNITS[unit] ?? [`app/${unit}/**/*.{ts,tsx}`],
-        rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+        rules: {
+          "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+          "no-restricted-syntax": ["error", dynamicImportRule(unit)],
+        },
       };
     }),
   );
@@ -157,6 +178,7 @@ export default tseslint.config(
           selector: "ExportNamedDeclaration[source], ExportAllDeclaration",
           message: "A route module re-exports nothing: its route imports each module from where it lives.",
         },
+        dynamicImportRule("routes"),
       ],
     },
   },

@@ -48,6 +48,20 @@ describe("the layers: a module imports only the layers below its own (docs/STYLE
     expect(await restrictions("app/root.tsx", "./routes/_marketing")).not.toEqual([]);
   });
 
+  it("a dynamic import() is held to the same order", async () => {
+    const lint = async (file: string, source: string) =>
+      (await eslint.lintText(`export const load = () => import("${source}");\n`, { filePath: file }))
+        .flatMap((result) => result.messages)
+        .map((message) => message.message);
+    expect(await lint("app/runtime/planted.ts", "~/components/use-hydrated")).toContainEqual(
+      expect.stringContaining("docs/STYLE.md"),
+    );
+    expect(await lint("app/routes/planted.tsx", "~/root")).toContainEqual(
+      expect.stringContaining("docs/STYLE.md"),
+    );
+    expect(await lint("app/runtime/planted.ts", "./analytics")).toEqual([]);
+  });
+
   it("the settings are the one module of a higher layer every server layer may import", async () => {
     expect(await restrictions("app/store/planted.server.ts", "~/request/config.server")).toEqual([]);
     expect(await restrictions("app/store/planted.server.ts", "~/request/session.server")).not.toEqual([]);
