@@ -32,13 +32,11 @@ const LAYERS = [
   ["upstream"],
   ["store"],
   ["telemetry"],
+  ["settings"],
   ["brand"],
   ["domain"],
   ["styles"],
 ];
-
-/** The settings: the one module every server layer may import (they are read once, there). */
-const SETTINGS = { unit: "request", path: "config.server" };
 
 const FILE_UNITS = {
   root: ["app/root.tsx", "app/root.server.ts"],
@@ -49,8 +47,7 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** An import of `unit` by alias, by a path up out of a folder, or (from app/'s own files) by `./`. */
 function unitImport(unit) {
-  const tail = unit === SETTINGS.unit ? `(?:$|\\.|/(?!${escapeRegex(SETTINGS.path)}$))` : "(?:$|\\.|/)";
-  return `^(?:~/|\\./|(?:\\.\\./)+)${escapeRegex(unit)}${tail}`;
+  return `^(?:~/|\\./|(?:\\.\\./)+)${escapeRegex(unit)}(?:$|\\.|/)`;
 }
 
 /** The units `unit` may not import: the layers above its own and its neighbours in the same row. */

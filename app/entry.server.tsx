@@ -7,7 +7,7 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { refusalScreenData } from "~/request/context.server";
 import { DEFAULT_CACHE_CONTROL, contentSecurityPolicy, createNonce } from "~/security/headers.server";
 import { logError } from "~/telemetry/logger.server";

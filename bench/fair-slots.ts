@@ -12,7 +12,7 @@ import { streamedUploadHeaders } from "../app/forms/step-upload";
 import {
   DEFAULT_MAX_UPLOADS_AT_ONCE,
   DEFAULT_MAX_UPLOADS_AT_ONCE_PER_ADDRESS,
-} from "../app/request/config.server";
+} from "../app/settings/config.server";
 import { send } from "../tests/e2e/support-http";
 import { prepareUser } from "../tests/load/load-run";
 import { type Servers, logInToApp, startServers } from "./servers";

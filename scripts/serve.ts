@@ -4,7 +4,7 @@
 
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { appConfig, exitOnWrongSetting } from "../app/request/config.server";
+import { appConfig, exitOnWrongSetting } from "../app/settings/config.server";
 
 exitOnWrongSetting(appConfig);
 

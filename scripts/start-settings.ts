@@ -1,5 +1,5 @@
 // `npm start`'s settings, all checked before anything starts: its own (UPSTREAM_PORT, DATA_DIR), the
-// app's (app/request/config.server.ts) and the embedded upstream's (reference-upstream/config.ts), the
+// app's (app/settings/config.server.ts) and the embedded upstream's (reference-upstream/config.ts), the
 // last two with the very environment each will be given. The first wrong one stops the start with one
 // line naming it: before anything listens, and before a supervised upstream could fail in a loop.
 
@@ -15,7 +15,7 @@ import {
   setting,
   withDefault,
 } from "../app/domain/settings";
-import { readConfig } from "../app/request/config.server";
+import { readConfig } from "../app/settings/config.server";
 import { configFromEnvironment } from "../reference-upstream/config";
 
 export interface StartSettings {

@@ -25,7 +25,7 @@ import { databaseFile } from "../reference-upstream/db/database";
 import { DEMO_OWNER_PASSWORD, demoLoginLines, demoOwnersIn } from "../reference-upstream/demo/owners";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../reference-upstream/seed";
 import { waitForHttp } from "./ports";
-import { exitOnWrongSetting } from "../app/request/config.server";
+import { exitOnWrongSetting } from "../app/settings/config.server";
 import { startSettings } from "./start-settings";
 import { type Supervisor, supervise } from "./supervise";
 

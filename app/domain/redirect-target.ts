@@ -43,14 +43,3 @@ function resolvedPath(target: string, appOrigin: string): string | null {
     return null;
   }
 }
-
-const REMIX_PARAMETERS = ["index", "_data"];
-
-/** A POST's URL is the form's own page, so GET and POST both return there; the Referer is not trusted. */
-export function returnPathOf(url: URL): string {
-  if (!REMIX_PARAMETERS.some((name) => url.searchParams.has(name))) return `${url.pathname}${url.search}`;
-  const params = new URLSearchParams(url.search);
-  for (const name of REMIX_PARAMETERS) params.delete(name);
-  const query = params.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}

@@ -17,7 +17,7 @@ import {
   parseUploadTarget,
 } from "~/forms/step-upload";
 import { addressBlock, clientAddress } from "~/request/client-address";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import type { RequestContext } from "~/request/context.server";
 import { personOf } from "~/upstream/auth.server";
 import { UpstreamError } from "~/upstream/errors.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Brand } from "~/brand/brands";
 import { partnerConsentTerms } from "~/domain/partner-consent";
 import { publishedTerms } from "~/domain/published-terms";
-import { readConfig } from "~/request/config.server";
+import { readConfig } from "~/settings/config.server";
 import { type LegalText, LegalTextError, fillLegalText, parseLegalText } from "./legal-text";
 
 const BRAND_PLACEHOLDERS = [

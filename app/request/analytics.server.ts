@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 import type { Brand } from "~/brand/brands";
 import type { AnalyticsSettings, AnalyticsUser } from "~/runtime/analytics-events";
 import { type MeResponse, fetchCurrentUser } from "~/upstream/auth.server";
-import { appConfig } from "./config.server";
+import { appConfig } from "~/settings/config.server";
 import type { RequestContext } from "./context.server";
 
 /** §9 "authentication waits up to 5 seconds for the user id before analytics config". */

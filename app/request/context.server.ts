@@ -2,10 +2,11 @@
 
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import { type Brand, brandFor, brandOrigin } from "~/brand/brands";
-import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
+import { safeRedirectTarget } from "~/domain/redirect-target";
+import { returnPathOf } from "~/routing/return-path";
 import { refusalReason } from "~/domain/refusal-reasons";
 import { type UpstreamCaller, UpstreamClient } from "~/upstream/client.server";
-import { appConfig } from "./config.server";
+import { appConfig } from "~/settings/config.server";
 import {
   UpstreamAuthenticationError,
   UpstreamBadRequestError,

@@ -1,7 +1,7 @@
 // §2 guards (ARCHITECTURE §7): a parent loader does not protect its children, so every route calls its own.
 
 import { redirect } from "@remix-run/node";
-import { returnPathOf } from "~/domain/redirect-target";
+import { returnPathOf } from "~/routing/return-path";
 import { isPreEntryDeclined } from "~/domain/new-entry";
 import { isIndividual, userStatus } from "~/domain/user";
 import { loginPath } from "~/routing/login-path";

@@ -7,7 +7,7 @@ import { type LookupRefusal, lookupRefusal, sessionEndedRefusal } from "~/domain
 import { limitKey, retryAfterHeader } from "~/security/rate-limit.server";
 import { AnswerCache } from "~/upstream/answer-cache.server";
 import { clientAddress } from "./client-address";
-import { appConfig } from "./config.server";
+import { appConfig } from "~/settings/config.server";
 import type { RequestContext } from "./context.server";
 import { requireUser } from "./guards.server";
 

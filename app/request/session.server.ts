@@ -3,7 +3,7 @@
 import { createHmac } from "node:crypto";
 import { type Session, createCookieSessionStorage } from "@remix-run/node";
 import type { UpstreamCredentials } from "~/upstream/client.server";
-import { appConfig } from "./config.server";
+import { appConfig } from "~/settings/config.server";
 import { seal, unseal } from "./crypto.server";
 
 export const SESSION_COOKIE_NAME = "__sakidori";

@@ -2,7 +2,7 @@
 // can read them, and changed in the browser or past their expiry they read as nothing.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { appConfig } from "./config.server";
+import { appConfig } from "~/settings/config.server";
 
 type Claims = Record<string, unknown>;
 

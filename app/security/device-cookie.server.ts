@@ -3,7 +3,7 @@
 
 import { createHmac, randomBytes } from "node:crypto";
 import { type Cookie, createCookie } from "@remix-run/node";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 
 export const DEVICE_COOKIE_NAME = "__sakidori_device";
 export const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;

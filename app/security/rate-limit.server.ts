@@ -11,7 +11,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import { japanClockTime } from "~/domain/japan-date";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import type { LoginSource } from "./device-cookie.server";
 import { closeRedis, withRedis } from "~/store/redis.server";
 import { loginFailures, rateLimitRefusals, watchNewBrowsersSlowed } from "~/telemetry/metrics.server";

@@ -5,7 +5,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { brandFor } from "~/brand/brands";
 import { errorScreenFor } from "~/domain/error-screen";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { logError } from "~/telemetry/logger.server";
 import { currentRequestScope } from "~/telemetry/request-scope.server";
 import { allowedMethods } from "./allowed-methods.server";

@@ -4,7 +4,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { isSameOriginWrite } from "~/domain/origin-check";
 import { assertFormRequest } from "~/forms/read-form.server";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { forbidden } from "~/request/context.server";
 
 export function assertSameOrigin(request: Request): void {

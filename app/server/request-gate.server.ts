@@ -6,7 +6,7 @@ import { isSameOriginWrite } from "~/domain/origin-check";
 import { UNDECODABLE_ADDRESS_REASON } from "~/domain/refusal-reasons";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { brandFor } from "~/brand/brands";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { refusalScreenData } from "~/request/context.server";
 import {
   CATCH_ALL_ROUTE_ID,

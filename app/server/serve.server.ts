@@ -2,7 +2,7 @@
 // signal arrives more than once (from the group and from `npm start`): stopping runs once.
 
 import http from "node:http";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { closeRedis } from "~/store/redis.server";
 import { configureLogger, logger } from "~/telemetry/logger.server";

@@ -2,7 +2,7 @@
 // in-memory fallback runs: a hung Redis costs one deadline, then nothing waits for it (decision 0020).
 
 import type { Redis } from "ioredis";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { logger } from "~/telemetry/logger.server";
 
 export const REDIS_DEADLINE_MS = 500;

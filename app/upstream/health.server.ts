@@ -1,6 +1,6 @@
 // The upstream's own health answer (GET /api/health/), for the app's readiness.
 
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { sendRequest } from "./http.server";
 
 export async function upstreamIsHealthy(timeoutMs: number): Promise<boolean> {

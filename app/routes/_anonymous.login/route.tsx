@@ -15,7 +15,7 @@ import { PropagatedNotices } from "~/components/notices";
 import { safeRedirectTarget } from "~/domain/redirect-target";
 import { attemptLogin } from "~/forms/login-attempt.server";
 import { LOGIN_FIELD_LABELS } from "~/forms/login-labels";
-import { appConfig } from "~/request/config.server";
+import { appConfig } from "~/settings/config.server";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import { readForm } from "~/forms/read-form.server";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { returnPathOf, safeRedirectTarget } from "~/domain/redirect-target";
+import { safeRedirectTarget } from "~/domain/redirect-target";
 import { loginPath } from "~/routing/login-path";
+import { returnPathOf } from "~/routing/return-path";
 
 const APP = "https://app.sakidori.example";
 const ELSEWHERE = "http://x.invalid";

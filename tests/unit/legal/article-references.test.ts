@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { BRANDS } from "~/brand/brands";
 import { type LegalText, fillLegalText } from "~/legal/legal-text";
 import { LEGAL_DOCUMENTS, brandValues, readLegalTexts } from "~/legal/legal-texts.server";
-import { readConfig } from "~/request/config.server";
+import { readConfig } from "~/settings/config.server";
 
 /** What a reference is followed by → a word the article's title (or the clause named) must contain. */
 const MEANT: readonly [RegExp, string][] = [

@@ -10,7 +10,7 @@ import {
   brandValues,
   readLegalTexts,
 } from "~/legal/legal-texts.server";
-import { readConfig } from "~/request/config.server";
+import { readConfig } from "~/settings/config.server";
 
 const texts = readLegalTexts(readConfig({}).legalContentDir);
 const IDS = Object.keys(LEGAL_DOCUMENTS) as LegalDocumentId[];

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BRANDS } from "~/brand/brands";
 import { LegalTextError, fillLegalText, parseLegalText } from "~/legal/legal-text";
 import { LEGAL_DOCUMENTS, brandValues, readLegalTexts } from "~/legal/legal-texts.server";
-import { readConfig } from "~/request/config.server";
+import { readConfig } from "~/settings/config.server";
 
 const ALLOWED = ["serviceName", "partnerName"];
 

@@ -21,7 +21,7 @@ const LAYER_CASES: [string, string, string][] = [
   ["app/root.tsx", "~/routes/_marketing", "~/components/page-frame"],
   ["app/entry.server.tsx", "~/server/app.server", "~/components/error-screen"],
   ["app/entry.client.tsx", "~/root", "~/runtime/browser-runtime"],
-  ["app/server/planted.server.ts", "~/entry.server", "~/request/config.server"],
+  ["app/server/planted.server.ts", "~/entry.server", "~/settings/config.server"],
   ["app/components/planted.tsx", "~/root", "~/forms/login-labels"],
   ["app/forms/planted.server.ts", "~/components/upload-slot", "~/lookup/postcode.server"],
   ["app/lookup/planted.server.ts", "~/forms/bank-picker", "~/legal/legal-text"],
@@ -33,8 +33,9 @@ const LAYER_CASES: [string, string, string][] = [
   ["app/runtime/planted.server.ts", "~/request/route-params.server", "~/upstream/client.server"],
   ["app/upstream/planted.server.ts", "~/request/context.server", "~/store/redis.server"],
   ["app/store/planted.server.ts", "~/upstream/client.server", "~/telemetry/logger.server"],
-  ["app/telemetry/planted.server.ts", "~/store/redis.server", "~/brand/brands"],
-  ["app/brand/planted.ts", "~/telemetry/logger.server", "~/domain/money"],
+  ["app/telemetry/planted.server.ts", "~/store/redis.server", "~/settings/config.server"],
+  ["app/settings/planted.server.ts", "~/telemetry/logger.server", "~/brand/brands"],
+  ["app/brand/planted.ts", "~/settings/config.server", "~/domain/money"],
 ];
 
 describe("the layers: a module imports only the layers below its own (docs/STYLE.md)", () => {
@@ -62,9 +63,10 @@ describe("the layers: a module imports only the layers below its own (docs/STYLE
     expect(await lint("app/runtime/planted.ts", "./analytics")).toEqual([]);
   });
 
-  it("the settings are the one module of a higher layer every server layer may import", async () => {
-    expect(await restrictions("app/store/planted.server.ts", "~/request/config.server")).toEqual([]);
+  it("the settings sit below every server layer: no exception lets an import run back up", async () => {
+    expect(await restrictions("app/store/planted.server.ts", "~/settings/config.server")).toEqual([]);
     expect(await restrictions("app/store/planted.server.ts", "~/request/session.server")).not.toEqual([]);
+    expect(await restrictions("app/security/planted.server.ts", "~/request/config.server")).not.toEqual([]);
   });
 });
 
@@ -101,7 +103,7 @@ describe("the rules kept beside the layers", () => {
   });
 
   it("the reference upstream imports only the app modules it is allowed", async () => {
-    expect(await restrictions("reference-upstream/planted.ts", "../app/request/config.server")).not.toEqual(
+    expect(await restrictions("reference-upstream/planted.ts", "../app/settings/config.server")).not.toEqual(
       [],
     );
     expect(await restrictions("reference-upstream/planted.ts", "../app/domain/money")).toEqual([]);

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { USER_ID_WAIT_MS, settleWithin, toAnalyticsUser } from "~/request/analytics.server";
-import { readConfig } from "~/request/config.server";
+import { readConfig } from "~/settings/config.server";
 
 const KEY = Buffer.from("a-deployment's-own-analytics-hash-key");
 

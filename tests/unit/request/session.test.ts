@@ -1,5 +1,5 @@
 // The app's session cookie is HttpOnly, SameSite=Lax, Path=/, and Secure wherever the
-// public origin is https (app/request/config.server.ts: COOKIE_SECURE forces it either way; NODE_ENV
+// public origin is https (app/settings/config.server.ts: COOKIE_SECURE forces it either way; NODE_ENV
 // plays no part, so a production build on http://localhost, as in the browser tests, sends no Secure).
 // appConfig() is read once per process: each case imports the session module afresh.
 

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SettingError } from "~/domain/settings";
-import { readConfig } from "~/request/config.server";
+import { readConfig } from "~/settings/config.server";
 
 const PRODUCTION = {
   NODE_ENV: "production",
