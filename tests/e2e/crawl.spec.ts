@@ -11,7 +11,7 @@ import { UpstreamUser, runOperator } from "./support-account";
 import { canBuyReview } from "../fixtures/reviews";
 
 /** A group stays a few pages' time; a group that would pass this is split, not given more. */
-const MAX_PAGES = 30;
+const MAX_PAGES = 20;
 
 /** Links that are no page: the logout form's address and the files a person downloads. */
 const NOT_A_PAGE = /^\/logout(?:$|[/?])|\/(?:files|uploads|calendar)(?:\/|\.|$)|\.(?:ics|pdf|jpe?g|png|csv)$/;
