@@ -4,18 +4,18 @@
 // (scripts/serve.ts).
 
 import * as build from "@remix-run/dev/server-build";
-import { type ServerBuild, createRequestHandler } from "@remix-run/node";
 import { withResourceErrorScreens } from "~/server/resource-error-screens.server";
 import { guardActions } from "~/server/guard-actions.server";
+import { type AppBuild, type RouteTable, requestHandler, withRoutes } from "~/server/remix-internals.server";
 import { withUpstreamAnswers } from "~/server/upstream-answers.server";
 import { startServer as serve } from "~/server/serve.server";
 
 export * from "@remix-run/dev/server-build";
 // The error screen is drawn by this same build, through its own request handler, on the request's context.
-export const routes: ServerBuild["routes"] = withResourceErrorScreens(
+export const routes: RouteTable = withResourceErrorScreens(
   guardActions(withUpstreamAnswers(build.routes)),
   (request, ctx) => drawPage(request, ctx),
 );
-const drawPage = createRequestHandler({ ...build, routes } as ServerBuild, process.env.NODE_ENV);
+const drawPage = requestHandler(withRoutes(build as AppBuild, routes), process.env.NODE_ENV);
 
-export const startServer = () => serve({ ...build, routes } as ServerBuild);
+export const startServer = () => serve(withRoutes(build as AppBuild, routes));

@@ -9,14 +9,12 @@ const DATA_PARAMETER = "_data";
 /** The parameters the router adds to a page's address: the route whose data is asked, an index's post. */
 export const ROUTER_PARAMETERS: readonly string[] = ["index", DATA_PARAMETER];
 
-/** `href`, asking for route `routeId`'s data (its loader's answer, or its action's to a post). */
 export function routeDataUrl(href: string | URL, routeId: string): string {
   const url = new URL(href, "http://any.invalid");
   url.searchParams.set(DATA_PARAMETER, routeId);
   return typeof href === "string" && href.startsWith("/") ? `${url.pathname}${url.search}` : url.toString();
 }
 
-/** The route whose data a request asks, or null when it asks for a page. */
 export function routeAskedBy(search: URLSearchParams): string | null {
   return search.get(DATA_PARAMETER);
 }
@@ -24,7 +22,6 @@ export function routeAskedBy(search: URLSearchParams): string | null {
 /** A route's id: its file under app/routes without the extension, as the compiler names it. */
 export const routeIdOf = (file: string) => `routes/${file}`;
 
-/** The headers on a data answer: a thrown error, a thrown Response. */
 export const DATA_ERROR_HEADER = "X-Remix-Error";
 export const DATA_CATCH_HEADER = "X-Remix-Catch";
 

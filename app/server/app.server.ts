@@ -1,6 +1,5 @@
 // The app's HTTP handling, in the order a request meets it (decision 0025).
 
-import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { brandFor } from "~/brand/brands";
@@ -13,6 +12,7 @@ import { buildFiles } from "./build-files.server";
 import { type Lifecycle, healthRoutes } from "./health.server";
 import { plainPage } from "./plain-page.server";
 import { remixHandler } from "./remix-handler.server";
+import type { AppBuild } from "./remix-internals.server";
 import { pathOf } from "./request-path.server";
 import { requestGate } from "./request-gate.server";
 import { requestTelemetry } from "./request-telemetry.server";
@@ -20,7 +20,7 @@ import { routeTemplates } from "./route-template.server";
 
 const SERVER_ERROR = errorScreenFor(500, false);
 
-export function createApp(build: ServerBuild, lifecycle: Lifecycle, mode: string): express.Express {
+export function createApp(build: AppBuild, lifecycle: Lifecycle, mode: string): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.use(requestTelemetry(routeTemplates(build)));

@@ -1,17 +1,19 @@
 // The Remix v2 internals the server relies on: the build, its route table matched and rewritten; the
 // browser-safe ones are in app/runtime/remix-internals.ts (docs/ARCHITECTURE.md "Remix internals").
 
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { type AgnosticRouteMatch, type AgnosticRouteObject, matchRoutes } from "@remix-run/router";
-import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  type ServerBuild,
+  broadcastDevReady,
+  createRequestHandler,
+  installGlobals,
+} from "@remix-run/node";
 
-/** What `remix build` wrote for the server: the routes, the client's assets, the public path. */
 export type AppBuild = ServerBuild;
-
-/** The build's routes by id: each one's parent, path and module (its loader, action, component). */
 export type RouteTable = ServerBuild["routes"];
-
 export type RouteModule = RouteTable[string]["module"];
-
 export type RouteMatch = AgnosticRouteMatch<string, AgnosticRouteObject>;
 
 function routeTree(routes: RouteTable, parentId?: string): AgnosticRouteObject[] {
@@ -50,6 +52,15 @@ export function isResourceRoute(module: RouteModule): boolean {
   return module.default === undefined && module.ErrorBoundary === undefined;
 }
 
+export const withRoutes = (build: AppBuild, routes: RouteTable): AppBuild => ({ ...build, routes });
+
+export type RenderRequest = (request: Request, context: AppLoadContext) => Promise<Response>;
+export const requestHandler = (build: AppBuild, mode: string | undefined): RenderRequest =>
+  createRequestHandler(build, mode);
+
+export const fetchRequestOf = createRemixRequest;
+export const sendFetchResponse = sendRemixResponse;
+
 /** The table with each route's module rewritten by `rewrite` (the build's own table is left as it is). */
 export function withRouteModules(
   routes: RouteTable,
@@ -60,12 +71,10 @@ export function withRouteModules(
   );
 }
 
-/** Node's fetch, Request and Response as the build's runtime expects them. */
 export function installServerGlobals(build: AppBuild): void {
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
 }
 
-/** Tells `remix dev` this build is served (development only). */
 export function announceDevReady(build: AppBuild): void {
   void broadcastDevReady(build);
 }

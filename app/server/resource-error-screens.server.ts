@@ -1,7 +1,7 @@
 // A resource route's refusal of a browser navigation is answered with the §2 error screen instead of
 // bare text or JSON; a script's fetch keeps its JSON.
 
-import type { AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type ErrorScreenData, refusalScreenData } from "~/request/context.server";
 import {
   ERROR_SCREEN_HEADER,
@@ -10,8 +10,12 @@ import {
   errorScreenHeaderValue,
 } from "~/request/error-screen-request.server";
 import { logError } from "~/telemetry/logger.server";
-
-export type RenderRequest = (request: Request, ctx: AppLoadContext) => Promise<Response>;
+import {
+  type RenderRequest,
+  type RouteTable,
+  isResourceRoute,
+  withRouteModules,
+} from "./remix-internals.server";
 
 export function isNavigation(request: Request): boolean {
   const mode = request.headers.get("Sec-Fetch-Mode");
@@ -84,24 +88,14 @@ function withErrorScreen<F extends (args: LoaderFunctionArgs) => unknown>(
   return wrapped as unknown as F;
 }
 
-export function withResourceErrorScreens(
-  routes: ServerBuild["routes"],
-  render: RenderRequest,
-): ServerBuild["routes"] {
-  const wrapped: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(routes)) {
-    const { module } = route;
-    const isResource = module.default === undefined && module.ErrorBoundary === undefined;
-    wrapped[id] = isResource
+export function withResourceErrorScreens(routes: RouteTable, render: RenderRequest): RouteTable {
+  return withRouteModules(routes, (module) =>
+    isResourceRoute(module)
       ? {
-          ...route,
-          module: {
-            ...module,
-            ...(module.loader ? { loader: withErrorScreen(module.loader, render) } : {}),
-            ...(module.action ? { action: withErrorScreen(module.action, render) } : {}),
-          },
+          ...module,
+          ...(module.loader ? { loader: withErrorScreen(module.loader, render) } : {}),
+          ...(module.action ? { action: withErrorScreen(module.action, render) } : {}),
         }
-      : route;
-  }
-  return wrapped;
+      : module,
+  );
 }

@@ -1,7 +1,8 @@
 // Every loader and action answers an upstream failure as §8 says, for every route (decision 0039).
 
-import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { responseForUpstreamError } from "~/request/context.server";
+import { type RouteTable, withRouteModules } from "./remix-internals.server";
 
 type RouteFunction = (args: LoaderFunctionArgs) => unknown;
 
@@ -17,18 +18,10 @@ export function answerUpstreamErrors<F extends RouteFunction>(route: F): F {
   return wrapped as unknown as F;
 }
 
-export function withUpstreamAnswers(routes: ServerBuild["routes"]): ServerBuild["routes"] {
-  const wrapped: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(routes)) {
-    const { loader, action } = route.module;
-    wrapped[id] = {
-      ...route,
-      module: {
-        ...route.module,
-        ...(loader ? { loader: answerUpstreamErrors(loader) } : {}),
-        ...(action ? { action: answerUpstreamErrors(action) } : {}),
-      },
-    };
-  }
-  return wrapped;
+export function withUpstreamAnswers(routes: RouteTable): RouteTable {
+  return withRouteModules(routes, (module) => ({
+    ...module,
+    ...(module.loader ? { loader: answerUpstreamErrors(module.loader) } : {}),
+    ...(module.action ? { action: answerUpstreamErrors(module.action) } : {}),
+  }));
 }
