@@ -16,6 +16,22 @@ export class UpstreamValidationError extends UpstreamError {
   }
 }
 
+/**
+ * The call's answer, or the upstream's refusal of what was sent (400 with field errors, §8) answered by
+ * `refused`; any other error goes on to the error screens. The one place the refusal is told apart.
+ */
+export async function whenRefused<T, R>(
+  call: () => Promise<T>,
+  refused: (error: UpstreamValidationError) => R | Promise<R>,
+): Promise<T | R> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UpstreamValidationError) return refused(error);
+    throw error;
+  }
+}
+
 export class UpstreamBadRequestError extends UpstreamError {
   readonly status = 400;
   constructor() {

@@ -1,0 +1,95 @@
+// The one shape of an account form's action (read, honeypot, validate, limit, send, answer): a form
+// declares only what differs. The wizard's steps have their own (wizard-step.server.ts).
+
+import type { Validator } from "remix-validated-form";
+import { clientAddress } from "~/request/client-address";
+import type { RequestContext } from "~/request/context.server";
+import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
+import { UpstreamServerError, type UpstreamValidationError, whenRefused } from "~/upstream/errors.server";
+import { type FormErrors, fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
+import { NON_FIELD_ERRORS } from "./form-failure";
+import { HONEYPOT_FIELD } from "./honeypot";
+import { readForm } from "./read-form.server";
+
+/** This form's failure: its id, what was sent (never a password), the page's extras. */
+export type Fail = (
+  errors: FormErrors,
+  status: number,
+  options?: { headers?: Record<string, string>; extra?: Record<string, unknown> },
+) => Response;
+
+export interface AccountForm<Data> {
+  /** FormScope's id, on a page with more than one form. */
+  formId?: string | null;
+  /** On every failure, so the page reads one shape. */
+  extra?: Record<string, unknown>;
+  /** What a bot that filled the hidden field is told; nothing is sent. Absent: the form has none. */
+  honeypot?(fail: Fail): Response;
+  validator: Validator<Data>;
+  /** What the schema cannot know (the brand's rules): said at its field, 422, nothing counted or sent. */
+  refuse?(data: Data): FormErrors | null;
+  /** Per address and per target (decision 0014): the target is what the form acts on. */
+  rateLimit?: { form: string; target(data: Data): string };
+  /** The upstream throttles this call too: its 429 is said as the app's own limit. */
+  upstreamLimits?: boolean;
+  /** Where the upstream's field errors land; the others go to the top (§8). */
+  upstreamFields: readonly string[];
+  /** The upstream's refusal in the form's own words, given its errors as mapped. Default: those, 400. */
+  refused?(error: UpstreamValidationError, errors: FormErrors, fail: Fail): Response;
+  /** The upstream call, and the answer once it went through (a redirect), or a failure of its own. */
+  send(ctx: RequestContext, data: Data, fail: Fail): Promise<Response>;
+}
+
+/** The posted form read (what no page sends is a 4xx), `keep` told what was typed, then answered. */
+export async function accountAction<Data>(
+  ctx: RequestContext,
+  request: Request,
+  form: AccountForm<Data>,
+  keep?: (typed: FormData) => void,
+): Promise<Response> {
+  const formData = await readForm(request);
+  keep?.(formData);
+  return answerAccountForm(ctx, request, formData, form);
+}
+
+/** A form already read (a page that looks at the post first: uploads, look-ups). */
+export async function answerAccountForm<Data>(
+  ctx: RequestContext,
+  request: Request,
+  formData: FormData,
+  form: AccountForm<Data>,
+): Promise<Response> {
+  const fail: Fail = (errors, status, options = {}) =>
+    formFailure(errors, formData, status, {
+      formId: form.formId ?? null,
+      headers: options.headers,
+      extra: { ...form.extra, ...options.extra },
+    });
+  const tooManyTries = (retryAfterSeconds: number | null) =>
+    fail({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, 429, { headers: retryAfterHeader(retryAfterSeconds) });
+
+  if (form.honeypot && formData.get(HONEYPOT_FIELD)) return form.honeypot(fail);
+  const result = await form.validator.validate(formData);
+  if (result.error) return fail(result.error.fieldErrors, 422);
+  const refusal = form.refuse?.(result.data);
+  if (refusal) return fail(refusal, 422);
+  if (form.rateLimit) {
+    const target = form.rateLimit.target(result.data);
+    const limit = await limitFormAttempt(form.rateLimit.form, target, clientAddress(request));
+    if (!limit.allowed) return tooManyTries(limit.retryAfterSeconds);
+  }
+  try {
+    return await whenRefused(
+      () => form.send(ctx, result.data, fail),
+      (error) => {
+        const errors = fieldErrorsFromUpstream(error, form.upstreamFields);
+        return form.refused ? form.refused(error, errors, fail) : fail(errors, 400);
+      },
+    );
+  } catch (error) {
+    if (form.upstreamLimits && error instanceof UpstreamServerError && error.status === 429) {
+      return tooManyTries(error.retryAfterSeconds);
+    }
+    throw error;
+  }
+}
