@@ -1,30 +1,36 @@
 // The one shape of an account form's action (read, honeypot, validate, limit, send, answer): a form
 // declares only what differs. The wizard's steps have their own (wizard-step.server.ts).
 
+import type { TypedResponse } from "@remix-run/node";
 import type { Validator } from "remix-validated-form";
 import { clientAddress } from "~/request/client-address";
 import type { RequestContext } from "~/request/context.server";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { UpstreamServerError, type UpstreamValidationError, whenRefused } from "~/upstream/errors.server";
 import { type FormErrors, fieldErrorsFromUpstream, formFailure } from "./form-errors.server";
-import { NON_FIELD_ERRORS } from "./form-failure";
+import { type FormFailure, NON_FIELD_ERRORS } from "./form-failure";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { readForm } from "./read-form.server";
 
+type Extras = Record<string, unknown>;
+
+/** What the page reads: the failure shape with the form's extras, or a redirect. */
+export type AccountAnswer<Extra extends Extras> = TypedResponse<FormFailure & Extra>;
+
 /** This form's failure: its id, what was sent (never a password), the page's extras. */
-export type Fail = (
+export type Fail<Extra extends Extras = Extras> = (
   errors: FormErrors,
   status: number,
-  options?: { headers?: Record<string, string>; extra?: Record<string, unknown> },
+  options?: { headers?: Record<string, string>; extra?: Partial<Extra> },
 ) => Response;
 
-export interface AccountForm<Data> {
+export interface AccountForm<Data, Extra extends Extras = Record<never, never>> {
   /** FormScope's id, on a page with more than one form. */
   formId?: string | null;
   /** On every failure, so the page reads one shape. */
-  extra?: Record<string, unknown>;
+  extra?: Extra;
   /** What a bot that filled the hidden field is told; nothing is sent. Absent: the form has none. */
-  honeypot?(fail: Fail): Response;
+  honeypot?(fail: Fail<Extra>): Response;
   validator: Validator<Data>;
   /** What the schema cannot know (the brand's rules): said at its field, 422, nothing counted or sent. */
   refuse?(data: Data): FormErrors | null;
@@ -35,31 +41,40 @@ export interface AccountForm<Data> {
   /** Where the upstream's field errors land; the others go to the top (§8). */
   upstreamFields: readonly string[];
   /** The upstream's refusal in the form's own words, given its errors as mapped. Default: those, 400. */
-  refused?(error: UpstreamValidationError, errors: FormErrors, fail: Fail): Response;
+  refused?(error: UpstreamValidationError, errors: FormErrors, fail: Fail<Extra>): Response;
   /** The upstream call, and the answer once it went through (a redirect), or a failure of its own. */
-  send(ctx: RequestContext, data: Data, fail: Fail): Promise<Response>;
+  send(ctx: RequestContext, data: Data, fail: Fail<Extra>): Promise<Response>;
 }
 
 /** The posted form read (what no page sends is a 4xx), `keep` told what was typed, then answered. */
-export async function accountAction<Data>(
+export async function accountAction<Data, Extra extends Extras = Record<never, never>>(
   ctx: RequestContext,
   request: Request,
-  form: AccountForm<Data>,
+  form: AccountForm<Data, Extra>,
   keep?: (typed: FormData) => void,
-): Promise<Response> {
+): Promise<AccountAnswer<Extra>> {
   const formData = await readForm(request);
   keep?.(formData);
   return answerAccountForm(ctx, request, formData, form);
 }
 
 /** A form already read (a page that looks at the post first: uploads, look-ups). */
-export async function answerAccountForm<Data>(
+export async function answerAccountForm<Data, Extra extends Extras = Record<never, never>>(
   ctx: RequestContext,
   request: Request,
   formData: FormData,
-  form: AccountForm<Data>,
+  form: AccountForm<Data, Extra>,
+): Promise<AccountAnswer<Extra>> {
+  return (await answer(ctx, request, formData, form)) as AccountAnswer<Extra>;
+}
+
+async function answer<Data, Extra extends Extras>(
+  ctx: RequestContext,
+  request: Request,
+  formData: FormData,
+  form: AccountForm<Data, Extra>,
 ): Promise<Response> {
-  const fail: Fail = (errors, status, options = {}) =>
+  const fail: Fail<Extra> = (errors, status, options = {}) =>
     formFailure(errors, formData, status, {
       formId: form.formId ?? null,
       headers: options.headers,

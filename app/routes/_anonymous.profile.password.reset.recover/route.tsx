@@ -4,22 +4,17 @@
 import { type ActionFunctionArgs, type LinksFunction, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { TextField } from "~/components/form/fields";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { HoneypotField } from "~/components/form/honeypot";
-import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
 import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
 import { pageTitle } from "~/routing/meta";
-import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { accountAction } from "~/forms/account-action.server";
 import { requestPasswordReset } from "~/upstream/passwords.server";
 import { RECOVER_FIELD_LABELS } from "./labels";
 import { recoverValidator } from "./schema.server";
-import { readForm } from "~/forms/read-form.server";
 
 const RESET_REQUESTED_PATH = "/profile/password/reset/done";
 
@@ -27,32 +22,19 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "パスワードの再設定")];
 
-export async function action({ context: ctx, request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
-  if (formData.get(HONEYPOT_FIELD)) return redirect(RESET_REQUESTED_PATH);
-  const result = await recoverValidator.validate(formData);
-  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
-  const { email } = result.data;
-
-  // Per address too: nobody can fill someone's mailbox with reset mails.
-  const limit = await limitFormAttempt("password-reset", email, clientAddress(request));
-  if (!limit.allowed) {
-    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-      headers: retryAfterHeader(limit.retryAfterSeconds),
-    });
-  }
-
-  try {
-    await requestPasswordReset(ctx, email);
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) {
-      return formFailure(fieldErrorsFromUpstream(error, ["email"]), submitted, 400);
-    }
-    throw error;
-  }
-  return redirect(RESET_REQUESTED_PATH);
+export function action({ context: ctx, request }: ActionFunctionArgs) {
+  return accountAction(ctx, request, {
+    // A bot that filled the hidden field is told what everyone is told, and nothing is sent.
+    honeypot: () => redirect(RESET_REQUESTED_PATH),
+    validator: recoverValidator,
+    // Per address too: nobody can fill someone's mailbox with reset mails.
+    rateLimit: { form: "password-reset", target: ({ email }) => email },
+    upstreamFields: ["email"],
+    async send(ctx, { email }) {
+      await requestPasswordReset(ctx, email);
+      return redirect(RESET_REQUESTED_PATH);
+    },
+  });
 }
 
 export default function PasswordRecoverPage() {

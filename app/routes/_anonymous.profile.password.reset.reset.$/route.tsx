@@ -13,21 +13,16 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { HoneypotField } from "~/components/form/honeypot";
-import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PasswordMessage, isRejectedResetLink, placeNewPasswordErrors } from "~/domain/passwords";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/request/route-params.server";
-import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/passwords.css";
-import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { accountAction } from "~/forms/account-action.server";
 import { confirmPasswordReset } from "~/upstream/passwords.server";
 import { RESET_PASSWORD_FIELDS, RESET_PASSWORD_FIELD_LABELS } from "./labels";
 import { resetPasswordValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { readForm } from "~/forms/read-form.server";
 
 const LINK_PARAMS = ["uid", "token"] as const;
 
@@ -41,47 +36,25 @@ export function loader({ request }: LoaderFunctionArgs) {
   return json({});
 }
 
-/** Every failure of this form says whether the link itself was refused, so the page reads one shape. */
-function resetFailure(
-  fieldErrors: Record<string, string>,
-  submitted: Record<string, unknown>,
-  status: number,
-  linkRejected = false,
-  headers?: Record<string, string>,
-) {
-  return formFailure(fieldErrors, submitted, status, { extra: { linkRejected }, headers });
-}
-
-export async function action({ context: ctx, request }: ActionFunctionArgs) {
+export function action({ context: ctx, request }: ActionFunctionArgs) {
   const { uid, token } = requiredQueryParams(new URL(request.url), LINK_PARAMS);
-  const formData = await readForm(request);
-  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  if (formData.get(HONEYPOT_FIELD)) {
-    return resetFailure({ [NON_FIELD_ERRORS]: PasswordMessage.resetRefused }, submitted, 400);
-  }
-  const result = await resetPasswordValidator.validate(formData);
-  if (result.error) return resetFailure(result.error.fieldErrors, submitted, 422);
-  const { new_password1, new_password2 } = result.data;
-
-  // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
-  const limit = await limitFormAttempt("password-reset-confirm", uid, clientAddress(request));
-  if (!limit.allowed) {
-    const headers = retryAfterHeader(limit.retryAfterSeconds);
-    return resetFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, false, headers);
-  }
-
-  try {
-    await confirmPasswordReset(ctx, { uid, token, new_password1, new_password2 });
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) {
-      // A used, expired or wrong link: the form stays, with a way to ask for a new link.
-      if (isRejectedResetLink(error.fieldErrors)) return resetFailure({}, submitted, 400, true);
-      const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, RESET_PASSWORD_FIELDS));
-      return resetFailure(fields, submitted, 400);
-    }
-    throw error;
-  }
-  return redirect("/profile/password/reset/reset/done");
+  return accountAction(ctx, request, {
+    extra: { linkRejected: false },
+    honeypot: (fail) => fail({ [NON_FIELD_ERRORS]: PasswordMessage.resetRefused }, 400),
+    validator: resetPasswordValidator,
+    // Per link: a token cannot be guessed by trying, and one page cannot hammer the upstream.
+    rateLimit: { form: "password-reset-confirm", target: () => uid },
+    upstreamFields: RESET_PASSWORD_FIELDS,
+    // A used, expired or wrong link: the form stays, with a way to ask for a new link.
+    refused: (error, errors, fail) =>
+      isRejectedResetLink(error.fieldErrors)
+        ? fail({}, 400, { extra: { linkRejected: true } })
+        : fail(placeNewPasswordErrors(errors), 400),
+    async send(ctx, { new_password1, new_password2 }) {
+      await confirmPasswordReset(ctx, { uid, token, new_password1, new_password2 });
+      return redirect("/profile/password/reset/reset/done");
+    },
+  });
 }
 
 /** The refused link, said once, with the way out; it takes focus like the error summary does. */
