@@ -21,7 +21,7 @@ import {
   UpstreamMalformedResponseError,
   UpstreamServerError,
   UpstreamUnauthorizedError,
-  UpstreamValidationError,
+  whenRefused,
 } from "~/upstream/errors.server";
 
 type WrongService = WrongServiceNotice;
@@ -83,8 +83,18 @@ export async function attemptLogin(
     return { failure: tooManyTries(submitted, limit.retryAfterSeconds, message) };
   }
 
+  let refused: Response | null;
   try {
-    await login(ctx, { email, password, persistLoginState }, source.device);
+    refused = await whenRefused(
+      async () => {
+        await login(ctx, { email, password, persistLoginState }, source.device);
+        return null;
+      },
+      async (error) => {
+        await limit.takeBack();
+        return loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400);
+      },
+    );
   } catch (error) {
     // Only a wrong password counts; the other brand's 401 comes only with the right one.
     const wrongPassword = error instanceof UpstreamUnauthorizedError && !error.correctLoginUrl;
@@ -96,9 +106,6 @@ export async function attemptLogin(
           ? { url: error.correctLoginUrl, serviceName: error.serviceName ?? "" }
           : null;
       return { failure: loginFailure({ [NON_FIELD_ERRORS]: error.detail }, submitted, 401, wrongService) };
-    }
-    if (error instanceof UpstreamValidationError) {
-      return { failure: loginFailure(fieldErrorsFromUpstream(error, ["email", "password"]), submitted, 400) };
     }
     if (error instanceof UpstreamMalformedResponseError) {
       logError(error, "upstream: login answered no session");
@@ -112,6 +119,7 @@ export async function attemptLogin(
     }
     throw error;
   }
+  if (refused) return { failure: refused };
   await limit.takeBack();
   return { headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) }, redirectTo };
 }

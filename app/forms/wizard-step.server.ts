@@ -29,7 +29,7 @@ import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.ser
 import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
 import { loadDraft, loadPendingFiles, saveDraft } from "~/upstream/draft.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
+import { whenRefused } from "~/upstream/errors.server";
 import { deleteUploadsQuietly } from "~/upstream/uploads.server";
 
 export type FieldProblems = Record<string, string>;
@@ -110,15 +110,19 @@ export function defineWizardStep<Values>(definition: WizardStepDefinition<Values
     problems: FieldProblems,
   ): Promise<{ saved: DraftEntry } | { refused: Response }> {
     try {
-      return { saved: await saveDraft(ctx, patch) };
+      return await whenRefused(
+        async () => ({ saved: await saveDraft(ctx, patch) }),
+        // §8 "Draft save error", or the upstream's own word for the form as a whole when it has one.
+        (error) => {
+          const message = error.nonFieldErrors[0] ?? ErrorMessage.draftSaveError;
+          return { refused: failure({ ...problems, [NON_FIELD_ERRORS]: message }, sent, 400) };
+        },
+      );
     } catch (error) {
       // The upstream failed on its side (5xx, no answer in time): said above the form as typed.
       const failed = serverFailure(error, sent, definition.formId);
       if (failed) return { refused: failed };
-      if (!(error instanceof UpstreamValidationError)) throw error;
-      // §8 "Draft save error", or the upstream's own word for the form as a whole when it has one.
-      const message = error.nonFieldErrors[0] ?? ErrorMessage.draftSaveError;
-      return { refused: failure({ ...problems, [NON_FIELD_ERRORS]: message }, sent, 400) };
+      throw error;
     }
   }
 

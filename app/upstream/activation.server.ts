@@ -1,37 +1,32 @@
 // E-mail activation (contract addition, docs/upstream-api/accounts.md) and §7's visit record after it.
 
 import { UNREAD_ANSWER, type UpstreamCaller } from "./client.server";
-import {
-  UpstreamCsrfError,
-  UpstreamError,
-  UpstreamUnauthorizedError,
-  UpstreamValidationError,
-} from "./errors.server";
+import { UpstreamCsrfError, UpstreamError, UpstreamUnauthorizedError, whenRefused } from "./errors.server";
 import { logger } from "~/telemetry/logger.server";
 
 export type ActivationOutcome = "verified" | "invalidKey";
 
 // Works without a session (the mail may be opened on another device); a bad key is an outcome, not an error.
 export async function activateEmail(ctx: UpstreamCaller, key: string): Promise<ActivationOutcome> {
-  try {
-    await ctx.client.call("POST", "/api/register/activation/", { json: { key }, schema: UNREAD_ANSWER });
-    return "verified";
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) return "invalidKey";
-    throw error;
-  }
+  return whenRefused(
+    async () => {
+      await ctx.client.call("POST", "/api/register/activation/", { json: { key }, schema: UNREAD_ANSWER });
+      return "verified" as const;
+    },
+    () => "invalidKey" as const,
+  );
 }
 
 export type ResendOutcome = "sent" | "alreadyVerified";
 
 export async function resendActivationMail(ctx: UpstreamCaller): Promise<ResendOutcome> {
-  try {
-    await ctx.client.call("POST", "/api/register/activation/resend/", { schema: UNREAD_ANSWER });
-    return "sent";
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) return "alreadyVerified";
-    throw error;
-  }
+  return whenRefused(
+    async () => {
+      await ctx.client.call("POST", "/api/register/activation/resend/", { schema: UNREAD_ANSWER });
+      return "sent" as const;
+    },
+    () => "alreadyVerified" as const,
+  );
 }
 
 // Analytics only: the page shows anyway and the next visit tries again; a broken session is not swallowed.

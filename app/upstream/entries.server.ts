@@ -11,7 +11,7 @@ import {
   nullAsAbsent,
   type UpstreamCaller,
 } from "./client.server";
-import { UpstreamValidationError } from "./errors.server";
+import { whenRefused } from "./errors.server";
 import { uploadedFileSchema } from "./uploads.server";
 import { LOST_ANSWER_LOOKUP, writeOnce } from "./write-once.server";
 
@@ -36,15 +36,14 @@ export async function findSubmittedEntry(
   ctx: UpstreamCaller,
   idempotencyKey: string,
 ): Promise<CreatedEntry | null> {
-  try {
-    return await ctx.client.call("POST", "/api/entries/", {
-      json: { idempotency_key: idempotencyKey },
-      schema: createdEntrySchema,
-    });
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) return null;
-    throw error;
-  }
+  return whenRefused(
+    () =>
+      ctx.client.call("POST", "/api/entries/", {
+        json: { idempotency_key: idempotencyKey },
+        schema: createdEntrySchema,
+      }),
+    () => null,
+  );
 }
 
 /** §3 Entry bank_account: the payout account the entry named. */
@@ -197,12 +196,9 @@ function changeEntryOnce(
 ): Promise<void> {
   return writeOnce(
     async () => {
-      try {
-        await call();
-      } catch (error) {
-        if (error instanceof UpstreamValidationError && made(await loadEntry(ctx, id))) return;
-        throw error;
-      }
+      await whenRefused(call, async (error) => {
+        if (!made(await loadEntry(ctx, id))) throw error;
+      });
     },
     async () => {
       const entry = await ctx.client.call("GET", `/api/entries/${id}/`, {
@@ -278,15 +274,15 @@ export async function findResubmission(
   idempotencyKey: string,
   options: Pick<CallOptions, "outsideDeadline" | "timeoutMs"> = {},
 ): Promise<boolean> {
-  try {
-    await ctx.client.call("POST", `/api/entries/${id}/review/`, {
-      json: { idempotency_key: idempotencyKey },
-      schema: UNREAD_ANSWER,
-      ...options,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) return false;
-    throw error;
-  }
+  return whenRefused(
+    async () => {
+      await ctx.client.call("POST", `/api/entries/${id}/review/`, {
+        json: { idempotency_key: idempotencyKey },
+        schema: UNREAD_ANSWER,
+        ...options,
+      });
+      return true;
+    },
+    () => false,
+  );
 }

@@ -9,7 +9,7 @@ import {
 } from "~/domain/houjinbangou";
 import { AnswerCache } from "./answer-cache.server";
 import type { AnswerSchema, UpstreamCaller } from "./client.server";
-import { UpstreamValidationError } from "./errors.server";
+import { whenRefused } from "./errors.server";
 
 export const MIN_SUGGESTION_QUERY = CORPORATION_QUERY_MIN_LENGTH;
 
@@ -36,14 +36,14 @@ export async function suggestCorporations(
 }
 
 async function askUpstream(ctx: UpstreamCaller, name: string): Promise<CorporationSuggestion[]> {
-  try {
-    const results = await ctx.client.call("GET", "/api/ext/houjinbangou/", {
-      query: { name },
-      schema: suggestionsSchema,
-    });
-    return results.slice(0, MAX_CORPORATION_SUGGESTIONS);
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) return [];
-    throw error;
-  }
+  return whenRefused(
+    async () => {
+      const results = await ctx.client.call("GET", "/api/ext/houjinbangou/", {
+        query: { name },
+        schema: suggestionsSchema,
+      });
+      return results.slice(0, MAX_CORPORATION_SUGGESTIONS);
+    },
+    () => [],
+  );
 }

@@ -9,7 +9,7 @@ import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { readForm } from "~/forms/read-form.server";
 import type { RequestContext } from "~/request/context.server";
 import { contractEntry, isContracted, loadEntry } from "~/upstream/entries.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
+import { whenRefused } from "~/upstream/errors.server";
 import type { CurrentUser } from "~/domain/user";
 import { japanDate } from "~/domain/japan-date";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
@@ -40,13 +40,15 @@ export async function contractAction(
   if (refusal) return refuse(refusal.message);
   const result = await contractValidator.validate(formData);
   if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CONTRACT_FORM_ID });
-  try {
-    await contractEntry(ctx, id);
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    const agreed = error.fieldErrors.agreed;
-    const message = error.nonFieldErrors[0] ?? (Array.isArray(agreed) ? String(agreed[0]) : undefined);
-    return refuse(message ?? ContractMessage.notContractable);
-  }
-  return redirect(contractCompletePath(id));
+  return whenRefused(
+    async () => {
+      await contractEntry(ctx, id);
+      return redirect(contractCompletePath(id));
+    },
+    (error) => {
+      const agreed = error.fieldErrors.agreed;
+      const message = error.nonFieldErrors[0] ?? (Array.isArray(agreed) ? String(agreed[0]) : undefined);
+      return refuse(message ?? ContractMessage.notContractable);
+    },
+  );
 }

@@ -10,7 +10,7 @@ import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { readForm } from "~/forms/read-form.server";
 import type { RequestContext } from "~/request/context.server";
 import { cancelEntry, isCancelled, loadEntry } from "~/upstream/entries.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
+import { whenRefused } from "~/upstream/errors.server";
 import { CANCEL_FORM_ID, CancelMessage } from "./cancel-form";
 
 const cancelValidator = withZod(
@@ -31,12 +31,12 @@ export async function cancelAction(ctx: RequestContext, request: Request, id: st
   if (!isEntryCancellable(entry.status)) return refuse(CancelMessage.notCancellable);
   const result = await cancelValidator.validate(formData);
   if (result.error) return formFailure(result.error.fieldErrors, {}, 422, { formId: CANCEL_FORM_ID });
-  try {
-    await cancelEntry(ctx, id);
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
+  return whenRefused(
+    async () => {
+      await cancelEntry(ctx, id);
+      return redirect(CANCEL_COMPLETE_PATH);
+    },
     // The state changed meanwhile (the operator went on): the upstream's own words.
-    return refuse(error.nonFieldErrors[0] ?? CancelMessage.notCancellable);
-  }
-  return redirect(CANCEL_COMPLETE_PATH);
+    (error) => refuse(error.nonFieldErrors[0] ?? CancelMessage.notCancellable),
+  );
 }

@@ -42,7 +42,7 @@ import {
   resubmitEntry,
 } from "~/upstream/entries.server";
 import { IDEMPOTENCY_KEY_FIELD, postedReviewKey } from "~/domain/entry-body";
-import { UpstreamValidationError, firstMessages } from "~/upstream/errors.server";
+import { type UpstreamValidationError, firstMessages, whenRefused } from "~/upstream/errors.server";
 import { MIN_SUGGESTION_QUERY, suggestCorporations } from "~/upstream/houjinbangou.server";
 import { parseIntent, parseSuggestionChoice, suggestionChoiceName } from "~/components/invoice-form";
 import { suggestionsView } from "~/components/corporation-suggestions";
@@ -230,15 +230,22 @@ export async function resubmitAction(
   };
   const key = postedReviewKey(formData.get(IDEMPOTENCY_KEY_FIELD), id);
   if (key !== null) body.idempotency_key = key;
+  let refused: Response | null;
   try {
-    await resubmitEntry(ctx, id, body);
+    refused = await whenRefused(
+      async () => {
+        await resubmitEntry(ctx, id, body);
+        return null;
+      },
+      (error) => failure(upstreamErrors(error, indexes), formData, 400),
+    );
   } catch (error) {
     // The upstream failed on its side (5xx, no answer in time): said above the form as typed.
     const failed = serverFailure(error, formData, RESUBMIT_FORM_ID);
     if (failed) return failed;
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    return failure(upstreamErrors(error, indexes), formData, 400);
+    throw error;
   }
+  if (refused) return refused;
   // The detail has no scripts (decision 0015): a document load shows it without fetching its modules.
   return redirectDocument(resubmittedPath(id));
 }
