@@ -3,6 +3,7 @@
 
 import type { TypedResponse } from "@remix-run/node";
 import type { Validator } from "remix-validated-form";
+import { divisionRefusal } from "~/domain/business-types";
 import { clientAddress } from "~/request/client-address";
 import type { RequestContext } from "~/request/context.server";
 import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
@@ -107,4 +108,12 @@ async function answer<Data, Extra extends Extras>(
     }
     throw error;
   }
+}
+
+/** §6: a business type the brand turns away, said at its field (the page never offered it). */
+export function divisionRefused(ctx: RequestContext) {
+  return <Data extends { corporate_division: unknown }>({ corporate_division }: Data): FormErrors | null => {
+    const refusal = divisionRefusal(corporate_division, ctx.brand.individualSupported);
+    return refusal ? { corporate_division: refusal } : null;
+  };
 }

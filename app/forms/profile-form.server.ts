@@ -22,10 +22,11 @@ import {
 import { lookUpPostcode } from "~/lookup/postcode.server";
 import type { RequestContext } from "~/request/context.server";
 import { limitLookup, refusalHeaders } from "~/request/lookup-limit.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
-import { type Profile, type ProfileCall, patchProfile } from "~/upstream/profile.server";
+import type { UpstreamValidationError } from "~/upstream/errors.server";
+import type { Profile } from "~/upstream/profile.server";
 import type { UploadedFile } from "~/upstream/uploads.server";
-import { fieldErrorsFromUpstream, formFailure, valuesWithoutSecrets } from "./form-errors.server";
+import type { Fail } from "./account-action.server";
+import { type FormErrors, formFailure, valuesWithoutSecrets } from "./form-errors.server";
 import { PROFILE_FORM_FIELDS } from "./profile-labels";
 import { NON_FIELD_ERRORS } from "./form-failure";
 import { isUploadPost, readForm } from "./read-form.server";
@@ -231,24 +232,12 @@ export function identitySubmission(
   return { identity_document_type: documentType, addfiles: files.map((file) => file!.id) };
 }
 
-/** Upstream field errors land on the form's fields, anything else at the top (§8). */
-export async function saveProfileOrFail(
-  ctx: RequestContext,
-  call: ProfileCall,
-  body: Record<string, unknown>,
-  submitted: FormData | Record<string, unknown>,
-  formFields: readonly string[],
-  formId: string | null = null,
-) {
-  try {
-    await patchProfile(ctx, call, body);
-    return null;
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    const fieldErrors = fieldErrorsFromUpstream(error, formFields);
-    if (Object.keys(fieldErrors).length === 0) fieldErrors[NON_FIELD_ERRORS] = "保存できませんでした。";
-    return formFailure(fieldErrors, submitted, 400, { formId });
-  }
+/** The upstream's refusal of a profile save: at the form's fields, else one word above the form (§8). */
+export function profileRefused(_error: UpstreamValidationError, errors: FormErrors, fail: Fail): Response {
+  return fail(
+    Object.keys(errors).length > 0 ? errors : { [NON_FIELD_ERRORS]: "保存できませんでした。" },
+    400,
+  );
 }
 
 export function isIdentityDocumentType(value: unknown): value is IdentityDocumentType {

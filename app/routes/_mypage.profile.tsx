@@ -31,7 +31,7 @@ import {
 import { formatHolderName, normalizeBankAccountNumber } from "~/domain/bank-account";
 import { PROFILE_FORM_FIELDS, profileFieldLabels } from "~/forms/profile-labels";
 import { fullProfileValidator, identityValidator } from "~/forms/profile-validators.server";
-import { businessWords, divisionRefusal } from "~/domain/business-types";
+import { businessWords } from "~/domain/business-types";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
@@ -39,7 +39,7 @@ import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
 import { type RequestContext } from "~/request/context.server";
 import { type BankPickerView, applyPickedNames } from "~/forms/bank-picker";
-import { formFailure } from "~/forms/form-errors.server";
+import { answerAccountForm, divisionRefused } from "~/forms/account-action.server";
 import { isFormFailure } from "~/forms/form-failure";
 import {
   redirectDeclinedToPreEntryResult,
@@ -55,10 +55,10 @@ import {
   profileFormDefaults,
   profilePayoutView,
   readProfilePost,
+  profileRefused,
   refuseLookupOverLimit,
-  saveProfileOrFail,
 } from "~/forms/profile-form.server";
-import { loadProfile } from "~/upstream/profile.server";
+import { loadProfile, patchProfile } from "~/upstream/profile.server";
 
 export const meta = keptFormMeta("会員情報");
 export const ErrorBoundary = KeptFormErrorBoundary;
@@ -113,52 +113,48 @@ async function saveProfile(ctx: RequestContext, request: Request, keep: (typed: 
     handlePostcodeLookup(formData, PROFILE_FORM) ??
     handleBankPicker(formData, PROFILE_FORM);
   if (lookup) return lookup;
-  const submitted = formData;
-
   const profile = await loadProfile(ctx);
 
   // Without JavaScript the identity button sends the profile's form, whose own intent comes with it.
   if (formData.getAll("intent").includes("identity")) {
-    const result = await identityValidator.validate(formData);
-    if (result.error) {
-      return formFailure(result.error.fieldErrors, submitted, 422, { formId: IDENTITY_FORM });
-    }
-    const identity = identitySubmission(profile, result.data.identity_document_type);
-    if ("problem" in identity) {
-      return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
-        formId: IDENTITY_FORM,
-      });
-    }
-    const failure = await saveProfileOrFail(
-      ctx,
-      "nameAndIdentity",
-      identity,
-      submitted,
-      ["identity_document_type"],
-      IDENTITY_FORM,
-    );
-    return failure ?? redirect("/profile?saved=identity#identity");
+    return answerAccountForm(ctx, request, formData, {
+      formId: IDENTITY_FORM,
+      validator: identityValidator,
+      upstreamFields: ["identity_document_type"],
+      refused: profileRefused,
+      async send(ctx, { identity_document_type }, fail) {
+        const identity = identitySubmission(profile, identity_document_type);
+        if ("problem" in identity) return fail({ [NON_FIELD_ERRORS]: identity.problem }, 400);
+        await patchProfile(ctx, "nameAndIdentity", identity);
+        return redirect("/profile?saved=identity#identity");
+      },
+    });
   }
 
-  const result = await fullProfileValidator.validate(formData);
-  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
-  // §6: never saved where the brand would then turn the account away for good.
-  const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
-  if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
-  const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
-    result.data;
-  const body: Record<string, unknown> = { ...fields };
-  if (profile.can_edit_bank_account && bank_name) {
-    body.bank_account = {
-      bank_name,
-      branch_name,
-      deposit_type: deposit_type ?? "ordinary",
-      bank_account_number: normalizeBankAccountNumber(bank_account_number),
-      account_holder_name: formatHolderName(account_holder_name),
-    };
-  }
-  const failure = await saveProfileOrFail(ctx, "full", body, submitted, PROFILE_FORM_FIELDS, PROFILE_FORM);
-  return failure ?? redirect("/profile?saved=profile");
+  return answerAccountForm(ctx, request, formData, {
+    formId: PROFILE_FORM,
+    validator: fullProfileValidator,
+    // §6: never saved where the brand would then turn the account away for good.
+    refuse: divisionRefused(ctx),
+    upstreamFields: PROFILE_FORM_FIELDS,
+    refused: profileRefused,
+    async send(ctx, data) {
+      const { bank_name, branch_name, deposit_type, bank_account_number, account_holder_name, ...fields } =
+        data;
+      const body: Record<string, unknown> = { ...fields };
+      if (profile.can_edit_bank_account && bank_name) {
+        body.bank_account = {
+          bank_name,
+          branch_name,
+          deposit_type: deposit_type ?? "ordinary",
+          bank_account_number: normalizeBankAccountNumber(bank_account_number),
+          account_holder_name: formatHolderName(account_holder_name),
+        };
+      }
+      await patchProfile(ctx, "full", body);
+      return redirect("/profile?saved=profile");
+    },
+  });
 }
 
 export default function ProfilePage() {

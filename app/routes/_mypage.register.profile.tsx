@@ -22,14 +22,14 @@ import {
 } from "~/components/profile-fields";
 import { PROFILE_FORM_FIELDS } from "~/forms/profile-labels";
 import { registrationProfileValidator } from "~/forms/profile-validators.server";
-import { businessWords, divisionRefusal } from "~/domain/business-types";
+import { businessWords } from "~/domain/business-types";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
 import { hydrates } from "~/routing/page-scripts";
 import styles from "~/styles/profile.css";
 import { type RequestContext } from "~/request/context.server";
-import { formFailure } from "~/forms/form-errors.server";
+import { answerAccountForm, divisionRefused } from "~/forms/account-action.server";
 import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import {
   handlePostcodeLookup,
@@ -38,9 +38,9 @@ import {
   refuseLookupOverLimit,
   identityView,
   profileFormDefaults,
-  saveProfileOrFail,
+  profileRefused,
 } from "~/forms/profile-form.server";
-import { loadProfile } from "~/upstream/profile.server";
+import { loadProfile, patchProfile } from "~/upstream/profile.server";
 import { usePageFormEncType } from "~/components/upload-slot";
 
 /** Its id lets the identity slots post it without JavaScript (decision 0007). */
@@ -81,32 +81,21 @@ async function registerProfile(ctx: RequestContext, request: Request, keep: (typ
     (await refuseLookupOverLimit(ctx, formData, PROFILE_FORM)) ??
     handlePostcodeLookup(formData, PROFILE_FORM);
   if (lookup) return lookup;
-  const submitted = formData;
-  const result = await registrationProfileValidator.validate(formData);
-  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422, { formId: PROFILE_FORM });
-  // §6: never saved where the brand would then turn the account away for good.
-  const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
-  if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422, { formId: PROFILE_FORM });
-  const { identity_document_type: documentType, ...fields } = result.data;
-
-  const profile = await loadProfile(ctx);
-  const identity = identitySubmission(profile, documentType);
-  if ("problem" in identity) {
-    return formFailure({ [NON_FIELD_ERRORS]: identity.problem }, submitted, 400, {
-      formId: PROFILE_FORM,
-    });
-  }
-
-  const failure = await saveProfileOrFail(
-    ctx,
-    "withoutSectorAndBusinessSummary",
-    { ...fields, ...identity },
-    submitted,
-    PROFILE_FORM_FIELDS,
-    PROFILE_FORM,
-  );
-  // My page has no scripts (decision 0015): a document load shows it without fetching its modules.
-  return failure ?? redirectDocument("/mypage");
+  return answerAccountForm(ctx, request, formData, {
+    formId: PROFILE_FORM,
+    validator: registrationProfileValidator,
+    // §6: never saved where the brand would then turn the account away for good.
+    refuse: divisionRefused(ctx),
+    upstreamFields: PROFILE_FORM_FIELDS,
+    refused: profileRefused,
+    async send(ctx, { identity_document_type: documentType, ...fields }, fail) {
+      const identity = identitySubmission(await loadProfile(ctx), documentType);
+      if ("problem" in identity) return fail({ [NON_FIELD_ERRORS]: identity.problem }, 400);
+      await patchProfile(ctx, "withoutSectorAndBusinessSummary", { ...fields, ...identity });
+      // My page has no scripts (decision 0015): a document load shows it without fetching its modules.
+      return redirectDocument("/mypage");
+    },
+  });
 }
 
 export default function RegisterProfilePage() {

@@ -10,25 +10,21 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { TextField } from "~/components/form/fields";
-import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
+import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { placeNewPasswordErrors } from "~/domain/passwords";
 import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { KeptFormErrorBoundary, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
-import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { loginSource } from "~/security/device-cookie.server";
 import styles from "~/styles/passwords.css";
 import { type RequestContext } from "~/request/context.server";
-import { UpstreamServerError, UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { accountAction } from "~/forms/account-action.server";
 import { type AuthenticatedUser, requireUser } from "~/request/guards.server";
 import { changePassword } from "~/upstream/passwords.server";
 import { CHANGE_PASSWORD_FIELDS, CHANGE_PASSWORD_FIELD_LABELS } from "./labels";
 import { passwordChangeValidator } from "./schema.server";
 import { NewPasswordFields } from "~/components/new-password-fields";
-import { readForm } from "~/forms/read-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -54,40 +50,26 @@ export function action({ context: ctx, request }: ActionFunctionArgs) {
 
 async function changeOwnPassword(ctx: RequestContext, request: Request, keep: (typed: FormData) => void) {
   const user = await requireUser(ctx);
-  const asksOldPassword = hasUsablePassword(user);
-  const formData = await readForm(request);
-  // Nothing of it is carried: told only so the upstream's end of the session answers in place too.
-  keep(formData);
-  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  const result = await passwordChangeValidator(asksOldPassword).validate(formData);
-  if (result.error) return formFailure(result.error.fieldErrors, submitted, 422);
-  const { old_password, new_password1, new_password2 } = result.data;
-
-  const limit = await limitFormAttempt("password-change", String(user.id), clientAddress(request));
-  if (!limit.allowed) {
-    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-      headers: retryAfterHeader(limit.retryAfterSeconds),
-    });
-  }
-
-  const { device } = await loginSource(request, user.email ?? "");
-  try {
-    await changePassword(ctx, { old_password, new_password1, new_password2 }, device);
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) {
+  // Nothing typed is carried: keep is told only so the upstream's end of the session answers in place too.
+  return accountAction(
+    ctx,
+    request,
+    {
+      validator: passwordChangeValidator(hasUsablePassword(user)),
+      rateLimit: { form: "password-change", target: () => String(user.id) },
+      // The upstream counts wrong current passwords as failed logins and throttles them.
+      upstreamLimits: true,
+      upstreamFields: CHANGE_PASSWORD_FIELDS,
       // A wrong current password lands at old_password; the validators' messages at the new one.
-      const fields = placeNewPasswordErrors(fieldErrorsFromUpstream(error, CHANGE_PASSWORD_FIELDS));
-      return formFailure(fields, submitted, 400);
-    }
-    // The upstream counts wrong current passwords as failed logins and throttles them.
-    if (error instanceof UpstreamServerError && error.status === 429) {
-      return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-        headers: retryAfterHeader(error.retryAfterSeconds),
-      });
-    }
-    throw error;
-  }
-  return redirect("/profile/password/change/done");
+      refused: (_error, errors, fail) => fail(placeNewPasswordErrors(errors), 400),
+      async send(ctx, { old_password, new_password1, new_password2 }) {
+        const { device } = await loginSource(request, user.email ?? "");
+        await changePassword(ctx, { old_password, new_password1, new_password2 }, device);
+        return redirect("/profile/password/change/done");
+      },
+    },
+    keep,
+  );
 }
 
 export default function PasswordChangePage() {

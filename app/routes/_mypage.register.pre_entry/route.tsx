@@ -12,16 +12,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
-import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
-import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
-import { readForm } from "~/forms/read-form.server";
+import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
+import { accountAction, divisionRefused } from "~/forms/account-action.server";
 import { type RequestContext } from "~/request/context.server";
 import { redirectDeclinedToPreEntryResult, requireUser } from "~/request/guards.server";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { typedByToken } from "~/forms/typist.server";
 import styles from "~/styles/account.css";
-import { UpstreamValidationError } from "~/upstream/errors.server";
 import { submitPreEntry } from "~/upstream/pre-entry.server";
 import { PRE_ENTRY_FIELD_LABELS, YES_NO } from "./labels";
 import { preEntryValidator } from "./schema.server";
@@ -54,21 +52,21 @@ export function action({ context: ctx, request }: ActionFunctionArgs) {
 
 async function answerPreEntry(ctx: RequestContext, request: Request, keep: (typed: FormData) => void) {
   redirectDeclinedToPreEntryResult(await requireUser(ctx));
-  const formData = await readForm(request);
-  keep(formData);
-  const result = await preEntryValidator.validate(formData);
-  if (result.error) return formFailure(result.error.fieldErrors, formData, 422);
-  // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
-  const refusal = divisionRefusal(result.data.corporate_division, ctx.brand.individualSupported);
-  if (refusal) return formFailure({ corporate_division: refusal }, formData, 422);
-  try {
-    await submitPreEntry(ctx, result.data);
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    const fields = fieldErrorsFromUpstream(error, Object.keys(PRE_ENTRY_FIELD_LABELS));
-    return formFailure(fields, formData, 400);
-  }
-  return redirect(PRE_ENTRY_RESULT_PATH);
+  return accountAction(
+    ctx,
+    request,
+    {
+      validator: preEntryValidator,
+      // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
+      refuse: divisionRefused(ctx),
+      upstreamFields: Object.keys(PRE_ENTRY_FIELD_LABELS),
+      async send(ctx, answers) {
+        await submitPreEntry(ctx, answers);
+        return redirect(PRE_ENTRY_RESULT_PATH);
+      },
+    },
+    keep,
+  );
 }
 
 export default function PreEntryPage() {

@@ -7,7 +7,13 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { redirect } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { type AccountForm, accountAction, answerAccountForm } from "~/forms/account-action.server";
+import {
+  type AccountForm,
+  accountAction,
+  answerAccountForm,
+  divisionRefused,
+} from "~/forms/account-action.server";
+import { CORPORATE_ONLY_MESSAGE } from "~/domain/business-types";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
@@ -244,5 +250,20 @@ it("the honeypot's failure is the form's failure shape", async () => {
   expect(await answer.json()).toMatchObject({
     formErrors: ["登録できませんでした。"],
     values: { email: sent.email },
+  });
+});
+
+describe("divisionRefused: §6, a business type the brand turns away", () => {
+  const brand = (individualSupported: boolean) => ({ brand: { individualSupported } }) as RequestContext;
+
+  it("said at its field on a corporate-only brand", () => {
+    expect(divisionRefused(brand(false))({ corporate_division: "individual" })).toEqual({
+      corporate_division: CORPORATE_ONLY_MESSAGE,
+    });
+    expect(divisionRefused(brand(false))({ corporate_division: "corporate" })).toBeNull();
+  });
+
+  it("nothing where individuals are served", () => {
+    expect(divisionRefused(brand(true))({ corporate_division: "individual" })).toBeNull();
   });
 });
