@@ -33,6 +33,8 @@ export interface AccountForm<Data, Extra extends Extras = Record<never, never>> 
   /** What a bot that filled the hidden field is told; nothing is sent. Absent: the form has none. */
   honeypot?(fail: Fail<Extra>): Response;
   validator: Validator<Data>;
+  /** A form of hidden fields only: what a post the page never sends is told, instead of their messages. */
+  invalid?(fail: Fail<Extra>): Response;
   /** What the schema cannot know (the brand's rules): said at its field, 422, nothing counted or sent. */
   refuse?(data: Data): FormErrors | null;
   /** Per address and per target (decision 0014): the target is what the form acts on. */
@@ -86,7 +88,7 @@ async function answer<Data, Extra extends Extras>(
 
   if (form.honeypot && formData.get(HONEYPOT_FIELD)) return form.honeypot(fail);
   const result = await form.validator.validate(formData);
-  if (result.error) return fail(result.error.fieldErrors, 422);
+  if (result.error) return form.invalid ? form.invalid(fail) : fail(result.error.fieldErrors, 422);
   const refusal = form.refuse?.(result.data);
   if (refusal) return fail(refusal, 422);
   if (form.rateLimit) {

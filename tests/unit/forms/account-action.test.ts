@@ -92,6 +92,19 @@ describe("answerAccountForm: each step, in order", () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it("a post no page sends (a hidden field tampered with) gets the form's own answer, nothing sent", async () => {
+    const send = vi.fn(async () => redirect("/done"));
+    const answer = await answerAccountForm(
+      ctx,
+      post({}),
+      formOf({ email: "" }),
+      form({ send, invalid: (fail) => fail({ [NON_FIELD_ERRORS]: "このリンクは無効です。" }, 400) }),
+    );
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).formErrors).toEqual(["このリンクは無効です。"]);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it("what the schema cannot know (the brand's rules) is a 422 at its field, before any count", async () => {
     const limited = form({
       refuse: () => ({ email: "この区分ではご登録いただけません。" }),
