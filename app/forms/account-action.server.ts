@@ -22,7 +22,7 @@ export type AccountAnswer<Extra extends Extras> = TypedResponse<FormFailure & Ex
 export type Fail<Extra extends Extras = Extras> = (
   errors: FormErrors,
   status: number,
-  options?: { headers?: Record<string, string>; extra?: Partial<Extra> },
+  options?: { headers?: Record<string, string>; extra?: Partial<Extra>; formId?: string },
 ) => Response;
 
 export interface AccountForm<Data, Extra extends Extras = Record<never, never>> {
@@ -79,7 +79,7 @@ async function answer<Data, Extra extends Extras>(
 ): Promise<Response> {
   const fail: Fail<Extra> = (errors, status, options = {}) =>
     formFailure(errors, formData, status, {
-      formId: form.formId ?? null,
+      formId: options.formId ?? form.formId ?? null,
       headers: options.headers,
       extra: { ...form.extra, ...options.extra },
     });

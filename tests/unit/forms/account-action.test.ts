@@ -98,10 +98,14 @@ describe("answerAccountForm: each step, in order", () => {
       ctx,
       post({}),
       formOf({ email: "" }),
-      form({ send, invalid: (fail) => fail({ [NON_FIELD_ERRORS]: "このリンクは無効です。" }, 400) }),
+      form({
+        send,
+        formId: "form",
+        invalid: (fail) => fail({ [NON_FIELD_ERRORS]: "このリンクは無効です。" }, 400, { formId: "invalid" }),
+      }),
     );
     expect(answer.status).toBe(400);
-    expect((await answer.json()).formErrors).toEqual(["このリンクは無効です。"]);
+    expect(await answer.json()).toMatchObject({ formId: "invalid", formErrors: ["このリンクは無効です。"] });
     expect(send).not.toHaveBeenCalled();
   });
 
