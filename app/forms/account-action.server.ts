@@ -15,10 +15,8 @@ import { readForm } from "./read-form.server";
 
 type Extras = Record<string, unknown>;
 
-/** What the page reads: the failure shape with the form's extras, or a redirect. */
 export type AccountAnswer<Extra extends Extras> = TypedResponse<FormFailure & Extra>;
 
-/** This form's failure: its id, what was sent (never a password), the page's extras. */
 export type Fail<Extra extends Extras = Extras> = (
   errors: FormErrors,
   status: number,
@@ -26,9 +24,7 @@ export type Fail<Extra extends Extras = Extras> = (
 ) => Response;
 
 export interface AccountForm<Data, Extra extends Extras = Record<never, never>> {
-  /** FormScope's id, on a page with more than one form. */
   formId?: string | null;
-  /** On every failure, so the page reads one shape. */
   extra?: Extra;
   /** What a bot that filled the hidden field is told; nothing is sent. Absent: the form has none. */
   honeypot?(fail: Fail<Extra>): Response;
@@ -41,15 +37,12 @@ export interface AccountForm<Data, Extra extends Extras = Record<never, never>> 
   rateLimit?: { form: string; target(data: Data): string };
   /** The upstream throttles this call too: its 429 is said as the app's own limit. */
   upstreamLimits?: boolean;
-  /** Where the upstream's field errors land; the others go to the top (§8). */
   upstreamFields: readonly string[];
   /** The upstream's refusal in the form's own words, given its errors as mapped. Default: those, 400. */
   refused?(error: UpstreamValidationError, errors: FormErrors, fail: Fail<Extra>): Response;
-  /** The upstream call, and the answer once it went through (a redirect), or a failure of its own. */
   send(ctx: RequestContext, data: Data, fail: Fail<Extra>): Promise<Response>;
 }
 
-/** The posted form read (what no page sends is a 4xx), `keep` told what was typed, then answered. */
 export async function accountAction<Data, Extra extends Extras = Record<never, never>>(
   ctx: RequestContext,
   request: Request,
@@ -61,7 +54,6 @@ export async function accountAction<Data, Extra extends Extras = Record<never, n
   return answerAccountForm(ctx, request, formData, form);
 }
 
-/** A form already read (a page that looks at the post first: uploads, look-ups). */
 export async function answerAccountForm<Data, Extra extends Extras = Record<never, never>>(
   ctx: RequestContext,
   request: Request,

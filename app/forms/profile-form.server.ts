@@ -232,7 +232,6 @@ export function identitySubmission(
   return { identity_document_type: documentType, addfiles: files.map((file) => file!.id) };
 }
 
-/** The upstream's refusal of a profile save: at the form's fields, else one word above the form (§8). */
 export function profileRefused(_error: UpstreamValidationError, errors: FormErrors, fail: Fail): Response {
   return fail(
     Object.keys(errors).length > 0 ? errors : { [NON_FIELD_ERRORS]: "保存できませんでした。" },

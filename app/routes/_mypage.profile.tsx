@@ -134,7 +134,6 @@ async function saveProfile(ctx: RequestContext, request: Request, keep: (typed: 
   return answerAccountForm(ctx, request, formData, {
     formId: PROFILE_FORM,
     validator: fullProfileValidator,
-    // §6: never saved where the brand would then turn the account away for good.
     refuse: divisionRefused(ctx),
     upstreamFields: PROFILE_FORM_FIELDS,
     refused: profileRefused,

@@ -84,7 +84,6 @@ async function registerProfile(ctx: RequestContext, request: Request, keep: (typ
   return answerAccountForm(ctx, request, formData, {
     formId: PROFILE_FORM,
     validator: registrationProfileValidator,
-    // §6: never saved where the brand would then turn the account away for good.
     refuse: divisionRefused(ctx),
     upstreamFields: PROFILE_FORM_FIELDS,
     refused: profileRefused,

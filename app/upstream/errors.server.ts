@@ -16,10 +16,8 @@ export class UpstreamValidationError extends UpstreamError {
   }
 }
 
-/**
- * The call's answer, or the upstream's refusal of what was sent (400 with field errors, §8) answered by
- * `refused`; any other error goes on to the error screens. The one place the refusal is told apart.
- */
+// The one place the upstream's refusal of what was sent (400, §8) is told apart: answered by `refused`;
+// any other error goes on to the error screens.
 export async function whenRefused<T, R>(
   call: () => Promise<T>,
   refused: (error: UpstreamValidationError) => R | Promise<R>,

@@ -57,7 +57,6 @@ async function answerPreEntry(ctx: RequestContext, request: Request, keep: (type
     request,
     {
       validator: preEntryValidator,
-      // §6: the page never offered 個人事業主 on a brand without individuals; a post that asks anyway.
       refuse: divisionRefused(ctx),
       upstreamFields: Object.keys(PRE_ENTRY_FIELD_LABELS),
       async send(ctx, answers) {
