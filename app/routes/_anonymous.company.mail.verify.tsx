@@ -14,13 +14,12 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { ActivationMessage } from "~/domain/activation";
 import { pageTitle } from "~/routing/meta";
 import { requiredQueryParams } from "~/request/route-params.server";
-import { clientAddress } from "~/request/client-address";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import styles from "~/styles/account.css";
 import { activateEmail } from "~/upstream/activation.server";
-import { formFailure } from "~/forms/form-errors.server";
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { type Fail, accountAction } from "~/forms/account-action.server";
 import { NON_FIELD_ERRORS, isFormFailure } from "~/forms/form-failure";
-import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   pageTitle(matches, "メールアドレスの確認"),
@@ -41,26 +40,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 const INVALID_KEY = "invalid-key";
 
 export async function action({ context: ctx, request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const key = formData.get("key");
-  if (typeof key !== "string" || key.length === 0 || key.length > KEY_MAX_LENGTH) {
-    return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
-      formId: INVALID_KEY,
-    });
-  }
-  const limit = await limitFormAttempt("mail-verify", key, clientAddress(request));
-  if (!limit.allowed) {
-    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, {}, 429, {
-      headers: retryAfterHeader(limit.retryAfterSeconds),
-    });
-  }
-  const outcome = await activateEmail(ctx, key);
-  if (outcome === "invalidKey") {
-    return formFailure({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, {}, 400, {
-      formId: INVALID_KEY,
-    });
-  }
-  return redirect("/company/mail/complete");
+  const invalidKey = (fail: Fail) =>
+    fail({ [NON_FIELD_ERRORS]: ActivationMessage.invalidKey }, 400, { formId: INVALID_KEY });
+  return accountAction(ctx, request, {
+    validator: withZod(z.object({ key: z.string().min(1).max(KEY_MAX_LENGTH) })),
+    invalid: invalidKey,
+    rateLimit: { form: "mail-verify", target: ({ key }) => key },
+    upstreamFields: [],
+    async send(ctx, { key }, fail) {
+      if ((await activateEmail(ctx, key)) === "invalidKey") return invalidKey(fail);
+      return redirect("/company/mail/complete");
+    },
+  });
 }
 
 export default function MailVerifyPage() {

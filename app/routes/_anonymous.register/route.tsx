@@ -13,16 +13,14 @@ import { CheckboxField } from "~/components/form/checkbox-field";
 import { RadioField, TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope, NON_FIELD_ERRORS } from "~/components/form/scope";
 import { HoneypotField } from "~/components/form/honeypot";
-import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
-import { clientAddress } from "~/request/client-address";
 import { deviceCookieAfterLogin } from "~/security/device-cookie.server";
-import { RATE_LIMIT_MESSAGE, limitFormAttempt, retryAfterHeader } from "~/security/rate-limit.server";
 import { register } from "~/upstream/auth.server";
-import { UpstreamValidationError } from "~/upstream/errors.server";
-import { fieldErrorsFromUpstream, formFailure } from "~/forms/form-errors.server";
+import { accountAction, divisionRefused } from "~/forms/account-action.server";
+import { withCrossFieldChecks } from "~/forms/cross-field.server";
+import type { FieldErrors, GenericObject } from "remix-validated-form";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
-import { CORPORATE_ONLY_HINT, divisionChoices, divisionRefusal } from "~/domain/business-types";
+import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
 import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
 import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
 import {
@@ -33,7 +31,6 @@ import {
 import { REGISTER_FIELD_LABELS } from "./labels";
 import { registerValidator } from "./schema.server";
 import { pageTitle } from "~/routing/meta";
-import { readForm } from "~/forms/read-form.server";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "会員登録")];
 
@@ -47,60 +44,26 @@ export async function loader({ context: ctx }: LoaderFunctionArgs) {
 
 export async function action({ context: ctx, request }: ActionFunctionArgs) {
   await redirectLoggedInToMyPage(ctx);
-  const formData = await readForm(request);
-  const submitted = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string"));
-  if (formData.get(HONEYPOT_FIELD)) {
-    return formFailure(
-      { [NON_FIELD_ERRORS]: "登録できませんでした。入力内容をご確認ください。" },
-      submitted,
-      400,
-    );
-  }
-  const result = await registerValidator.validate(formData);
   // A brand with a partner bank: its privacy policy informs the bank only with this consent.
   const asksConsent = ctx.brand.partnerName !== null;
-  const consented = formData.get("partner_data_consent") === "on";
-  if (result.error || (asksConsent && !consented)) {
-    const errors: Record<string, string> = { ...result.error?.fieldErrors };
-    if (asksConsent && !consented) errors.partner_data_consent = PartnerConsentMessage.required;
-    return formFailure(errors, submitted, 422);
-  }
-  const { email, password, corporate_division, experiment_user_id } = result.data;
-  // §6: a brand without individuals turns them away at login; the page never offered the choice,
-  // so a post that makes it anyway is refused here, before an account is made that cannot log in.
-  const refusal = divisionRefusal(corporate_division, ctx.brand.individualSupported);
-  if (refusal) return formFailure({ corporate_division: refusal }, submitted, 422);
-
-  const limit = await limitFormAttempt("register", email, clientAddress(request));
-  if (!limit.allowed) {
-    return formFailure({ [NON_FIELD_ERRORS]: RATE_LIMIT_MESSAGE }, submitted, 429, {
-      headers: retryAfterHeader(limit.retryAfterSeconds),
-    });
-  }
-
-  try {
-    await register(ctx, {
-      email,
-      password,
-      corporate_division,
-      experiment_user_id,
-      ...(asksConsent ? { partner_data_consent: true } : {}),
-    });
-  } catch (error) {
-    if (error instanceof UpstreamValidationError) {
-      const fields = fieldErrorsFromUpstream(error, [
-        "email",
-        "password",
-        "corporate_division",
-        "partner_data_consent",
-      ]);
-      return formFailure(fields, submitted, 400);
-    }
-    throw error;
-  }
-  // Registering logs in: this browser is then known to the account, as after a login (decision 0020).
-  return redirect("/register/complete", {
-    headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) },
+  const consent = (values: GenericObject): FieldErrors =>
+    values.partner_data_consent === "on" ? {} : { partner_data_consent: PartnerConsentMessage.required };
+  return accountAction(ctx, request, {
+    honeypot: (fail) => fail({ [NON_FIELD_ERRORS]: "登録できませんでした。入力内容をご確認ください。" }, 400),
+    validator: asksConsent ? withCrossFieldChecks(registerValidator, consent) : registerValidator,
+    // §6: a brand without individuals turns them away at login; the page never offered the choice,
+    // so a post that makes it anyway is refused here, before an account is made that cannot log in.
+    refuse: divisionRefused(ctx),
+    rateLimit: { form: "register", target: ({ email }) => email },
+    upstreamFields: ["email", "password", "corporate_division", "partner_data_consent"],
+    async send(ctx, { email, password, corporate_division, experiment_user_id }) {
+      const consented = asksConsent ? { partner_data_consent: true } : {};
+      await register(ctx, { email, password, corporate_division, experiment_user_id, ...consented });
+      // Registering logs in: this browser is then known to the account, as after a login (decision 0020).
+      return redirect("/register/complete", {
+        headers: { "Set-Cookie": await deviceCookieAfterLogin(request, email) },
+      });
+    },
   });
 }
 

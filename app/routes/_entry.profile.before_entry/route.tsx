@@ -15,7 +15,7 @@ import { businessWords } from "~/domain/business-types";
 import { ENTRY_STEP_PATHS, entryCompletePath } from "~/domain/entry-steps";
 import { entryDocumentKinds } from "~/domain/wizard-progress";
 import { pageTitle } from "~/routing/meta";
-import { UpstreamValidationError } from "~/upstream/errors.server";
+import { whenRefused } from "~/upstream/errors.server";
 import { json, redirect } from "@remix-run/node";
 import { loadProfile } from "~/upstream/profile.server";
 import { readForm } from "~/forms/read-form.server";
@@ -41,14 +41,7 @@ export async function action({ context: ctx, request }: ActionFunctionArgs) {
     paymentDatesOn(ctx.now),
   );
   const body = entryBodyFromDraft(draft, files, entryDocumentKinds(draft, user));
-  let entry;
-  try {
-    entry = await submitEntry(ctx, body);
-  } catch (error) {
-    if (!(error instanceof UpstreamValidationError)) throw error;
-    return saveFailure(error);
-  }
-  return redirect(entryCompletePath(entry.id));
+  return whenRefused(async () => redirect(entryCompletePath((await submitEntry(ctx, body)).id)), saveFailure);
 }
 
 export default function BeforeEntryPage() {
