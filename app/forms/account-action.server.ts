@@ -1,5 +1,4 @@
-// The one shape of an account form's action (read, honeypot, validate, limit, send, answer): a form
-// declares only what differs. The wizard's steps have their own (wizard-step.server.ts).
+// One shape for an account form's action: a form declares only what differs (the wizard's is its own).
 
 import type { TypedResponse } from "@remix-run/node";
 import type { Validator } from "remix-validated-form";
@@ -26,19 +25,14 @@ export type Fail<Extra extends Extras = Extras> = (
 export interface AccountForm<Data, Extra extends Extras = Record<never, never>> {
   formId?: string | null;
   extra?: Extra;
-  /** What a bot that filled the hidden field is told; nothing is sent. Absent: the form has none. */
-  honeypot?(fail: Fail<Extra>): Response;
+  honeypot?(fail: Fail<Extra>): Response; // nothing sent
   validator: Validator<Data>;
-  /** A form of hidden fields only: what a post the page never sends is told, instead of their messages. */
-  invalid?(fail: Fail<Extra>): Response;
-  /** What the schema cannot know (the brand's rules): said at its field, 422, nothing counted or sent. */
-  refuse?(data: Data): FormErrors | null;
+  invalid?(fail: Fail<Extra>): Response; // hidden fields only: a post no page sends
+  refuse?(data: Data): FormErrors | null; // the brand's rules: 422, nothing counted or sent
   /** Per address and per target (decision 0014): the target is what the form acts on. */
   rateLimit?: { form: string; target(data: Data): string };
-  /** The upstream throttles this call too: its 429 is said as the app's own limit. */
-  upstreamLimits?: boolean;
+  upstreamLimits?: boolean; // its 429 said as the app's own limit
   upstreamFields: readonly string[];
-  /** The upstream's refusal in the form's own words, given its errors as mapped. Default: those, 400. */
   refused?(error: UpstreamValidationError, errors: FormErrors, fail: Fail<Extra>): Response;
   send(ctx: RequestContext, data: Data, fail: Fail<Extra>): Promise<Response>;
 }

@@ -16,8 +16,7 @@ export class UpstreamValidationError extends UpstreamError {
   }
 }
 
-// The one place the upstream's refusal of what was sent (400, §8) is told apart: answered by `refused`;
-// any other error goes on to the error screens.
+// The one place the upstream's refusal of what was sent (400, §8) is told apart; other errors go on.
 export async function whenRefused<T, R>(
   call: () => Promise<T>,
   refused: (error: UpstreamValidationError) => R | Promise<R>,

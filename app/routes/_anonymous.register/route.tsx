@@ -51,8 +51,7 @@ export async function action({ context: ctx, request }: ActionFunctionArgs) {
   return accountAction(ctx, request, {
     honeypot: (fail) => fail({ [NON_FIELD_ERRORS]: "登録できませんでした。入力内容をご確認ください。" }, 400),
     validator: asksConsent ? withCrossFieldChecks(registerValidator, consent) : registerValidator,
-    // §6: a brand without individuals turns them away at login; the page never offered the choice,
-    // so a post that makes it anyway is refused here, before an account is made that cannot log in.
+    // §6: refused before an account is made that the brand would turn away at login.
     refuse: divisionRefused(ctx),
     rateLimit: { form: "register", target: ({ email }) => email },
     upstreamFields: ["email", "password", "corporate_division", "partner_data_consent"],
