@@ -8,8 +8,8 @@ import {
   FINANCIAL_FIELDS,
   FINANCIAL_KIND_LABELS,
   type FinancialAnswers,
-  type FinancialKind,
 } from "~/domain/financial-step";
+import type { FinancialKind } from "~/domain/file-kinds";
 import { RadioField } from "./form/fields";
 
 const YES_NO = (yes: string, no: string) =>

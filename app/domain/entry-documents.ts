@@ -2,8 +2,8 @@
 // the detail page list them so), and §4's documents the operator already confirmed standing in for new ones.
 
 import type { PendingFile } from "./draft-entry";
-import { parseUploadKind } from "./file-kinds";
-import { type ConfirmedDocumentFacts, FINANCIAL_KINDS, FINANCIAL_KIND_LABELS } from "./financial-step";
+import { FINANCIAL_KINDS, parseUploadKind } from "./file-kinds";
+import { type ConfirmedDocumentFacts, FINANCIAL_KIND_LABELS } from "./financial-step";
 import { formatJapaneseDate } from "./japan-date";
 import { type EntrySummary, hasDelayClaim, hasInadequateClaim } from "./new-entry";
 import { countsAsConfirmed } from "./statuses";

@@ -1,5 +1,18 @@
 // §3 Uploaded file kinds. "An upload kind may carry a -{displayId} suffix."
 
+/** §3 Financial-statement state: the upload kinds of the financial step. */
+export const FINANCIAL_KINDS = [
+  "pl",
+  "bs",
+  "breakdown_statement",
+  "sga_expenses",
+  "tb_pl",
+  "tb_bs",
+  "tax_returns",
+  "business_opening",
+] as const;
+export type FinancialKind = (typeof FINANCIAL_KINDS)[number];
+
 export const FILE_KINDS = [
   "identity",
   "invoice",
@@ -10,14 +23,7 @@ export const FILE_KINDS = [
   "ib_info",
   "ib_details",
   "financial_statements",
-  "pl",
-  "bs",
-  "breakdown_statement",
-  "sga_expenses",
-  "tb_pl",
-  "tb_bs",
-  "tax_returns",
-  "business_opening",
+  ...FINANCIAL_KINDS,
   "delinquency",
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

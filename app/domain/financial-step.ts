@@ -9,20 +9,7 @@ import {
   type TaxReturnSubmissionMethod,
 } from "./enumerations";
 import { type FieldRow, choiceField, flagField } from "./form-fields";
-import { uploadFieldName } from "./file-kinds";
-
-/** §3 Financial-statement state: the upload kinds of the financial step. */
-export const FINANCIAL_KINDS = [
-  "pl",
-  "bs",
-  "breakdown_statement",
-  "sga_expenses",
-  "tb_pl",
-  "tb_bs",
-  "tax_returns",
-  "business_opening",
-] as const;
-export type FinancialKind = (typeof FINANCIAL_KINDS)[number];
+import { FINANCIAL_KINDS, type FinancialKind, uploadFieldName } from "./file-kinds";
 
 export function isFinancialKind(kind: string): kind is FinancialKind {
   return (FINANCIAL_KINDS as readonly string[]).includes(kind);

@@ -2,8 +2,8 @@
 // the lists of files the review call sends (docs/upstream-api/entries.md).
 
 import { businessWords } from "./business-types";
-import { claimUploadKind, claimUploadSlot, parseUploadKind } from "./file-kinds";
-import { FINANCIAL_KINDS, isFinancialKind } from "./financial-step";
+import { FINANCIAL_KINDS, claimUploadKind, claimUploadSlot, parseUploadKind } from "./file-kinds";
+import { isFinancialKind } from "./financial-step";
 import { ClaimStatus, ReviewStatus, isEntryResubmittable } from "./statuses";
 import {
   MAX_STATEMENTS,

@@ -2,12 +2,8 @@
 
 import { confirmedDocumentFacts, fileItem } from "~/domain/entry-documents";
 import type { StepFacts } from "~/domain/entry-steps";
-import {
-  FINANCIAL_FIELDS,
-  type FinancialKind,
-  canSkipConfirmedDocuments,
-  isFinancialKind,
-} from "~/domain/financial-step";
+import type { FinancialKind } from "~/domain/file-kinds";
+import { FINANCIAL_FIELDS, canSkipConfirmedDocuments, isFinancialKind } from "~/domain/financial-step";
 import { labelsOf } from "~/domain/form-fields";
 import { financialAnswersOf } from "./form";
 
