@@ -16,15 +16,12 @@ import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
-import { payoutAccount } from "~/lookup/bank-directory.server";
-import { japanDate } from "~/domain/japan-date";
-import { returnDateCalendar } from "~/lookup/japan-holidays.server";
+import { loadOwnEntry } from "~/lookup/own-entry.server";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
-import { loadEntry } from "~/upstream/entries.server";
 import { CONTRACT_FORM_ID } from "./contract-form";
 import { contractAction } from "./contract.server";
 import { contractView } from "~/legal/contract-view.server";
@@ -36,14 +33,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
-  const id = digitsParam(params.entryId);
-  const user = await requireUser(ctx);
-  const entry = await loadEntry(ctx, id);
-  const calendar = returnDateCalendar(entry.claims, japanDate(ctx.now), entry.contracted_at);
-  return json({
-    ...contractView(entry, user, ctx.now, ctx.brand, calendar),
-    payoutAccount: payoutAccount(entry.bank_account),
-  });
+  const { user, entry, calendar, payoutAccount } = await loadOwnEntry(ctx, params);
+  return json({ ...contractView(entry, user, ctx.now, ctx.brand, calendar), payoutAccount });
 }
 
 export async function action({ context: ctx, params, request }: ActionFunctionArgs) {

@@ -19,18 +19,15 @@ import { PayoutAccount } from "~/components/payout-account";
 import { ReturnAccount } from "~/components/return-account";
 import { StatementSummary } from "~/components/statement-card";
 import { FileGroupRows, FileNames } from "~/components/uploaded-files";
-import { payoutAccount } from "~/lookup/bank-directory.server";
-import { japanDate } from "~/domain/japan-date";
-import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { pageTitle } from "~/routing/meta";
 import { digitsParam } from "~/request/route-params.server";
 import accountStyles from "~/styles/account.css";
 import styles from "~/styles/entry-detail.css";
+import { loadOwnEntry } from "~/lookup/own-entry.server";
 import { requireUser } from "~/request/guards.server";
 import { contractRefusal } from "~/legal/contract-view.server";
 import { ContractRefused } from "~/components/contract-refused";
 import type { ContractRefusalView } from "~/domain/contract-refusal";
-import { loadEntry } from "~/upstream/entries.server";
 import { returnAnchor } from "~/routing/entry-paths";
 import { CANCEL_FORM_ID } from "./cancel-form";
 import { cancelAction } from "./cancel.server";
@@ -43,21 +40,14 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
-  // §2 "Route validation failure shows page not found", before anything else.
-  const id = digitsParam(params.entryId);
-  const user = await requireUser(ctx);
-  const resubmitted = ctx.url.searchParams.get("resubmitted") === "1";
-  const entry = await loadEntry(ctx, id);
-  const today = japanDate(ctx.now);
-  const calendar = returnDateCalendar(entry.claims, today, entry.contracted_at);
-  const refusal = contractRefusal(entry, user, today, calendar);
+  const { user, entry, today, calendar, payoutAccount } = await loadOwnEntry(ctx, params);
   return json({
     ...entryDetailView(entry, ctx.now, ctx.brand, calendar, {
-      resubmitted,
-      contractRefusal: refusal,
+      resubmitted: ctx.url.searchParams.get("resubmitted") === "1",
+      contractRefusal: contractRefusal(entry, user, today, calendar),
       division: user.corporate_division,
     }),
-    payoutAccount: payoutAccount(entry.bank_account),
+    payoutAccount,
   });
 }
 
