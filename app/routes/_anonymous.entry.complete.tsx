@@ -7,6 +7,7 @@ import { EntryStatus } from "~/domain/statuses";
 import { pageTitle } from "~/routing/meta";
 import { loadEntry } from "~/upstream/entries.server";
 import { UpstreamError } from "~/upstream/errors.server";
+import { MyPageButton } from "~/components/my-page-button";
 
 const RECEIVED_TITLE = "お申し込みを受け付けました";
 const NEUTRAL_TITLE = "お申し込みの状況はマイページでご確認いただけます";
@@ -63,11 +64,7 @@ export default function EntryCompletePage() {
           <Link to={entry.detailPath}>お申し込みの詳細を見る</Link>
         </p>
       ) : null}
-      <p>
-        <Link to="/mypage" className="button button-primary">
-          マイページへ
-        </Link>
-      </p>
+      <MyPageButton />
     </div>
   );
 }

@@ -2,9 +2,9 @@
 // do next; the entry itself shows as 終了 on My page and its detail.
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
 import { requireUser } from "~/request/guards.server";
+import { MyPageButton } from "~/components/my-page-button";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "お申し込みをキャンセルしました")];
 
@@ -20,11 +20,7 @@ export default function CancelCompletePage() {
       <p>
         お申し込みのキャンセルを受け付けました。審査・お手続きはすべて終了しました。あらためてお申し込みいただくことができます。
       </p>
-      <p>
-        <Link to="/mypage" className="button button-primary">
-          マイページへ
-        </Link>
-      </p>
+      <MyPageButton />
     </div>
   );
 }

@@ -2,9 +2,10 @@
 // shows the address now in use.
 
 import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
 import { requireUser } from "~/request/guards.server";
+import { MyPageButton } from "~/components/my-page-button";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "メールアドレスの変更完了")];
 
@@ -21,11 +22,7 @@ export default function MailChangeDonePage() {
       <p>
         今後のログインとご連絡には <strong>{email}</strong> をお使いください。
       </p>
-      <p>
-        <Link to="/mypage" className="button button-primary">
-          マイページへ戻る
-        </Link>
-      </p>
+      <MyPageButton>マイページへ戻る</MyPageButton>
     </div>
   );
 }

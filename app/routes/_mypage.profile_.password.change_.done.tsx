@@ -2,10 +2,10 @@
 // of the form, not a child.
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/passwords.css";
 import { requireUser } from "~/request/guards.server";
+import { MyPageButton } from "~/components/my-page-button";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -24,11 +24,7 @@ export default function PasswordChangeDonePage() {
         新しいパスワードを保存しました。次回のログインから新しいパスワードをお使いください。
       </p>
       <p>この端末ではログインしたままです。ほかの端末やブラウザでは、安全のためログアウトしました。</p>
-      <p>
-        <Link to="/mypage" className="button button-primary">
-          マイページへ戻る
-        </Link>
-      </p>
+      <MyPageButton>マイページへ戻る</MyPageButton>
     </div>
   );
 }
