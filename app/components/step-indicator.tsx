@@ -1,5 +1,6 @@
 // The wizard's steps (§2 entry step names): where the user is, as text (「ステップ 2 / 4」) and marked
-// for assistive technology; the finished steps are plain links (they work without JavaScript).
+// for assistive technology; the finished steps are plain links (they work without JavaScript). Below it,
+// what every step page shows the same way: its buttons and the notice that its draft was saved.
 
 import { WizardIntent } from "~/domain/wizard-intents";
 import { SubmitButton } from "./form/submit-button";
@@ -76,5 +77,41 @@ export function StepBackLink({ current, form }: { current: EntryStepName; form?:
     <a href={ENTRY_STEP_PATHS[previous]} className="button button-secondary step-back">
       戻る
     </a>
+  );
+}
+
+/** 下書き保存 (or the step's own words for it): saves what was typed and stays on the step. */
+export function SaveDraftButton({ form, children = "下書き保存" }: { form: string; children?: string }) {
+  return (
+    <SubmitButton
+      form={form}
+      intent={WizardIntent.saveDraft}
+      variant="secondary"
+      pendingText="保存しています…"
+    >
+      {children}
+    </SubmitButton>
+  );
+}
+
+/** A step form's buttons in their order: 次へ, 下書き保存, 戻る. */
+export function StepFormButtons({ current, form }: { current: EntryStepName; form: string }) {
+  return (
+    <>
+      <SubmitButton form={form} intent={WizardIntent.next} pendingText="確認しています…">
+        次へ
+      </SubmitButton>
+      <SaveDraftButton form={form} />
+      <StepBackLink current={current} form={form} />
+    </>
+  );
+}
+
+/** Said once a step's draft is saved and the step stays open. */
+export function StepSavedNotice({ children = "入力内容を保存しました。" }: { children?: string }) {
+  return (
+    <p className="notice" role="status">
+      {children}
+    </p>
   );
 }

@@ -24,6 +24,7 @@ import {
   handleUploadPost,
 } from "~/forms/upload-actions.server";
 import { type FormWork, keepTypedThroughLogin } from "~/forms/session-resume.server";
+import { typedByToken } from "~/forms/typist.server";
 import type { RequestContext } from "~/request/context.server";
 import { type EntryStepState, requireEntryStep } from "~/request/entry-guard.server";
 import { paymentDatesOn } from "~/lookup/japan-holidays.server";
@@ -86,6 +87,11 @@ export interface WizardStep {
 }
 
 type KeepTyped = Parameters<FormWork>[1];
+
+/** What every step's page carries besides its view: who types (decision 0027) and their division. */
+export function stepPageFacts(ctx: RequestContext, state: EntryStepState) {
+  return { typedBy: typedByToken(state.user.id, ctx.now), division: state.user.corporate_division ?? null };
+}
 
 const hasProblems = (problems: FieldProblems) => Object.keys(problems).length > 0;
 

@@ -6,14 +6,12 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FinancialQuestions, FinancialUploads } from "~/components/financial-documents";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
-import { SubmitButton } from "~/components/form/submit-button";
-import { StepBackLink } from "~/components/step-indicator";
-import { WizardIntent } from "~/domain/wizard-intents";
+import { SaveDraftButton, StepFormButtons, StepSavedNotice } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
-import { typedByToken } from "~/forms/typist.server";
+import { stepPageFacts } from "~/forms/wizard-step.server";
 import {
   type FinancialAnswers,
   financialDocumentType,
@@ -39,7 +37,7 @@ export const handle = hydrates("アップロードの進み具合、金融機関
 
 export async function loader({ context: ctx }: LoaderFunctionArgs) {
   const state = await financialStep.guard(ctx);
-  return json({ ...financialStepView(state, ctx.url), typedBy: typedByToken(state.user.id, ctx.now) });
+  return json({ ...financialStepView(state, ctx.url), ...stepPageFacts(ctx, state) });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
@@ -86,11 +84,7 @@ export default function FinancialStepPage() {
             : "事業の状況を確認するため、決算書（または試算表）をご提出ください。"}
           質問にお答えいただくと、必要な書類が表示されます。
         </p>
-        {justSaved && !actionData ? (
-          <p className="notice" role="status">
-            入力内容を保存しました。
-          </p>
-        ) : null}
+        {justSaved && !actionData ? <StepSavedNotice /> : null}
         {confirmed ? (
           <p className="notice" data-testid="financial-confirmed">
             {`前回ご提出いただいた${businessWords(division).financialDocuments}は確認済みのため、今回は提出を省略できます。新しい書類がある場合はアップロードしてください。`}
@@ -106,14 +100,7 @@ export default function FinancialStepPage() {
             <TypedByField token={typedBy} />
             <FinancialQuestions individual={individual} answers={answers} onChange={setAnswers} />
             <div className="financial-apply">
-              <SubmitButton
-                form={FINANCIAL_FORM_ID}
-                intent={WizardIntent.saveDraft}
-                variant="secondary"
-                pendingText="保存しています…"
-              >
-                回答を保存して必要な書類を表示する
-              </SubmitButton>
+              <SaveDraftButton form={FINANCIAL_FORM_ID}>回答を保存して必要な書類を表示する</SaveDraftButton>
             </div>
           </Form>
         </section>
@@ -124,18 +111,7 @@ export default function FinancialStepPage() {
         </section>
 
         <div className="button-row wizard-navigation">
-          <SubmitButton form={FINANCIAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
-            次へ
-          </SubmitButton>
-          <SubmitButton
-            form={FINANCIAL_FORM_ID}
-            intent={WizardIntent.saveDraft}
-            variant="secondary"
-            pendingText="保存しています…"
-          >
-            下書き保存
-          </SubmitButton>
-          <StepBackLink current="submitFinancialStatements" form={FINANCIAL_FORM_ID} />
+          <StepFormButtons current="submitFinancialStatements" form={FINANCIAL_FORM_ID} />
         </div>
       </div>
     </FormScope>

@@ -10,12 +10,12 @@ import { AmountField } from "~/components/form/amount-field";
 import { TextAreaField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
-import { StepBackLink } from "~/components/step-indicator";
+import { SaveDraftButton, StepBackLink, StepSavedNotice } from "~/components/step-indicator";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
-import { typedByToken } from "~/forms/typist.server";
+import { stepPageFacts } from "~/forms/wizard-step.server";
 import { MAX_CLAIMS_PER_ENTRY } from "~/domain/enumerations";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { INVOICE_FIELDS, PURPOSE_MAX_LENGTH } from "~/domain/invoice-step";
@@ -56,12 +56,7 @@ export async function loader({ context: ctx }: LoaderFunctionArgs) {
   }
   const view = invoiceStepView(facts, search, ctx.url, paymentDateCalendar(japanDate(ctx.now)));
   const bankPicker = bankPickerView(invoiceBankFields(view.values), pickerSearchFromUrl(ctx.url));
-  return json({
-    ...view,
-    bankPicker,
-    typedBy: typedByToken(facts.user.id, ctx.now),
-    division: facts.user.corporate_division ?? null,
-  });
+  return json({ ...view, bankPicker, ...stepPageFacts(ctx, facts) });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
@@ -69,14 +64,6 @@ export const ErrorBoundary = KeptFormErrorBoundary;
 
 export function action({ context: ctx, request }: ActionFunctionArgs) {
   return invoiceStep.action(ctx, request);
-}
-
-function SavedNotice() {
-  return (
-    <p className="notice" role="status">
-      下書きを保存しました。続きはいつでもこの画面から入力できます。
-    </p>
-  );
 }
 
 export default function InvoiceStepPage() {
@@ -94,7 +81,9 @@ export default function InvoiceStepPage() {
           <p>
             買い取りをご希望の請求書（売掛金）について入力し、請求書のファイルをアップロードしてください。入力内容は「下書き保存」または「次へ」を押すと保存され、あとから続きを入力できます。
           </p>
-          {data.saved ? <SavedNotice /> : null}
+          {data.saved ? (
+            <StepSavedNotice>下書きを保存しました。続きはいつでもこの画面から入力できます。</StepSavedNotice>
+          ) : null}
           {/* Remounted whenever the page shows newly saved values, so the inputs start from them. */}
           <Form
             key={data.revision}
@@ -169,14 +158,7 @@ export default function InvoiceStepPage() {
           </section>
 
           <div className="step-actions button-row">
-            <SubmitButton
-              form={INVOICE_FORM_ID}
-              intent={WizardIntent.saveDraft}
-              variant="secondary"
-              pendingText="保存しています…"
-            >
-              下書き保存
-            </SubmitButton>
+            <SaveDraftButton form={INVOICE_FORM_ID} />
             <SubmitButton form={INVOICE_FORM_ID} intent={WizardIntent.next} pendingText="保存しています…">
               次へ（{entryStepLabels(data.division).submitFinancialStatements}）
             </SubmitButton>

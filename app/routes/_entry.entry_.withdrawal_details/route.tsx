@@ -9,13 +9,13 @@ import { StatementCard } from "~/components/statement-card";
 import { FieldMessage } from "~/components/form/fields";
 import { ErrorSummary, FormScope, useField } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
-import { StepBackLink } from "~/components/step-indicator";
+import { StepFormButtons, StepSavedNotice } from "~/components/step-indicator";
 import { WizardIntent } from "~/domain/wizard-intents";
 import { DeleteFailure } from "~/components/uploaded-files";
 import { usePageFormEncType } from "~/components/upload-slot";
 import { formRevision, useUnsavedChanges } from "~/components/use-unsaved-changes";
 import { KeptFormErrorBoundary, TypedByField, keptFormMeta } from "~/components/session-ended-login";
-import { typedByToken } from "~/forms/typist.server";
+import { stepPageFacts } from "~/forms/wizard-step.server";
 import {
   MAX_STATEMENTS,
   hasNoPayoutAccount,
@@ -45,12 +45,7 @@ export async function loader({ context: ctx }: LoaderFunctionArgs) {
     : null;
   const view = withdrawalStepView({ ...facts, profileAccount, now: ctx.now, url: ctx.url });
   const bankPicker = bankPickerView(withdrawalBankFields(view), pickerSearchFromUrl(ctx.url));
-  return json({
-    ...view,
-    bankPicker,
-    typedBy: typedByToken(facts.user.id, ctx.now),
-    division: facts.user.corporate_division ?? null,
-  });
+  return json({ ...view, bankPicker, ...stepPageFacts(ctx, facts) });
 }
 
 /** A post that met an ended session: the login in place, what was typed kept (decision 0027). */
@@ -91,11 +86,7 @@ export default function WithdrawalStepPage() {
           <p className="statement-start-date" data-testid="withdrawals-start-date">
             {startDate}以降の入出金がわかるものをご用意ください。
           </p>
-          {saved && !actionData ? (
-            <p className="notice" role="status">
-              入力内容を保存しました。
-            </p>
-          ) : null}
+          {saved && !actionData ? <StepSavedNotice /> : null}
           {confirmed ? (
             <p className="notice" data-testid="withdrawals-confirmed">
               前回ご提出いただいた入出金明細は確認済みのため、今回は提出を省略できます。新しい明細がある場合はご登録ください。
@@ -155,18 +146,7 @@ export default function WithdrawalStepPage() {
             className="button-row wizard-navigation"
           >
             <TypedByField token={typedBy} />
-            <SubmitButton form={WITHDRAWAL_FORM_ID} intent={WizardIntent.next} pendingText="確認しています…">
-              次へ
-            </SubmitButton>
-            <SubmitButton
-              form={WITHDRAWAL_FORM_ID}
-              intent={WizardIntent.saveDraft}
-              variant="secondary"
-              pendingText="保存しています…"
-            >
-              下書き保存
-            </SubmitButton>
-            <StepBackLink current="submitWithdrawalsDetail" form={WITHDRAWAL_FORM_ID} />
+            <StepFormButtons current="submitWithdrawalsDetail" form={WITHDRAWAL_FORM_ID} />
           </Form>
         </div>
       </BankPickerProvider>
