@@ -10,6 +10,7 @@ import {
 } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EntryCodeStatus } from "~/components/entry-code-status";
 import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { ContactDesk } from "~/components/contact-desk";
@@ -68,11 +69,7 @@ export default function EntryDetailPage() {
       </p>
       <h1>お申し込みの詳細</h1>
       <p className="entry-detail-head">
-        <span className="entry-code">申込番号 {entry.code}</span>
-        <span className={`status-badge status-${entry.tone}`}>
-          <span className="visually-hidden">状態：</span>
-          {entry.statusLabel}
-        </span>
+        <EntryCodeStatus entry={entry} />
       </p>
       {entry.resubmittedNotice ? (
         <p className="notice" role="status">

@@ -2,6 +2,7 @@
 
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EntryCodeStatus } from "~/components/entry-code-status";
 import { NewEntryPanel } from "~/components/new-entry-panel";
 import { FetchPageFilesAhead } from "~/components/page-scripts";
 import { PropagatedNotices } from "~/components/notices";
@@ -89,11 +90,7 @@ export default function MyPage() {
                 className={entry.attention ? "entry-card entry-card-attention" : "entry-card"}
               >
                 <div className="entry-card-head">
-                  <span className="entry-code">申込番号 {entry.code}</span>
-                  <span className={`status-badge status-${entry.tone}`}>
-                    <span className="visually-hidden">状態：</span>
-                    {entry.statusLabel}
-                  </span>
+                  <EntryCodeStatus entry={entry} />
                 </div>
                 {entry.attention ? (
                   <div className="entry-attention">
