@@ -17,6 +17,7 @@ import {
 import { type ReturnObligation, returnObligation } from "~/domain/return-obligation";
 import type { StatementSummaryView } from "~/components/statement-card";
 import {
+  type EntryDocumentGroup,
   type NamedFile,
   claimFileGroups,
   documentGroupOf,
@@ -127,6 +128,16 @@ function returnView(obligation: ReturnObligation) {
   };
 }
 
+/** A document line: its name, and its status as the operator set it or, before that, as its files tell. */
+function documentRow(
+  label: string,
+  confirmation: number | null | undefined,
+  files: readonly { kind: string }[],
+  group: EntryDocumentGroup,
+) {
+  return { label, status: entryDocumentStatusLabel(confirmation, hasFileOfGroup(files, group)) };
+}
+
 /** Statuses in which the agreement has figures to show: reviewed and after contract. */
 const STATUSES_WITH_AGREEMENT: readonly number[] = [
   EntryStatus.reviewed,
@@ -204,20 +215,18 @@ export function entryDetailView(
     },
     inadequateDocuments: entry.description_of_inadequate_document ?? "",
     documents: [
-      {
-        label: documentGroupName("financial_statements", division === "individual"),
-        status: entryDocumentStatusLabel(
-          entry.financial_statement_confirmation_status,
-          hasFileOfGroup(entry.addfiles, "financial_statements"),
-        ),
-      },
-      {
-        label: "入出金明細",
-        status: entryDocumentStatusLabel(
-          entry.account_activity_statement_confirmation_status,
-          hasFileOfGroup(entry.addfiles, "withdrawals_detail"),
-        ),
-      },
+      documentRow(
+        documentGroupName("financial_statements", division === "individual"),
+        entry.financial_statement_confirmation_status,
+        entry.addfiles,
+        "financial_statements",
+      ),
+      documentRow(
+        "入出金明細",
+        entry.account_activity_statement_confirmation_status,
+        entry.addfiles,
+        "withdrawals_detail",
+      ),
     ],
     entryFiles: entryFilesView(entry, division),
     /** The sums over the priced claims still being bought; null when there is none. */
@@ -241,20 +250,13 @@ export function entryDetailView(
         account: receivingAccountText(account),
         holders: (account?.obliger_accounts ?? []).map((holder) => holder.holder_name),
         documents: [
-          {
-            label: "請求書",
-            status: entryDocumentStatusLabel(
-              claim.invoice_confirmation_status,
-              hasFileOfGroup(claim.contentfiles, "invoice"),
-            ),
-          },
-          {
-            label: "追加書類",
-            status: entryDocumentStatusLabel(
-              claim.additional_doc_confirmation_status,
-              hasFileOfGroup(claim.contentfiles, "additional_doc"),
-            ),
-          },
+          documentRow("請求書", claim.invoice_confirmation_status, claim.contentfiles, "invoice"),
+          documentRow(
+            "追加書類",
+            claim.additional_doc_confirmation_status,
+            claim.contentfiles,
+            "additional_doc",
+          ),
         ],
         files: claimFileGroups(claim.contentfiles, index + 1),
         figures: figures[index] ? claimFiguresText(figures[index]) : null,
