@@ -11,6 +11,7 @@ import {
 import { Fragment } from "react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { EntryCodeStatus } from "~/components/entry-code-status";
+import { InadequateReason } from "~/components/inadequate-reason";
 import { ClaimFiguresList, Fact, FigureTotals } from "~/components/entry-figures";
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { ContactDesk } from "~/components/contact-desk";
@@ -84,11 +85,9 @@ export default function EntryDetailPage() {
       ) : null}
       <Timeline timeline={entry.timeline} />
       {entry.inadequateDocuments ? (
-        <div className="alert" data-testid="inadequate-documents">
-          <p className="alert-title">不備の内容</p>
-          <p className="preserve-lines">{entry.inadequateDocuments}</p>
+        <InadequateReason reason={entry.inadequateDocuments} testId="inadequate-documents">
           {entry.resubmitPath ? <ResubmitLink path={entry.resubmitPath} /> : null}
-        </div>
+        </InadequateReason>
       ) : entry.resubmitPath ? (
         <ResubmitLink path={entry.resubmitPath} />
       ) : null}
@@ -138,13 +137,11 @@ export default function EntryDetailPage() {
               </span>
             </h3>
             {claim.inadequateReason ? (
-              <div className="alert">
-                <p className="alert-title">不備の内容</p>
-                <p className="preserve-lines">{claim.inadequateReason}</p>
+              <InadequateReason reason={claim.inadequateReason}>
                 {entry.resubmitPath ? (
                   <ResubmitLink path={`${entry.resubmitPath}#claim-${claim.number}`} />
                 ) : null}
-              </div>
+              </InadequateReason>
             ) : null}
             <dl className="summary-list">
               <Fact term="売掛先" value={claim.debtor} />

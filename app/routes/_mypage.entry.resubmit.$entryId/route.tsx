@@ -3,6 +3,7 @@
 
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { InadequateReason } from "~/components/inadequate-reason";
 import { ClaimInvoiceFields, ClaimUploads } from "~/components/claim-fieldset";
 import { Fact } from "~/components/entry-figures";
 import { ContactDesk } from "~/components/contact-desk";
@@ -114,12 +115,7 @@ export default function ResubmitPage() {
               <p key={line}>{line}</p>
             ))}
           </div>
-          {view.reason ? (
-            <div className="alert" data-testid="inadequate-documents">
-              <p className="alert-title">不備の内容</p>
-              <p className="preserve-lines">{view.reason}</p>
-            </div>
-          ) : null}
+          {view.reason ? <InadequateReason reason={view.reason} testId="inadequate-documents" /> : null}
           <Form
             id={RESUBMIT_FORM_ID}
             method="post"
@@ -232,12 +228,7 @@ function EditableClaimFieldset({
       <legend className="claim-legend">
         請求書{claim.number}（{claim.code}）：<span className="claim-legend-status">{claim.statusLabel}</span>
       </legend>
-      {claim.reason ? (
-        <div className="alert">
-          <p className="alert-title">不備の内容</p>
-          <p className="preserve-lines">{claim.reason}</p>
-        </div>
-      ) : null}
+      {claim.reason ? <InadequateReason reason={claim.reason} /> : null}
       <ClaimInvoiceFields
         formId={RESUBMIT_FORM_ID}
         index={claim.index}
