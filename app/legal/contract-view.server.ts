@@ -94,7 +94,7 @@ export function contractView(
     code: entry.code,
     /** Why no contract can be made now (null when one can). */
     refusal,
-    detailPath: `/entry/detail/${entry.id}`,
+    detailPath: entryPaths.detail(entry.id),
     agreementPath: entryPaths.agreement(entry.id),
     seller: sellerName(user),
     buyer: brand.operatorName,

@@ -8,6 +8,7 @@ import { pageTitle } from "~/routing/meta";
 import { loadEntry } from "~/upstream/entries.server";
 import { UpstreamError } from "~/upstream/errors.server";
 import { MyPageButton } from "~/components/my-page-button";
+import { entryPaths } from "~/routing/entry-paths";
 
 const RECEIVED_TITLE = "お申し込みを受け付けました";
 const NEUTRAL_TITLE = "お申し込みの状況はマイページでご確認いただけます";
@@ -24,7 +25,7 @@ export async function loader({ context: ctx }: LoaderFunctionArgs) {
   try {
     const entry = await loadEntry(ctx, id);
     return json({
-      entry: { code: entry.code, detailPath: `/entry/detail/${entry.id}` },
+      entry: { code: entry.code, detailPath: entryPaths.detail(entry.id) },
       // Just submitted: still under review. Opened later, its receipt is old news, and review may be done.
       received: entry.status === EntryStatus.under_review,
     });

@@ -5,6 +5,7 @@ import { type LoaderFunctionArgs, type MetaFunction, json } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/request/guards.server";
 import { pageTitle } from "~/routing/meta";
+import { entryPaths } from "~/routing/entry-paths";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "ご契約ありがとうございます")];
 
@@ -12,7 +13,7 @@ export async function loader({ context: ctx }: LoaderFunctionArgs) {
   await requireUser(ctx);
   // Only a plain number links back; anything else is left out (never a path from the query).
   const entry = ctx.url.searchParams.get("entry") ?? "";
-  return json({ detailPath: /^[0-9]{1,18}$/.test(entry) ? `/entry/detail/${entry}` : null });
+  return json({ detailPath: /^[0-9]{1,18}$/.test(entry) ? entryPaths.detail(entry) : null });
 }
 
 export default function ContractCompletePage() {

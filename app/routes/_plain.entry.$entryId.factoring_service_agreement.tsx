@@ -19,6 +19,7 @@ import { digitsParam } from "~/request/route-params.server";
 import styles from "~/styles/static-pages.css";
 import { loadEntry } from "~/upstream/entries.server";
 import { agreementValues, contractView } from "~/legal/contract-view.server";
+import { entryPaths } from "~/routing/entry-paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -32,7 +33,7 @@ export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
   const entry = await loadEntry(ctx, id);
   const absence = agreementAbsence(entry);
   if (absence) {
-    return json({ absence, detailPath: `/entry/detail/${entry.id}` } as const, { status: 409 });
+    return json({ absence, detailPath: entryPaths.detail(entry.id) } as const, { status: 409 });
   }
   const view = contractView(
     entry,

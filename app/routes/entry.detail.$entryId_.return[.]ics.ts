@@ -11,6 +11,7 @@ import { requireUser } from "~/request/guards.server";
 import { digitsParam } from "~/request/route-params.server";
 import { loadEntry } from "~/upstream/entries.server";
 import { returnAccountHeading, returnAccountLines } from "~/domain/account-lines";
+import { entryPaths } from "~/routing/entry-paths";
 
 export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
   const id = digitsParam(params.entryId);
@@ -36,7 +37,7 @@ export async function loader({ context: ctx, params }: LoaderFunctionArgs) {
           // Each part on its own line, as the transfer form asks for them.
           `${returnAccountHeading(brand.operatorName)}：`,
           ...returnAccountLines(brand.returnAccount).map(({ label, value }) => `${label}：${value}`),
-          `詳細：${ctx.publicOrigin}/entry/detail/${entry.id}`,
+          `詳細：${ctx.publicOrigin}${entryPaths.detail(entry.id)}`,
         ].join("\n"),
       },
     ];

@@ -15,6 +15,7 @@ import {
   claimValuesFromDraft,
   readInvoiceForm,
 } from "~/components/invoice-form";
+import { entryPaths } from "~/routing/entry-paths";
 
 export const RESUBMIT_FORM_ID = "resubmit-form";
 /** The one button that sends the resubmission (the page's other posts are uploads and searches). */
@@ -28,7 +29,7 @@ export const STATEMENT_COUNT_FIELD = "statement_count";
 
 export const resubmitPath = (id: number | string) => `/entry/resubmit/${id}`;
 /** Where a resubmission lands: the entry's detail, which says it was received. */
-export const resubmittedPath = (id: number | string) => `/entry/detail/${id}?resubmitted=1`;
+export const resubmittedPath = (id: number | string) => `${entryPaths.detail(id)}?resubmitted=1`;
 
 type EntryClaim = EntryDetail["claims"][number];
 

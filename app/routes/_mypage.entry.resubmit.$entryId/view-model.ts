@@ -32,6 +32,7 @@ import { formatYen } from "~/domain/yen";
 import type { EntryDetail } from "~/upstream/entries.server";
 import { receivingAccountText } from "~/domain/account-lines";
 import { claimValuesFromEntry, resubmissionLabels } from "./form";
+import { entryPaths } from "~/routing/entry-paths";
 
 const submittedItem = ({ id, name }: { id: number; name: string }) => ({ id, name });
 
@@ -156,7 +157,7 @@ export function resubmitView(entry: EntryDetail, pending: readonly PendingFile[]
   return {
     id: entry.id,
     code: entry.code,
-    detailPath: `/entry/detail/${entry.id}`,
+    detailPath: entryPaths.detail(entry.id),
     refusal,
     /** What the operator asked for and what the page lets the owner do about it. */
     intro: refusal ? null : resubmissionIntro(entry, individual),

@@ -15,6 +15,7 @@ import { savesData } from "~/request/save-data";
 import { returnDateCalendar } from "~/lookup/japan-holidays.server";
 import { japanDate } from "~/domain/japan-date";
 import { type StepView, toMyPageView } from "./view-model";
+import { entryPaths } from "~/routing/entry-paths";
 
 export const meta: MetaFunction = ({ matches }) => [pageTitle(matches, "マイページ")];
 
@@ -130,7 +131,7 @@ export default function MyPage() {
                   </p>
                 ) : null}
                 <p className="entry-card-link link-list">
-                  <Link to={`/entry/detail/${entry.id}`}>申込番号 {entry.code} の詳細を見る</Link>
+                  <Link to={entryPaths.detail(entry.id)}>申込番号 {entry.code} の詳細を見る</Link>
                 </p>
               </li>
             ))}

@@ -95,7 +95,7 @@ interface DueClaim {
 
 /** What My page says an entry needs, and the actions that do it: one, or one per late claim. */
 function attentionView(kind: EntryAttentionKind, entryId: number, due: readonly DueClaim[]) {
-  const detail = `/entry/detail/${entryId}`;
+  const detail = entryPaths.detail(entryId);
   switch (kind) {
     case "late":
       return {
