@@ -111,12 +111,18 @@ class MemoryLog implements SlidingLog {
   }
 }
 
-const ADD_TRY_SCRIPT = `
+/** Every script starts by reading Redis's clock (one clock for every app instance), in ms. */
+const NOW = `
 local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local limit = tonumber(ARGV[1])
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
+
+/** The scripts that log a try first drop the key's tries older than the window (ARGV[2], ms). */
+const TRIM_TO_WINDOW = `${NOW}
 local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)`;
+
+const ADD_TRY_SCRIPT = `${TRIM_TO_WINDOW}
+local limit = tonumber(ARGV[1])
 local count = redis.call('ZCARD', KEYS[1])
 if count >= limit then
   local freeing = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
@@ -126,20 +132,14 @@ redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('PEXPIRE', KEYS[1], window)
 return 0`;
 
-const NOTE_SCRIPT = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+const NOTE_SCRIPT = `${TRIM_TO_WINDOW}
 local keep = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 redis.call('ZADD', KEYS[1], now, ARGV[3])
 redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -keep - 1)
 redis.call('PEXPIRE', KEYS[1], window)
 return 0`;
 
-const COUNT_SCRIPT = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+const COUNT_SCRIPT = `${NOW}
 return redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[1])), '+inf')`;
 
 type RedisWithLog = Redis & {
