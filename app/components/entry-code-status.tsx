@@ -1,4 +1,3 @@
-/** An entry's number and where it stands, as My page's list and the detail page head an entry. */
 export function EntryCodeStatus({ entry }: { entry: { code: string; tone: string; statusLabel: string } }) {
   return (
     <>

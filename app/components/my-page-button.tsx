@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 
-/** A finished page's one way on: the primary button to My page. */
 export function MyPageButton({ children = "マイページへ" }: { children?: string }) {
   return (
     <p>

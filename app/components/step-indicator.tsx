@@ -1,6 +1,5 @@
 // The wizard's steps (§2 entry step names): where the user is, as text (「ステップ 2 / 4」) and marked
-// for assistive technology; the finished steps are plain links (they work without JavaScript). Below it,
-// what every step page shows the same way: its buttons and the notice that its draft was saved.
+// for assistive technology; the finished steps are plain links (they work without JavaScript).
 
 import { WizardIntent } from "~/domain/wizard-intents";
 import { SubmitButton } from "./form/submit-button";
@@ -57,12 +56,8 @@ export function StepIndicator({ current, division }: { current: EntryStepName; d
   );
 }
 
-/** 戻る: to the step before this one (none on the first step). */
-/**
- * 戻る on every step after the first. On a step with a form it submits it with the `back` intent:
- * what was typed is saved as a draft, then the previous step opens. Without a form (the
- * confirmation page) it is a link.
- */
+// 戻る after the first step: with a form it posts the `back` intent (what was typed is saved as a draft,
+// then the previous step opens); on the confirmation page, which has none, a link.
 export function StepBackLink({ current, form }: { current: EntryStepName; form?: string }) {
   const previous = previousStep(current);
   if (!previous) return null;
@@ -80,7 +75,6 @@ export function StepBackLink({ current, form }: { current: EntryStepName; form?:
   );
 }
 
-/** 下書き保存 (or the step's own words for it): saves what was typed and stays on the step. */
 export function SaveDraftButton({ form, children = "下書き保存" }: { form: string; children?: string }) {
   return (
     <SubmitButton
@@ -94,7 +88,6 @@ export function SaveDraftButton({ form, children = "下書き保存" }: { form: 
   );
 }
 
-/** A step form's buttons in their order: 次へ, 下書き保存, 戻る. */
 export function StepFormButtons({ current, form }: { current: EntryStepName; form: string }) {
   return (
     <>
@@ -107,7 +100,6 @@ export function StepFormButtons({ current, form }: { current: EntryStepName; for
   );
 }
 
-/** Said once a step's draft is saved and the step stays open. */
 export function StepSavedNotice({ children = "入力内容を保存しました。" }: { children?: string }) {
   return (
     <p className="notice" role="status">

@@ -1,6 +1,3 @@
-// The signed-in person's entry as its pages under /entry/…/:entryId show it: with the bank days its
-// return dates fall on and the payout account named from the bank directory.
-
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { japanDate } from "~/domain/japan-date";
 import type { RequestContext } from "~/request/context.server";

@@ -1,6 +1,5 @@
 // An entry's own pages, as the detail, the contract and the agreement link to them.
 
-/** An entry's detail page, where every other page of the entry leads back to. */
 const detail = (id: number | string) => `/entry/detail/${id}`;
 
 /** The entry's own paths the pages link to: the detail, the agreement, the contract, the calendar file. */

@@ -111,12 +111,10 @@ class MemoryLog implements SlidingLog {
   }
 }
 
-/** Every script starts by reading Redis's clock (one clock for every app instance), in ms. */
 const NOW = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 
-/** The scripts that log a try first drop the key's tries older than the window (ARGV[2], ms). */
 const TRIM_TO_WINDOW = `${NOW}
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)`;

@@ -128,7 +128,6 @@ function returnView(obligation: ReturnObligation) {
   };
 }
 
-/** A document line: its name, and its status as the operator set it or, before that, as its files tell. */
 function documentRow(
   label: string,
   confirmation: number | null | undefined,
