@@ -10,18 +10,22 @@ import { answerUpstreamErrors } from "~/server/upstream-answers.server";
 import { AppSession } from "~/request/session.server";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { type ApiClient, type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { type FaultProxy, type RequestWatcher, startFaultProxy } from "./fault-proxy";
+import { type ApiClient, type TestUpstream, readThrough } from "./reference-upstream/harness";
 
-/** A reference upstream for the file's tests, with the app pointed at it; read it as `.current` in a test. */
-export function useTestUpstream(): { current: TestUpstream } {
-  const upstream = {} as { current: TestUpstream };
+/**
+ * The fault proxy in front of the file's upstream (useTestUpstream's), with the app pointed at the proxy
+ * instead; `watch` sees each request (to note the calls the app made). Call it after useTestUpstream.
+ */
+export function useFaultProxy(upstream: TestUpstream, watch?: RequestWatcher): FaultProxy {
+  let started: FaultProxy | undefined;
   beforeAll(async () => {
-    upstream.current = await startTestUpstream();
+    started = await startFaultProxy(upstream.url, watch);
     // appConfig() reads the environment once, at the first request: set before any.
-    process.env.API_BASE_URL = upstream.current.url;
+    process.env.API_BASE_URL = started.url;
   });
-  afterAll(() => upstream.current.dispose());
-  return upstream;
+  afterAll(() => started?.close());
+  return readThrough(() => started, "the fault proxy");
 }
 
 export const APP_ORIGIN = "http://localhost:3000";

@@ -35,15 +35,8 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/logout"
 import { resetRateLimits } from "~/security/rate-limit.server";
 import { AccountMessage } from "../../reference-upstream/accounts/messages";
 import { latestMails } from "../../reference-upstream/outbox";
-import {
-  APP_ORIGIN,
-  appCookie,
-  callRoute,
-  failureOf,
-  locationOf,
-  type RouteFunction,
-  useTestUpstream,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, failureOf, locationOf, type RouteFunction } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { PASSWORD, insertUser, logInClient, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 
@@ -74,12 +67,12 @@ function post(route: RouteFunction, path: string, fields: Record<string, string>
 }
 
 const userRow = (email: string) =>
-  upstream.current.db.prepare("SELECT * FROM users WHERE email = ?").get(email) as
+  upstream.db.prepare("SELECT * FROM users WHERE email = ?").get(email) as
     { id: number; email_verified_at: string | null; corporate_division: string } | undefined;
 
 /** Whether the password logs in at the upstream. */
 const logsIn = async (email: string, password: string) =>
-  (await upstream.current.client().post("/api/auth/", { email, password })).status === 200;
+  (await upstream.client().post("/api/auth/", { email, password })).status === 200;
 
 describe("login and registration pages (GET /login, /register)", () => {
   it("a visitor gets the form, with only a safe redirectTo kept; someone logged in goes to My page", async () => {
@@ -88,7 +81,7 @@ describe("login and registration pages (GET /login, /register)", () => {
     const unsafe = await open(loginLoader, "/login?redirectTo=%2F%2Fevil.example%2F");
     expect(await unsafe.json()).toEqual({ redirectTo: null });
 
-    const cookie = await appCookie(createUserWithSession(upstream.current));
+    const cookie = await appCookie(createUserWithSession(upstream));
     expect(await locationOf(await open(loginLoader, "/login", cookie))).toBe("/mypage");
     expect(await locationOf(await open(registerLoader, "/register", cookie))).toBe("/mypage");
     expect(await (await open(registerLoader, "/register")).json()).toEqual({
@@ -113,7 +106,7 @@ describe("registration (POST /register)", () => {
       "/register/complete",
     );
     expect(userRow(email)).toMatchObject({ corporate_division: "corporate", email_verified_at: null });
-    expect(latestMails(upstream.current.db, { to: email, kind: "activation" })).toHaveLength(1);
+    expect(latestMails(upstream.db, { to: email, kind: "activation" })).toHaveLength(1);
     expect(await logsIn(email, NEW_PASSWORD)).toBe(true);
   });
 
@@ -134,7 +127,7 @@ describe("registration (POST /register)", () => {
 
   it("an address already registered: 400 with the upstream's words at the e-mail field", async () => {
     const email = uniqueEmail("taken");
-    await insertUser(upstream.current.db, { email });
+    await insertUser(upstream.db, { email });
     const response = await post(registerAction, "/register", fields(email));
     expect(response.status).toBe(400);
     expect((await failureOf(response)).fieldErrors.email).toBe(AccountMessage.emailTaken);
@@ -163,7 +156,7 @@ describe("the e-mail confirmation (GET and POST /company/mail/verify, /company/m
         }),
       ),
     ).toBe("/register/complete");
-    const link = new URL(latestMails(upstream.current.db, { to: email, kind: "activation" })[0]!.link!);
+    const link = new URL(latestMails(upstream.db, { to: email, kind: "activation" })[0]!.link!);
     return { email, key: link.searchParams.get("key")! };
   }
 
@@ -191,7 +184,7 @@ describe("the e-mail confirmation (GET and POST /company/mail/verify, /company/m
       next: { href: string };
     };
     expect(visitor.next.href).toBe("/login");
-    const cookie = await appCookie(createUserWithSession(upstream.current));
+    const cookie = await appCookie(createUserWithSession(upstream));
     const user = (await (await open(mailCompleteLoader, "/company/mail/complete", cookie)).json()) as {
       next: { href: string };
     };
@@ -201,10 +194,10 @@ describe("the e-mail confirmation (GET and POST /company/mail/verify, /company/m
 
 describe("the activation page (GET and POST /register/activation)", () => {
   it("an unconfirmed user is told where the mail went; a resend mails a new link and says so (PRG)", async () => {
-    const browser = createUserWithSession(upstream.current, { email_verified_at: null });
+    const browser = createUserWithSession(upstream, { email_verified_at: null });
     const cookie = await appCookie(browser);
     const email = (
-      upstream.current.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
+      upstream.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
         email: string;
       }
     ).email;
@@ -216,7 +209,7 @@ describe("the activation page (GET and POST /register/activation)", () => {
     expect(await locationOf(await post(activationAction, "/register/activation", {}, cookie))).toBe(
       "/register/activation?sent=1",
     );
-    expect(latestMails(upstream.current.db, { to: email, kind: "activation" })).toHaveLength(1);
+    expect(latestMails(upstream.db, { to: email, kind: "activation" })).toHaveLength(1);
     const sent = await open(activationLoader, "/register/activation?sent=1", cookie);
     expect(await sent.json()).toMatchObject({ justSent: true });
   });
@@ -231,16 +224,16 @@ describe("the activation page (GET and POST /register/activation)", () => {
 describe("the password reset (recover, its suffixes, reset)", () => {
   it("a request for a registered address mails the link and goes to the done page; an unknown one too, without a mail", async () => {
     const email = uniqueEmail("recover");
-    await insertUser(upstream.current.db, { email });
+    await insertUser(upstream.db, { email });
     const path = "/profile/password/reset/recover";
     expect(await locationOf(await post(recoverAction, path, { email }))).toBe("/profile/password/reset/done");
-    expect(latestMails(upstream.current.db, { to: email, kind: "password_reset" })).toHaveLength(1);
+    expect(latestMails(upstream.db, { to: email, kind: "password_reset" })).toHaveLength(1);
 
     const unknown = uniqueEmail("unknown");
     expect(await locationOf(await post(recoverAction, path, { email: unknown }))).toBe(
       "/profile/password/reset/done",
     );
-    expect(latestMails(upstream.current.db, { to: unknown, kind: "password_reset" })).toHaveLength(0);
+    expect(latestMails(upstream.db, { to: unknown, kind: "password_reset" })).toHaveLength(0);
 
     const invalid = await post(recoverAction, path, { email: "no-at-sign" });
     expect(invalid.status).toBe(422);
@@ -256,9 +249,9 @@ describe("the password reset (recover, its suffixes, reset)", () => {
 
   it("the mailed link sets the new password once; a used link is refused with the way to a new one", async () => {
     const email = uniqueEmail("reset");
-    await insertUser(upstream.current.db, { email });
+    await insertUser(upstream.db, { email });
     await post(recoverAction, "/profile/password/reset/recover", { email });
-    const link = new URL(latestMails(upstream.current.db, { to: email, kind: "password_reset" })[0]!.link!);
+    const link = new URL(latestMails(upstream.db, { to: email, kind: "password_reset" })[0]!.link!);
     const path = `/profile/password/reset/reset/new${link.search}`;
     expect((await open(resetLoader, path)).status).toBe(200);
     expect((await open(resetLoader, "/profile/password/reset/reset/new?uid=1")).status).toBe(404);
@@ -279,8 +272,8 @@ describe("the password reset (recover, its suffixes, reset)", () => {
 describe("the password change (GET and POST /profile/password/change, its done page)", () => {
   async function loggedIn() {
     const email = uniqueEmail("change");
-    await insertUser(upstream.current.db, { email });
-    return { email, cookie: await appCookie(await logInClient(upstream.current, email)) };
+    await insertUser(upstream.db, { email });
+    return { email, cookie: await appCookie(await logInClient(upstream, email)) };
   }
 
   it("a wrong current password: 400 with the upstream's words at it, the password unchanged", async () => {
@@ -324,9 +317,9 @@ describe("the password change (GET and POST /profile/password/change, its done p
 
 describe("the mail change's done page (GET /profile/mail/change/done)", () => {
   it("shows the address now in use", async () => {
-    const browser = createUserWithSession(upstream.current);
+    const browser = createUserWithSession(upstream);
     const email = (
-      upstream.current.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
+      upstream.db.prepare("SELECT email FROM users WHERE id = ?").get(browser.userId) as {
         email: string;
       }
     ).email;
@@ -337,7 +330,7 @@ describe("the mail change's done page (GET /profile/mail/change/done)", () => {
 
 describe("logout and the sign-in return point (POST /logout, GET /logout, GET /callback)", () => {
   it("a GET logs nobody out; the POST ends the upstream session and goes to login", async () => {
-    const browser = createUserWithSession(upstream.current);
+    const browser = createUserWithSession(upstream);
     const cookie = await appCookie(browser);
     expect(await locationOf((await logoutLoader()) as Response)).toBe("/mypage");
     expect((await browser.get("/api/draft_entry/")).status).toBe(200);
@@ -348,7 +341,7 @@ describe("logout and the sign-in return point (POST /logout, GET /logout, GET /c
   });
 
   it("/callback sends someone with a session to My page and anyone else to login", async () => {
-    const cookie = await appCookie(createUserWithSession(upstream.current));
+    const cookie = await appCookie(createUserWithSession(upstream));
     expect(await locationOf(await open(callbackLoader, "/callback?next=//evil.example", cookie))).toBe(
       "/mypage",
     );

@@ -9,7 +9,7 @@
 //   - the resubmission (POST /entry/resubmit/:id) → the entry's detail with 再提出を受け付けました.
 
 import http from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { loader as completeLoader } from "~/routes/_anonymous.entry.complete";
 import { action, loader } from "~/routes/_entry.profile.before_entry/route";
 import { action as contractAction } from "~/routes/_mypage.entry.contract.$entryId/route";
@@ -21,8 +21,15 @@ import {
 import { pendingUploads } from "../../reference-upstream/users";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import { reviewClaim } from "../../reference-upstream/operator/review";
-import { APP_ORIGIN, appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
-import { type FaultProxy, startFaultProxy } from "./fault-proxy";
+import {
+  APP_ORIGIN,
+  appCookie,
+  callRoute,
+  failureOf,
+  formPost,
+  locationOf,
+  useFaultProxy,
+} from "./app-requests";
 import {
   type UserClient,
   createEntryVia,
@@ -30,24 +37,12 @@ import {
   insertUpload,
   validClaim,
 } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  proxy = await startFaultProxy(upstream.url);
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = proxy.url;
-});
+const upstream = useTestUpstream();
+const proxy = useFaultProxy(upstream);
 
 afterEach(() => proxy.setFault(null, null));
-
-afterAll(async () => {
-  await proxy.close();
-  await upstream.dispose();
-});
 
 const PATH = "/profile/before_entry";
 

@@ -14,9 +14,9 @@ import { findFreePort, waitForTcp } from "../../scripts/ports";
 import { appCookie, callRoute, streamedUpload } from "./app-requests";
 import { forward } from "./fault-proxy";
 import { createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
+const upstream = useTestUpstream();
 let redis: ChildProcess;
 
 type InvoiceAction = (args: { request: Request; params: object; context: object }) => Promise<unknown>;
@@ -42,14 +42,11 @@ beforeAll(async () => {
   // Replicas share the cookie secrets (each copy of the modules reads them from the environment).
   process.env.SESSION_SECRETS = randomBytes(32).toString("base64");
   process.env.SESSION_ENCRYPTION_KEY = randomBytes(32).toString("base64");
-  upstream = await startTestUpstream();
-  process.env.API_BASE_URL = upstream.url;
 });
 
 afterAll(async () => {
   delete process.env.REDIS_URL;
   redis?.kill();
-  await upstream.dispose();
 });
 
 const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";

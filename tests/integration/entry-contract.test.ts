@@ -3,9 +3,7 @@
 // entry with a claim that can be bought is contracted; no consent, no contract; a replay makes no
 // second one; the agreement carries the entry's figures; the .ics carries the return dates.
 
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ContractRefusalMessage } from "~/domain/contract-refusal";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { loader as agreementLoader } from "~/routes/_plain.entry.$entryId.factoring_service_agreement";
@@ -19,7 +17,6 @@ import { markClaimDelay } from "../../reference-upstream/operator/returns";
 import { expireIdentity } from "../../reference-upstream/operator/identity";
 import { findClaim } from "../../reference-upstream/entries/rows";
 import { paymentDateDueByToday } from "../fixtures/dates";
-import { forward } from "./fault-proxy";
 import {
   APP_ORIGIN,
   appCookie,
@@ -28,30 +25,16 @@ import {
   formPost,
   locationOf,
   type RouteFunction,
+  useFaultProxy,
 } from "./app-requests";
 import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-let proxy: http.Server;
 /** The upstream calls the app made, "METHOD /path". */
 let calls: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // A pass-through in front of the upstream that notes each call: a refused contract makes none.
-  proxy = http.createServer((req, res) => {
-    calls.push(`${req.method} ${req.url}`);
-    forward(upstream.url, req, res);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => proxy.close(resolve));
-  await upstream.dispose();
-});
+const upstream = useTestUpstream();
+// A refused contract makes no call.
+useFaultProxy(upstream, (req) => calls.push(`${req.method} ${req.url}`));
 
 /** A loader's answer, or what it threw (a redirect or an error screen). */
 function get(

@@ -2,7 +2,7 @@
 // upstream. Digits only, else page not found before anything else; another user's entry or a missing
 // one is page not found; a logged-out visitor goes to login and comes back; the user's own entry shows.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-form";
 import type { FormFailure } from "~/forms/form-failure";
@@ -15,17 +15,9 @@ import {
   insertUpload,
   validEntryBody,
 } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 /** The figures of help's example for a claim the debtor pays 1,000,000円 for. */
 const CAN_BUY = [

@@ -3,7 +3,7 @@
 // document group's files); §5 "Resubmit skips bank checks"; new files replace the submitted ones of
 // their kind; an entry that is not inadequate sends nothing; the detail then shows it under review.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as detailLoader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { action, loader } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
@@ -27,16 +27,9 @@ import {
   validClaim,
   validEntryBody,
 } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 type Route = RouteFunction;
 

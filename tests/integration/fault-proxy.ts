@@ -1,7 +1,8 @@
 // A fault-injecting proxy (node:http) in front of the test's reference upstream, for calling the app
-// against an upstream that breaks: everything is forwarded unless a fault is set, and a fault touches
-// only the requests of one upstream session (the victim's), so other users go on being served. It
-// can also stop listening (connection refused) and listen again on the same port.
+// against an upstream that breaks, or for noting the calls it makes: everything is forwarded unless a
+// fault is set, and a fault touches only the requests of one upstream session (the victim's), so other
+// users go on being served. It can also stop listening (connection refused) and listen again on the
+// same port.
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -44,10 +45,14 @@ export function forward(upstreamUrl: string, req: http.IncomingMessage, res: htt
   req.pipe(outgoing);
 }
 
-export async function startFaultProxy(upstreamUrl: string): Promise<FaultProxy> {
+/** Sees each request as it reaches the proxy (to note the calls the app made). */
+export type RequestWatcher = (req: http.IncomingMessage) => void;
+
+export async function startFaultProxy(upstreamUrl: string, watch?: RequestWatcher): Promise<FaultProxy> {
   let victim: string | null = null;
   let fault: Fault | null = null;
   const server = http.createServer((req, res) => {
+    watch?.(req);
     if (fault && victim && sessionOf(req) === victim && fault(req, res)) return;
     forward(upstreamUrl, req, res);
   });

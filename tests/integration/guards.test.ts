@@ -1,7 +1,7 @@
 // §2 guards (guards.server.ts, entry-guard.server.ts) against the in-process reference upstream: each
 // guard gets an RequestContext built from a Request carrying the app's session cookie, as a loader does.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RequestContext } from "~/request/context.server";
 import { requireEntryStep } from "~/request/entry-guard.server";
 import { UpstreamAuthenticationError } from "~/upstream/errors.server";
@@ -13,20 +13,12 @@ import {
   requireUser,
 } from "~/request/guards.server";
 import type { ApiClient } from "./reference-upstream/harness";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { appCookie } from "./app-requests";
 import { paymentDatesOn } from "~/lookup/japan-holidays.server";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first RequestContext: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 /** The context of a page request, logged in as `browser`'s upstream session when given. */
 async function contextFor(

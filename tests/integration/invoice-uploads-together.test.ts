@@ -3,23 +3,15 @@
 // calls it, five times against the in-process reference upstream, as the page sends them: three at
 // once, the others as each ends (upload-lanes.ts; a person's fourth at once is refused, decision 0021).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action } from "~/routes/_entry.entry_.entry_invoice/route";
 import { claimUploadSlot } from "~/domain/file-kinds";
 import { uploadLanes } from "~/forms/upload-lanes";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { appCookie, callRoute, streamedUpload } from "./app-requests";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const PDF = "%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 

@@ -13,17 +13,9 @@ import type { FormFailure } from "~/forms/form-failure";
 import { loginFailures, newBrowsersSlowed } from "~/telemetry/metrics.server";
 import { callRoute, formPost } from "./app-requests";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 function post(fields: Record<string, string>, clientAddress = "127.0.0.1", cookie = ""): Promise<Response> {
   return callRoute(action, formPost("/login", cookie, fields, clientAddress));

@@ -5,9 +5,7 @@
 // look-up: one query is one upstream call. Called as Remix calls the routes, through a pass-through
 // in front of the in-process reference upstream that notes every call.
 
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as profileAction } from "~/routes/_mypage.profile";
@@ -16,36 +14,26 @@ import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
 import { loader as postcodeLoader } from "~/routes/profile.postcode";
 import { resetRateLimits } from "~/security/rate-limit.server";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { APP_ORIGIN, type RouteFunction, appCookie, callRoute, failureOf } from "./app-requests";
+import {
+  APP_ORIGIN,
+  type RouteFunction,
+  appCookie,
+  callRoute,
+  failureOf,
+  useFaultProxy,
+} from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { forward } from "./fault-proxy";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
 /** The policy this test holds the app to (decision 0023). */
 const PER_SESSION = 60;
 const PER_ADDRESS = 300;
 const LIMIT_MESSAGE = /^検索回数が上限に達しました。/;
 
-let upstream: TestUpstream;
-let proxy: http.Server;
 /** The upstream calls the app made, "METHOD /path", in order. */
 let calls: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  proxy = http.createServer((req, res) => {
-    calls.push(`${req.method} ${decodeURIComponent(req.url ?? "")}`);
-    forward(upstream.url, req, res);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => proxy.close(resolve));
-  await upstream.dispose();
-});
+const upstream = useTestUpstream();
+useFaultProxy(upstream, (req) => calls.push(`${req.method} ${decodeURIComponent(req.url ?? "")}`));
 
 beforeEach(async () => {
   await resetRateLimits();

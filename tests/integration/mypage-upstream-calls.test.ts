@@ -2,36 +2,16 @@
 // verification once: `me` carries the timestamp from then on, so a later My page makes no write (the
 // me schema used to drop the field, and every view of My page posted the record again).
 
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/_mypage.mypage/route";
-import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, useFaultProxy } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { forward } from "./fault-proxy";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-let proxy: http.Server;
 /** The upstream calls the app made, "METHOD /path", in order. */
 let calls: string[] = [];
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // A pass-through in front of the upstream that notes each call.
-  proxy = http.createServer((req, res) => {
-    calls.push(`${req.method} ${req.url}`);
-    forward(upstream.url, req, res);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => proxy.close(resolve));
-  await upstream.dispose();
-});
+const upstream = useTestUpstream();
+useFaultProxy(upstream, (req) => calls.push(`${req.method} ${req.url}`));
 
 async function openMyPage(cookie: string): Promise<string[]> {
   calls = [];

@@ -6,7 +6,7 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as financialAction, loader as financialLoader } from "~/routes/_entry.entry/route";
 import { action as invoiceAction, loader as invoiceLoader } from "~/routes/_entry.entry_.entry_invoice/route";
 import {
@@ -27,17 +27,9 @@ import {
   insertUpload,
   validClaim,
 } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 type Route = RouteFunction;
 

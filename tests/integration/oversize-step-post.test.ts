@@ -17,7 +17,8 @@ import { MAX_MULTIPART_REQUEST_BYTES } from "~/forms/multipart-form.server";
 import { stepUploadFileField } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/server/guard-actions.server";
-import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, useTestUpstream } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 
 // The app spools under os.tmpdir(): a directory of this file's own, to prove nothing is left there.
@@ -128,7 +129,7 @@ describe("an oversize file in a step's form without JavaScript never costs the s
   ])(
     "%s: an 11 MiB file between the fields is refused at its slot, the fields saved, nothing stored",
     async (_, withLength) => {
-      const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+      const { browser, cookie } = await applicantWithOneClaim(upstream);
       const response = await stepPost(
         cookie,
         typedAround({ name: "scan-11mb.pdf", size: 11 * 1024 * 1024 }),
@@ -148,7 +149,7 @@ describe("an oversize file in a step's form without JavaScript never costs the s
   );
 
   it("a file as large as the read bound allows is refused at its slot too", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
     // The largest file whose post still fits: the form around it is a few hundred bytes.
     const parts = typedAround({ name: "scan.pdf", size: MAX_MULTIPART_REQUEST_BYTES - 4 * 1024 });
     expect(lengthOf(parts)).toBeLessThanOrEqual(MAX_MULTIPART_REQUEST_BYTES);
@@ -160,7 +161,7 @@ describe("an oversize file in a step's form without JavaScript never costs the s
   });
 
   it("a post over the read bound is refused unread with the 413 screen, and nothing is saved", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
     const parts = typedAround({ name: "huge.pdf", size: MAX_MULTIPART_REQUEST_BYTES + 1 });
     const response = await stepPost(cookie, parts);
     expect(response.status).toBe(413);
@@ -170,7 +171,7 @@ describe("an oversize file in a step's form without JavaScript never costs the s
   });
 
   it("a file of exactly 10 MiB in the same form is stored, the fields saved with it", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
     const response = await stepPost(cookie, typedAround({ name: "exact.pdf", size: MAX_UPLOAD_BYTES }));
     expect(response.status).toBe(302);
     expect(await storedUploads(browser)).toHaveLength(1);

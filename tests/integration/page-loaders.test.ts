@@ -12,14 +12,8 @@ import { loader as maintenanceLoader } from "~/routes/_simple-header.maintenance
 import { loader as sctLoader } from "~/routes/_static.legal.sct";
 import { loader as privacyLoader } from "~/routes/_static.policy.privacy";
 import { loader as securityLoader } from "~/routes/_static.policy.security";
-import {
-  APP_ORIGIN,
-  appCookie,
-  callRoute,
-  locationOf,
-  type RouteFunction,
-  useTestUpstream,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute, locationOf, type RouteFunction } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 
 const upstream = useTestUpstream();
@@ -73,12 +67,12 @@ describe("the complete pages after a cancel and a contract (GET /entry/cancel/co
     expect(await locationOf(await open(cancelCompleteLoader, "/entry/cancel/complete"))).toBe(
       "/login?redirectTo=%2Fentry%2Fcancel%2Fcomplete",
     );
-    const cookie = await appCookie(createUserWithSession(upstream.current));
+    const cookie = await appCookie(createUserWithSession(upstream));
     expect((await open(cancelCompleteLoader, "/entry/cancel/complete", { Cookie: cookie })).status).toBe(200);
   });
 
   it("the contract's page links back to the entry only for a plain number, never a path from the query", async () => {
-    const cookie = { Cookie: await appCookie(createUserWithSession(upstream.current)) };
+    const cookie = { Cookie: await appCookie(createUserWithSession(upstream)) };
     const linked = await open(contractCompleteLoader, "/entry/contract/complete?entry=42", cookie);
     expect(await linked.json()).toEqual({ detailPath: "/entry/detail/42" });
     const forged = await open(

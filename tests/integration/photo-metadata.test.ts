@@ -20,14 +20,8 @@ import {
   phonePicture,
   pictureOf,
 } from "../fixtures/jpeg";
-import {
-  APP_ORIGIN,
-  applicantWithOneClaim,
-  callRoute,
-  failureOf,
-  streamedUpload,
-  useTestUpstream,
-} from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 
 const upstream = useTestUpstream();
@@ -85,7 +79,7 @@ async function storedBytes(browser: UserClient): Promise<Uint8Array[]> {
     uploads
       .sort((a, b) => a.id - b.id)
       .map(async ({ id }) => {
-        const content = await fetch(new URL(`/api/uploads/${id}/content/`, upstream.current.url), {
+        const content = await fetch(new URL(`/api/uploads/${id}/content/`, upstream.url), {
           headers: { Cookie: cookie },
         });
         expect(content.status).toBe(200);
@@ -121,7 +115,7 @@ describe("a phone's photo is stored without where it was taken (decision 0034)",
   ])(
     "%s: no EXIF GPS, XMP, IPTC or comment; orientation, colours and the image as sent",
     async (_, send, status) => {
-      const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+      const { browser, cookie } = await applicantWithOneClaim(upstream);
       const options = { orientation: 6, progressive: true, trailer: true };
       const photo = phoneJpeg(options);
       expect(holds(photo, gpsLatitudeBytes()) && holds(photo, PHOTO_SECRETS.xmpLocation)).toBe(true);
@@ -135,7 +129,7 @@ describe("a phone's photo is stored without where it was taken (decision 0034)",
   );
 
   it("a photo of exactly 10 MiB is stored whole; one byte more is refused with 「ファイルサイズは10MBまでです。」, with or without JavaScript", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
     const overhead = phoneJpeg({ scanBytes: 0 }).length;
     const options = { scanBytes: MAX_UPLOAD_BYTES - overhead };
     const exact = phoneJpeg(options);
@@ -158,7 +152,7 @@ describe("a phone's photo is stored without where it was taken (decision 0034)",
   });
 
   it("a JPEG cut short, or JPEG's first bytes followed by no JPEG at all, is stored at its length as sent, never a 5xx", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
     const photo = phoneJpeg();
     // Cut inside the EXIF block, just after the camera's name
     const model = Buffer.from(photo).indexOf(PHOTO_SECRETS.cameraModel);

@@ -25,8 +25,8 @@ import {
   formPost,
   locationOf,
   type RouteFunction,
-  useTestUpstream,
 } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import {
   insertIdentityUpload,
   insertUser,
@@ -47,7 +47,7 @@ function post(route: RouteFunction, path: string, cookie: string, fields: Record
 }
 
 const stored = (id: number) =>
-  upstream.current.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Record<string, unknown>;
+  upstream.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as Record<string, unknown>;
 
 /** The profile form as a person fills it (postcodes and phones typed their way). */
 const PROFILE = {
@@ -70,8 +70,8 @@ const PROFILE = {
 /** A newly registered account with no profile yet, logged in. */
 async function newAccount() {
   const email = uniqueEmail("new-account");
-  const id = await insertUser(upstream.current.db, { email });
-  return { id, cookie: await appCookie(await logInClient(upstream.current, email)) };
+  const id = await insertUser(upstream.db, { email });
+  return { id, cookie: await appCookie(await logInClient(upstream, email)) };
 }
 
 describe("the first profile registration (GET and POST /register/profile)", () => {
@@ -81,7 +81,7 @@ describe("the first profile registration (GET and POST /register/profile)", () =
       identity: { needsDocuments: boolean };
     };
     expect(page.identity.needsDocuments).toBe(true);
-    insertIdentityUpload(upstream.current.db, id, "front");
+    insertIdentityUpload(upstream.db, id, "front");
     const response = await post(registerProfileAction, "/register/profile", cookie, {
       ...PROFILE,
       identity_document_type: "drivingLicence",
@@ -93,8 +93,8 @@ describe("the first profile registration (GET and POST /register/profile)", () =
 
   it("a blank name is refused at its field (422); complete, the profile and documents are saved and My page opens", async () => {
     const { id, cookie } = await newAccount();
-    insertIdentityUpload(upstream.current.db, id, "front");
-    insertIdentityUpload(upstream.current.db, id, "back");
+    insertIdentityUpload(upstream.db, id, "front");
+    insertIdentityUpload(upstream.db, id, "back");
     const blank = await post(registerProfileAction, "/register/profile", cookie, {
       ...PROFILE,
       last_name: " ",
@@ -126,7 +126,7 @@ describe("マイナンバーカード is registered with its front alone (its ba
     expect(none.status).toBe(400);
     expect((await failureOf(none)).formErrors).toEqual([IdentityDocumentMessage.cardFrontRequired]);
 
-    const front = insertIdentityUpload(upstream.current.db, id, "front");
+    const front = insertIdentityUpload(upstream.db, id, "front");
     const saved = await post(registerProfileAction, "/register/profile", cookie, {
       ...PROFILE,
       identity_document_type: "individualNumber",
@@ -136,7 +136,7 @@ describe("マイナンバーカード is registered with its front alone (its ba
       identity_document_type: "individualNumber",
       identity_confirmation: 1,
     });
-    const submitted = upstream.current.db
+    const submitted = upstream.db
       .prepare("SELECT upload_id FROM identity_submission_files WHERE user_id = ?")
       .all(id) as { upload_id: number }[];
     expect(submitted.map((row) => row.upload_id)).toEqual([front]);
@@ -145,7 +145,7 @@ describe("マイナンバーカード is registered with its front alone (its ba
 
 describe("the profile (GET and POST /profile)", () => {
   it("shows what is stored; a save stores every field and comes back with 「会員情報を保存しました。」 (PRG)", async () => {
-    const browser = createUserWithSession(upstream.current);
+    const browser = createUserWithSession(upstream);
     const cookie = await appCookie(browser);
     const page = (await (await open(profileLoader, "/profile", cookie)).json()) as {
       defaults: Record<string, string>;
@@ -171,7 +171,7 @@ describe("the profile (GET and POST /profile)", () => {
   });
 
   it("§5: a postcode that is not one is refused at its field (422), the typing kept, nothing saved", async () => {
-    const browser = createUserWithSession(upstream.current);
+    const browser = createUserWithSession(upstream);
     const response = await post(profileAction, "/profile", await appCookie(browser), {
       ...PROFILE,
       office_zipcode: "12",

@@ -17,11 +17,11 @@ import {
 import { findFreePort, waitForTcp } from "../../scripts/ports";
 import { callRoute, formPost } from "./app-requests";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { logger } from "~/telemetry/logger.server";
 
+const upstream = useTestUpstream();
 let redis: ChildProcess;
-let upstream: TestUpstream;
 
 beforeAll(async () => {
   const port = await findFreePort();
@@ -32,9 +32,6 @@ beforeAll(async () => {
   );
   await waitForTcp("127.0.0.1", port, 10_000);
   process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
   await resetRateLimits();
 });
 
@@ -43,7 +40,6 @@ afterAll(async () => {
   delete process.env.REDIS_URL;
   redis?.kill("SIGCONT");
   redis?.kill();
-  await upstream?.dispose();
 });
 
 /** Another replica: the same Redis through a connection of its own. */

@@ -3,7 +3,7 @@
 // and a carried field changed in the page is never replayed. The step's loader and action called
 // directly, as Remix calls them, against the in-process reference upstream.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RELOGIN_FIELD, TYPED_BY_FIELD, TYPED_FIELD } from "~/forms/session-resume";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
 import { action, loader } from "~/routes/_entry.entry_.entry_invoice/route";
@@ -16,17 +16,9 @@ import { deleteSessionsOfUser } from "../../reference-upstream/auth/sessions";
 import { APP_ORIGIN, appCookie, callRoute, formPost } from "./app-requests";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
 import { type UserClient, createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const INVOICE = "/entry/entry_invoice";
 const TYPED = { purpose: "設備の入れ替え", "claims[0].obliger_company_name": "株式会社あとから" };

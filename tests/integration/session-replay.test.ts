@@ -4,7 +4,7 @@
 // taken before either — from a shared computer, a stolen backup — then sends to login with nothing
 // of the user's in the answer. Loaders and actions called directly, as Remix calls them.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as financialAction } from "~/routes/_entry.entry/route";
 import { loader as myPageLoader } from "~/routes/_mypage.mypage/route";
 import { action as passwordAction } from "~/routes/_mypage.profile_.password.change/route";
@@ -13,17 +13,9 @@ import { action as logoutAction } from "~/routes/logout";
 import { APP_ORIGIN, appCookie, callRoute, formPost, locationOf, type RouteFunction } from "./app-requests";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 type Route = RouteFunction;
 

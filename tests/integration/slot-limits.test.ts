@@ -6,14 +6,8 @@ import { describe, expect, it } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { MAX_SLOT_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import {
-  appCookie,
-  applicantWithOneClaim,
-  callRoute,
-  failureOf,
-  streamedUpload,
-  useTestUpstream,
-} from "./app-requests";
+import { appCookie, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { type UserClient, insertUpload, loginAs } from "./reference-upstream/entry-fixtures";
 
 const upstream = useTestUpstream();
@@ -43,8 +37,8 @@ const refusal = (message: string) => ({ [uploadFieldName(SLOT)]: `アップロ�
 
 describe("a slot's limits, kept by the server (decision 0035)", () => {
   it("takes a tenth file and refuses an eleventh at the slot, nothing of it kept", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
-    for (let n = 0; n < 9; n += 1) insertUpload(upstream.current, browser.userId, "invoice-1");
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
+    for (let n = 0; n < 9; n += 1) insertUpload(upstream, browser.userId, "invoice-1");
     expect((await upload(cookie, 64, "10枚目.pdf")).status).toBe(302);
     const eleventh = await upload(cookie, 64, "11枚目.pdf");
     expect(eleventh.status).toBe(400);
@@ -56,9 +50,9 @@ describe("a slot's limits, kept by the server (decision 0035)", () => {
   });
 
   it("takes exactly 50 MB in all and refuses one byte more", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
-    const big = insertUpload(upstream.current, browser.userId, "invoice-1");
-    upstream.current.db.prepare("UPDATE uploads SET size = ? WHERE id = ?").run(MAX_SLOT_BYTES - 1000, big);
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
+    const big = insertUpload(upstream, browser.userId, "invoice-1");
+    upstream.db.prepare("UPDATE uploads SET size = ? WHERE id = ?").run(MAX_SLOT_BYTES - 1000, big);
     const over = await upload(cookie, 1001);
     expect(over.status).toBe(400);
     expect((await failureOf(over)).fieldErrors).toEqual(refusal(UploadRuleMessage.slotTooLarge));
@@ -67,9 +61,9 @@ describe("a slot's limits, kept by the server (decision 0035)", () => {
   });
 
   it("three sessions sending at once into a slot with room for one: one kept, two refused", async () => {
-    const { browser, cookie } = await applicantWithOneClaim(upstream.current);
-    for (let n = 0; n < 9; n += 1) insertUpload(upstream.current, browser.userId, "invoice-1");
-    const others = [loginAs(upstream.current, browser.userId), loginAs(upstream.current, browser.userId)];
+    const { browser, cookie } = await applicantWithOneClaim(upstream);
+    for (let n = 0; n < 9; n += 1) insertUpload(upstream, browser.userId, "invoice-1");
+    const others = [loginAs(upstream, browser.userId), loginAs(upstream, browser.userId)];
     const cookies = [cookie, ...(await Promise.all(others.map(appCookie)))];
     const answers = await Promise.all(cookies.map((each, n) => upload(each, 64, `同時${n + 1}.pdf`)));
     const statuses = answers.map((answer) => answer.status).sort();

@@ -21,7 +21,7 @@ import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/ro
 import { guardActions } from "~/server/guard-actions.server";
 import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf } from "./app-requests";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
 // The app would spool under os.tmpdir(): a directory of this file's own, to prove nothing lands there.
 const appTmpDir = await vi.hoisted(async () => {
@@ -38,16 +38,13 @@ const APP_SPOOL_DIR = path.join(appTmpDir, "sakidori-uploads");
 const SLOT = claimUploadSlot("invoice", 1);
 const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
 
-let upstream: TestUpstream;
+const upstream = useTestUpstream();
 let app: http.Server;
 let appPort = 0;
 /** Each action's end, so a test can wait for the app to be done with a request the client left. */
 let actionsDone: Promise<unknown>[] = [];
 
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
   const routes = guardActions({
     invoice: { id: "invoice", path: "entry/entry_invoice", module: { action: invoiceAction } },
   } as unknown as ServerBuild["routes"]);
@@ -80,7 +77,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => app.close(resolve));
-  await upstream.dispose();
   fs.rmSync(appTmpDir, { recursive: true, force: true });
 });
 

@@ -14,7 +14,8 @@ import { action as mailVerifyAction } from "~/routes/_anonymous.company.mail.ver
 import { action as passwordChangeAction } from "~/routes/_mypage.profile_.password.change/route";
 import { action as activationAction } from "~/routes/_mypage.register.activation";
 import { RATE_LIMITS, limitFormAttempt, resetRateLimits } from "~/security/rate-limit.server";
-import { APP_ORIGIN, appCookie, callRoute, useTestUpstream } from "./app-requests";
+import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 import { PASSWORD, insertUser, passwordHash, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 
@@ -99,13 +100,13 @@ describe("the app's own limits: every 429 carries Retry-After", () => {
 
   it("the password change", async () => {
     await flood(FLOODED);
-    const cookie = await appCookie(createUserWithSession(upstream.current));
+    const cookie = await appCookie(createUserWithSession(upstream));
     const fields = { old_password: PASSWORD, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD };
     expectTooManyRequests(await post(passwordChangeAction, "/profile/password/change", fields, { cookie }));
   });
 
   it("the activation mail's resend", async () => {
-    const cookie = await appCookie(createUserWithSession(upstream.current, { email_verified_at: null }));
+    const cookie = await appCookie(createUserWithSession(upstream, { email_verified_at: null }));
     let answer: Response | null = null;
     for (let i = 0; i < 10 && answer?.status !== 429; i++) {
       answer = await post(activationAction, "/register/activation", {}, { cookie, address: `192.0.2.${i}` });
@@ -117,8 +118,8 @@ describe("the app's own limits: every 429 carries Retry-After", () => {
 describe("the upstream's throttle passed on: Retry-After too", () => {
   it("login: the upstream refuses an account guessed at directly", async () => {
     const email = uniqueEmail("guessed");
-    await insertUser(upstream.current.db, { email });
-    const direct = upstream.current.client();
+    await insertUser(upstream.db, { email });
+    const direct = upstream.client();
     for (let i = 0; i < 10; i++) await direct.post("/api/auth/", { email, password: `wrong-${i}-guess` });
     expectTooManyRequests(
       await post(loginAction, "/login", { email, password: PASSWORD }, { address: "192.0.2.10" }),
@@ -126,7 +127,7 @@ describe("the upstream's throttle passed on: Retry-After too", () => {
   });
 
   it("the password change: wrong current passwords count as failed logins upstream", async () => {
-    const browser = createUserWithSession(upstream.current, { password_hash: await passwordHash() });
+    const browser = createUserWithSession(upstream, { password_hash: await passwordHash() });
     for (let i = 0; i < 10; i++) {
       await browser.post("/api/password/change/", {
         old_password: `wrong-${i}-guess`,

@@ -28,14 +28,15 @@ import { serveSlowClients } from "~/security/slow-clients.server";
 import { type Answer, send } from "../e2e/support-http";
 import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
 const WINDOW_MS = 500;
 const MAX_IN_ALL = 6;
 const MAX_PER_ADDRESS = 4;
 const INVOICE_PATH = "/entry/entry_invoice?_data=routes%2F_entry.entry_.entry_invoice";
 
-let upstream: TestUpstream;
+const upstream = useTestUpstream();
+/** In front of the upstream: counts the uploads and can hold their answers. */
 let proxy: http.Server;
 let app: http.Server;
 let appPort = 0;
@@ -46,7 +47,6 @@ let uploadsOpen = 0;
 let answerDelayMs = 0;
 
 beforeAll(async () => {
-  upstream = await startTestUpstream();
   proxy = http.createServer((req, res) => {
     const isUpload = req.method === "POST" && req.url?.startsWith("/api/uploads/");
     if (isUpload) {
@@ -113,7 +113,6 @@ afterAll(async () => {
   await new Promise((resolve) => app.close(resolve));
   proxy.closeAllConnections();
   await new Promise((resolve) => proxy.close(resolve));
-  await upstream.dispose();
 });
 
 /** A PDF of `size` bytes. */

@@ -16,8 +16,8 @@ import {
   locationOf,
   type RouteFunction,
   streamedUpload,
-  useTestUpstream,
 } from "./app-requests";
+import { useTestUpstream } from "./reference-upstream/harness";
 
 const upstream = useTestUpstream();
 
@@ -78,7 +78,7 @@ describe("an upload's key is bound to its slot", () => {
     ],
     ["an identity card's front, then its back", identitySlot("front"), identitySlot("back")],
   ])("%s: the second is refused 422 at its slot, nothing stored or linked", async (_, first, second) => {
-    const person = await applicantWithOneClaim(upstream.current);
+    const person = await applicantWithOneClaim(upstream);
     const key = newUploadKey();
     await locationOf(await send(person, first, key));
     const before = await storedUploads(person);

@@ -4,28 +4,20 @@
 // button, spooled), the file that reaches the quota exactly is stored, one byte more is refused with the
 // limit in Japanese at the slot and a 4xx, and nothing of it is kept.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as profileAction } from "~/routes/_mypage.profile";
 import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
 const QUOTA = { maxBytes: 64 * 1024, filesPerDay: 3 };
 const INVOICE_SLOT = claimUploadSlot("invoice", 1);
 const FRONT = { slot: "identity-front", kind: "identity", side: "front" } as const;
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream({ overrides: { uploadQuota: QUOTA } });
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream({ overrides: { uploadQuota: QUOTA } });
 
 function pdfOf(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(new ArrayBuffer(size)).fill(0x20);

@@ -31,9 +31,10 @@ import {
   formPost,
   streamedUpload,
   wasThrown,
+  useFaultProxy,
 } from "./app-requests";
-import { type Fault, type FaultProxy, startFaultProxy } from "./fault-proxy";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import type { Fault } from "./fault-proxy";
+import { useTestUpstream } from "./reference-upstream/harness";
 
 // The app spools uploads under os.tmpdir() (app/upstream/uploads.server.ts, read when it loads):
 // a directory of this file's own, so other test files' uploads do not count.
@@ -52,18 +53,15 @@ const ANSWER_WITHIN_MS = 11_000;
 /** A user the fault does not touch is served in far less. */
 const BYSTANDER_WITHIN_MS = 3_000;
 
-let upstream: TestUpstream;
-let proxy: FaultProxy;
+const upstream = useTestUpstream();
+const proxy = useFaultProxy(upstream);
 let tried = 0;
 let survived = 0;
 /** Answers a fault holds open, released after each test. */
 const held: http.ServerResponse[] = [];
 
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  proxy = await startFaultProxy(upstream.url);
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = proxy.url;
+beforeAll(() => {
+  // appConfig() reads the environment once, at the first request: the default budget, set before any.
   delete process.env.UPSTREAM_DEADLINE_MS;
 });
 
@@ -75,8 +73,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   console.log(`[upstream faults] survived / tried: ${survived} / ${tried}`);
-  await proxy.close();
-  await upstream.dispose();
   fs.rmSync(appTmpDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@
 // (the wizard rule), then 戻る, 下書き保存, the step's own buttons or 次へ answer a redirect (PRG), or
 // the problems at their fields with a 4xx and the values kept.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorMessage } from "~/domain/error-messages";
 import { ValidationMessage } from "~/domain/messages";
 import { NON_FIELD_ERRORS } from "~/forms/form-failure";
@@ -19,17 +19,9 @@ import {
   insertUpload,
   validClaim,
 } from "./reference-upstream/entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./reference-upstream/harness";
+import { useTestUpstream } from "./reference-upstream/harness";
 
-let upstream: TestUpstream;
-
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-  // appConfig() reads the environment once, at the first request: set before any.
-  process.env.API_BASE_URL = upstream.url;
-});
-
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 type Action = typeof invoiceAction;
 type Fields = Record<string, string> | [string, string][];

@@ -1,7 +1,7 @@
 // Passwords over real HTTP: the reset flow through the outbox (once, expiry, invalidation) and the
 // password change (session rotation). A settable clock stands in for waiting a day.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { latestMails } from "../../../reference-upstream/outbox";
 import {
   insertUser,
@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   userWithClient,
 } from "./accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 
 const NEW_PASSWORD = "amber-lantern-5512";
 const INVALID_TOKEN = { token: ["無効な値です。"] };
@@ -22,11 +22,7 @@ const RESET_SENT = {
 };
 
 const clock = new TestClock();
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream({ overrides: { now: clock.now } });
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream({ overrides: { now: clock.now } });
 
 async function requestReset(email: string) {
   const response = await upstream.client().post("/api/password/reset/", { email });

@@ -1,18 +1,14 @@
 // Profile, settings and pre-entry over real HTTP: server-side validation of the §3 profile fields,
 // the §5 identity rule, the narrower PATCH variants, suppression and permission settings, screening.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isoJst } from "../../../reference-upstream/time";
 import { insertIdentityUpload, insertUser, logInClient, userWithClient } from "./accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 
 const IDENTITY_REQUIRED = { non_field_errors: ["本人確認書類（表面・裏面）をアップロードしてください。"] };
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 /** A user whose identity is confirmed (§4: 3), so profile edits need no new documents. */
 const confirmedUser = (columns: Record<string, unknown> = {}) =>

@@ -2,7 +2,7 @@
 // activation, the me call, bad input, restart, the demo seed.
 
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_ANALYTICS_ID_KEY } from "../../../reference-upstream/config";
 import { latestMails } from "../../../reference-upstream/outbox";
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from "../../../reference-upstream/seed";
@@ -17,17 +17,13 @@ import {
   uniqueEmail,
   userWithClient,
 } from "./accounts-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream, withTestUpstream } from "./harness";
 
 const INVALID_CREDENTIALS = { detail: "メールアドレスまたはパスワードが正しくありません。" };
 const NOT_AUTHENTICATED = { detail: "認証情報が含まれていません。" };
 
-let upstream: TestUpstream;
 const clock = new TestClock();
-beforeAll(async () => {
-  upstream = await startTestUpstream({ overrides: { now: clock.now } });
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream({ overrides: { now: clock.now } });
 
 describe("POST /api/auth/ (login)", () => {
   it("logs in and answers the me fields with version, a session and a CSRF cookie", async () => {
@@ -588,35 +584,30 @@ describe("bad input never reaches a 500", () => {
 
 describe("data survives a restart", () => {
   it("keeps accounts and sessions when the upstream is stopped and started on the same data", async () => {
-    const first = await startTestUpstream();
-    const email = uniqueEmail("restart");
-    const client = first.client();
-    expect(
-      (await client.post("/api/register/", { email, password: PASSWORD, corporate_division: "corporate" }))
-        .status,
-    ).toBe(201);
-    await first.stop();
+    await withTestUpstream({}, async (upstream) => {
+      const email = uniqueEmail("restart");
+      const client = upstream.client();
+      expect(
+        (await client.post("/api/register/", { email, password: PASSWORD, corporate_division: "corporate" }))
+          .status,
+      ).toBe(201);
+      await upstream.restart();
 
-    const second = await startTestUpstream({ dataDir: first.dataDir });
-    try {
       // The old session still works against the new process ...
-      const resumed = second.client();
+      const resumed = upstream.client();
       for (const [name, value] of client.cookies) resumed.cookies.set(name, value);
       expect((await resumed.post("/api/me/")).body.email).toBe(email);
       // ... and the password logs in again.
-      const login = await second.client().post("/api/auth/", { email, password: PASSWORD });
+      const login = await upstream.client().post("/api/auth/", { email, password: PASSWORD });
       expect(login.status).toBe(200);
       expect(login.body.email).toBe(email);
-    } finally {
-      await second.dispose();
-    }
+    });
   });
 });
 
 describe("seedDemoAccount", () => {
   it("creates the demo account on an empty database, once, ready to apply", async () => {
-    const fresh = await startTestUpstream();
-    try {
+    await withTestUpstream({}, async (fresh) => {
       const now = new Date();
       const seeded = await seedDemoAccount(fresh.db, now);
       expect(seeded).toEqual({ created: true, email: DEMO_EMAIL, password: DEMO_PASSWORD });
@@ -644,19 +635,14 @@ describe("seedDemoAccount", () => {
       const profile = await client.get("/api/profile/");
       expect(profile.body).toMatchObject({ office_prefecture: "東京都", can_edit_bank_account: true });
       expect(profile.body.bank_account.bank_account_number).toMatch(/^\d{7}$/);
-    } finally {
-      await fresh.dispose();
-    }
+    });
   });
 
   it("creates nothing when the database already has users", async () => {
-    const fresh = await startTestUpstream();
-    try {
+    await withTestUpstream({}, async (fresh) => {
       await insertUser(fresh.db);
       expect((await seedDemoAccount(fresh.db, new Date())).created).toBe(false);
       expect(fresh.db.prepare("SELECT 1 FROM users WHERE email = ?").get(DEMO_EMAIL)).toBeUndefined();
-    } finally {
-      await fresh.dispose();
-    }
+    });
   });
 });

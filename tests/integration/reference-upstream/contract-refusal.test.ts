@@ -2,7 +2,7 @@
 // operator's mark-contracted refuse an entry whose bought claim's deadline has come, or whose owner's
 // identity is not confirmed and valid, with the words of app/domain/contract-refusal.ts.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ContractRefusalMessage, contractRefusal } from "../../../app/domain/contract-refusal";
 import { japanDate } from "../../../app/domain/japan-date";
 import { EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
@@ -11,14 +11,10 @@ import { OperatorStateError } from "../../../reference-upstream/operator/errors"
 import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { paymentDateDueByToday } from "../../fixtures/dates";
 import { type UserClient, createEntryVia, createUserWithSession } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 import { canBuyReview } from "../../fixtures/reviews";
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const operator = (...argv: string[]) => runOperatorCommand(upstream.db, argv, new Date());
 

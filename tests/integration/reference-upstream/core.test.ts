@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { configFromEnvironment } from "../../../reference-upstream/config";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 
 describe("reference upstream core", () => {
-  let upstream: TestUpstream;
-  beforeAll(async () => {
-    upstream = await startTestUpstream();
-  });
-  afterAll(() => upstream.dispose());
+  const upstream = useTestUpstream();
 
   it("answers health with the API version", async () => {
     const response = await upstream.client().get("/api/health/");

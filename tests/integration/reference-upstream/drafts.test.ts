@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DrfMessage } from "../../../reference-upstream/http/errors";
 import {
   createEntryVia,
@@ -7,13 +7,9 @@ import {
   loginAs,
   validEntryBody,
 } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const EMPTY_DRAFT = {
   id: null,

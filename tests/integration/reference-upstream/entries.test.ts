@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InvoiceStepMessage } from "../../../app/domain/invoice-step";
 import { ValidationMessage } from "../../../app/domain/messages";
 import { ClaimStatus, EntryStatus } from "../../../app/domain/statuses";
@@ -16,14 +16,10 @@ import {
   validClaim,
   validEntryBody,
 } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream, withTestUpstream } from "./harness";
 import { canBuyReview } from "../../fixtures/reviews";
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const operator = (...argv: string[]) => runOperatorCommand(upstream.db, argv, new Date());
 const setEntryStatus = (id: number, status: number) =>
@@ -1067,25 +1063,19 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
 });
 
 describe("data survives a restart", () => {
-  it("reads the same entry after stop() and a new upstream on the same data directory", async () => {
-    const first = await startTestUpstream();
-    let second: TestUpstream | undefined;
-    try {
-      const client = createUserWithSession(first);
-      const invoice = insertUpload(first, client.userId, "invoice-1");
+  it("reads the same entry after a restart on the same data directory", async () => {
+    await withTestUpstream({}, async (upstream) => {
+      const client = createUserWithSession(upstream);
+      const invoice = insertUpload(upstream, client.userId, "invoice-1");
       const entry = await createEntryVia(
         client,
         validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })] }),
       );
-      await first.stop();
-      second = await startTestUpstream({ dataDir: first.dataDir });
-      const again = loginAs(second, client.userId);
+      await upstream.restart();
+      const again = loginAs(upstream, client.userId);
       const response = await again.get(`/api/entries/${entry.id}/`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual(entry);
-    } finally {
-      if (second) await second.dispose();
-      else await first.dispose();
-    }
+    });
   });
 });

@@ -1,9 +1,11 @@
-// Starts the reference upstream on a free port with a temporary data directory, and a small HTTP
-// client with a cookie jar that sends X-CSRFToken from the csrftoken cookie, as the app does.
+// The reference upstream of an integration test, on a free port with a temporary data directory (one
+// helper, useTestUpstream, starts it for every file), and a small HTTP client with a cookie jar that
+// sends X-CSRFToken from the csrftoken cookie, as the app does.
 
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import {
   DEFAULT_ANALYTICS_ID_KEY,
   DEFAULT_UPLOAD_QUOTA,
@@ -20,45 +22,101 @@ import {
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
-  /** Stops the server, keeping the data directory (for restart tests). */
-  stop(): Promise<void>;
+  /** Stops the server and starts it again on the same data directory (the same object, a new port). */
+  restart(): Promise<void>;
   /** Stops the server and removes the data directory. */
   dispose(): Promise<void>;
   client(): ApiClient;
 }
 
-export async function startTestUpstream(
-  options: { dataDir?: string; overrides?: Partial<UpstreamConfig> } = {},
-): Promise<TestUpstream> {
+/** A variant of the upstream: its data directory (one kept from before), and settings (a clock, a quota, a log). */
+export interface TestUpstreamOptions {
+  dataDir?: string;
+  overrides?: Partial<UpstreamConfig>;
+}
+
+async function startTestUpstream(options: TestUpstreamOptions = {}): Promise<TestUpstream> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-upstream-"));
   const appBaseUrl = "http://localhost:3000";
-  const running = await startUpstream({
-    host: "127.0.0.1",
-    port: 0,
-    dataDir,
-    version: UPSTREAM_VERSION,
-    appBaseUrl,
-    services: defaultServices(appBaseUrl),
-    seedDemo: false,
-    analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
-    uploadQuota: DEFAULT_UPLOAD_QUOTA,
-    now: () => new Date(),
-    log: false,
-    bodyRateWindowMs: DEFAULT_BODY_RATE_WINDOW_MS,
-    bodyMinBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND,
-    shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
-    ...options.overrides,
-  });
-  return {
+  const start = () =>
+    startUpstream({
+      host: "127.0.0.1",
+      port: 0,
+      dataDir,
+      version: UPSTREAM_VERSION,
+      appBaseUrl,
+      services: defaultServices(appBaseUrl),
+      seedDemo: false,
+      analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
+      uploadQuota: DEFAULT_UPLOAD_QUOTA,
+      now: () => new Date(),
+      log: false,
+      bodyRateWindowMs: DEFAULT_BODY_RATE_WINDOW_MS,
+      bodyMinBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+      shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
+      ...options.overrides,
+    });
+  let running = await start();
+  const upstream: TestUpstream = {
     ...running,
     dataDir,
-    stop: () => running.close(),
+    restart: async () => {
+      await running.close();
+      running = await start();
+      Object.assign(upstream, running);
+    },
     dispose: async () => {
       await running.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    client: () => new ApiClient(running.url),
+    client: () => new ApiClient(upstream.url),
   };
+  return upstream;
+}
+
+/**
+ * The file's (or the describe block's) reference upstream: started before its tests, removed after,
+ * with the app pointed at it. Read it in a test or a later hook; it is the one started there.
+ */
+export function useTestUpstream(options: TestUpstreamOptions = {}): TestUpstream {
+  let started: TestUpstream | undefined;
+  beforeAll(async () => {
+    started = await startTestUpstream(options);
+    // appConfig() reads the environment once, at the first request: set before any.
+    process.env.API_BASE_URL = started.url;
+  });
+  afterAll(() => started?.dispose());
+  return readThrough(() => started, "the test upstream");
+}
+
+/** An upstream of the test's own (an empty one, one on a data directory prepared beforehand), removed after `use`. */
+export async function withTestUpstream<T>(
+  options: TestUpstreamOptions,
+  use: (upstream: TestUpstream) => Promise<T>,
+): Promise<T> {
+  const upstream = await startTestUpstream(options);
+  try {
+    return await use(upstream);
+  } finally {
+    await upstream.dispose();
+  }
+}
+
+/** An object that reads through to what a beforeAll hook starts, saying so when read before it. */
+export function readThrough<T extends object>(current: () => T | undefined, what: string): T {
+  const target = (key: PropertyKey) => {
+    const value = current();
+    if (!value) throw new Error(`${what} starts in beforeAll: read ${String(key)} in a test or a later hook`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const value = target(key);
+      const property: unknown = Reflect.get(value, key, value);
+      return typeof property === "function" ? property.bind(value) : property;
+    },
+    has: (_, key) => Reflect.has(target(key), key),
+  });
 }
 
 export interface ApiResponse<T = any> {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isValidHoujinbangou } from "../../../app/domain/houjinbangou";
 import sample from "../../../reference-upstream/data/houjinbangou-sample.json";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 import { type LoggedInClient, loginAs } from "./login-helper";
 
 interface Suggestion {
@@ -37,13 +37,11 @@ describe("bundled corporation sample", () => {
 });
 
 describe("GET /api/ext/houjinbangou/ (§7 corporate-number suggestions)", () => {
-  let upstream: TestUpstream;
+  const upstream = useTestUpstream();
   let client: LoggedInClient;
-  beforeAll(async () => {
-    upstream = await startTestUpstream();
+  beforeAll(() => {
     client = loginAs(upstream);
   });
-  afterAll(() => upstream.dispose());
 
   it("needs a session (403)", async () => {
     const response = await upstream.client().get("/api/ext/houjinbangou/?name=青葉");

@@ -3,7 +3,7 @@
 // declined invoices named), a cancel, a resubmission, a changed password; and every mail ends with
 // who sent it and how to reach them, the same facts the brand's pages give (docs/upstream-api).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Brand, DEFAULT_BRAND, WHITE_LABEL_BRAND } from "../../../app/brand/brands";
 import { returnAccountHeading, returnAccountLines } from "../../../app/domain/account-lines";
 import { formatJapaneseDate } from "../../../app/domain/japan-date";
@@ -18,14 +18,10 @@ import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox
 import { findUserById } from "../../../reference-upstream/users";
 import { logInClient, PASSWORD, insertUser as insertPasswordUser, uniqueEmail } from "./accounts-fixtures";
 import { createEntryVia, createUserWithSession, validClaim, validEntryBody } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 import { canBuyReview } from "../../fixtures/reviews";
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const operator = (argv: string[], now = new Date()) =>
   runOperatorCommand(upstream.db, argv, now, upstream.config);

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { DEFAULT_BRAND } from "../../../app/brand/brands";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "../../../app/domain/statuses";
 import { readSuppression } from "../../../reference-upstream/entries/eligibility";
 import { OperatorStateError, OperatorUsageError } from "../../../reference-upstream/operator/errors";
@@ -25,17 +25,13 @@ import {
   validClaim,
   validEntryBody,
 } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 import { canBuyReview } from "../../fixtures/reviews";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const operator = (...argv: string[]) => runOperatorCommand(upstream.db, argv, new Date());
 const canBuy = (claimId: number) => operator(...canBuyReview(String(claimId), 440));

@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatJapaneseDate } from "../../../app/domain/japan-date";
 import { defaultServices } from "../../../reference-upstream/config";
 import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
@@ -13,20 +13,16 @@ import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
 import { createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 import { canBuyReview } from "../../fixtures/reviews";
 
 const PUBLIC_ORIGIN = "https://sakidori.example.jp";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const run = promisify(execFile);
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream({
-    overrides: { appBaseUrl: PUBLIC_ORIGIN, services: defaultServices(PUBLIC_ORIGIN) },
-  });
+const upstream = useTestUpstream({
+  overrides: { appBaseUrl: PUBLIC_ORIGIN, services: defaultServices(PUBLIC_ORIGIN) },
 });
-afterAll(() => upstream.dispose());
 
 const operator = (...argv: string[]) => runOperatorCommand(upstream.db, argv, new Date(), upstream.config);
 const mailsOf = (email: string, kind: string): OutboxMail[] =>

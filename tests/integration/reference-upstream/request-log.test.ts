@@ -12,7 +12,7 @@ import { configFromEnvironment } from "../../../reference-upstream/config";
 import { openDatabase } from "../../../reference-upstream/db/database";
 import { Router } from "../../../reference-upstream/http/router";
 import { createRequestListener } from "../../../reference-upstream/server";
-import { ApiClient, type TestUpstream, startTestUpstream } from "./harness";
+import { ApiClient, useTestUpstream } from "./harness";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -27,14 +27,10 @@ function captured(lines: string[]): Record<string, unknown>[] {
 }
 
 describe("the reference upstream's request log", () => {
-  let upstream: TestUpstream;
   const written: string[] = [];
-  beforeAll(async () => {
-    upstream = await startTestUpstream({
-      overrides: { log: true, logTo: { write: (line: string) => void written.push(line) } },
-    });
+  const upstream = useTestUpstream({
+    overrides: { log: true, logTo: { write: (line: string) => void written.push(line) } },
   });
-  afterAll(() => upstream.dispose());
   beforeEach(() => {
     written.length = 0;
   });
@@ -141,14 +137,10 @@ describe("an unexpected error in the reference upstream", () => {
 });
 
 describe("the reference upstream with UPSTREAM_LOG=false", () => {
-  let upstream: TestUpstream;
   const written: string[] = [];
-  beforeAll(async () => {
-    upstream = await startTestUpstream({
-      overrides: { log: false, logTo: { write: (line: string) => void written.push(line) } },
-    });
+  const upstream = useTestUpstream({
+    overrides: { log: false, logTo: { write: (line: string) => void written.push(line) } },
   });
-  afterAll(() => upstream.dispose());
 
   it("writes no line and still answers the request id", async () => {
     const response = await upstream.client().get("/api/health/", { headers: { "X-Request-ID": "t-126" } });

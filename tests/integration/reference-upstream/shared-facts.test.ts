@@ -3,7 +3,7 @@
 // limit is refused with a message that states the limit). A limit restated on either side and
 // changed there alone fails this test.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CORPORATION_QUERY_MAX_LENGTH } from "../../../app/domain/houjinbangou";
 import { CLAIM_TEXT_MAX_LENGTH, PURPOSE_MAX_LENGTH } from "../../../app/domain/invoice-step";
 import {
@@ -20,13 +20,9 @@ import { MAX_STATEMENTS } from "../../../app/domain/withdrawal-step";
 import { ExtraMessage } from "../../../reference-upstream/entries/fields";
 import { DrfMessage } from "../../../reference-upstream/http/errors";
 import { createUserWithSession, validClaim, validEntryBody } from "./entry-fixtures";
-import { type TestUpstream, startTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 
-let upstream: TestUpstream;
-beforeAll(async () => {
-  upstream = await startTestUpstream();
-});
-afterAll(() => upstream.dispose());
+const upstream = useTestUpstream();
 
 const longer = (limit: number) => "あ".repeat(limit + 1);
 const exactly = (limit: number) => "あ".repeat(limit);

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../../app/domain/upload-rules";
-import { type ApiClient, type TestUpstream, startTestUpstream } from "./harness";
+import { type ApiClient, type TestUpstream, useTestUpstream, withTestUpstream } from "./harness";
 import { type LoggedInClient, loginAs } from "./login-helper";
 
 const PDF_HEAD = Buffer.from("%PDF-1.7\n");
@@ -111,7 +111,7 @@ const filePartHead = (name: string) =>
   `Content-Type: application/pdf\r\n\r\n`;
 
 describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", () => {
-  let upstream: TestUpstream;
+  const upstream = useTestUpstream();
   let alice: LoggedInClient;
   let bob: LoggedInClient;
 
@@ -126,12 +126,10 @@ describe("uploads (§7 POST/DELETE /api/uploads/, PATCH active_delinquency)", ()
     (upstream.db.prepare("SELECT COUNT(*) AS n FROM uploads WHERE user_id = ?").get(userId) as { n: number })
       .n;
 
-  beforeAll(async () => {
-    upstream = await startTestUpstream();
+  beforeAll(() => {
     alice = loginAs(upstream);
     bob = loginAs(upstream);
   });
-  afterAll(() => upstream.dispose());
 
   describe("POST /api/uploads/", () => {
     it.each([
@@ -655,20 +653,17 @@ describe("temporary files a stopped upstream left behind", () => {
     fs.mkdirSync(tmp, { recursive: true });
     fs.writeFileSync(path.join(tmp, "upload-0123456789abcdef.part"), "half a file");
     fs.writeFileSync(path.join(tmp, "notes.txt"), "kept");
-    const upstream = await startTestUpstream({ dataDir });
-    try {
+    await withTestUpstream({ dataDir }, async () => {
       expect(fs.readdirSync(tmp)).toEqual(["notes.txt"]);
-    } finally {
-      await upstream.dispose();
-    }
+    });
   });
 });
 
 describe("a storage quota per user: bytes in all and files a day, refused before a file is kept", () => {
   // A small quota, so the edges are a few kilobytes away: 64 KiB in all, 3 files a day.
   const QUOTA = { maxBytes: 64 * 1024, filesPerDay: 3 };
-  let upstream: TestUpstream;
   let clock = new Date();
+  const upstream = useTestUpstream({ overrides: { uploadQuota: QUOTA, now: () => clock } });
   const tmpFiles = () => {
     const dir = path.join(upstream.dataDir, "tmp");
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
@@ -692,11 +687,6 @@ describe("a storage quota per user: bytes in all and files a day, refused before
   const tooManyToday = {
     content: ["アップロードできるファイルは1日3個までです。明日以降にお試しください。"],
   };
-
-  beforeAll(async () => {
-    upstream = await startTestUpstream({ overrides: { uploadQuota: QUOTA, now: () => clock } });
-  });
-  afterAll(() => upstream.dispose());
 
   it("stores the file that reaches the quota exactly and refuses one byte more, keeping nothing of it", async () => {
     clock = new Date();
@@ -790,8 +780,7 @@ describe("a storage quota per user: bytes in all and files a day, refused before
 
 describe("an upload sent at the client's pace (decision 0021: the app streams it through as it comes)", () => {
   it("one that stops coming is closed within its rate window and leaves no temporary file", async () => {
-    const upstream = await startTestUpstream({ overrides: { bodyRateWindowMs: 300 } });
-    try {
+    await withTestUpstream({ overrides: { bodyRateWindowMs: 300 } }, async (upstream) => {
       const alice = loginAs(upstream);
       const tmp = path.join(upstream.dataDir, "tmp");
       const tmpFiles = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : []);
@@ -806,8 +795,6 @@ describe("an upload sent at the client's pace (decision 0021: the app streams it
       // Nothing more is sent: the upstream closes the connection.
       await closed;
       await waitFor(() => tmpFiles().length === 0, "the temporary file to be removed");
-    } finally {
-      await upstream.dispose();
-    }
+    });
   });
 });
