@@ -1,5 +1,5 @@
-// An owner's profile, a claim and the operator's review that agree with each other and with every §5
-// rule: the demo owners' entries and the tests' fixtures are made from them.
+// An owner's profile and a claim that agree with each other and with every §5 rule: the demo owners'
+// entries and the tests' fixtures are made from them (the operator's review of it: tests/fixtures/reviews.ts).
 
 /** A claim that passes every §5 first-submit rule, the debtor paying on `paymentDate`. */
 export function sampleClaim(
@@ -24,22 +24,6 @@ export function sampleClaim(
     contentfiles: [],
     ...overrides,
   };
-}
-
-/**
- * The operator's can_buy review at the figures sampleClaim agrees with: 返金額 1,000,000円 (the
- * debtor's transfer) × 掛目 0.9 = 買取額 900,000円, 手数料 5% = 45,000円 (review-claim checks each).
- * The figures given one by one, as tests vary them; the demo owners are reviewed at `--offer standard`,
- * which gives the same.
- */
-export function canBuyReview(claimId: number | string, bankCharge = 660): string[] {
-  return [
-    "review-claim",
-    String(claimId),
-    "can_buy",
-    ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"],
-    ...["--bank-charge", String(bankCharge)],
-  ];
 }
 
 export type Division = "corporate" | "individual";

@@ -10,11 +10,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test as base } from "./fixtures";
 import { STRONG_PASSWORD, registerThroughUpstream, spendLookups } from "./support";
-import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
+import { markDelayAfterDeadline, runOperator, UpstreamUser, reviewClaims } from "./support-account";
 import { MIDORI_URL } from "./support-brands";
 import { latestResetLink } from "./support-passwords";
 import { withdrawalDone } from "./support-wizard-steps";
-import { canBuyReview } from "../fixtures/reviews";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PHONE = { width: 375, height: 812 };
@@ -359,7 +358,7 @@ test("the wizard's errors: the invoice step and the financial step sent with not
 });
 
 function reviewCanBuy(claimId: number) {
-  runOperator(...canBuyReview(claimId), ...["--principal", "1000000"]);
+  reviewClaims([claimId], { decision: "can_buy", principal: 1_000_000 });
 }
 
 /** A confirmed user with an entry under review, logged in: an entry's states start here. */
@@ -400,10 +399,11 @@ test("after submission, inadequate: My page, the detail, the resubmission and it
 }) => {
   const findings: string[] = [];
   const { entry, claimId, detail } = await entryOwner(freshEmail, logInAs);
-  runOperator(
-    ...["review-claim", String(claimId), "inadequate", "--reason", "請求書の日付が読めません。"],
-    ...["--document", "invoice"],
-  );
+  reviewClaims([claimId], {
+    decision: "inadequate",
+    reason: "請求書の日付が読めません。",
+    document: "invoice",
+  });
   await open("/mypage");
   findings.push(...(await check("/mypage with documents to fix")));
   await open(detail);

@@ -14,6 +14,7 @@ import {
   runOperator,
   userRow,
   verifyThroughUpstream,
+  reviewClaims,
 } from "./support-account";
 
 const INVALID_LINK = "このリンクは無効か、有効期限が切れています。";
@@ -240,7 +241,7 @@ test("an entry shows on My page with its Japanese status and blocks a new entry 
   await expect(page.getByRole("link", { name: "新しく申し込む" })).toHaveCount(0);
 
   // The operator finds the invoice inadequate: the entry reads 不備あり, and that is a reason too.
-  runOperator("review-claim", String(entry.claimIds[0]), "inadequate", "--reason", "請求書が読み取れません");
+  reviewClaims([entry.claimIds[0]], { decision: "inadequate", reason: "請求書が読み取れません" });
   await open("/mypage");
   await expect(card).toContainText("不備あり");
   await expect(card).toContainText("1件（不備あり 1件）");

@@ -3,9 +3,8 @@
 // detail page, even when both meet in one entry.
 
 import { validClaim } from "../fixtures/entry-body";
-import { canBuyReview } from "../fixtures/reviews";
 import { type Page, expect, test } from "./fixtures";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 const CANCELLED = "キャンセル済み";
 const DECLINED = "お見送り";
@@ -35,13 +34,13 @@ test("the owner's cancel reads キャンセル済み and the operator's decline 
 
   // Reviewed: the first claim can be bought, the second declined; then the owner cancels the entry.
   const cancelled = await user.createEntry(twoClaims());
-  runOperator(...canBuyReview(cancelled.claimIds[0]!));
-  runOperator("review-claim", String(cancelled.claimIds[1]), "cannot_buy");
+  reviewClaims([cancelled.claimIds[0]!]);
+  reviewClaims([cancelled.claimIds[1]], { decision: "cannot_buy" });
   expect((await user.post(`/api/entries/${cancelled.id}/cancel/`)).status).toBe(200);
 
   // Declined by the operator: one claim cannot be bought, the other the operator cancelled.
   const declined = await user.createEntry(twoClaims());
-  runOperator("review-claim", String(declined.claimIds[0]), "cannot_buy");
+  reviewClaims([declined.claimIds[0]], { decision: "cannot_buy" });
   runOperator("cancel-claim", String(declined.claimIds[1]));
 
   await logInAs(user);

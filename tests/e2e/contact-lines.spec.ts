@@ -4,7 +4,7 @@
 import { type Page, expect, test } from "./fixtures";
 import { DEFAULT_BRAND, WHITE_LABEL_BRAND, type Brand } from "../../app/brand/brands";
 import { STRONG_PASSWORD, registerThroughUpstream } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 import { MIDORI_URL, SAKIDORI_URL } from "./support-brands";
 
 /** The page's own content (the footer's address does not count) names the desk and links its address. */
@@ -65,10 +65,11 @@ test("a member's pages give the contact where they say お問い合わせ", asyn
   const applicant = await UpstreamUser.register(freshEmail("contact-resubmit"));
   runOperator("confirm-identity", String(applicant.id));
   const entry = await applicant.createEntry();
-  runOperator(
-    ...["review-claim", String(entry.claimIds[0]), "inadequate", "--reason", "請求書の日付が読めません。"],
-    ...["--document", "invoice"],
-  );
+  reviewClaims([entry.claimIds[0]], {
+    decision: "inadequate",
+    reason: "請求書の日付が読めません。",
+    document: "invoice",
+  });
   await logIn(applicant.email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
   await open(`/entry/resubmit/${entry.id}`);

@@ -8,15 +8,14 @@ import { ContractRefusalMessage } from "../../app/domain/contract-refusal";
 import { paymentDateDueByToday } from "../fixtures/dates";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, setClaimDates } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 async function reviewedEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("refusal");
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(...canBuyReview(String(entry.claimIds[0])));
+  reviewClaims([entry.claimIds[0]]);
   return { email, user, entry };
 }
 

@@ -2,9 +2,8 @@
 // the detail, the contract, the agreement and the profile, before the contract and after the money moved.
 
 import { validClaim } from "../fixtures/entry-body";
-import { canBuyReview } from "../fixtures/reviews";
 import { type Page, expect, test } from "./fixtures";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 /** A date in words or digits not followed by its weekday in full-width brackets. */
 const DATE_WITHOUT_WEEKDAY =
@@ -30,7 +29,7 @@ test("every date reads with its weekday on My page, the detail, the contract, th
   const entry = await user.createEntry({
     claims: [validClaim(), validClaim({ obliger_company_name: "株式会社二番商事" })],
   });
-  for (const claimId of entry.claimIds) runOperator(...canBuyReview(claimId));
+  reviewClaims(entry.claimIds);
   await logInAs(user);
 
   const pages = [

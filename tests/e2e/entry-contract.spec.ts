@@ -5,15 +5,14 @@
 
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, mailsTo } from "./support";
-import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
+import { markDelayAfterDeadline, runOperator, UpstreamUser, reviewClaims } from "./support-account";
 
 async function reviewedEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("contract");
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(...canBuyReview(String(entry.claimIds[0])), "--principal", "1000000");
+  reviewClaims([entry.claimIds[0]], { decision: "can_buy", principal: 1_000_000 });
   return { email, entry };
 }
 

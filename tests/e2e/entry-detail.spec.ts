@@ -4,8 +4,7 @@
 
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 async function applicantWithEntry(freshEmail: (label?: string) => string) {
   const email = freshEmail("detail");
@@ -34,13 +33,7 @@ test("an entry opens from My page: its status, where it stands, the claim; then 
   await expect(claim).toContainText("株式会社売掛先");
   await expect(claim).toContainText("1,100,000円");
 
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "inadequate",
-    "--reason",
-    "請求書の日付が読めません。",
-  );
+  reviewClaims([entry.claimIds[0]], { decision: "inadequate", reason: "請求書の日付が読めません。" });
   await open(`/entry/detail/${entry.id}`);
   await expect(
     page.getByText("書類に不備があります。内容をご確認のうえ、再提出してください。"),
@@ -78,7 +71,7 @@ test("a reviewed claim shows the money on offer: the price, the fee, what the us
   logIn,
 }) => {
   const { email, entry } = await applicantWithEntry(freshEmail);
-  runOperator(...canBuyReview(String(entry.claimIds[0])));
+  reviewClaims([entry.claimIds[0]]);
   await logIn(email, STRONG_PASSWORD);
   await page.getByRole("link", { name: `申込番号 ${entry.code} の詳細を見る` }).click();
   const road = page.getByRole("list", { name: "お申し込みの進み具合" });

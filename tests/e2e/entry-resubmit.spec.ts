@@ -13,8 +13,8 @@ import {
   applicantWithInadequateInvoice,
   applicantWithInadequateStatements,
   runOperator,
+  reviewClaims,
 } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
 
 test("an inadequate invoice: the reason, a fix and a new file (nothing typed lost), resubmitted, under review again", async ({
   page,
@@ -72,7 +72,7 @@ test("an inadequate invoice: the reason, a fix and a new file (nothing typed los
   // The road goes on: the operator reviews the resubmitted claim, and the contract is offered.
   await open("/mypage");
   await expect(page.getByRole("link", { name: "不備を修正して再提出する" })).toHaveCount(0);
-  runOperator(...canBuyReview(String(entry.claimIds[0])));
+  reviewClaims([entry.claimIds[0]]);
   await open(`/entry/detail/${entry.id}`);
   await expect(page.locator(".entry-detail-head")).toContainText("審査完了");
   await expect(page.getByRole("link", { name: "ご契約の手続きへ進む" })).toBeVisible();

@@ -10,9 +10,8 @@ import { bankCalendar } from "../../app/lookup/japan-holidays.server";
 import { validClaim } from "../fixtures/entry-body";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 import { GOOD_CLAIM, claim, fillClaim, fillEntryFields, press } from "./support-wizard-invoice";
-import { canBuyReview } from "../fixtures/reviews";
 
 const TODAY = japanDate(new Date());
 const calendar = bankCalendar(TODAY, addDays(TODAY, 400));
@@ -63,7 +62,7 @@ test("the invoice step's hint, the contract page, the detail, My page and the .i
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry({ claims: [validClaim({ obliger_payment_date: HOLIDAY })] });
-  runOperator(...canBuyReview(String(entry.claimIds[0])));
+  reviewClaims([entry.claimIds[0]]);
   await page.context().clearCookies();
   await logIn(email, STRONG_PASSWORD);
 

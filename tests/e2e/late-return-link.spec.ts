@@ -4,10 +4,9 @@
 
 import type { Locator, Page } from "@playwright/test";
 import { validClaim } from "../fixtures/entry-body";
-import { canBuyReview } from "../fixtures/reviews";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD, setClaimDates } from "./support";
-import { UpstreamUser, markDelayAfterDeadline, runOperator } from "./support-account";
+import { UpstreamUser, markDelayAfterDeadline, runOperator, reviewClaims } from "./support-account";
 
 const PHONE = { width: 375, height: 667 };
 const DEBTORS = ["株式会社売掛先", "株式会社二番商事"];
@@ -32,7 +31,7 @@ async function paidOutEntry(email: string) {
   const entry = await user.createEntry({
     claims: DEBTORS.map((debtor) => validClaim({ obliger_company_name: debtor })),
   });
-  for (const claimId of entry.claimIds) runOperator(...canBuyReview(String(claimId)));
+  reviewClaims(entry.claimIds);
   runOperator("mark-contracted", String(entry.id));
   runOperator("mark-transferred", String(entry.id));
   return entry;

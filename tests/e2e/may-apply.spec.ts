@@ -7,7 +7,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst } from "./support";
-import { markDelayAfterDeadline, runOperator, UpstreamUser, verifyThroughUpstream } from "./support-account";
+import {
+  markDelayAfterDeadline,
+  runOperator,
+  UpstreamUser,
+  verifyThroughUpstream,
+  reviewClaims,
+} from "./support-account";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
 import { NEW_ENTRY_BLOCKER_MESSAGES } from "../../app/domain/new-entry";
 import { forward } from "../integration/fault-proxy";
@@ -143,13 +149,12 @@ test("an expired identity: the pre-entry result says so as My page does; a valid
   expect(await reasonsOn(page)).toEqual(onMyPage);
 });
 
-const REVIEWED = ["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05", "--ratio", "0.9"];
 const CASES = [
   {
     name: "a late return",
     text: "ご返金が遅れている請求書があります。至急ご返金ください。",
     operate: (entryId: number, claimId: number) => {
-      runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
+      reviewClaims([claimId]);
       runOperator("mark-contracted", String(entryId));
       runOperator("mark-transferred", String(entryId));
       markDelayAfterDeadline(claimId);
@@ -159,14 +164,14 @@ const CASES = [
     name: "inadequate documents",
     text: "書類に不備があります。内容をご確認のうえ、再提出してください。",
     operate: (_entryId: number, claimId: number) => {
-      runOperator("review-claim", String(claimId), "inadequate", "--reason", "請求書の日付が読めません。");
+      reviewClaims([claimId], { decision: "inadequate", reason: "請求書の日付が読めません。" });
     },
   },
   {
     name: "an agreement to sign",
     text: "審査が完了しました。買取条件をご確認のうえ、ご契約の手続きにお進みください。",
     operate: (_entryId: number, claimId: number) => {
-      runOperator("review-claim", String(claimId), "can_buy", ...REVIEWED, "--bank-charge", "660");
+      reviewClaims([claimId]);
     },
   },
 ];

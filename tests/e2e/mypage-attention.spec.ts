@@ -5,8 +5,7 @@
 
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { markDelayAfterDeadline, runOperator, UpstreamUser } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
+import { markDelayAfterDeadline, runOperator, UpstreamUser, reviewClaims } from "./support-account";
 
 test("the entry that needs the user shows its action; a delay blocks a new entry until the permission lifts it", async ({
   page,
@@ -18,7 +17,7 @@ test("the entry that needs the user shows its action; a delay blocks a new entry
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(...canBuyReview(String(entry.claimIds[0])));
+  reviewClaims([entry.claimIds[0]]);
   await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
   const card = page.getByRole("list", { name: "お申し込みの一覧" }).getByRole("listitem").first();

@@ -3,10 +3,9 @@
 // are the entry's totals again.
 
 import { validClaim } from "../fixtures/entry-body";
-import { canBuyReview } from "../fixtures/reviews";
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 test("a partial review's totals name the reviewed claims and the one still under review; all reviewed, they are the entry's", async ({
   page,
@@ -20,7 +19,7 @@ test("a partial review's totals name the reviewed claims and the one still under
   const entry = await user.createEntry({
     claims: [validClaim(), validClaim({ obliger_company_name: "株式会社二番商事" })],
   });
-  runOperator(...canBuyReview(String(entry.claimIds[0])));
+  reviewClaims([entry.claimIds[0]]);
   await logIn(email, STRONG_PASSWORD);
 
   await open(`/entry/detail/${entry.id}`);
@@ -36,7 +35,7 @@ test("a partial review's totals name the reviewed claims and the one still under
   await page.screenshot({ path: test.info().outputPath("detail-partial-phone.png"), fullPage: true });
   await totals.screenshot({ path: test.info().outputPath("totals-partial-phone.png") });
 
-  runOperator(...canBuyReview(String(entry.claimIds[1])));
+  reviewClaims([entry.claimIds[1]]);
   await open(`/entry/detail/${entry.id}`);
   await expect(totals.getByRole("heading", { level: 2 })).toHaveText("お受け取りの金額（合計）");
   await expect(page.getByTestId("figure-totals-scope")).toHaveCount(0);

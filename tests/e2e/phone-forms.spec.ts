@@ -10,10 +10,10 @@ import {
   applicantWithInadequateInvoice,
   applicantWithInadequateStatements,
   runOperator,
+  reviewClaims,
 } from "./support-account";
 import { actionRoutes } from "./support-routes";
 import { withdrawalDone } from "./support-wizard-steps";
-import { canBuyReview } from "../fixtures/reviews";
 
 const WIDTH = 320;
 test.use({ viewport: { width: WIDTH, height: 640 } });
@@ -320,7 +320,7 @@ test("the detail's cancel, the contract and the resubmissions suit a phone", asy
   const reviewed = await UpstreamUser.register(freshEmail("phone-contract"));
   runOperator("confirm-identity", String(reviewed.id));
   const entry = await reviewed.createEntry();
-  runOperator(...canBuyReview(String(entry.claimIds[0])), "--principal", "1000000");
+  reviewClaims([entry.claimIds[0]], { decision: "can_buy", principal: 1_000_000 });
   await logIn(reviewed.email, STRONG_PASSWORD);
   const problems = await checkForms(page, testInfo, [
     `/entry/detail/${entry.id}`,

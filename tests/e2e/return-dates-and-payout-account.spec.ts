@@ -13,9 +13,8 @@ import { isoDateFromToday } from "../fixtures/dates";
 import { validClaim } from "../fixtures/entry-body";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 import { withdrawalDone } from "./support-wizard-steps";
-import { canBuyReview } from "../fixtures/reviews";
 
 /** The next 12/31 at least a week ahead (banks close 12/31–1/3). */
 function nextYearEnd(): string {
@@ -60,9 +59,7 @@ async function reviewedEntry(freshEmail: (label?: string) => string) {
     ],
     bank_account: PAYOUT_ACCOUNT,
   });
-  for (const claimId of entry.claimIds) {
-    runOperator(...canBuyReview(String(claimId)));
-  }
+  reviewClaims(entry.claimIds);
   return { email, entry };
 }
 

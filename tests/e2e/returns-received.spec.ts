@@ -6,8 +6,7 @@ import { formatJapaneseDate, japanDate } from "../../app/domain/japan-date";
 import { validClaim } from "../fixtures/entry-body";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 const COMPLETED = "完了（ご返金確認済み）";
 
@@ -19,9 +18,7 @@ async function paidOutEntry(freshEmail: (label?: string) => string) {
   const entry = await user.createEntry({
     claims: [validClaim(), validClaim({ obliger_company_name: "株式会社二番商事" })],
   });
-  for (const claimId of entry.claimIds) {
-    runOperator(...canBuyReview(String(claimId)));
-  }
+  reviewClaims(entry.claimIds);
   runOperator("mark-contracted", String(entry.id));
   runOperator("mark-transferred", String(entry.id));
   return { email, entry };

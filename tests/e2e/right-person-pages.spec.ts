@@ -5,7 +5,7 @@
 
 import { expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 
 const RECEIPT = "受付の確認メールをお送りしました";
 
@@ -80,7 +80,7 @@ test("/entry/complete claims a receipt only for the opener's own entry just subm
   await expect(page.getByText(entry.code)).toBeVisible();
 
   // The same entry after review: no longer news of a receipt; its number and its detail remain.
-  runOperator("review-claim", String(entry.claimIds[0]), "cannot_buy");
+  reviewClaims([entry.claimIds[0]], { decision: "cannot_buy" });
   await open(`/entry/complete?entry=${entry.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(neutral);
   await expect(page.getByText(RECEIPT)).toHaveCount(0);

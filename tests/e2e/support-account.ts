@@ -7,6 +7,7 @@ import { expect } from "@playwright/test";
 import Database from "better-sqlite3";
 import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, upstreamDatabase } from "./support";
 import { validClaim, validEntryBody } from "../fixtures/entry-body";
+import { type Review, reviewArguments } from "../fixtures/reviews";
 import { type FilePayload, pdfFile } from "./files";
 import { configFromEnvironment } from "../../reference-upstream/config";
 import { openDatabase } from "../../reference-upstream/db/database";
@@ -121,6 +122,11 @@ export function runOperator(...args: string[]): string {
   }
 }
 
+/** The operator's review of each claim (can_buy at the standard offer unless said). */
+export function reviewClaims(claimIds: readonly (number | string | undefined)[], review?: Review): void {
+  for (const claimId of claimIds) runOperator(...reviewArguments(claimId, review));
+}
+
 /**
  * The claim's return deadline (and the debtor's payment date) moved to yesterday, as if the days had
  * passed, then `mark-delay`: the operator marks a return late only after its deadline.
@@ -160,15 +166,11 @@ export async function applicantWithInadequateInvoice(freshEmail: (label?: string
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(
-    "review-claim",
-    String(entry.claimIds[0]),
-    "inadequate",
-    "--reason",
-    "請求書の日付が読めません。鮮明な画像をご提出ください。",
-    "--document",
-    "invoice",
-  );
+  reviewClaims([entry.claimIds[0]], {
+    decision: "inadequate",
+    reason: "請求書の日付が読めません。鮮明な画像をご提出ください。",
+    document: "invoice",
+  });
   return { email, entry, userId: user.id };
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_UPLOAD_QUOTA } from "../../reference-upstream/config";
 import { type Locator, expect, test } from "./fixtures";
 import { type FilePayload, pdfFile } from "./files";
 import { STRONG_PASSWORD, upstreamDatabase } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
+import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
 import { INVOICE_STEP_URL } from "./support-wizard-invoice";
 import { WizardUser } from "./support-wizard-steps";
 
@@ -118,10 +118,11 @@ test("a resubmission: the new invoice past the day's files is refused at its slo
   const user = await UpstreamUser.register(email);
   runOperator("confirm-identity", String(user.id));
   const entry = await user.createEntry();
-  runOperator(
-    ...["review-claim", String(entry.claimIds[0]), "inadequate", "--reason", "請求書が読み取れません。"],
-    ...["--document", "invoice"],
-  );
+  reviewClaims([entry.claimIds[0]], {
+    decision: "inadequate",
+    reason: "請求書が読み取れません。",
+    document: "invoice",
+  });
   await logIn(email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/mypage$/);
   await useUpTodaysFiles(user.id, (kind, file) => user.upload(kind, file));

@@ -9,11 +9,10 @@ import {
   PhotoMessage,
   UploadRuleMessage,
 } from "../../app/domain/upload-rules";
-import { canBuyReview } from "../fixtures/reviews";
 import { jpegFacts, pdfFile, phonePhoto } from "../e2e/files";
 import { type LineProxy, startLineProxy } from "../e2e/line-proxy";
 import { STRONG_PASSWORD, UPSTREAM_URL, startAppAgainst, uniqueEmail } from "../e2e/support";
-import { UpstreamUser, runOperator, storedFiles } from "../e2e/support-account";
+import { UpstreamUser, reviewClaims, runOperator, storedFiles } from "../e2e/support-account";
 import { INVOICE_STEP_URL } from "../e2e/support-wizard-invoice";
 import { type EngineDriver, PHONE_VIEWPORT, hydrated, open, textOf, waitFor } from "./driver";
 import { expect, test } from "./fixtures";
@@ -266,7 +265,7 @@ test("a reviewed entry's detail, its agreement, and the contract (consent asked 
 }, testInfo) => {
   const { email, user } = await confirmedUser("contract");
   const entry = await user.createEntry();
-  runOperator(...canBuyReview(String(entry.claimIds[0])), "--principal", "1000000");
+  reviewClaims([entry.claimIds[0]], { decision: "can_buy", principal: 1_000_000 });
   await logIn(driver, baseURL!, email);
 
   await open(driver, `${baseURL}/entry/detail/${entry.id}`);

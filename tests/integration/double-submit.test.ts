@@ -20,7 +20,6 @@ import {
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { pendingUploads } from "../../reference-upstream/users";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { reviewClaim } from "../../reference-upstream/operator/review";
 import {
   APP_ORIGIN,
   appCookie,
@@ -36,6 +35,7 @@ import {
   createUserWithSession,
   insertUpload,
   validClaim,
+  reviewClaims,
 } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 
@@ -183,20 +183,7 @@ describe("the final submit posted twice (a double press without JavaScript)", ()
 async function reviewedEntry() {
   const owner = createUserWithSession(upstream);
   const entry = await createEntryVia(owner);
-  reviewClaim(
-    upstream.db,
-    entry.claims[0].id,
-    {
-      decision: "can_buy",
-      purchaseAmount: 900_000,
-      fee: 45_000,
-      feeRatio: "0.05",
-      ratio: "0.9",
-      bankCharge: 660,
-      principal: 1_000_000,
-    },
-    new Date(),
-  );
+  reviewClaims(upstream, [entry.claims[0].id], { decision: "can_buy", principal: 1_000_000 });
   return { owner, id: String(entry.id), cookie: await appCookie(owner) };
 }
 
@@ -293,12 +280,11 @@ async function inadequateWithNewInvoice() {
   const entry = await createEntryVia(owner);
   const id = String(entry.id);
   const findInadequate = () =>
-    reviewClaim(
-      upstream.db,
-      entry.claims[0].id,
-      { decision: "inadequate", reason: "請求書の日付が読めません。", document: "invoice" },
-      new Date(),
-    );
+    reviewClaims(upstream, [entry.claims[0].id], {
+      decision: "inadequate",
+      reason: "請求書の日付が読めません。",
+      document: "invoice",
+    });
   findInadequate();
   insertUpload(upstream, owner.userId, "invoice-1");
   return { owner, id, claimId: entry.claims[0].id as number, findInadequate, cookie: await appCookie(owner) };

@@ -11,7 +11,6 @@ import { action, loader } from "~/routes/_mypage.entry.contract.$entryId/route";
 import { ContractMessage } from "~/legal/contract-view.server";
 import { loader as calendarLoader } from "~/routes/entry.detail.$entryId_.return[.]ics";
 import type { FormFailure } from "~/forms/form-failure";
-import { reviewClaim } from "../../reference-upstream/operator/review";
 import { markEntryTransferred } from "../../reference-upstream/operator/payout";
 import { markClaimDelay } from "../../reference-upstream/operator/returns";
 import { expireIdentity } from "../../reference-upstream/operator/identity";
@@ -27,7 +26,7 @@ import {
   type RouteFunction,
   useFaultProxy,
 } from "./app-requests";
-import { createEntryVia, createUserWithSession } from "./reference-upstream/entry-fixtures";
+import { createEntryVia, createUserWithSession, reviewClaims } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 
 /** The upstream calls the app made, "METHOD /path". */
@@ -52,20 +51,10 @@ function contract(entryId: string, cookie: string, fields: Record<string, string
   return callRoute(action, request, { entryId });
 }
 
-const CAN_BUY = {
-  decision: "can_buy",
-  purchaseAmount: 900_000,
-  fee: 45_000,
-  feeRatio: "0.05",
-  ratio: "0.9",
-  bankCharge: 660,
-  principal: 1_000_000,
-} as const;
-
 async function reviewedEntry() {
   const owner = createUserWithSession(upstream);
   const entry = await createEntryVia(owner);
-  reviewClaim(upstream.db, entry.claims[0].id, CAN_BUY, new Date());
+  reviewClaims(upstream, [entry.claims[0].id], { decision: "can_buy", principal: 1_000_000 });
   return { owner, entry, id: String(entry.id), cookie: await appCookie(owner) };
 }
 

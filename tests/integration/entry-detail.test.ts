@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-form";
 import type { FormFailure } from "~/forms/form-failure";
-import { reviewClaim } from "../../reference-upstream/operator/review";
 import { runOperatorCommand } from "../../reference-upstream/operator/command-line";
 import { APP_ORIGIN, appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
 import {
@@ -14,16 +13,11 @@ import {
   createUserWithSession,
   insertUpload,
   validEntryBody,
+  reviewClaims,
 } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 
 const upstream = useTestUpstream();
-
-/** The figures of help's example for a claim the debtor pays 1,000,000円 for. */
-const CAN_BUY = [
-  ...["--purchase-amount", "900000", "--fee", "45000", "--fee-ratio", "0.05"],
-  ...["--ratio", "0.9", "--bank-charge", "660"],
-];
 
 /** The loader's answer, or what it threw (a redirect or an error screen). */
 async function open(entryId: string, cookie?: string): Promise<Response> {
@@ -37,12 +31,11 @@ describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
   it("the user's own entry, with the operator's reason once a claim is found inadequate", async () => {
     const owner = createUserWithSession(upstream);
     const entry = await createEntryVia(owner);
-    reviewClaim(
-      upstream.db,
-      entry.claims[0].id,
-      { decision: "inadequate", reason: "日付が読めません。", document: "invoice" },
-      new Date(),
-    );
+    reviewClaims(upstream, [entry.claims[0].id], {
+      decision: "inadequate",
+      reason: "日付が読めません。",
+      document: "invoice",
+    });
     const response = await open(String(entry.id), await appCookie(owner));
     expect(response.status).toBe(200);
     const view = (await response.json()) as {
@@ -69,7 +62,7 @@ describe("the entry detail page's loader (GET /entry/detail/:entryId)", () => {
     };
     expect(await documents()).toEqual({ 決算書類: "受付済み", 入出金明細: "受付済み" });
     const claim = String(entry.claims[0].id);
-    runOperatorCommand(upstream.db, ["review-claim", claim, "can_buy", ...CAN_BUY], new Date());
+    reviewClaims(upstream, [claim]);
     const confirmed = { 決算書類: "確認済み", 入出金明細: "確認済み" };
     expect(await documents()).toEqual(confirmed);
     runOperatorCommand(upstream.db, ["mark-contracted", String(entry.id)], new Date());
@@ -144,7 +137,7 @@ describe("cancelling from the entry detail (POST /entry/detail/:entryId)", () =>
     const owner = createUserWithSession(upstream);
     const entry = await createEntryVia(owner);
     const cookie = await appCookie(owner);
-    reviewClaim(upstream.db, entry.claims[0].id, { decision: "cannot_buy" }, new Date());
+    reviewClaims(upstream, [entry.claims[0].id], { decision: "cannot_buy" });
     const forged = await cancel(String(entry.id), cookie, { understood: "on" });
     expect(forged.status).toBe(400);
     expect((await failureOf(forged)).formErrors).toEqual([CancelMessage.notCancellable]);

@@ -9,7 +9,7 @@ import { action, loader } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
 import { ResubmissionMessage, omitFileField } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
-import { markEntryDocumentsInadequate, reviewClaim } from "../../reference-upstream/operator/review";
+import { markEntryDocumentsInadequate } from "../../reference-upstream/operator/review";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
 import {
   APP_ORIGIN,
@@ -26,6 +26,7 @@ import {
   insertUpload,
   validClaim,
   validEntryBody,
+  reviewClaims,
 } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 
@@ -72,26 +73,12 @@ async function inadequateEntry() {
       addfiles: [statement, pl],
     }),
   );
-  reviewClaim(
-    upstream.db,
-    entry.claims[0].id,
-    {
-      decision: "can_buy",
-      purchaseAmount: 900_000,
-      fee: 45_000,
-      feeRatio: "0.05",
-      ratio: "0.9",
-      bankCharge: 660,
-      principal: null,
-    },
-    new Date(),
-  );
-  reviewClaim(
-    upstream.db,
-    entry.claims[1].id,
-    { decision: "inadequate", reason: "請求書の日付が読めません。", document: "invoice" },
-    new Date(),
-  );
+  reviewClaims(upstream, [entry.claims[0].id]);
+  reviewClaims(upstream, [entry.claims[1].id], {
+    decision: "inadequate",
+    reason: "請求書の日付が読めません。",
+    document: "invoice",
+  });
   return {
     owner,
     entry,

@@ -18,7 +18,6 @@ import {
   loader as resubmitLoader,
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
-import { reviewClaim } from "../../reference-upstream/operator/review";
 import { APP_ORIGIN, appCookie, callRoute, formPost, type RouteFunction } from "./app-requests";
 import {
   type UserClient,
@@ -26,6 +25,7 @@ import {
   createUserWithSession,
   insertUpload,
   validClaim,
+  reviewClaims,
 } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 
@@ -76,12 +76,11 @@ async function stranger(): Promise<{ browser: UserClient; cookie: string }> {
 async function resubmitter(): Promise<{ cookie: string; entryId: string }> {
   const browser = createUserWithSession(upstream);
   const entry = await createEntryVia(browser);
-  reviewClaim(
-    upstream.db,
-    entry.claims[0].id,
-    { decision: "inadequate", reason: "読めません。", document: "invoice" },
-    new Date(),
-  );
+  reviewClaims(upstream, [entry.claims[0].id], {
+    decision: "inadequate",
+    reason: "読めません。",
+    document: "invoice",
+  });
   return { cookie: await appCookie(browser), entryId: String(entry.id) };
 }
 

@@ -10,9 +10,8 @@ import { returnDateCalendar } from "../../../app/lookup/japan-holidays.server";
 import { OperatorStateError } from "../../../reference-upstream/operator/errors";
 import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { paymentDateDueByToday } from "../../fixtures/dates";
-import { type UserClient, createEntryVia, createUserWithSession } from "./entry-fixtures";
+import { type UserClient, createEntryVia, createUserWithSession, reviewClaims } from "./entry-fixtures";
 import { useTestUpstream } from "./harness";
-import { canBuyReview } from "../../fixtures/reviews";
 
 const upstream = useTestUpstream();
 
@@ -22,7 +21,7 @@ async function reviewedEntry(overrides: Record<string, unknown> = {}) {
   const client = createUserWithSession(upstream, overrides);
   const entry = await createEntryVia(client);
   const claimId = entry.claims[0].id as number;
-  operator(...canBuyReview(String(claimId), 440));
+  reviewClaims(upstream, [claimId], { decision: "can_buy", bankCharge: 440 });
   return { client, entry, claimId };
 }
 

@@ -15,9 +15,9 @@ import {
   loginAs,
   validClaim,
   validEntryBody,
+  reviewClaims,
 } from "./entry-fixtures";
 import { useTestUpstream, withTestUpstream } from "./harness";
-import { canBuyReview } from "../../fixtures/reviews";
 
 const upstream = useTestUpstream();
 
@@ -803,8 +803,8 @@ describe("POST /api/entries/{id}/contract/", () => {
     expect(refused.body.non_field_errors).toHaveLength(1);
 
     const [first, second] = entry.claims as { id: number }[];
-    operator(...canBuyReview(String(first!.id)));
-    operator("review-claim", String(second!.id), "cannot_buy");
+    reviewClaims(upstream, [first!.id]);
+    reviewClaims(upstream, [second!.id], { decision: "cannot_buy" });
     const reviewed = await client.get(`/api/entries/${entry.id}/`);
     expect(reviewed.body.status).toBe(EntryStatus.reviewed);
     expect(reviewed.body.reviewed_at).toEqual(expect.any(String));
@@ -847,7 +847,7 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
       validEntryBody({ claims: [validClaim({ contentfiles: [invoice] })] }),
     );
     const claimId = String(entry.claims[0].id);
-    operator("review-claim", claimId, "inadequate", "--reason", "請求書の日付が読めません");
+    reviewClaims(upstream, [claimId], { decision: "inadequate", reason: "請求書の日付が読めません" });
     const extra = insertUpload(upstream, client.userId, "additional_doc-1");
     const response = await client.post(`/api/entries/${entry.id}/review/`, {
       claims: [{ id: entry.claims[0].id, contentfiles: [extra] }],
@@ -876,17 +876,14 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
       validEntryBody({ claims: [validClaim({ contentfiles: [oldInvoice] }), validClaim()] }),
     );
     const [first, second] = entry.claims as { id: number }[];
-    operator("review-claim", String(first!.id), "inadequate", "--reason", "請求書の日付が読めません");
-    operator(
-      "review-claim",
-      String(second!.id),
-      "can_buy",
-      "--purchase-amount=800000",
-      "--fee=80000",
-      "--fee-ratio=0.1",
-      "--ratio=0.8",
-      "--bank-charge=0",
-    );
+    reviewClaims(upstream, [first!.id], { decision: "inadequate", reason: "請求書の日付が読めません" });
+    // 買取額 800,000円 and 手数料 80,000円 on the claim's 1,000,000円.
+    reviewClaims(upstream, [second!.id], {
+      decision: "can_buy",
+      ratio: "0.8",
+      feeRatio: "0.1",
+      bankCharge: 0,
+    });
     const inadequate = (await client.get(`/api/entries/${entry.id}/`)).body;
     expect(inadequate.status).toBe(EntryStatus.inadequate);
     expect(inadequate.description_of_inadequate_document).toContain("請求書の日付が読めません");
@@ -977,13 +974,10 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
   async function inadequateWithNewInvoice() {
     const client = createUserWithSession(upstream);
     const entry = await createEntryVia(client);
-    operator(
-      "review-claim",
-      String(entry.claims[0].id),
-      "inadequate",
-      "--reason",
-      "請求書の日付が読めません",
-    );
+    reviewClaims(upstream, [entry.claims[0].id], {
+      decision: "inadequate",
+      reason: "請求書の日付が読めません",
+    });
     const invoice = insertUpload(upstream, client.userId, "invoice-1");
     return { client, entry, invoice };
   }
@@ -999,7 +993,7 @@ describe("POST /api/entries/{id}/review/ (resubmission after inadequate)", () =>
     expect(first.body.status).toBe(EntryStatus.under_review);
 
     // The operator finds it inadequate again: the replay still gives the first answer, changes nothing.
-    operator("review-claim", String(entry.claims[0].id), "inadequate", "--reason", "金額をご確認ください");
+    reviewClaims(upstream, [entry.claims[0].id], { decision: "inadequate", reason: "金額をご確認ください" });
     const again = insertUpload(upstream, client.userId, "invoice-1");
     const replay = await client.post(`/api/entries/${entry.id}/review/`, {
       claims: [{ id: entry.claims[0].id, contentfiles: [again], amount: 1_300_000 }],

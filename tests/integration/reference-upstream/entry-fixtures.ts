@@ -6,7 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { createSession } from "../../../reference-upstream/auth/sessions";
 import { newCsrfToken } from "../../../reference-upstream/auth/tokens";
+import { runOperatorCommand } from "../../../reference-upstream/operator/command-line";
 import { isoJst } from "../../../reference-upstream/time";
+import { type Review, reviewArguments } from "../../fixtures/reviews";
 import { ApiClient, type TestUpstream } from "./harness";
 
 /** An ApiClient logged in as one user (sessionid and csrftoken in its jar). */
@@ -141,3 +143,15 @@ export async function createEntryVia(client: UserClient, body: Record<string, un
 
 /** The created entry as the API answers it (tests read any field). */
 export type CreatedEntry = { id: number; code: string; status: number; claims: any[] } & Record<string, any>;
+
+/** The operator's review of each claim (can_buy at the standard offer unless said); what it printed. */
+export function reviewClaims(
+  upstream: TestUpstream,
+  claimIds: readonly (number | string | undefined)[],
+  review?: Review,
+  now = new Date(),
+): string {
+  return claimIds
+    .map((claimId) => runOperatorCommand(upstream.db, reviewArguments(claimId, review), now, upstream.config))
+    .join("\n");
+}

@@ -17,9 +17,14 @@ import { runOperatorCommand } from "../../../reference-upstream/operator/command
 import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox";
 import { findUserById } from "../../../reference-upstream/users";
 import { logInClient, PASSWORD, insertUser as insertPasswordUser, uniqueEmail } from "./accounts-fixtures";
-import { createEntryVia, createUserWithSession, validClaim, validEntryBody } from "./entry-fixtures";
+import {
+  createEntryVia,
+  createUserWithSession,
+  validClaim,
+  validEntryBody,
+  reviewClaims,
+} from "./entry-fixtures";
 import { useTestUpstream } from "./harness";
-import { canBuyReview } from "../../fixtures/reviews";
 
 const upstream = useTestUpstream();
 
@@ -63,10 +68,9 @@ async function submittedEntry(options: { claims?: number; serviceId?: string } =
   return { client, email, entry, claimIds: entry.claims.map((claim) => claim.id as number) };
 }
 
-function canBuy(claimId: number) {
-  operator([...canBuyReview(String(claimId), 440)]);
-}
-const cannotBuy = (claimId: number) => operator(["review-claim", String(claimId), "cannot_buy"]);
+const canBuy = (claimId: number) =>
+  reviewClaims(upstream, [claimId], { decision: "can_buy", bankCharge: 440 });
+const cannotBuy = (claimId: number) => reviewClaims(upstream, [claimId], { decision: "cannot_buy" });
 
 /** The sender's name and contact, as the brand's pages state them. */
 function expectSignedBy(mail: OutboxMail, brand: Brand) {
@@ -274,7 +278,7 @@ describe("what the user did is confirmed by mail", () => {
 
   it("resubmission: the documents sent again are confirmed and the review promised, once", async () => {
     const { client, email, entry, claimIds } = await submittedEntry();
-    operator(["review-claim", String(claimIds[0]), "inadequate", "--reason", "日付が読めません"]);
+    reviewClaims(upstream, [claimIds[0]], { decision: "inadequate", reason: "日付が読めません" });
     expect((await client.post(`/api/entries/${entry.id}/review/`, {})).status).toBe(200);
     expect((await client.post(`/api/entries/${entry.id}/review/`, {})).status).toBe(400);
     const mail = onlyMail(email, "entry_resubmitted");

@@ -24,9 +24,9 @@ import {
   insertUpload,
   validClaim,
   validEntryBody,
+  reviewClaims,
 } from "./entry-fixtures";
 import { useTestUpstream } from "./harness";
-import { canBuyReview } from "../../fixtures/reviews";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -34,7 +34,8 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const upstream = useTestUpstream();
 
 const operator = (...argv: string[]) => runOperatorCommand(upstream.db, argv, new Date());
-const canBuy = (claimId: number) => operator(...canBuyReview(String(claimId), 440));
+const canBuy = (claimId: number) =>
+  reviewClaims(upstream, [claimId], { decision: "can_buy", bankCharge: 440 });
 
 async function entryWithClaims(count: number) {
   const client = createUserWithSession(upstream);
@@ -179,7 +180,7 @@ describe("reviews and the entry status they derive", () => {
     const { client, entry, claimIds } = await entryWithClaims(2);
     canBuy(claimIds[0]!);
     expect((await read(client, entry.id)).status).toBe(EntryStatus.under_review);
-    operator("review-claim", String(claimIds[1]), "cannot_buy");
+    reviewClaims(upstream, [claimIds[1]], { decision: "cannot_buy" });
     const reviewed = await read(client, entry.id);
     expect(reviewed.status).toBe(EntryStatus.reviewed);
     expect(reviewed.reviewed_at).toEqual(expect.any(String));
@@ -189,7 +190,7 @@ describe("reviews and the entry status they derive", () => {
 
   it("all cannot_buy → archived (6) with rejected_at", async () => {
     const { client, entry, claimIds } = await entryWithClaims(2);
-    for (const id of claimIds) operator("review-claim", String(id), "cannot_buy");
+    reviewClaims(upstream, claimIds, { decision: "cannot_buy" });
     const rejected = await read(client, entry.id);
     expect(rejected.status).toBe(EntryStatus.archived);
     expect(rejected.rejected_at).toEqual(expect.any(String));
@@ -198,15 +199,11 @@ describe("reviews and the entry status they derive", () => {
   it("any inadequate claim → inadequate (2) with description_of_inadequate_document, per document", async () => {
     const { client, entry, claimIds } = await entryWithClaims(2);
     canBuy(claimIds[0]!);
-    operator(
-      "review-claim",
-      String(claimIds[1]),
-      "inadequate",
-      "--reason",
-      "追加書類が不鮮明です",
-      "--document",
-      "additional_doc",
-    );
+    reviewClaims(upstream, [claimIds[1]], {
+      decision: "inadequate",
+      reason: "追加書類が不鮮明です",
+      document: "additional_doc",
+    });
     const inadequate = await read(client, entry.id);
     expect(inadequate.status).toBe(EntryStatus.inadequate);
     expect(inadequate.description_of_inadequate_document).toBe("請求書2: 追加書類が不鮮明です");
@@ -352,7 +349,7 @@ describe("the operator's changes mail the entry's owner a link to its detail pag
   it("inadequate: a claim or the entry's documents", async () => {
     const { client, entry, claimIds } = await entryWithClaims(1);
     const email = findUserById(upstream.db, (await read(client, entry.id)).user)!.email;
-    operator("review-claim", String(claimIds[0]), "inadequate", "--reason", "日付が読めません");
+    reviewClaims(upstream, [claimIds[0]], { decision: "inadequate", reason: "日付が読めません" });
     expect(mailsTo(email).map((mail) => mail.kind)).toContain("entry_inadequate");
     expect(mailsTo(email).at(-1)!.body).toContain("再提出");
   });
@@ -508,7 +505,7 @@ describe("the entry's 決算書類 and 入出金明細 are confirmed at review",
     const { client, entry, claimIds } = await entryWithDocuments(2);
     canBuy(claimIds[0]!);
     expect(await documentStatuses(client, entry.id)).toEqual([ReviewStatus.nothing, ReviewStatus.nothing]);
-    operator("review-claim", String(claimIds[1]), "cannot_buy");
+    reviewClaims(upstream, [claimIds[1]], { decision: "cannot_buy" });
     expect((await read(client, entry.id)).status).toBe(EntryStatus.reviewed);
     expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
     operator("mark-contracted", String(entry.id));
@@ -522,7 +519,7 @@ describe("the entry's 決算書類 and 入出金明細 are confirmed at review",
 
   it("archived after review (nothing bought) → confirmed too; a document never sent stays as it was", async () => {
     const { client, entry, claimIds } = await entryWithDocuments();
-    operator("review-claim", String(claimIds[0]), "cannot_buy");
+    reviewClaims(upstream, [claimIds[0]], { decision: "cannot_buy" });
     expect((await read(client, entry.id)).status).toBe(EntryStatus.archived);
     expect(await documentStatuses(client, entry.id)).toEqual(CONFIRMED);
     const bare = await entryWithClaims(1);

@@ -12,9 +12,8 @@ import { runOperatorCommand } from "../../../reference-upstream/operator/command
 import { type OutboxMail, latestMails } from "../../../reference-upstream/outbox";
 import { dateJst } from "../../../reference-upstream/time";
 import { findUserById } from "../../../reference-upstream/users";
-import { createEntryVia, createUserWithSession, validEntryBody } from "./entry-fixtures";
+import { createEntryVia, createUserWithSession, validEntryBody, reviewClaims } from "./entry-fixtures";
 import { useTestUpstream } from "./harness";
-import { canBuyReview } from "../../fixtures/reviews";
 
 const PUBLIC_ORIGIN = "https://sakidori.example.jp";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -38,9 +37,8 @@ async function submittedEntry(claims = 1) {
   return { client, email, entry, claimIds: entry.claims.map((claim) => claim.id as number) };
 }
 
-function reviewAsBuyable(claimId: number) {
-  operator(...canBuyReview(String(claimId), 440));
-}
+const reviewAsBuyable = (claimId: number) =>
+  reviewClaims(upstream, [claimId], { decision: "can_buy", bankCharge: 440 });
 
 describe("receipts by mail, each once, each linking on the configured public origin", () => {
   it("entry received: the submission is confirmed with its number and a link to its detail; a replayed submission sends no second", async () => {
