@@ -255,7 +255,9 @@ test("with JavaScript, leaving with unsaved changes asks first", async ({
   // for renewed (a second on, a later expiry): nothing typed, so leaving still asks nothing.
   const typedBy = page.locator('input[name="typed_by"]');
   const rendered = await typedBy.inputValue();
-  await page.waitForTimeout(1_000);
+  // Its expiry counts whole seconds: the renewed one is later once the clock has turned a second.
+  const renderedBy = Math.floor(Date.now() / 1000);
+  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(renderedBy);
   await uploadInto("請求書1の請求書", renamedExecutable("seikyu.pdf"));
   await expect(typedBy).not.toHaveValue(rendered);
   // A click on the page first: the browser asks before leaving only a page the person has used. A

@@ -201,7 +201,9 @@ test("the entry write stored and its answer dropped: the user reads お申し込
   expect(entriesOf(user)).toEqual([{ status: 1, claims: 1 }]);
 });
 
-test("calls that hang show the 499 screen once the page's budget is spent (not 10 s per call); the session is kept", async ({
+// The budget's arithmetic (one deadline for every call, not 10 s each) is timed on a test clock in
+// tests/unit/upstream/client.test.ts; here, what the person sees once it is spent.
+test("calls that hang show the 499 screen once the page's budget is spent; the session is kept", async ({
   page,
   logInAs,
   readyToApply,
@@ -215,13 +217,12 @@ test("calls that hang show the 499 screen once the page's budget is spent (not 1
     held.push(res);
     return true;
   };
-  const started = Date.now();
   await page.goto("/mypage");
   await expect(page.getByText("エラーコード: 499")).toBeVisible();
-  const elapsed = Date.now() - started;
+  // The app gave up on its own: the upstream's answers never came.
+  expect(held.length).toBeGreaterThan(0);
+  expect(held.every((res) => !res.writableEnded)).toBe(true);
   for (const res of held) res.destroy();
-  // The budget is 4 s; one per-call timeout alone would be 10 s.
-  expect(elapsed).toBeLessThan(DEADLINE_MS + 4_000);
   await expectStillLoggedIn(page, testInfo);
 });
 
