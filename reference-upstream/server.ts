@@ -156,12 +156,15 @@ async function handle(
   return { reply, setCookies: ctx.setCookies };
 }
 
-/** Opens the database in config.dataDir and listens; port 0 picks a free port (tests). */
-export async function startUpstream(config: UpstreamConfig): Promise<RunningUpstream> {
+/** Opens the database in config.dataDir and listens; port 0 picks a free port, and a router of its own (tests). */
+export async function startUpstream(
+  config: UpstreamConfig,
+  router = buildRouter(),
+): Promise<RunningUpstream> {
   const db = openDatabase(config.dataDir);
   recordPublicLinks(db, config);
   await sweepTempFiles(config.dataDir);
-  const server = http.createServer(createRequestListener(db, config));
+  const server = http.createServer(createRequestListener(db, config, router));
   server.keepAliveTimeout = 5_000;
   serveSlowClients(server, {
     windowMs: config.bodyRateWindowMs,

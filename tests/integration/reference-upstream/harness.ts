@@ -13,6 +13,7 @@ import {
   defaultServices,
   UPSTREAM_VERSION,
 } from "../../../reference-upstream/config";
+import type { Router } from "../../../reference-upstream/http/router";
 import { type RunningUpstream, startUpstream } from "../../../reference-upstream/server";
 import {
   DEFAULT_BODY_MIN_BYTES_PER_SECOND,
@@ -29,33 +30,40 @@ export interface TestUpstream extends RunningUpstream {
   client(): ApiClient;
 }
 
-/** A variant of the upstream: its data directory (one kept from before), and settings (a clock, a quota, a log). */
+/**
+ * A variant of the upstream: its data directory (one kept from before), settings (a clock, a quota, a
+ * log), and routes of the test's own in place of the API's (a handler that fails).
+ */
 export interface TestUpstreamOptions {
   dataDir?: string;
   overrides?: Partial<UpstreamConfig>;
+  router?: Router;
 }
 
 async function startTestUpstream(options: TestUpstreamOptions = {}): Promise<TestUpstream> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-upstream-"));
   const appBaseUrl = "http://localhost:3000";
   const start = () =>
-    startUpstream({
-      host: "127.0.0.1",
-      port: 0,
-      dataDir,
-      version: UPSTREAM_VERSION,
-      appBaseUrl,
-      services: defaultServices(appBaseUrl),
-      seedDemo: false,
-      analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
-      uploadQuota: DEFAULT_UPLOAD_QUOTA,
-      now: () => new Date(),
-      log: false,
-      bodyRateWindowMs: DEFAULT_BODY_RATE_WINDOW_MS,
-      bodyMinBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND,
-      shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
-      ...options.overrides,
-    });
+    startUpstream(
+      {
+        host: "127.0.0.1",
+        port: 0,
+        dataDir,
+        version: UPSTREAM_VERSION,
+        appBaseUrl,
+        services: defaultServices(appBaseUrl),
+        seedDemo: false,
+        analyticsIdKey: DEFAULT_ANALYTICS_ID_KEY,
+        uploadQuota: DEFAULT_UPLOAD_QUOTA,
+        now: () => new Date(),
+        log: false,
+        bodyRateWindowMs: DEFAULT_BODY_RATE_WINDOW_MS,
+        bodyMinBytesPerSecond: DEFAULT_BODY_MIN_BYTES_PER_SECOND,
+        shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
+        ...options.overrides,
+      },
+      options.router,
+    );
   let running = await start();
   const upstream: TestUpstream = {
     ...running,

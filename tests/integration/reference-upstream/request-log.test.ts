@@ -2,17 +2,9 @@
 // short token), answered back and written in the upstream's one JSON line for the request, so the
 // app's log line and the upstream's can be matched.
 
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configFromEnvironment } from "../../../reference-upstream/config";
-import { openDatabase } from "../../../reference-upstream/db/database";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Router } from "../../../reference-upstream/http/router";
-import { createRequestListener } from "../../../reference-upstream/server";
-import { ApiClient, useTestUpstream } from "./harness";
+import { useTestUpstream } from "./harness";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -92,34 +84,21 @@ describe("the reference upstream's request log", () => {
 
 describe("an unexpected error in the reference upstream", () => {
   const written: string[] = [];
-  let server: http.Server;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sakidori-upstream-"));
-    const router = new Router().add({
-      method: "GET",
-      path: "/api/broken/:id/",
-      auth: "optional",
-      handler: () => {
-        throw new Error("a bug in a handler");
-      },
-    });
-    const config = {
-      ...configFromEnvironment({ NODE_ENV: "test" }),
-      dataDir,
-      logTo: { write: (line: string) => void written.push(line) },
-    };
-    server = http.createServer(createRequestListener(openDatabase(dataDir), config, router));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const router = new Router().add({
+    method: "GET",
+    path: "/api/broken/:id/",
+    auth: "optional",
+    handler: () => {
+      throw new Error("a bug in a handler");
+    },
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  const upstream = useTestUpstream({
+    router,
+    overrides: { log: true, logTo: { write: (line: string) => void written.push(line) } },
   });
 
   it("is logged once with its stack and the request id, and its request line is a warning", async () => {
-    const { port } = server.address() as AddressInfo;
-    const response = await new ApiClient(`http://127.0.0.1:${port}`).get("/api/broken/7/", {
+    const response = await upstream.client().get("/api/broken/7/", {
       headers: { "X-Request-ID": "t-500" },
     });
     expect(response.status).toBe(500);
