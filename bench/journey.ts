@@ -163,6 +163,16 @@ async function throttledPage(context: BrowserContext): Promise<{ page: Page; rec
   return { page, recorder };
 }
 
+/** A throttled page on the slow phone: its CPU slowed too, and its main thread watched. */
+async function slowPhonePage(context: BrowserContext): Promise<{ page: Page; recorder: Recorder }> {
+  await context.addInitScript(watchMainThread);
+  const throttled = await throttledPage(context);
+  await (
+    await context.newCDPSession(throttled.page)
+  ).send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  return throttled;
+}
+
 /** Whether the current document loads any script of its own (a src, or an inline module importing one). */
 function shipsScripts(page: Page): Promise<boolean> {
   return page.evaluate(() =>
@@ -538,13 +548,7 @@ async function measureHydration(
     for (const javaScript of [false, true]) {
       const context = await cookieContext(browser, appUrl, cookie, javaScript, PHONE);
       try {
-        await context.addInitScript(watchMainThread);
-        const { page, recorder } = await throttledPage(context);
-        await (
-          await context.newCDPSession(page)
-        ).send("Emulation.setCPUThrottlingRate", {
-          rate: CPU_SLOWDOWN,
-        });
+        const { page, recorder } = await slowPhonePage(context);
         if (!javaScript) {
           runs.off.push(await loadOnPhone(page, recorder, appUrl, false));
           continue;
@@ -656,13 +660,7 @@ async function measureWarmWizard(browser: Awaited<ReturnType<typeof chromium.lau
     for (const javaScript of [false, true]) {
       const context = await browser.newContext({ ...PHONE, javaScriptEnabled: javaScript });
       try {
-        await context.addInitScript(watchMainThread);
-        const { page, recorder } = await throttledPage(context);
-        await (
-          await context.newCDPSession(page)
-        ).send("Emulation.setCPUThrottlingRate", {
-          rate: CPU_SLOWDOWN,
-        });
+        const { page, recorder } = await slowPhonePage(context);
         runs[javaScript ? "on" : "off"].push(
           await pressNewEntry(page, recorder, servers.appUrl, users.pop()!, javaScript),
         );
