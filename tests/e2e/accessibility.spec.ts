@@ -13,7 +13,6 @@ import { STRONG_PASSWORD, registerThroughUpstream, spendLookups } from "./suppor
 import { markDelayAfterDeadline, runOperator, UpstreamUser, reviewClaims } from "./support-account";
 import { MIDORI_URL } from "./support-brands";
 import { latestResetLink } from "./support-passwords";
-import { withdrawalDone } from "./support-wizard-steps";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const PHONE = { width: 375, height: 812 };
@@ -304,16 +303,13 @@ test("logged in: the pre-entry screening sent empty, then declined, and My page 
 });
 
 test("the wizard: each step filled, a file's delete opened, check and submit, the complete page", async ({
+  applicantOn,
   page,
   open,
   check,
-  userAtStep,
-  logInAs,
 }) => {
   const findings: string[] = [];
-  const user = await userAtStep("corporate", { financialDone: true });
-  await withdrawalDone(user);
-  await logInAs(user);
+  await applicantOn("/mypage", "corporate", { financialDone: true, withdrawalDone: true });
   for (const path of ["/mypage", "/entry/entry_invoice", "/entry", "/entry/withdrawal_details"]) {
     await open(path);
     findings.push(...(await check()));

@@ -11,7 +11,7 @@ import { type Page, expect, test } from "./fixtures";
 import { pdfFile } from "./files";
 import { STRONG_PASSWORD, UPSTREAM_URL, mailsTo, startAppAgainst } from "./support";
 import { applicantWithInadequateInvoice } from "./support-account";
-import { type WizardUser, withdrawalDone } from "./support-wizard-steps";
+import { type WizardUser } from "./support-wizard-steps";
 import { entryNumbersOf } from "./support-wizard-run";
 
 const SUBMIT = "この内容で申し込む";
@@ -51,13 +51,13 @@ async function expectOneEntryShownTwice(
 
 for (const order of ["while the first is on its way", "after the first was answered"] as const) {
   test(`two presses of 申し込む, the second ${order}: both land on お申し込みを受け付けました with the same 申込番号; one entry`, async ({
+    applicantOn,
     page,
-    logInAs,
-    userAtStep,
   }) => {
-    const user = await userAtStep("corporate", { financialDone: true });
-    await withdrawalDone(user);
-    await logInAs(user, "/profile/before_entry");
+    const user = await applicantOn("/profile/before_entry", "corporate", {
+      financialDone: true,
+      withdrawalDone: true,
+    });
 
     const firstAnswer = pressFromPage(page);
     if (order === "after the first was answered") await firstAnswer;
@@ -72,15 +72,15 @@ for (const order of ["while the first is on its way", "after the first was answe
 }
 
 test("two presses of 申し込む, the first answered by another replica of the app: the second lands on the same entry", async ({
+  applicantOn,
   page,
-  logInAs,
-  userAtStep,
 }) => {
   const replica = await startAppAgainst(UPSTREAM_URL);
   try {
-    const user = await userAtStep("corporate", { financialDone: true });
-    await withdrawalDone(user);
-    await logInAs(user, "/profile/before_entry");
+    const user = await applicantOn("/profile/before_entry", "corporate", {
+      financialDone: true,
+      withdrawalDone: true,
+    });
 
     // Cookies are kept per host, not per port: the replica on another port gets the same session.
     const first = await pressFromPage(page, replica.url);

@@ -29,7 +29,7 @@ export interface AppFixtures {
    * opens `url`, My page unless told.
    */
   logInAs(user: { email: string }, url?: string): Promise<void>;
-  /** A user who may apply, with the steps before the withdrawal step done when asked (upstream fixtures). */
+  /** A user who may apply, with the financial and withdrawal steps done when asked (upstream fixtures). */
   userAtStep(
     ...args: Parameters<typeof userAtStep> extends [unknown, ...infer Rest] ? Rest : never
   ): Promise<WizardUser>;

@@ -13,7 +13,6 @@ import {
   reviewClaims,
 } from "./support-account";
 import { actionRoutes } from "./support-routes";
-import { withdrawalDone } from "./support-wizard-steps";
 
 const WIDTH = 320;
 test.use({ viewport: { width: WIDTH, height: 640 } });
@@ -291,13 +290,10 @@ test("a new account's profile, pre-entry and password forms suit a phone", async
 });
 
 test("the profile and the wizard's steps suit a phone, a corporation's", async ({
+  applicantOn,
   page,
-  logInAs,
-  userAtStep,
 }, testInfo) => {
-  const user = await userAtStep("corporate", { financialDone: true });
-  await withdrawalDone(user);
-  await logInAs(user);
+  await applicantOn("/mypage", "corporate", { financialDone: true, withdrawalDone: true });
   const paths = ["/profile", "/entry/entry_invoice", "/entry", "/entry/withdrawal_details"];
   expect(await checkForms(page, testInfo, paths)).toEqual([]);
 });

@@ -4,7 +4,6 @@
 
 import { type Page, type TestInfo, expect, test } from "./fixtures";
 import { openPage } from "./support";
-import { withdrawalDone } from "./support-wizard-steps";
 
 const LOGGED_OUT = [
   "/",
@@ -68,13 +67,10 @@ for (const width of [375, 320]) {
     });
 
     test(`no page scrolls sideways at ${width} px, logged in, the wizard included`, async ({
+      applicantOn,
       page,
-      logInAs,
-      userAtStep,
     }, testInfo) => {
-      const user = await userAtStep("corporate", { financialDone: true });
-      await withdrawalDone(user);
-      await logInAs(user);
+      await applicantOn("/mypage", "corporate", { financialDone: true, withdrawalDone: true });
       expect(await tooWide(page, testInfo, width, LOGGED_IN)).toEqual([]);
     });
   });

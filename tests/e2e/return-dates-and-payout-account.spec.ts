@@ -14,7 +14,6 @@ import { validClaim } from "../fixtures/entry-body";
 import { type Page, expect, test } from "./fixtures";
 import { STRONG_PASSWORD } from "./support";
 import { UpstreamUser, runOperator, reviewClaims } from "./support-account";
-import { withdrawalDone } from "./support-wizard-steps";
 
 /** The next 12/31 at least a week ahead (banks close 12/31–1/3). */
 function nextYearEnd(): string {
@@ -158,14 +157,11 @@ test("the payout account in full, with the bank's and the branch's codes, on the
 });
 
 test("the check page before submission shows the payout account in full; a name the directory does not know has no code, and says so", async ({
+  applicantOn,
   page,
-  userAtStep,
-  logInAs,
   open,
 }) => {
-  const user = await userAtStep("corporate", { financialDone: true });
-  await withdrawalDone(user);
-  await logInAs(user);
+  const user = await applicantOn("/mypage", "corporate", { financialDone: true, withdrawalDone: true });
 
   // withdrawalDone's みどり銀行 is not in the Zengin directory.
   await open("/profile/before_entry");

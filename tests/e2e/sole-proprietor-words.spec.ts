@@ -5,7 +5,6 @@
 
 import { type Page, expect, test } from "./fixtures";
 import { runOperator } from "./support-account";
-import { withdrawalDone } from "./support-wizard-steps";
 
 const steps = (page: Page) => page.getByRole("navigation", { name: "お申し込みの手順" });
 const shot = (name: string) => test.info().outputPath(`sole-${name}-phone.png`);
@@ -16,8 +15,7 @@ test("a sole proprietor without a 屋号: 確定申告書 in the steps, 事業�
   logInAs,
   userAtStep,
 }) => {
-  const user = await userAtStep("individual", { financialDone: true });
-  await withdrawalDone(user);
+  const user = await userAtStep("individual", { financialDone: true, withdrawalDone: true });
   await user.send("PATCH", "/api/profile/", { company_name: "" });
   await logInAs(user, "/entry/entry_invoice");
   await page.setViewportSize({ width: 375, height: 800 });
@@ -71,14 +69,11 @@ test("a sole proprietor without a 屋号: 確定申告書 in the steps, 事業�
 });
 
 test("a corporation keeps 決算書類 and 代表者, and is greeted by its name", async ({
+  applicantOn,
   page,
   open,
-  logInAs,
-  userAtStep,
 }) => {
-  const user = await userAtStep("corporate", { financialDone: true });
-  await withdrawalDone(user);
-  await logInAs(user, "/entry/entry_invoice");
+  await applicantOn("/entry/entry_invoice", "corporate", { financialDone: true, withdrawalDone: true });
   await expect(steps(page)).toContainText("決算書類");
   await expect(page.getByRole("button", { name: "次へ（決算書類）" })).toBeVisible();
   await open("/entry");

@@ -73,7 +73,7 @@ export async function readyToApply(
 export async function userAtStep(
   testInfo: TestInfo,
   division: Division,
-  options: { financialDone?: boolean } = {},
+  options: { financialDone?: boolean; withdrawalDone?: boolean } = {},
 ): Promise<WizardUser> {
   const user = await readyToApply(testInfo, division);
   const invoice = await user.upload("invoice-1", pdfFile("invoice.pdf"));
@@ -92,6 +92,7 @@ export async function userAtStep(
     }
     await user.send("PATCH", "/api/draft_entry/", { can_submit_financial_statements: false });
   }
+  if (options.withdrawalDone) await withdrawalDone(user);
   return user;
 }
 
