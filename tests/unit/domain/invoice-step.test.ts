@@ -22,6 +22,7 @@ import {
   resubmittedClaimProblems,
 } from "../../../app/domain/invoice-step";
 import { paymentDateCalendar } from "../../../app/lookup/japan-holidays.server";
+import { sampleClaim } from "../../../reference-upstream/demo/sample-entry";
 
 /** The day these tests are read on (a holiday, 勤労感謝の日): the rules that compare dates see this "today". */
 const TODAY = "2026-11-23";
@@ -35,25 +36,10 @@ function file(id: number, kind: string, error = false): PendingFile {
   return { id, kind, name: `${kind}.pdf`, created_at: "2026-05-01T10:00:00+09:00", error };
 }
 
+/** The sample claim (the demo owners' and the other tests') as a draft holds it, its invoice file 1. */
 function claim(overrides: Partial<DraftClaim> = {}): DraftClaim {
-  return {
-    obliger_company_name: "株式会社売掛先",
-    houjinbangou: "7123456789012",
-    houjinbangou_address: "東京都千代田区丸の内1-1",
-    amount: 1_100_000,
-    scheduled_deposit_amount_from_obliger: 1_000_000,
-    obliger_payment_date: "2026-12-31",
-    is_fixed_debt: true,
-    is_bank_transfer_from_obliger: false,
-    receive_payment_account: {
-      bank_name: "みどり銀行",
-      deposit_type: "ordinary",
-      bank_account_number: "1234567",
-      obliger_accounts: [{ holder_name: "カ）ウリカケサキ" }],
-    },
-    contentfile_relations: [1],
-    ...overrides,
-  };
+  const { contentfiles: _files, ...sample } = sampleClaim("2026-12-31");
+  return { ...(sample as DraftClaim), contentfile_relations: [1], ...overrides };
 }
 
 function draft(overrides: Partial<DraftEntry> = {}): DraftEntry {
