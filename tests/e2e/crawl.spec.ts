@@ -7,8 +7,7 @@ import { ENTRY_STEPS, ENTRY_STEP_PATHS } from "../../app/domain/entry-steps";
 import { htmlProblems } from "./html-check";
 import { type Page, type TestInfo, expect, test } from "./fixtures";
 import { waitForHydration } from "./support";
-import { UpstreamUser, runOperator } from "./support-account";
-import { canBuyReview } from "../fixtures/reviews";
+import { UpstreamUser, reviewClaims, runOperator } from "./support-account";
 
 /** A group stays a few pages' time; a group that would pass this is split, not given more. */
 const MAX_PAGES = 20;
@@ -72,18 +71,14 @@ async function crawl(
 const STAGES = {
   submitted: () => {},
   inadequate: (claimId: number) =>
-    runOperator(
-      "review-claim",
-      String(claimId),
-      "inadequate",
-      "--reason",
-      "請求書の日付が読めません。",
-      "--document",
-      "invoice",
-    ),
-  reviewed: (claimId: number) => runOperator(...canBuyReview(String(claimId)), "--principal", "1000000"),
+    reviewClaims([claimId], {
+      decision: "inadequate",
+      reason: "請求書の日付が読めません。",
+      document: "invoice",
+    }),
+  reviewed: (claimId: number) => reviewClaims([claimId], { decision: "can_buy", principal: 1_000_000 }),
   paid: (claimId: number, entryId: number) => {
-    runOperator(...canBuyReview(String(claimId)), "--principal", "1000000");
+    reviewClaims([claimId], { decision: "can_buy", principal: 1_000_000 });
     runOperator("mark-contracted", String(entryId));
     runOperator("mark-transferred", String(entryId));
   },
