@@ -4,6 +4,7 @@
 import { BANK_ACCOUNT_DEPOSIT_TYPE_LABELS, BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
 import { useState } from "react";
 import { BANK_ACCOUNT_FIELDS, type BankAccountRow, bankAccountField } from "~/domain/withdrawal-step";
+import { constraintsOf } from "~/domain/form-fields";
 import { BANK_NAME_MAX_LENGTH } from "~/domain/upstream-limits";
 import { BankNameField, BranchNameField } from "./bank-field";
 import { RadioField, TextField } from "./form/fields";
@@ -63,8 +64,7 @@ export function BankAccountFieldset({ account }: { account: BankAccountView }) {
         name={bankAccountField("account_holder_name")}
         label={BANK_ACCOUNT_FIELDS.account_holder_name.label}
         defaultValue={account.account_holder_name}
-        {...BANK_ACCOUNT_FIELDS.account_holder_name.control}
-        maxLength={60}
+        {...constraintsOf(BANK_ACCOUNT_FIELDS.account_holder_name)}
         hint={`通帳に記載の名義をカタカナで30文字以内（例: ${examples.holderName}）。ヲは使えません。半角カナ・ひらがなは全角カタカナに直して保存します。`}
       />
     </fieldset>

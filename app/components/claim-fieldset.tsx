@@ -2,7 +2,8 @@
 // form by their `form` attribute, so its upload slots (forms of their own) can stand inside it.
 
 import { useState } from "react";
-import { BANK_ACCOUNT_NUMBER_HINT } from "~/domain/bank-account";
+import { BANK_ACCOUNT_NUMBER_HINT, HOLDER_NAME_TYPED_MAX_LENGTH } from "~/domain/bank-account";
+import { constraintsOf } from "~/domain/form-fields";
 import type { BankCalendar } from "~/domain/bank-calendar";
 import {
   CLAIM_FIELDS,
@@ -71,7 +72,7 @@ function HolderNames({ formId, index, names }: { formId: string; index: number; 
           <TextField
             name={`${base}[${holder}].holder_name`}
             label={`振込名義${holder + 1}`}
-            maxLength={60}
+            maxLength={HOLDER_NAME_TYPED_MAX_LENGTH}
             defaultValue={names[holder] ?? ""}
           />
           {count > 1 ? (
@@ -191,10 +192,9 @@ function PaymentDateField({
         defaultValue={defaultValue}
         name={name}
         label={CLAIM_FIELDS.obliger_payment_date.label}
-        {...CLAIM_FIELDS.obliger_payment_date.control}
+        {...constraintsOf(CLAIM_FIELDS.obliger_payment_date)}
         type="date"
         required
-        maxLength={10}
         hint={paymentDateHint(calendar)}
         className="field-date"
         describedBy={notice ? noticeId : undefined}
@@ -237,8 +237,7 @@ export function ClaimInvoiceFields({
           defaultValue={values.houjinbangou}
           name={path("houjinbangou")}
           label={CLAIM_FIELDS.houjinbangou.label}
-          {...CLAIM_FIELDS.houjinbangou.control}
-          maxLength={20}
+          {...constraintsOf(CLAIM_FIELDS.houjinbangou)}
           hint="13桁の数字です。「法人番号を検索」で候補から選ぶと入力されます。"
         />
         <TextField

@@ -4,7 +4,8 @@
 import { CheckboxField } from "~/components/form/checkbox-field";
 import { TextField } from "~/components/form/fields";
 import { HoneypotField } from "~/components/form/honeypot";
-import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
+import { LOGIN_FIELDS } from "~/domain/account-fields";
+import { constraintsOf } from "~/domain/form-fields";
 import type { WrongServiceNotice } from "~/forms/login-labels";
 
 export function LoginFields({
@@ -24,21 +25,11 @@ export function LoginFields({
       ) : null}
       <HoneypotField />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextField
-        name="email"
-        label="メールアドレス"
-        type="email"
-        // The account's user name: a password manager offers its saved pair here.
-        autoComplete="username"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
-      />
+      <TextField name="email" label={LOGIN_FIELDS.email.label} {...constraintsOf(LOGIN_FIELDS.email)} />
       <TextField
         name="password"
-        label="パスワード"
-        type="password"
-        autoComplete="current-password"
-        required
+        label={LOGIN_FIELDS.password.label}
+        {...constraintsOf(LOGIN_FIELDS.password)}
       />
       <CheckboxField
         name="persistLoginState"

@@ -1,7 +1,8 @@
 // The new password and its confirmation, as every form that sets a password asks for them.
 
+import { NEW_PASSWORD_FIELDS } from "~/domain/account-fields";
+import { constraintsOf } from "~/domain/form-fields";
 import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
-import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
 import { TextField } from "./form/fields";
 
 export function NewPasswordFields() {
@@ -9,20 +10,14 @@ export function NewPasswordFields() {
     <>
       <TextField
         name="new_password1"
-        label="新しいパスワード"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={NEW_PASSWORD_MAX_LENGTH}
+        label={NEW_PASSWORD_FIELDS.new_password1.label}
+        {...constraintsOf(NEW_PASSWORD_FIELDS.new_password1)}
         hint={NEW_PASSWORD_RULE_TEXT}
       />
       <TextField
         name="new_password2"
-        label="新しいパスワード（確認）"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={NEW_PASSWORD_MAX_LENGTH}
+        label={NEW_PASSWORD_FIELDS.new_password2.label}
+        {...constraintsOf(NEW_PASSWORD_FIELDS.new_password2)}
         hint="確認のため、もう一度入力してください。"
       />
     </>

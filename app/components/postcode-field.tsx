@@ -4,6 +4,8 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { normalizeZipcode } from "~/domain/contact-formats";
+import { constraintsOf } from "~/domain/form-fields";
+import { PROFILE_FIELDS } from "~/domain/profile-form";
 import { type LookupRefusal, isLookupRefusal } from "~/domain/lookup-limit";
 import {
   type AddressFieldValues,
@@ -139,9 +141,7 @@ export function PostcodeField({ who }: { who: AddressOwner }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(`${id}-hint`, error ? `${id}-error` : null)}
           type="text"
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="postal-code"
+          {...constraintsOf(PROFILE_FIELDS[names.zipcode])}
           className="field-input postcode-input"
           onChange={(event) => {
             lookup.edited();

@@ -10,12 +10,8 @@ import { IdentityDocumentMessage } from "~/domain/identity-documents";
 import { IDENTITY_DOCUMENT_TYPE_LABELS, SECTOR_LABELS } from "~/domain/profile-labels";
 import { PREFECTURES } from "~/domain/prefectures";
 import { UploadRuleMessage } from "~/domain/upload-rules";
-import {
-  BANK_NAME_MAX_LENGTH,
-  BUSINESS_SUMMARY_MAX_LENGTH,
-  PERSON_NAME_MAX_LENGTH,
-  PROFILE_TEXT_MAX_LENGTH,
-} from "~/domain/upstream-limits";
+import { constraintsOf } from "~/domain/form-fields";
+import { PROFILE_BANK_ACCOUNT_FIELDS, PROFILE_DETAIL_FIELDS, PROFILE_FIELDS } from "~/domain/profile-form";
 import { RadioField, TextAreaField, TextField } from "./form/fields";
 import { FormScope, useField } from "./form/scope";
 import { PostcodeField, addressGroupId } from "./postcode-field";
@@ -86,15 +82,14 @@ export function BusinessFields() {
       />
       <TextField
         name="company_name"
-        label={isIndividual ? "屋号" : "会社名・屋号"}
+        label={isIndividual ? "屋号" : PROFILE_FIELDS.company_name.label}
+        {...constraintsOf(PROFILE_FIELDS.company_name)}
         required={chosen === "corporate"}
-        maxLength={PROFILE_TEXT_MAX_LENGTH}
-        autoComplete="organization"
         hint={`法人の方は登記上の会社名（例: ${examples.companyName}）を入力してください。個人事業主の方は屋号があれば入力してください。`}
       />
       <div className="field-row">
-        <TextField name="last_name" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="family-name" />
-        <TextField name="first_name" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="given-name" />
+        <TextField name="last_name" {...constraintsOf(PROFILE_FIELDS.last_name)} />
+        <TextField name="first_name" {...constraintsOf(PROFILE_FIELDS.first_name)} />
       </div>
     </fieldset>
   );
@@ -115,28 +110,17 @@ export function AddressFields({ who }: { who: "office" | "owner" }) {
         required
         placeholder="選択してください"
         options={PREFECTURE_OPTIONS}
-        autoComplete="address-level1"
+        {...PROFILE_FIELDS[`${who}_prefecture`].control}
       />
-      <TextField
-        name={`${who}_city`}
-        required
-        maxLength={PROFILE_TEXT_MAX_LENGTH}
-        autoComplete="address-level2"
-      />
+      <TextField name={`${who}_city`} {...constraintsOf(PROFILE_FIELDS[`${who}_city`])} />
       <TextField
         name={`${who}_building_number`}
-        required
-        maxLength={PROFILE_TEXT_MAX_LENGTH}
-        autoComplete="address-line1"
+        {...constraintsOf(PROFILE_FIELDS[`${who}_building_number`])}
         hint={`例: ${examples.buildingNumber}`}
       />
       <TextField
         name={`${who}_phone`}
-        type="tel"
-        required
-        inputMode="tel"
-        maxLength={20}
-        autoComplete="tel"
+        {...constraintsOf(PROFILE_FIELDS[`${who}_phone`])}
         hint="0から始まる10桁または11桁（ハイフンはあってもなくても構いません）"
       />
     </fieldset>
@@ -153,8 +137,8 @@ export function BusinessDetailFields() {
       />
       <TextAreaField
         name="business_summary"
-        maxLength={BUSINESS_SUMMARY_MAX_LENGTH}
-        hint="主な商品・サービスと取引先を簡単にご記入ください（1000文字以内）。"
+        maxLength={PROFILE_DETAIL_FIELDS.business_summary.limits.maxLength}
+        hint={`主な商品・サービスと取引先を簡単にご記入ください（${PROFILE_DETAIL_FIELDS.business_summary.limits.maxLength}文字以内）。`}
       />
     </fieldset>
   );
@@ -178,21 +162,25 @@ export function BankAccountFields({ payout }: { payout: ProfilePayoutView }) {
         </>
       ) : null}
       <p className="field-hint">入力する場合はすべての項目をご記入ください。</p>
-      <BankNameField name="bank_name" maxLength={BANK_NAME_MAX_LENGTH} />
+      <BankNameField name="bank_name" maxLength={PROFILE_BANK_ACCOUNT_FIELDS.bank_name.limits.maxLength} />
       <BranchNameField
         name="branch_name"
         bankField="bank_name"
-        maxLength={BANK_NAME_MAX_LENGTH}
+        maxLength={PROFILE_BANK_ACCOUNT_FIELDS.branch_name.limits.maxLength}
         hint="例: 本店営業部。金融機関名を入れてから検索できます。"
       />
       <RadioField
         name="deposit_type"
         options={Object.entries(BANK_ACCOUNT_DEPOSIT_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
       />
-      <TextField name="bank_account_number" inputMode="numeric" hint={BANK_ACCOUNT_NUMBER_HINT} />
+      <TextField
+        name="bank_account_number"
+        {...constraintsOf(PROFILE_BANK_ACCOUNT_FIELDS.bank_account_number)}
+        hint={BANK_ACCOUNT_NUMBER_HINT}
+      />
       <TextField
         name="account_holder_name"
-        maxLength={30}
+        {...constraintsOf(PROFILE_BANK_ACCOUNT_FIELDS.account_holder_name)}
         hint={`カタカナ・英数字で30文字以内（例: ${examples.holderName}）`}
       />
     </fieldset>

@@ -19,6 +19,9 @@ export const BANK_ACCOUNT_FIELD_LABELS = {
   account_holder_name: "口座名義（カナ）",
 } as const;
 
+/** As typed: half-width kana carry ﾞ and ﾟ apart, so 30 once joined (formatHolderName) may be 60. */
+export const HOLDER_NAME_TYPED_MAX_LENGTH = ACCOUNT_HOLDER_NAME_MAX_LENGTH * 2;
+
 export const BANK_ACCOUNT_NUMBER_HINT =
   "7桁の数字です（例: 1234567）。全角数字やハイフン・スペースは自動で直して保存します。";
 

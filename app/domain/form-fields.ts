@@ -1,11 +1,12 @@
-// A wizard form's fields declared once, as a table (docs/decisions/0030-a-field-declared-once.md).
-// Plain data and functions: the browser reads the labels; zod is derived on the server (draft-schema.ts).
+// A form's fields declared once, as a table (docs/decisions/0030-a-field-declared-once.md). Plain data:
+// the browser reads labels and constraints; zod is derived on the server (draft-schema, field-schema).
 
 /**
  * How a phone meets a text field: the keyboard it opens and what a browser may fill in (the control's
  * inputMode and autoComplete, spread onto it).
  */
 export interface FieldControl {
+  type?: "email" | "password" | "tel";
   inputMode?: "numeric" | "decimal" | "tel" | "email";
   autoComplete: string;
 }
@@ -18,16 +19,27 @@ export const NOT_AUTOFILLED: FieldControl = { autoComplete: "off" };
 /** Digits only (an account number, a 法人番号): the numeric keypad, nothing filled in. */
 export const DIGITS_ONLY: FieldControl = { inputMode: "numeric", autoComplete: "off" };
 
+/** What a text field accepts: the schema checks all of it, the input `required` and `maxLength`. */
+export interface TextLimits {
+  required?: boolean;
+  maxLength?: number;
+  tooLong?: string;
+  minLength?: number; // server only: a browser would refuse it before the person sees why
+  tooShort?: string;
+}
+
 export interface TextFieldSpec {
   label: string;
   kind: "text";
   read: (text: string) => string;
   control: FieldControl;
+  limits: TextLimits;
 }
 
 export interface ChoiceFieldSpec<C extends string = string, V = unknown> {
   label: string;
   kind: "choice";
+  control?: Pick<FieldControl, "autoComplete">;
   /** What the draft may store ("" among them when it keeps "not chosen yet" so). */
   choices: readonly C[];
   read: (text: string) => V;
@@ -53,15 +65,39 @@ export interface AmountFieldSpec {
 export type FieldSpec = TextFieldSpec | ChoiceFieldSpec | FlagFieldSpec | AmountFieldSpec;
 export type FieldTable = Readonly<Record<string, FieldSpec>>;
 
+export type TextFieldNames<T extends FieldTable> = {
+  [K in keyof T]: T[K] extends TextFieldSpec ? K : never;
+}[keyof T] &
+  string;
+
+export const textFieldNames = <T extends FieldTable>(table: T) =>
+  fieldNames(table).filter((name) => table[name]!.kind === "text") as TextFieldNames<T>[];
+
 export type FieldValue<F> = F extends { read: (text: string) => infer V } ? V : never;
 /** One row of the form: a value per field, as the page shows it and the draft stores it. */
 export type FieldRow<T extends FieldTable> = { -readonly [K in keyof T]: FieldValue<T[K]> };
 
+export const asTyped = (text: string) => text;
+
 export const textField = (
   label: string,
-  read: (text: string) => string = (text) => text,
+  read: (text: string) => string = asTyped,
   control: FieldControl = NOT_AUTOFILLED,
-): TextFieldSpec => ({ label, kind: "text", read, control });
+  limits: TextLimits = {},
+): TextFieldSpec => ({ label, kind: "text", read, control, limits });
+
+/** The input's attributes from its table entry, spread onto it: `<TextField {...constraintsOf(spec)} />`. */
+export function constraintsOf(spec: TextFieldSpec) {
+  const { required, maxLength } = spec.limits;
+  return {
+    ...spec.control,
+    ...(required ? { required } : {}),
+    ...(maxLength === undefined ? {} : { maxLength }),
+  };
+}
+
+export const tooLongMessage = (spec: TextFieldSpec) =>
+  spec.limits.tooLong ?? `${spec.limits.maxLength}文字以内で入力してください。`;
 
 export const choiceField = <C extends string, V>(
   label: string,

@@ -16,6 +16,7 @@ import { parseUploadKind } from "./file-kinds";
 import {
   type AmountFieldSpec,
   DIGITS_ONLY,
+  NOT_AUTOFILLED,
   type TextRow,
   choiceField,
   flagField,
@@ -71,11 +72,17 @@ export const CLAIM_FIELDS = {
       return /^[0-9]{13}$/.test(digits) ? digits : text;
     },
     DIGITS_ONLY,
+    { maxLength: 20 },
   ),
   houjinbangou_address: textField("売掛先の所在地"),
   amount: amountField("請求書額面（税込・円）", 1),
   scheduled_deposit_amount_from_obliger: amountField("売掛先からの銀行振込金額（円）", 0),
-  obliger_payment_date: textField("入金予定日（支払期日）", (text) => parseDateInput(text).value ?? text),
+  obliger_payment_date: textField(
+    "入金予定日（支払期日）",
+    (text) => parseDateInput(text).value ?? text,
+    NOT_AUTOFILLED,
+    { maxLength: 10 },
+  ),
   is_fixed_debt: flagField("納品やサービスの提供は完了し、請求金額は確定していますか"),
   is_bank_transfer_from_obliger: flagField("売掛先から銀行振込で支払われますか"),
 } as const;

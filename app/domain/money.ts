@@ -4,6 +4,8 @@ import { isIsoDate } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
 export const MAX_YEN = 999_999_999_999;
+/** An amount as people type it: MAX_YEN grouped, 円 and a sign or spaces to spare. */
+export const AMOUNT_TYPED_MAX_LENGTH = 20;
 
 export type YenProblem = "blank" | "notNumber" | "negative" | "fraction" | "tooSmall" | "tooLarge";
 

@@ -1,12 +1,15 @@
 // The password area (§1, §2 reset and recover, §7 the three password calls).
 
+/** Django's MinimumLengthValidator as the upstream sets it, and its field's length (REFERENCE.md). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
 /** Django's validators as the upstream applies them (REFERENCE.md), said before anyone types. */
-export const NEW_PASSWORD_RULE_TEXT =
-  "8文字以上128文字以内で入力してください。数字だけのパスワード、よく使われるパスワード、メールアドレスに似たパスワードは使えません。";
+export const NEW_PASSWORD_RULE_TEXT = `${PASSWORD_MIN_LENGTH}文字以上${PASSWORD_MAX_LENGTH}文字以内で入力してください。数字だけのパスワード、よく使われるパスワード、メールアドレスに似たパスワードは使えません。`;
 
 export const PasswordMessage = {
-  tooShort: "パスワードは8文字以上で入力してください。",
-  tooLong: "パスワードは128文字以内で入力してください。",
+  tooShort: `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください。`,
+  tooLong: `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください。`,
   entirelyNumeric: "数字だけのパスワードは使えません。",
   mismatch: "パスワードが一致しません。同じパスワードを入力してください。",
   resetLinkRejected:

@@ -3,7 +3,8 @@
 
 import { isLookupPath } from "./lookup-paths";
 
-const MAX_LENGTH = 2048;
+/** Longer than any of the app's own paths: a longer target is refused, not cut. */
+export const REDIRECT_TARGET_MAX_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 const ONE_LEADING_SLASH = /^\/(?![/\\])/;
@@ -27,7 +28,7 @@ function isPlainPath(value: string | null | undefined): value is string {
   return (
     typeof value === "string" &&
     value.length > 0 &&
-    value.length <= MAX_LENGTH &&
+    value.length <= REDIRECT_TARGET_MAX_LENGTH &&
     !UNSAFE_CHARACTERS.test(value) &&
     ONE_LEADING_SLASH.test(value)
   );

@@ -3,6 +3,7 @@
 
 import {
   BANK_ACCOUNT_FIELD_LABELS,
+  HOLDER_NAME_TYPED_MAX_LENGTH,
   formatHolderName,
   isValidBankAccountNumber,
   normalizeBankAccountNumber,
@@ -18,7 +19,15 @@ import {
 } from "./enumerations";
 import { type ConfirmedDocumentFacts, canSkipConfirmedDocuments } from "./financial-step";
 import { parseUploadKind } from "./file-kinds";
-import { DIGITS_ONLY, type FieldRow, choiceField, fieldNames, labelsOf, textField } from "./form-fields";
+import {
+  DIGITS_ONLY,
+  type FieldRow,
+  NOT_AUTOFILLED,
+  choiceField,
+  fieldNames,
+  labelsOf,
+  textField,
+} from "./form-fields";
 import { formatJapaneseDate, japanDate, japanDayOf } from "./japan-date";
 import { ValidationMessage } from "./messages";
 
@@ -78,8 +87,11 @@ export const BANK_ACCOUNT_FIELDS = {
     normalizeBankAccountNumber,
     DIGITS_ONLY,
   ),
-  account_holder_name: textField(BANK_ACCOUNT_FIELD_LABELS.account_holder_name, (text) =>
-    text ? formatHolderName(text) : "",
+  account_holder_name: textField(
+    BANK_ACCOUNT_FIELD_LABELS.account_holder_name,
+    (text) => (text ? formatHolderName(text) : ""),
+    NOT_AUTOFILLED,
+    { maxLength: HOLDER_NAME_TYPED_MAX_LENGTH },
   ),
 } as const;
 export type BankAccountRow = FieldRow<typeof BANK_ACCOUNT_FIELDS>;

@@ -2,27 +2,23 @@
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { ValidationMessage } from "~/domain/messages";
+import { LOGIN_FIELDS } from "~/domain/account-fields";
+import { REDIRECT_TARGET_MAX_LENGTH } from "~/domain/redirect-target";
+import { textSchema } from "./field-schema.server";
 
-export const emailField = z
-  .string({ required_error: ValidationMessage.blank })
-  .trim()
-  .min(1, ValidationMessage.blank)
-  .max(254, "メールアドレスは254文字以内で入力してください。")
-  .email("メールアドレスの形式が正しくありません（例: taro@example.jp）。");
+export const emailField = textSchema(LOGIN_FIELDS.email).email(
+  "メールアドレスの形式が正しくありません（例: taro@example.jp）。",
+);
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z
-    .string({ required_error: ValidationMessage.blank })
-    .min(1, ValidationMessage.blank)
-    .max(128, "パスワードは128文字以内で入力してください。"),
+  password: textSchema(LOGIN_FIELDS.password),
   // A checkbox posts "on" when ticked and nothing otherwise.
   persistLoginState: z
     .string()
     .optional()
     .transform((value) => value === "on"),
-  redirectTo: z.string().max(2048).optional(),
+  redirectTo: z.string().max(REDIRECT_TARGET_MAX_LENGTH).optional(),
 });
 
 export const loginValidator = withZod(loginSchema);

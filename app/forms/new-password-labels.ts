@@ -1,8 +1,6 @@
-// The new password pair's limits and labels, for the forms that show it (no zod here: see decision 0009).
+// The new password pair's labels, from its table, for the forms that show it (no zod here: see decision 0009).
 
-export const NEW_PASSWORD_MAX_LENGTH = 128;
+import { NEW_PASSWORD_FIELDS } from "~/domain/account-fields";
+import { labelsOf } from "~/domain/form-fields";
 
-export const NEW_PASSWORD_FIELD_LABELS = {
-  new_password1: "新しいパスワード",
-  new_password2: "新しいパスワード（確認）",
-} as const;
+export const NEW_PASSWORD_FIELD_LABELS = labelsOf(NEW_PASSWORD_FIELDS);

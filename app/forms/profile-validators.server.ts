@@ -1,4 +1,5 @@
-// The profile form (§3 Profile): postcodes and phone numbers accepted as people type them, then normalised.
+// The profile form (§3 Profile), from its tables (app/domain/profile-form.ts): postcodes and phone
+// numbers accepted as people type them, then normalised.
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
@@ -10,32 +11,22 @@ import {
 } from "~/domain/bank-account";
 import { ContactFormatMessage, normalizePhone, normalizeZipcode } from "~/domain/contact-formats";
 import { IDENTITY_DOCUMENT_TYPES, SECTORS } from "~/domain/enumerations";
+import type { TextFieldSpec } from "~/domain/form-fields";
 import { ValidationMessage } from "~/domain/messages";
 import { PREFECTURES } from "~/domain/prefectures";
+import { PROFILE_BANK_ACCOUNT_FIELDS, PROFILE_DETAIL_FIELDS, PROFILE_FIELDS } from "~/domain/profile-form";
 import { withCrossFieldChecks } from "./cross-field.server";
+import { textShape, textSchema } from "./field-schema.server";
 
-const required = (max: number) =>
-  z
-    .string({ required_error: ValidationMessage.blank })
-    .trim()
-    .min(1, ValidationMessage.blank)
-    .max(max, `${max}文字以内で入力してください。`);
-
-const zipcode = z
-  .string({ required_error: ValidationMessage.blank })
-  .trim()
-  .min(1, ValidationMessage.blank)
-  .transform((value, context) => {
+const zipcode = (spec: TextFieldSpec) =>
+  textSchema(spec).transform((value, context) => {
     const normalized = normalizeZipcode(value);
     if (normalized === null) context.addIssue({ code: "custom", message: ContactFormatMessage.zipcode });
     return normalized ?? value;
   });
 
-const phone = z
-  .string({ required_error: ValidationMessage.blank })
-  .trim()
-  .min(1, ValidationMessage.blank)
-  .transform((value, context) => {
+const phone = (spec: TextFieldSpec) =>
+  textSchema(spec).transform((value, context) => {
     const normalized = normalizePhone(value);
     if (normalized === null) context.addIssue({ code: "custom", message: ContactFormatMessage.phone });
     return normalized ?? value;
@@ -45,51 +36,35 @@ const prefecture = z.enum(PREFECTURES as unknown as [string, ...string[]], {
   errorMap: () => ({ message: "都道府県を選択してください。" }),
 });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${max}文字以内で入力してください。`)
-    .optional()
-    .transform((value) => value ?? "");
-
 export const IDENTITY_FIELDS = {
   identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES, {
     errorMap: () => ({ message: "本人確認書類の種類を選択してください。" }),
   }),
 };
 
-const profileFields = {
-  corporate_division: z.enum(["corporate", "individual"], {
-    errorMap: () => ({ message: "法人か個人事業主かを選択してください。" }),
-  }),
-  company_name: optionalText(255),
-  last_name: required(150),
-  first_name: required(150),
-  office_zipcode: zipcode,
-  office_prefecture: prefecture,
-  office_city: required(255),
-  office_building_number: required(255),
-  office_phone: phone,
-  owner_zipcode: zipcode,
-  owner_prefecture: prefecture,
-  owner_city: required(255),
-  owner_building_number: required(255),
-  owner_phone: phone,
-};
+export function profileShape<T extends typeof PROFILE_FIELDS>(table: T) {
+  return {
+    ...textShape(table),
+    corporate_division: z.enum(["corporate", "individual"], {
+      errorMap: () => ({ message: "法人か個人事業主かを選択してください。" }),
+    }),
+    office_zipcode: zipcode(table.office_zipcode),
+    office_prefecture: prefecture,
+    office_phone: phone(table.office_phone),
+    owner_zipcode: zipcode(table.owner_zipcode),
+    owner_prefecture: prefecture,
+    owner_phone: phone(table.owner_phone),
+  };
+}
 
 const bankAccountFields = {
-  bank_name: optionalText(100),
-  branch_name: optionalText(100),
+  ...textShape(PROFILE_BANK_ACCOUNT_FIELDS),
   deposit_type: z.enum(["ordinary", "checking"]).optional(),
-  // No length of its own: 8 digits get §5's message below, never a cut or a length message.
-  bank_account_number: optionalText(40),
-  account_holder_name: optionalText(30),
 };
 
 const detailFields = {
+  ...textShape(PROFILE_DETAIL_FIELDS),
   sector: z.enum(SECTORS).optional().default("unknown"),
-  business_summary: optionalText(1000),
 };
 
 function bankAccountChecks(values: Record<string, unknown>): Record<string, string> {
@@ -116,12 +91,12 @@ function companyNameCheck(values: Record<string, unknown>): Record<string, strin
 }
 
 export const registrationProfileValidator = withCrossFieldChecks(
-  withZod(z.object({ ...profileFields, ...IDENTITY_FIELDS })),
+  withZod(z.object({ ...profileShape(PROFILE_FIELDS), ...IDENTITY_FIELDS })),
   companyNameCheck,
 );
 
 export const fullProfileValidator = withCrossFieldChecks(
-  withZod(z.object({ ...profileFields, ...detailFields, ...bankAccountFields })),
+  withZod(z.object({ ...profileShape(PROFILE_FIELDS), ...detailFields, ...bankAccountFields })),
   (values) => ({ ...companyNameCheck(values), ...bankAccountChecks(values) }),
 );
 

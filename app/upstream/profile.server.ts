@@ -7,6 +7,8 @@ import {
   DEFAULT_SECTOR,
   IDENTITY_DOCUMENT_TYPES,
 } from "~/domain/enumerations";
+import { type FieldTable, type TextFieldNames, textFieldNames } from "~/domain/form-fields";
+import { PROFILE_DETAIL_FIELDS, PROFILE_FIELDS } from "~/domain/profile-form";
 import { uploadedFileSchema } from "./uploads.server";
 import type { UpstreamCaller } from "./client.server";
 
@@ -16,49 +18,49 @@ const text = z
   .nullish()
   .transform((value) => value ?? "");
 
-const profileSchema = z.object({
-  id: z.number(),
-  first_name: text,
-  last_name: text,
-  corporate_division: z.enum(CORPORATE_DIVISIONS),
-  company_name: text,
-  email: z.string(),
-  identity_confirmation: z.number(),
-  identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES).nullable(),
-  identity_valid_date: z.string().nullable(),
-  bank_account: z
-    .object({
-      bank_name: text,
-      branch_name: text,
-      deposit_type: z.enum(BANK_ACCOUNT_DEPOSIT_TYPES),
-      bank_account_number: text,
-      account_holder_name: text,
-    })
-    .nullable(),
-  office_phone: text,
-  office_zipcode: text,
-  office_prefecture: text,
-  office_city: text,
-  office_building_number: text,
-  owner_phone: text,
-  owner_zipcode: text,
-  owner_prefecture: text,
-  owner_city: text,
-  owner_building_number: text,
-  addfiles: z.array(uploadedFileSchema),
-  /** §3 "sector (default unknown)". */
-  sector: z
-    .string()
-    .nullish()
-    .transform((sector) => sector || DEFAULT_SECTOR),
-  business_summary: text,
-  can_edit_bank_account: z.boolean(),
-  /** §3 "(default true)". */
-  has_entry_permission_when_delayed: z
-    .boolean()
-    .nullish()
-    .transform((flag) => flag !== false),
-});
+function textOf<T extends FieldTable>(table: T) {
+  return Object.fromEntries(textFieldNames(table).map((name) => [name, text])) as {
+    [K in TextFieldNames<T>]: typeof text;
+  };
+}
+
+export function profileAnswerSchema<T extends typeof PROFILE_FIELDS>(fields: T) {
+  return z.object({
+    ...textOf(fields),
+    ...textOf(PROFILE_DETAIL_FIELDS),
+    id: z.number(),
+    corporate_division: z.enum(CORPORATE_DIVISIONS),
+    email: z.string(),
+    identity_confirmation: z.number(),
+    identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES).nullable(),
+    identity_valid_date: z.string().nullable(),
+    bank_account: z
+      .object({
+        bank_name: text,
+        branch_name: text,
+        deposit_type: z.enum(BANK_ACCOUNT_DEPOSIT_TYPES),
+        bank_account_number: text,
+        account_holder_name: text,
+      })
+      .nullable(),
+    office_prefecture: text,
+    owner_prefecture: text,
+    addfiles: z.array(uploadedFileSchema),
+    /** §3 "sector (default unknown)". */
+    sector: z
+      .string()
+      .nullish()
+      .transform((sector) => sector || DEFAULT_SECTOR),
+    can_edit_bank_account: z.boolean(),
+    /** §3 "(default true)". */
+    has_entry_permission_when_delayed: z
+      .boolean()
+      .nullish()
+      .transform((flag) => flag !== false),
+  });
+}
+
+const profileSchema = profileAnswerSchema(PROFILE_FIELDS);
 
 export type Profile = z.infer<typeof profileSchema>;
 

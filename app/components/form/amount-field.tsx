@@ -2,7 +2,7 @@
 // digits either way (parseYen), so this only helps reading.
 
 import type { ComponentProps, FocusEvent, FormEvent } from "react";
-import { formatYenOnLeave, regroupYenAsTyped } from "~/domain/money";
+import { AMOUNT_TYPED_MAX_LENGTH, formatYenOnLeave, regroupYenAsTyped } from "~/domain/money";
 import { TextField } from "./fields";
 
 function regroup(event: FormEvent<HTMLInputElement>) {
@@ -28,5 +28,13 @@ function tidy(event: FocusEvent<HTMLInputElement>) {
 export function AmountField(
   props: Omit<ComponentProps<typeof TextField>, "type" | "inputMode" | "onInput" | "onBlur">,
 ) {
-  return <TextField maxLength={20} {...props} inputMode="numeric" onInput={regroup} onBlur={tidy} />;
+  return (
+    <TextField
+      maxLength={AMOUNT_TYPED_MAX_LENGTH}
+      {...props}
+      inputMode="numeric"
+      onInput={regroup}
+      onBlur={tidy}
+    />
+  );
 }

@@ -1,3 +1,6 @@
 // The reset request form's labels (the form validates on the server: schema.server.ts).
 
-export const RECOVER_FIELD_LABELS: Record<string, string> = { email: "メールアドレス" };
+import { RECOVER_FIELDS } from "~/domain/account-fields";
+import { labelsOf } from "~/domain/form-fields";
+
+export const RECOVER_FIELD_LABELS: Record<string, string> = labelsOf(RECOVER_FIELDS);

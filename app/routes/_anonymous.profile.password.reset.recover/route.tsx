@@ -8,7 +8,8 @@ import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { HoneypotField } from "~/components/form/honeypot";
 import { SubmitButton } from "~/components/form/submit-button";
 import { RESET_LINK_VALID_HOURS } from "~/domain/passwords";
-import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
+import { RECOVER_FIELDS } from "~/domain/account-fields";
+import { constraintsOf } from "~/domain/form-fields";
 import { pageTitle } from "~/routing/meta";
 import styles from "~/styles/passwords.css";
 import { accountAction } from "~/forms/account-action.server";
@@ -51,11 +52,8 @@ export default function PasswordRecoverPage() {
           <HoneypotField />
           <TextField
             name="email"
-            label="メールアドレス"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
+            label={RECOVER_FIELDS.email.label}
+            {...constraintsOf(RECOVER_FIELDS.email)}
             hint={`会員登録に使ったメールアドレスです。リンクの有効期限は${RESET_LINK_VALID_HOURS}時間です。`}
           />
           <SubmitButton pendingText="送信しています…">再設定用のメールを送る</SubmitButton>

@@ -21,7 +21,8 @@ import { withCrossFieldChecks } from "~/forms/cross-field.server";
 import type { FieldErrors, GenericObject } from "remix-validated-form";
 import { redirectLoggedInToMyPage } from "~/request/guards.server";
 import { CORPORATE_ONLY_HINT, divisionChoices } from "~/domain/business-types";
-import { EMAIL_MAX_LENGTH } from "~/domain/upstream-limits";
+import { REGISTER_FIELDS } from "~/domain/account-fields";
+import { constraintsOf } from "~/domain/form-fields";
 import { NEW_PASSWORD_RULE_TEXT } from "~/domain/passwords";
 import {
   type PartnerConsentTerms,
@@ -86,29 +87,20 @@ export default function RegisterPage() {
           <ExperimentIdField />
           <TextField
             name="email"
-            label="メールアドレス"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={EMAIL_MAX_LENGTH}
+            label={REGISTER_FIELDS.email.label}
+            {...constraintsOf(REGISTER_FIELDS.email)}
             hint="ログインとご連絡に使います。"
           />
           <TextField
             name="password"
-            label="パスワード"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
+            label={REGISTER_FIELDS.password.label}
+            {...constraintsOf(REGISTER_FIELDS.password)}
             hint={NEW_PASSWORD_RULE_TEXT}
           />
           <TextField
             name="password_confirmation"
-            label="パスワード（確認）"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={128}
+            label={REGISTER_FIELDS.password_confirmation.label}
+            {...constraintsOf(REGISTER_FIELDS.password_confirmation)}
             hint="確認のため、もう一度入力してください。"
           />
           <RadioField

@@ -3,6 +3,7 @@
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { EXPERIMENT_USER_ID_MAX_LENGTH } from "~/domain/account-fields";
 import { PasswordMessage } from "~/domain/passwords";
 import { passwordsMatch, withCrossFieldChecks } from "~/forms/cross-field.server";
 import { newPasswordConfirmationField, newPasswordField } from "~/forms/new-password.server";
@@ -20,7 +21,7 @@ export const registerSchema = z.object({
   }),
   experiment_user_id: z
     .string()
-    .max(64)
+    .max(EXPERIMENT_USER_ID_MAX_LENGTH)
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional()
     .catch(undefined),

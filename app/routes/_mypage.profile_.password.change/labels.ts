@@ -1,6 +1,7 @@
 // The password change form's fields and labels (the form validates on the server: schema.server.ts).
 
-import { NEW_PASSWORD_FIELD_LABELS } from "~/forms/new-password-labels";
+import { CHANGE_PASSWORD_FIELDS as TABLE } from "~/domain/account-fields";
+import { fieldNames, labelsOf } from "~/domain/form-fields";
 
 export interface PasswordChangeInput {
   old_password?: string;
@@ -8,9 +9,6 @@ export interface PasswordChangeInput {
   new_password2: string;
 }
 
-export const CHANGE_PASSWORD_FIELDS = ["old_password", "new_password1", "new_password2"] as const;
+export const CHANGE_PASSWORD_FIELDS = fieldNames(TABLE);
 
-export const CHANGE_PASSWORD_FIELD_LABELS: Record<string, string> = {
-  old_password: "現在のパスワード",
-  ...NEW_PASSWORD_FIELD_LABELS,
-};
+export const CHANGE_PASSWORD_FIELD_LABELS: Record<string, string> = labelsOf(TABLE);

@@ -13,7 +13,8 @@ import { TextField } from "~/components/form/fields";
 import { ErrorSummary, FormScope } from "~/components/form/scope";
 import { SubmitButton } from "~/components/form/submit-button";
 import { placeNewPasswordErrors } from "~/domain/passwords";
-import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
+import { CHANGE_PASSWORD_FIELDS as TABLE } from "~/domain/account-fields";
+import { constraintsOf } from "~/domain/form-fields";
 import { KeptFormErrorBoundary, keptFormMeta } from "~/components/session-ended-login";
 import { keepTypedThroughLogin } from "~/forms/session-resume.server";
 import { loginSource } from "~/security/device-cookie.server";
@@ -88,11 +89,8 @@ export default function PasswordChangePage() {
           {asksOldPassword ? (
             <TextField
               name="old_password"
-              label="現在のパスワード"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={NEW_PASSWORD_MAX_LENGTH}
+              label={TABLE.old_password.label}
+              {...constraintsOf(TABLE.old_password)}
             />
           ) : null}
           <NewPasswordFields />

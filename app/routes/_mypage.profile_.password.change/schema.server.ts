@@ -4,17 +4,13 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
 import { z } from "zod";
-import { ValidationMessage } from "~/domain/messages";
-import { PasswordMessage } from "~/domain/passwords";
+import { CHANGE_PASSWORD_FIELDS } from "~/domain/account-fields";
 import { withCrossFieldChecks } from "~/forms/cross-field.server";
-import { NEW_PASSWORD_MAX_LENGTH } from "~/forms/new-password-labels";
+import { textSchema } from "~/forms/field-schema.server";
 import { newPasswordFields, newPasswordsMatch } from "~/forms/new-password.server";
 import type { PasswordChangeInput } from "./labels";
 
-const oldPasswordField = z
-  .string({ required_error: ValidationMessage.blank })
-  .min(1, ValidationMessage.blank)
-  .max(NEW_PASSWORD_MAX_LENGTH, PasswordMessage.tooLong);
+const oldPasswordField = textSchema(CHANGE_PASSWORD_FIELDS.old_password);
 
 /** With the current password (the usual account). */
 const changePasswordValidator: Validator<PasswordChangeInput> = withCrossFieldChecks(

@@ -1,12 +1,9 @@
-// The pre-entry screening form's labels and choices (the form validates on the server: schema.server.ts).
+// The pre-entry screening form's labels, from its table, and its choices (the form validates on the server: schema.server.ts).
 
-export const PRE_ENTRY_FIELD_LABELS: Record<string, string> = {
-  corporate_division: "事業形態",
-  years_in_business: "事業を始めてからの年数",
-  annual_sales: "年間の売上高",
-  has_invoice: "請求書（適格請求書）の発行",
-  has_tax_delinquency: "税金の滞納",
-};
+import { PRE_ENTRY_FIELDS } from "~/domain/account-fields";
+import { labelsOf } from "~/domain/form-fields";
+
+export const PRE_ENTRY_FIELD_LABELS: Record<string, string> = labelsOf(PRE_ENTRY_FIELDS);
 
 export const YES_NO = {
   invoice: [
@@ -18,6 +15,3 @@ export const YES_NO = {
     { value: "yes", label: "滞納がある" },
   ],
 } as const;
-
-/** Whole years, as the upstream takes them (0 for a business in its first year). */
-export const MAX_YEARS_IN_BUSINESS = 200;

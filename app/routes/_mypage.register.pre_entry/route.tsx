@@ -22,6 +22,8 @@ import { typedByToken } from "~/forms/typist.server";
 import styles from "~/styles/account.css";
 import { submitPreEntry } from "~/upstream/pre-entry.server";
 import { PRE_ENTRY_FIELD_LABELS, YES_NO } from "./labels";
+import { PRE_ENTRY_FIELDS } from "~/domain/account-fields";
+import { constraintsOf } from "~/domain/form-fields";
 import { preEntryValidator } from "./schema.server";
 
 const PRE_ENTRY_RESULT_PATH = "/pre_entry/result";
@@ -90,16 +92,12 @@ export default function PreEntryPage() {
           />
           <TextField
             name="years_in_business"
-            required
-            inputMode="numeric"
-            maxLength={3}
+            {...constraintsOf(PRE_ENTRY_FIELDS.years_in_business)}
             hint="整数（年）で入力してください。1年未満の場合は 0。"
           />
           <TextField
             name="annual_sales"
-            required
-            inputMode="numeric"
-            maxLength={20}
+            {...constraintsOf(PRE_ENTRY_FIELDS.annual_sales)}
             hint="直近1年間の売上高を円単位で入力してください（例：12,000,000）。"
           />
           <RadioField name="has_invoice" required inline options={YES_NO.invoice} />

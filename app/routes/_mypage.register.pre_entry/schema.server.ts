@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ValidationMessage } from "~/domain/messages";
 import { parseYen, yenProblemMessage } from "~/domain/money";
 import type { PreEntryAnswers } from "~/upstream/pre-entry.server";
-import { MAX_YEARS_IN_BUSINESS } from "./labels";
+import { MAX_YEARS_IN_BUSINESS } from "~/domain/account-fields";
 
 const choose = (message: string) => ({ errorMap: () => ({ message }) });
 

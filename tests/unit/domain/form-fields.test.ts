@@ -85,7 +85,7 @@ describe("a wizard form's field is declared once", () => {
   });
 });
 
-describe("a wizard text field's keyboard and autofill are declared in its table", () => {
+describe("a text field's keyboard and autofill are declared in its table", () => {
   // A module drawing a table's fields spreads `TABLE.field.control`; typing inputMode or autoComplete
   // there would be a second declaration the other forms using the field do not get.
   const drawing = SOURCES.filter(
