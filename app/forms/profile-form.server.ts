@@ -68,11 +68,11 @@ export function identityView(profile: Profile, now: Date) {
 }
 
 // Every labelled field the profile holds as text (a new field needs no line here), then the ones shown otherwise.
-export function profileFormDefaults(profile: Profile) {
+export function profileFormDefaults(profile: Profile, fields: readonly string[] = PROFILE_FORM_FIELDS) {
   const asStored = Object.fromEntries(
-    PROFILE_FORM_FIELDS.map((name) => [name, (profile as unknown as Record<string, unknown>)[name]]).filter(
-      (entry): entry is [string, string] => typeof entry[1] === "string",
-    ),
+    fields
+      .map((name) => [name, (profile as unknown as Record<string, unknown>)[name]])
+      .filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
   return {
     ...asStored,
