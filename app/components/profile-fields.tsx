@@ -62,7 +62,6 @@ export function BusinessFields() {
   const { individualSupported, examples } = useBrand();
   // A corporation must give its name: its ※必須 follows the chosen business type.
   const [chosen, setChosen] = useState<unknown>(division.defaultValue);
-  const isIndividual = chosen === "individual";
   return (
     <fieldset
       className="form-group"
@@ -82,7 +81,7 @@ export function BusinessFields() {
       />
       <TextField
         name="company_name"
-        label={isIndividual ? "屋号" : PROFILE_FIELDS.company_name.label}
+        label={businessWords(chosen).businessName}
         {...constraintsOf(PROFILE_FIELDS.company_name)}
         required={chosen === "corporate"}
         hint={`法人の方は登記上の会社名（例: ${examples.companyName}）を入力してください。個人事業主の方は屋号があれば入力してください。`}

@@ -14,7 +14,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PasswordMessage } from "./pas
 import { EMAIL_MAX_LENGTH } from "./upstream-limits";
 
 const BUSINESS_DIVISIONS = ["corporate", "individual"] as const;
-const divisionField = () => choiceField("事業形態", BUSINESS_DIVISIONS, asTyped);
+export const divisionField = () => choiceField("事業形態", BUSINESS_DIVISIONS, asTyped);
 const tickField = (label: string) => choiceField(label, ["on"], (text) => text === "on");
 
 const EMAIL_LIMITS: TextLimits = {
@@ -39,13 +39,16 @@ const NEW_PASSWORD_LIMITS: TextLimits = {
   tooShort: PasswordMessage.tooShort,
 };
 
+const emailField = (control: FieldControl) => textField("メールアドレス", asTyped, control, EMAIL_LIMITS);
+const PASSWORD = "パスワード";
+
 export const LOGIN_FIELDS = {
-  email: textField("メールアドレス", asTyped, SIGN_IN_NAME, EMAIL_LIMITS),
-  password: textField("パスワード", asTyped, CURRENT_PASSWORD, PASSWORD_LIMITS),
+  email: emailField(SIGN_IN_NAME),
+  password: textField(PASSWORD, asTyped, CURRENT_PASSWORD, PASSWORD_LIMITS),
 } as const;
 
 export const RECOVER_FIELDS = {
-  email: textField("メールアドレス", asTyped, OWN_EMAIL, EMAIL_LIMITS),
+  email: emailField(OWN_EMAIL),
 } as const;
 
 export const NEW_PASSWORD_FIELDS = {
@@ -60,9 +63,9 @@ export const CHANGE_PASSWORD_FIELDS = {
 } as const;
 
 export const REGISTER_FIELDS = {
-  email: textField("メールアドレス", asTyped, OWN_EMAIL, EMAIL_LIMITS),
-  password: textField("パスワード", asTyped, NEW_PASSWORD, NEW_PASSWORD_LIMITS),
-  password_confirmation: textField("パスワード（確認）", asTyped, NEW_PASSWORD, PASSWORD_LIMITS),
+  email: emailField(OWN_EMAIL),
+  password: textField(PASSWORD, asTyped, NEW_PASSWORD, NEW_PASSWORD_LIMITS),
+  password_confirmation: textField(`${PASSWORD}（確認）`, asTyped, NEW_PASSWORD, PASSWORD_LIMITS),
   corporate_division: divisionField(),
   agreement: tickField("利用規約への同意"),
   partner_data_consent: tickField("提携先への情報の提供への同意"),

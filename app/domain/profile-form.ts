@@ -1,6 +1,7 @@
 // The profile form's fields (§3 Profile; docs/decisions/0030-a-field-declared-once.md): /register/profile
 // asks PROFILE_FIELDS and the identity, /profile the details and the payout account too.
 
+import { divisionField } from "./account-fields";
 import { BANK_ACCOUNT_FIELD_LABELS, HOLDER_NAME_TYPED_MAX_LENGTH } from "./bank-account";
 import { businessWords } from "./business-types";
 import {
@@ -56,9 +57,9 @@ function addressFields<W extends keyof typeof ADDRESS_OF>(who: W) {
 }
 
 export const PROFILE_FIELDS = {
-  corporate_division: choiceField("事業形態", ["corporate", "individual"] as const, asTyped),
+  corporate_division: divisionField(),
   company_name: textField(
-    "会社名・屋号",
+    businessWords("corporate").businessName,
     asTyped,
     { autoComplete: "organization" },
     { maxLength: PROFILE_TEXT_MAX_LENGTH },

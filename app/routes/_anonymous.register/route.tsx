@@ -105,7 +105,7 @@ export default function RegisterPage() {
           />
           <RadioField
             name="corporate_division"
-            legend="事業形態"
+            legend={REGISTER_FIELDS.corporate_division.label}
             options={divisionChoices(individualSupported)}
             required
             hint={individualSupported ? "ご提出いただく書類が変わります。" : CORPORATE_ONLY_HINT}

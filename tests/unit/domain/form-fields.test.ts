@@ -1,13 +1,21 @@
-// Each wizard form declares a field once, in its table (docs/decisions/0030-a-field-declared-once.md):
-// no label is typed again elsewhere in app/, and the reference upstream reads exactly the table's keys.
+// Each form declares a field once, in its table (docs/decisions/0030-a-field-declared-once.md): no
+// label is typed again elsewhere in app/, and the reference upstream reads exactly the table's keys.
 
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  CHANGE_PASSWORD_FIELDS,
+  LOGIN_FIELDS,
+  PRE_ENTRY_FIELDS,
+  RECOVER_FIELDS,
+  REGISTER_FIELDS,
+} from "~/domain/account-fields";
 import { BANK_ACCOUNT_FIELD_LABELS } from "~/domain/bank-account";
 import { FINANCIAL_FIELDS } from "~/domain/financial-step";
 import { type FieldTable, fieldNames, labelsOf } from "~/domain/form-fields";
 import { CLAIM_FIELDS, INVOICE_FIELDS, RECEIVE_ACCOUNT_FIELDS } from "~/domain/invoice-step";
+import { PROFILE_FORM_TABLE } from "~/domain/profile-form";
 import { BANK_ACCOUNT_FIELDS, STATEMENT_FIELDS, withdrawalSummaryLabel } from "~/domain/withdrawal-step";
 import { invoiceFieldLabels, formValuesFromDraft } from "~/components/invoice-form";
 import { EMPTY_DRAFT } from "~/domain/draft-entry";
@@ -145,5 +153,28 @@ describe("the reference upstream keeps exactly the table's keys of a draft", () 
   it("of the draft's own answers", () => {
     const saved = read({ ...filled(FINANCIAL_FIELDS), ...filled(INVOICE_FIELDS) });
     expect(keysOf(saved)).toEqual([...fieldNames(FINANCIAL_FIELDS), ...fieldNames(INVOICE_FIELDS)].sort());
+  });
+});
+
+describe("an account form's field is declared once", () => {
+  const ACCOUNT_TABLES: FieldTable[] = [
+    PROFILE_FORM_TABLE,
+    LOGIN_FIELDS,
+    RECOVER_FIELDS,
+    REGISTER_FIELDS,
+    CHANGE_PASSWORD_FIELDS,
+    PRE_ENTRY_FIELDS,
+  ];
+  const labels = new Set(ACCOUNT_TABLES.flatMap((table) => Object.values(labelsOf(table))));
+  const everywhere = ["app/domain", "app/forms", "app/components", "app/routes"]
+    .flatMap(sourceFiles)
+    .map((path) => ({ path, text: readFileSync(path, "utf8") }));
+
+  // A label made of parts (「事業所の」 and 「電話番号」) is typed nowhere whole.
+  it.each([...labels])("「%s」 is typed in at most one place in app/", (label) => {
+    const places = everywhere.flatMap(({ path, text }) =>
+      Array.from({ length: text.split(`"${label}"`).length - 1 }, () => path),
+    );
+    expect(places.length, places.join(", ")).toBeLessThanOrEqual(1);
   });
 });
