@@ -56,7 +56,6 @@ export const NEW_PASSWORD_FIELDS = {
   new_password2: textField("新しいパスワード（確認）", asTyped, NEW_PASSWORD, PASSWORD_LIMITS),
 } as const;
 
-/** old_password only where the account has a usable one (docs/upstream-api/accounts.md). */
 export const CHANGE_PASSWORD_FIELDS = {
   old_password: textField("現在のパスワード", asTyped, CURRENT_PASSWORD, PASSWORD_LIMITS),
   ...NEW_PASSWORD_FIELDS,

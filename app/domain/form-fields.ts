@@ -86,7 +86,6 @@ export const textField = (
   limits: TextLimits = {},
 ): TextFieldSpec => ({ label, kind: "text", read, control, limits });
 
-/** The input's attributes from its table entry, spread onto it: `<TextField {...constraintsOf(spec)} />`. */
 export function constraintsOf(spec: TextFieldSpec) {
   const { required, maxLength } = spec.limits;
   return {

@@ -25,9 +25,8 @@ import {
 
 const REQUIRED_TEXT: TextLimits = { required: true, maxLength: PROFILE_TEXT_MAX_LENGTH };
 const PERSON_NAME: TextLimits = { required: true, maxLength: PERSON_NAME_MAX_LENGTH };
-/** 〒100-0005 with room for spaces; the schema reads it (normalizeZipcode). */
+/** A postcode or a phone as people type it (spaces, hyphens, +81): the schema reads it. */
 const ZIPCODE: TextLimits = { required: true, maxLength: 10 };
-/** 10 or 11 digits with hyphens, parentheses or +81; the schema reads it (normalizePhone). */
 const PHONE: TextLimits = { required: true, maxLength: 20 };
 const PHONE_CONTROL: FieldControl = { type: "tel", inputMode: "tel", autoComplete: "tel" };
 const POSTCODE_CONTROL: FieldControl = { inputMode: "numeric", autoComplete: "postal-code" };
@@ -81,7 +80,6 @@ export const PROFILE_DETAIL_FIELDS = {
   ),
 } as const;
 
-/** The payout account /profile registers (sent as its bank_account object); all or nothing. */
 export const PROFILE_BANK_ACCOUNT_FIELDS = {
   bank_name: textField(BANK_ACCOUNT_FIELD_LABELS.bank_name, asTyped, undefined, {
     maxLength: BANK_NAME_MAX_LENGTH,

@@ -3,7 +3,6 @@
 
 import { isLookupPath } from "./lookup-paths";
 
-/** Longer than any of the app's own paths: a longer target is refused, not cut. */
 export const REDIRECT_TARGET_MAX_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
