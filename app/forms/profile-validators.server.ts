@@ -1,5 +1,4 @@
-// The profile form (§3 Profile), from its tables (app/domain/profile-form.ts): postcodes and phone
-// numbers accepted as people type them, then normalised.
+// The profile form (§3 Profile) from its tables (app/domain/profile-form.ts); postcodes and phones read as typed.
 
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
