@@ -18,10 +18,23 @@ export function answerUpstreamErrors<F extends RouteFunction>(route: F): F {
   return wrapped as unknown as F;
 }
 
+// Without JavaScript the page after a post is drawn in the same request: a save that spent the budget
+// must still be answered on the form, so the loaders that follow get a budget of their own.
+function renewingBudget<F extends RouteFunction>(action: F): F {
+  const wrapped = async (args: LoaderFunctionArgs) => {
+    try {
+      return await action(args);
+    } finally {
+      args.context.client.renewBudget();
+    }
+  };
+  return wrapped as unknown as F;
+}
+
 export function withUpstreamAnswers(routes: RouteTable): RouteTable {
   return withRouteModules(routes, (module) => ({
     ...module,
     ...(module.loader ? { loader: answerUpstreamErrors(module.loader) } : {}),
-    ...(module.action ? { action: answerUpstreamErrors(module.action) } : {}),
+    ...(module.action ? { action: answerUpstreamErrors(renewingBudget(module.action)) } : {}),
   }));
 }

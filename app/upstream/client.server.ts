@@ -139,6 +139,12 @@ export class UpstreamClient {
     return this.interpret(`${method} ${path}`, response, schema, false);
   }
 
+  /** Starts the budget again: the page drawn after an action waits on a budget of its own (decision 0008). */
+  renewBudget(): void {
+    this.spentMs = 0;
+    this.busySince = Date.now();
+  }
+
   /** min(timeout, budget left); a spent budget is 499 without asking the upstream. */
   private async withinDeadline<R>(timeoutMs: number, run: (limitMs: number) => Promise<R>): Promise<R> {
     const now = Date.now();
