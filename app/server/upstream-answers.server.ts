@@ -18,8 +18,7 @@ export function answerUpstreamErrors<F extends RouteFunction>(route: F): F {
   return wrapped as unknown as F;
 }
 
-// Without JavaScript the page after a post is drawn in the same request: a save that spent the budget
-// must still be answered on the form, so the loaders that follow get a budget of their own.
+// The page drawn after a post without JavaScript gets a budget of its own (decision 0008, item 6).
 function renewingBudget<F extends RouteFunction>(action: F): F {
   const wrapped = async (args: LoaderFunctionArgs) => {
     try {

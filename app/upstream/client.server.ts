@@ -139,7 +139,6 @@ export class UpstreamClient {
     return this.interpret(`${method} ${path}`, response, schema, false);
   }
 
-  /** Starts the budget again: the page drawn after an action waits on a budget of its own (decision 0008). */
   renewBudget(): void {
     this.spentMs = 0;
     this.busySince = Date.now();
