@@ -1,25 +1,8 @@
 // An account form's action has one shape (app/forms/account-action.server.ts): no route writes its
 // steps itself, and the upstream's refusal of one call is told apart in one place (whenRefused).
 
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
-
-function* sourceFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.tsx?$/.test(entry.name)) yield full;
-  }
-}
-
-const read = (folder: string) =>
-  [...sourceFiles(path.join(root, folder))].map((file) => ({
-    file: path.relative(root, file),
-    source: fs.readFileSync(file, "utf8"),
-  }));
+import { TYPESCRIPT, sourcesUnder } from "./source-tree";
 
 const REFUSAL_CHECK = /instanceof\s+UpstreamValidationError\b/g;
 
@@ -77,11 +60,11 @@ describe("the account form's one action shape", () => {
   });
 
   it("no route writes a step of the shape itself", () => {
-    expect(stepsByHand(read("app/routes"))).toEqual([]);
+    expect(stepsByHand(sourcesUnder(TYPESCRIPT, "app/routes"))).toEqual([]);
   });
 
   it("the upstream's refusal is told apart once (whenRefused), besides the sorting of every failure", () => {
-    const checks = refusalChecks(read("app"));
+    const checks = refusalChecks(sourcesUnder(TYPESCRIPT, "app"));
     expect(Object.keys(checks).sort()).toEqual([...REFUSAL_CHECKERS].sort());
     expect(Object.values(checks)).toEqual(REFUSAL_CHECKERS.map(() => 1));
   });

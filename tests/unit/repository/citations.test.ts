@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, read, root } from "./source-tree";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const READ = [
   "app",
   "bench",
@@ -23,26 +23,15 @@ const TEXT = /\.(ts|tsx|js|mjs|cjs|css|md|yml|yaml|json|sql)$/;
 const ISSUE = /\bissues? [0-9]+/i;
 const ARCHITECTURE_AS_DECISION = /\barchitecture(\.md)? decisions? [0-9]+/i;
 
-function* filesUnder(entry: string): Generator<string> {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return;
-  if (fs.statSync(full).isFile()) {
-    if (TEXT.test(entry)) yield entry;
-    return;
-  }
-  for (const name of fs.readdirSync(full)) {
-    if (!SKIP.has(name)) yield* filesUnder(path.join(entry, name));
-  }
-}
-
 /** Every line of the code, tests and docs that matches `pattern`, as file:line: text. */
 function linesMatching(pattern: RegExp): string[] {
-  return READ.flatMap((entry) => [...filesUnder(entry)]).flatMap((file) =>
-    fs
-      .readFileSync(path.join(root, file), "utf8")
-      .split("\n")
-      .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
-  );
+  return READ.filter((entry) => fs.existsSync(path.join(root, entry)))
+    .flatMap((entry) => [...filesUnder(entry, TEXT, { skip: SKIP })])
+    .flatMap((file) =>
+      read(file)
+        .split("\n")
+        .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
 }
 
 describe("citations in the code, tests and docs", () => {

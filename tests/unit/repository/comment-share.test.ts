@@ -1,21 +1,11 @@
 // Comments in app/ say why in a line or two (docs/STYLE.md): at most 8 % of its non-blank lines, and
 // no file header that restates a decision record at length.
 
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourcesUnder } from "./source-tree";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const MAX_SHARE = 0.08;
 const MAX_HEADER_LINES = 2;
-
-function* sourceFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.(ts|tsx|css)$/.test(entry.name)) yield full;
-  }
-}
 
 /** Each non-blank line of `source`, and whether it is (part of) a comment. */
 export function commentLines(source: string): boolean[] {
@@ -47,12 +37,11 @@ export function headerLength(source: string): number {
 }
 
 describe("comments in app/", () => {
-  const files = [...sourceFiles(path.join(root, "app"))]
-    .map((file) => ({
-      file: path.relative(root, file),
-      source: fs.readFileSync(file, "utf8"),
-    }))
-    .map(({ file, source }) => ({ file, lines: commentLines(source), header: headerLength(source) }));
+  const files = sourcesUnder(/\.(ts|tsx|css)$/, "app").map(({ file, source }) => ({
+    file,
+    lines: commentLines(source),
+    header: headerLength(source),
+  }));
 
   it("counts a block comment and a line comment, not code", () => {
     expect(commentLines("// a\n/**\n * b\n */\nconst c = 1; // d\n\n{/* e */}")).toEqual([

@@ -1,24 +1,13 @@
 // A field's limits are declared once, in its table in app/domain (docs/decisions/0030-a-field-declared-once.md):
 // outside app/domain no schema or input types a length of its own.
 
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
+import { TYPESCRIPT, sourcesUnder } from "./source-tree";
 
 // `.max(N)`, `.min(N)` from 2 (`.min(1)` says "not blank"), `.length(N)` in zod; `maxLength={N}`,
 // `minLength={N}` in JSX; `maxLength: N` in an object of attributes or limits.
 const LITERAL_LIMIT =
   /\.max\(\s*[0-9]|\.min\(\s*([2-9]|[0-9]{2})|\.length\(\s*[0-9]|(max|min)Length=\{\s*[0-9]|(max|min)Length:\s*[0-9]/;
-
-function* sourceFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.tsx?$/.test(entry.name)) yield full;
-  }
-}
 
 /** The lines of `source` that type a limit as a number (Math.max and Redis's math.max are sums). */
 export function literalLimits(file: string, source: string): string[] {
@@ -30,10 +19,9 @@ export function literalLimits(file: string, source: string): string[] {
 }
 
 function limitsOutsideDomain(): string[] {
-  const app = path.join(root, "app");
-  return [...sourceFiles(app)]
-    .filter((file) => !file.startsWith(path.join(app, "domain") + path.sep))
-    .flatMap((file) => literalLimits(path.relative(root, file), fs.readFileSync(file, "utf8")));
+  return sourcesUnder(TYPESCRIPT, "app")
+    .filter(({ file }) => !file.startsWith("app/domain/"))
+    .flatMap(({ file, source }) => literalLimits(file, source));
 }
 
 describe("limits typed as literals outside app/domain", () => {

@@ -1,22 +1,12 @@
 // JSX joins the lines of a text with a space, which in Japanese shows as a stray gap between two
 // sentences; a Japanese text in app/ is written on one line instead.
 
-import fs from "node:fs";
-import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourcesUnder } from "./source-tree";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const JAPANESE = "[\\u3000-\\u30ff\\u4e00-\\u9fff\\uff00-\\uffef]";
 const SPLIT_BETWEEN_JAPANESE = new RegExp(`${JAPANESE}[ \\t]*\\r?\\n\\s*${JAPANESE}`);
-
-function* tsxFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* tsxFiles(full);
-    else if (entry.name.endsWith(".tsx")) yield full;
-  }
-}
 
 /** Each JSX text in `source` whose lines break between two Japanese characters, by its line. */
 export function splitJapaneseTexts(source: string): { line: number; text: string }[] {
@@ -41,10 +31,8 @@ describe("Japanese text in JSX", () => {
   });
 
   it("is never broken across lines in app/, so no stray space appears between sentences", () => {
-    const broken = [...tsxFiles(path.join(root, "app"))].flatMap((file) =>
-      splitJapaneseTexts(fs.readFileSync(file, "utf8")).map(
-        ({ line, text }) => `${path.relative(root, file)}:${line} ${text}`,
-      ),
+    const broken = sourcesUnder(/\.tsx$/, "app").flatMap(({ file, source }) =>
+      splitJapaneseTexts(source).map(({ line, text }) => `${file}:${line} ${text}`),
     );
     expect(broken).toEqual([]);
   });

@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, read, root } from "./source-tree";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const CODE_FOLDERS = ["app", "reference-upstream", "scripts", "tests"];
 const CODE = /\.(ts|tsx|js|mjs|cjs|css)$/;
 const SKIP = new Set(["node_modules", "fixtures-data", ".builds", "build", "test-results", "data", ".git"]);
@@ -22,18 +22,6 @@ const REMOVED = /^`?,? \(?(since )?removed\b/;
 const EXTENSIONS = ["", ".ts", ".tsx", ".server.ts", ".md"];
 /** Characters that make a mention a pattern or a placeholder rather than one path. */
 const PATTERN = /[*<>{}…]|\.\.\.|\$\{/;
-
-function* filesUnder(entry: string, accept: RegExp): Generator<string> {
-  const full = path.join(root, entry);
-  if (!fs.existsSync(full)) return;
-  if (fs.statSync(full).isFile()) {
-    if (accept.test(entry)) yield entry;
-    return;
-  }
-  for (const name of fs.readdirSync(full)) {
-    if (!SKIP.has(name)) yield* filesUnder(path.join(entry, name), accept);
-  }
-}
 
 /** The comment part of a line of code, or "" when it has none (`://` in a URL is no comment). */
 function commentOf(line: string): string {
@@ -65,12 +53,12 @@ function exists(named: string): boolean {
 
 /** Every named path that does not exist, as "file:line → path". */
 function missingPaths(): string[] {
-  const markdown = [...filesUnder(".", /\.md$/)];
-  const code = CODE_FOLDERS.flatMap((folder) => [...filesUnder(folder, CODE)]);
+  const markdown = [...filesUnder(".", /\.md$/, { skip: SKIP })];
+  const code = CODE_FOLDERS.flatMap((folder) => [...filesUnder(folder, CODE, { skip: SKIP })]);
   const missing: string[] = [];
   for (const file of [...markdown, ...code]) {
     const isMarkdown = file.endsWith(".md");
-    fs.readFileSync(path.join(root, file), "utf8")
+    read(file)
       .split("\n")
       .forEach((line, index) => {
         const text = isMarkdown ? line : commentOf(line);
@@ -102,9 +90,7 @@ const OUTSIDE_CHECKOUT = /["'`](?:\/work|\/home|\/Users)\//;
 describe("paths the code writes to or reads from", () => {
   it("stay inside the checkout or the system's own folders", () => {
     const outside = CODE_FOLDERS.flatMap((folder) =>
-      [...filesUnder(folder, CODE)].filter((file) =>
-        OUTSIDE_CHECKOUT.test(fs.readFileSync(path.join(root, file), "utf8")),
-      ),
+      [...filesUnder(folder, CODE, { skip: SKIP })].filter((file) => OUTSIDE_CHECKOUT.test(read(file))),
     );
     expect(outside).toEqual([]);
   });

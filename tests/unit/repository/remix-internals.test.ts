@@ -1,12 +1,10 @@
 // The Remix internals the app relies on are named in two modules only (docs/ARCHITECTURE.md "Remix
 // internals"): the rest of the app, server.ts and scripts/ import what they need from those.
 
-import fs from "node:fs";
-import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { TYPESCRIPT, filesUnder, read } from "./source-tree";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const INTERNALS_MODULES = ["app/runtime/remix-internals.ts", "app/server/remix-internals.server.ts"];
 const VIRTUAL_BUILD = "the server build's virtual module";
 /** The compiler's entry imports the virtual build, which resolves there only (it throws elsewhere). */
@@ -48,14 +46,6 @@ export function internalsNamed(source: string): string[] {
     );
 }
 
-function* sourceFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.tsx?$/.test(entry.name)) yield full;
-  }
-}
-
 describe("Remix internals", () => {
   it("are found in code, not in comments or in names that merely contain them", () => {
     const planted = [
@@ -77,14 +67,12 @@ describe("Remix internals", () => {
 
   it(`are named only in ${INTERNALS_MODULES.join(" and ")}`, () => {
     const files = [
-      ...sourceFiles(path.join(root, "app")),
-      ...sourceFiles(path.join(root, "scripts")),
-      path.join(root, "server.ts"),
-    ]
-      .map((file) => path.relative(root, file))
-      .filter((file) => !INTERNALS_MODULES.includes(file));
+      ...filesUnder("app", TYPESCRIPT),
+      ...filesUnder("scripts", TYPESCRIPT),
+      "server.ts",
+    ].filter((file) => !INTERNALS_MODULES.includes(file));
     const named = files.flatMap((file) =>
-      internalsNamed(fs.readFileSync(path.join(root, file), "utf8"))
+      internalsNamed(read(file))
         .filter((line) => !(file === BUILD_ENTRY && line.endsWith(VIRTUAL_BUILD)))
         .map((line) => `${file}:${line}`),
     );
@@ -92,7 +80,6 @@ describe("Remix internals", () => {
   });
 
   it("each internals module names internals (a module that names none has moved)", () => {
-    for (const file of INTERNALS_MODULES)
-      expect(internalsNamed(fs.readFileSync(path.join(root, file), "utf8"))).not.toEqual([]);
+    for (const file of INTERNALS_MODULES) expect(internalsNamed(read(file))).not.toEqual([]);
   });
 });

@@ -2,11 +2,8 @@
 // answers and the session cookie are added around them (docs/decisions/0039-the-server-builds-the-request-context.md).
 // A route that builds or wraps its own context would decode the session twice and answer twice.
 
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
+import { TYPESCRIPT, filesUnder, read } from "./source-tree";
 
 /** What only the server does for a request: a route (or a test calling one) doing it wraps itself. */
 const SERVER_ONLY = [
@@ -23,16 +20,6 @@ export function selfWrappings(source: string): string[] {
   return SERVER_ONLY.filter((pattern) => pattern.test(source)).map((pattern) => pattern.source);
 }
 
-function* files(folder: string, name: RegExp): Generator<string> {
-  for (const entry of fs.readdirSync(path.join(root, folder), { withFileTypes: true })) {
-    const relative = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* files(relative, name);
-    else if (name.test(entry.name)) yield relative;
-  }
-}
-
-const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
-
 describe("one request context, built by the server", () => {
   it("finds a route that wraps itself (a planted one)", () => {
     const planted = `export function loader(args: LoaderFunctionArgs) {
@@ -44,18 +31,18 @@ describe("one request context, built by the server", () => {
   });
 
   it("no loader or action in app/routes builds, wraps or answers for its own context", () => {
-    const wrapping = [...files("app/routes", /\.tsx?$/)]
+    const wrapping = [...filesUnder("app/routes", TYPESCRIPT)]
       .map((file) => ({ file, found: selfWrappings(read(file)) }))
       .filter(({ found }) => found.length > 0);
     expect(wrapping).toEqual([]);
   });
 
   it("the context is built in one place for the server and the tests alike", () => {
-    const builders = [...files("app", /\.tsx?$/), "server.ts"].filter((file) =>
+    const builders = [...filesUnder("app", TYPESCRIPT), "server.ts"].filter((file) =>
       /\bRequestContext\.create\(/.test(read(file)),
     );
     expect(builders).toEqual(["app/request/context.server.ts"]);
-    const withoutContext = [...files("tests", /\.tsx?$/)].filter((file) =>
+    const withoutContext = [...filesUnder("tests", TYPESCRIPT)].filter((file) =>
       /\bcontext: \{\}/.test(read(file)),
     );
     expect(withoutContext).toEqual([]);

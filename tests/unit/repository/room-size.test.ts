@@ -4,17 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, root } from "./source-tree";
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const MAX_LINES = 400;
-
-function* typescriptFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* typescriptFiles(full);
-    else if (entry.name.endsWith(".ts")) yield full;
-  }
-}
 
 /** Lines as `wc -l` counts them: a last line without its newline still counts. */
 function lineCount(source: string): number {
@@ -23,8 +15,8 @@ function lineCount(source: string): number {
 
 /** The .ts files under `folder`, longest first, as [path from the folder, lines]. */
 function fileLengths(folder: string): [string, number][] {
-  return [...typescriptFiles(folder)]
-    .map((file): [string, number] => [path.relative(folder, file), lineCount(fs.readFileSync(file, "utf8"))])
+  return [...filesUnder(".", /\.ts$/, { base: folder })]
+    .map((file): [string, number] => [file, lineCount(fs.readFileSync(path.join(folder, file), "utf8"))])
     .sort((a, b) => b[1] - a[1]);
 }
 

@@ -4,9 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
-const INTEGRATION = path.join(root, "tests/integration");
+import { filesUnder, read, root } from "./source-tree";
 
 /** Each route module as tests import it ("~/routes/x", "~/routes/x/route", "~/root") with its file. */
 function routeModules(): { specifier: string; file: string }[] {
@@ -35,14 +33,6 @@ function routeFunctions(source: string): ("loader" | "action")[] {
   );
 }
 
-function* testFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* testFiles(full);
-    else if (entry.name.endsWith(".test.ts")) yield full;
-  }
-}
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether `source` imports `name` from `specifier` and uses it beyond the import (calls it or hands it to a helper that does). */
@@ -60,7 +50,7 @@ function callsDirectly(source: string, specifier: string, name: string): boolean
 }
 
 describe("route coverage in the integration tests", () => {
-  const sources = [...testFiles(INTEGRATION)].map((file) => fs.readFileSync(file, "utf8"));
+  const sources = [...filesUnder("tests/integration", /\.test\.ts$/)].map(read);
   const functions = routeModules().flatMap(({ specifier, file }) =>
     routeFunctions(fs.readFileSync(file, "utf8")).map((name) => ({ specifier, name })),
   );

@@ -2,27 +2,8 @@
 // useTestUpstream (tests/integration/reference-upstream/harness.ts), the operator's review arguments are
 // spelled once (tests/fixtures/reviews.ts), and no test asserts on elapsed time or sleeps to wait.
 
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
-
-function* sourceFiles(folder: string): Generator<string> {
-  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (/\.tsx?$/.test(entry.name)) yield full;
-  }
-}
-
-const filesUnder = (...folders: string[]) =>
-  folders.flatMap((folder) =>
-    [...sourceFiles(path.join(root, folder))].map((file) => ({
-      file: path.relative(root, file),
-      source: fs.readFileSync(file, "utf8"),
-    })),
-  );
+import { type SourceFile, TYPESCRIPT, sourcesUnder } from "./source-tree";
 
 /** Where a file starts a reference upstream itself rather than through useTestUpstream. */
 export const HAND_STARTED_UPSTREAM: RegExp[] = [
@@ -49,7 +30,7 @@ export const TIMED_ASSERTIONS: RegExp[] = [
 const matching = (patterns: RegExp[], source: string) =>
   patterns.filter((pattern) => pattern.test(source)).map(String);
 
-const offenders = (files: { file: string; source: string }[], patterns: RegExp[]) =>
+const offenders = (files: SourceFile[], patterns: RegExp[]) =>
   files
     .map(({ file, source }) => ({ file, found: matching(patterns, source) }))
     .filter(({ found }) => found.length > 0)
@@ -57,7 +38,7 @@ const offenders = (files: { file: string; source: string }[], patterns: RegExp[]
 
 describe("integration files start the reference upstream through useTestUpstream only", () => {
   const ALLOWED = ["tests/integration/reference-upstream/harness.ts"];
-  const files = filesUnder("tests/integration").filter(({ file }) => !ALLOWED.includes(file));
+  const files = sourcesUnder(TYPESCRIPT, "tests/integration").filter(({ file }) => !ALLOWED.includes(file));
 
   it("sees a file that starts one by hand", () => {
     const planted = `let upstream: TestUpstream;\nbeforeAll(async () => {\n  upstream = await startTestUpstream();\n});`;
@@ -85,7 +66,7 @@ describe("the operator's review is spelled once, in tests/fixtures/reviews.ts", 
     // The command line's own test: what review-claim accepts and refuses is its subject.
     "tests/integration/reference-upstream/operator.test.ts",
   ];
-  const files = filesUnder("tests", "bench").filter(
+  const files = sourcesUnder(TYPESCRIPT, "tests", "bench").filter(
     ({ file }) => !ALLOWED.includes(file) && !file.startsWith("tests/unit/repository/"),
   );
 
@@ -110,7 +91,7 @@ describe("no timed assertion in tests/ (wait for what the person sees; figures g
     // The poll of a wait-until: it waits for what the page shows, up to a deadline that only fails it.
     "tests/engines/driver.ts",
   ];
-  const files = filesUnder("tests").filter(
+  const files = sourcesUnder(TYPESCRIPT, "tests").filter(
     ({ file }) => !ALLOWED.includes(file) && !file.startsWith("tests/unit/repository/"),
   );
 
