@@ -5,22 +5,10 @@ import { describe, expect, it } from "vitest";
 import { formatHolderName } from "~/domain/bank-account";
 import { ValidationMessage } from "~/domain/messages";
 import { fullProfileValidator } from "~/forms/profile-validators.server";
+import { sampleProfile } from "../../../reference-upstream/demo/sample-entry";
 
 const PROFILE_POST = {
-  corporate_division: "corporate",
-  company_name: "株式会社サキドリ商事",
-  last_name: "山田",
-  first_name: "太郎",
-  office_zipcode: "100-0005",
-  office_prefecture: "東京都",
-  office_city: "千代田区",
-  office_building_number: "丸の内1-1-1",
-  office_phone: "03-1234-5678",
-  owner_zipcode: "150-0001",
-  owner_prefecture: "東京都",
-  owner_city: "渋谷区",
-  owner_building_number: "神宮前1-1",
-  owner_phone: "090-1234-5678",
+  ...sampleProfile("corporate"),
   bank_name: "みどり銀行",
   branch_name: "本店",
   deposit_type: "ordinary",
