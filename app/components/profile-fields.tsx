@@ -174,7 +174,7 @@ export function BankAccountFields({ payout }: { payout: ProfilePayoutView }) {
       />
       <TextField
         name="bank_account_number"
-        {...constraintsOf(PROFILE_BANK_ACCOUNT_FIELDS.bank_account_number)}
+        {...PROFILE_BANK_ACCOUNT_FIELDS.bank_account_number.control}
         hint={BANK_ACCOUNT_NUMBER_HINT}
       />
       <TextField

@@ -92,7 +92,7 @@ export const PROFILE_BANK_ACCOUNT_FIELDS = {
     ["ordinary", "checking"] as const,
     asTyped,
   ),
-  // Room for digits typed with spaces and hyphens: 8 digits get §5's message, never a cut.
+  // The schema's room for digits typed with spaces and hyphens; the input has no maxlength, never a cut.
   bank_account_number: textField(BANK_ACCOUNT_FIELD_LABELS.bank_account_number, asTyped, DIGITS_ONLY, {
     maxLength: 40,
   }),
