@@ -1,12 +1,9 @@
 // Requests as the browser sends them to the app, for calling a route's loader or action directly: the
 // app's session cookie carrying a reference-upstream session, and a form post.
 
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { FormFailure } from "~/forms/form-failure";
 import { type StepUploadTarget, streamedUploadHeaders } from "~/forms/step-upload";
 import { CLIENT_ADDRESS_HEADER } from "~/request/client-address";
-import { answerWithContext } from "~/request/context.server";
-import { answerUpstreamErrors } from "~/server/upstream-answers.server";
 import { AppSession } from "~/request/session.server";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type UserClient, createUserWithSession } from "./reference-upstream/entry-fixtures";
@@ -94,35 +91,6 @@ export async function locationOf(response: Response): Promise<string> {
 export async function failureOf(response: Response): Promise<FormFailure> {
   return (await response.json()) as FormFailure;
 }
-
-/** A loader or action, called as Remix calls it. */
-export type RouteFunction = (args: LoaderFunctionArgs) => unknown;
-
-const thrownAnswers = new WeakSet<Response>();
-
-/**
- * A loader or action's answer, returned or thrown, as the server gives it: on the request's context
- * built as the server builds it, upstream failures answered and the session's cookie added as it does.
- * Anything else it throws (a bug) rejects, as it would be the 500 screen.
- */
-export function callRoute(
-  route: RouteFunction,
-  request: Request,
-  params: LoaderFunctionArgs["params"] = {},
-): Promise<Response> {
-  return answerWithContext(request, (context) =>
-    (answerUpstreamErrors(route)({ request, params, context }) as Promise<Response>).catch(
-      (thrown: unknown) => {
-        if (!(thrown instanceof Response)) throw thrown;
-        thrownAnswers.add(thrown);
-        return thrown;
-      },
-    ),
-  );
-}
-
-/** Whether callRoute's answer was thrown (Remix then draws the route's error boundary). */
-export const wasThrown = (answer: Response) => thrownAnswers.has(answer);
 
 /** Someone logged in to the upstream and the app. */
 export interface Applicant {

@@ -35,7 +35,8 @@ import { action as logoutAction, loader as logoutLoader } from "~/routes/logout"
 import { resetRateLimits } from "~/security/rate-limit.server";
 import { AccountMessage } from "../../reference-upstream/accounts/messages";
 import { latestMails } from "../../reference-upstream/outbox";
-import { APP_ORIGIN, appCookie, callRoute, failureOf, locationOf, type RouteFunction } from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, locationOf } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import { PASSWORD, insertUser, logInClient, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";

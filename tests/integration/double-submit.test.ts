@@ -20,15 +20,8 @@ import {
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { pendingUploads } from "../../reference-upstream/users";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import {
-  APP_ORIGIN,
-  appCookie,
-  callRoute,
-  failureOf,
-  formPost,
-  locationOf,
-  useFaultProxy,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf, useFaultProxy } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import {
   type UserClient,
   createEntryVia,

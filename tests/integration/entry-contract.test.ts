@@ -16,16 +16,8 @@ import { markClaimDelay } from "../../reference-upstream/operator/returns";
 import { expireIdentity } from "../../reference-upstream/operator/identity";
 import { findClaim } from "../../reference-upstream/entries/rows";
 import { paymentDateDueByToday } from "../fixtures/dates";
-import {
-  APP_ORIGIN,
-  appCookie,
-  callRoute,
-  failureOf,
-  formPost,
-  locationOf,
-  type RouteFunction,
-  useFaultProxy,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf, useFaultProxy } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import { createEntryVia, createUserWithSession, reviewClaims } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

@@ -7,7 +7,8 @@ import { action, loader } from "~/routes/_mypage.entry.detail.$entryId/route";
 import { CancelMessage } from "~/routes/_mypage.entry.detail.$entryId/cancel-form";
 import type { FormFailure } from "~/forms/form-failure";
 import { runOperatorCommand } from "../../reference-upstream/operator/command-line";
-import { APP_ORIGIN, appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import {
   createEntryVia,
   createUserWithSession,

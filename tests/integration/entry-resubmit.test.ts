@@ -11,15 +11,8 @@ import { ResubmissionMessage, omitFileField } from "~/domain/resubmission";
 import { ClaimStatus, EntryStatus, ReviewStatus } from "~/domain/statuses";
 import { markEntryDocumentsInadequate } from "../../reference-upstream/operator/review";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import {
-  APP_ORIGIN,
-  appCookie,
-  callRoute,
-  failureOf,
-  formPost,
-  locationOf,
-  type RouteFunction,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import {
   createEntryVia,
   createUserWithSession,

@@ -9,7 +9,8 @@ import { claimUploadSlot } from "~/domain/file-kinds";
 import { uploadLanes } from "~/forms/upload-lanes";
 import { useTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
-import { appCookie, callRoute, streamedUpload } from "./app-requests";
+import { appCookie, streamedUpload } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 
 const upstream = useTestUpstream();
 

@@ -11,7 +11,8 @@ import { action as registerAction } from "~/routes/_anonymous.register/route";
 import { RATE_LIMITS, newBrowsersSlowedMessage, resetRateLimits } from "~/security/rate-limit.server";
 import type { FormFailure } from "~/forms/form-failure";
 import { loginFailures, newBrowsersSlowed } from "~/telemetry/metrics.server";
-import { callRoute, formPost } from "./app-requests";
+import { formPost } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

@@ -14,14 +14,8 @@ import { loader as houjinbangouLoader } from "~/routes/entry.houjinbangou";
 import { loader as postcodeLoader } from "~/routes/profile.postcode";
 import { resetRateLimits } from "~/security/rate-limit.server";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import {
-  APP_ORIGIN,
-  type RouteFunction,
-  appCookie,
-  callRoute,
-  failureOf,
-  useFaultProxy,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, useFaultProxy } from "./app-requests";
+import { type RouteFunction, callRoute } from "../fixtures/call-route";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

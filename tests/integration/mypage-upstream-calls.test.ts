@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from "vitest";
 import { loader } from "~/routes/_mypage.mypage/route";
-import { APP_ORIGIN, appCookie, callRoute, useFaultProxy } from "./app-requests";
+import { APP_ORIGIN, appCookie, useFaultProxy } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

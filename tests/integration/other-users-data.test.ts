@@ -18,7 +18,8 @@ import {
   loader as resubmitLoader,
 } from "~/routes/_mypage.entry.resubmit.$entryId/route";
 import { loader as profileLoader } from "~/routes/_mypage.profile";
-import { APP_ORIGIN, appCookie, callRoute, formPost, type RouteFunction } from "./app-requests";
+import { APP_ORIGIN, appCookie, formPost } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import {
   type UserClient,
   createEntryVia,

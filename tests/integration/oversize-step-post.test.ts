@@ -17,7 +17,8 @@ import { MAX_MULTIPART_REQUEST_BYTES } from "~/forms/multipart-form.server";
 import { stepUploadFileField } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/server/guard-actions.server";
-import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, failureOf } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 

@@ -12,7 +12,8 @@ import { loader as maintenanceLoader } from "~/routes/_simple-header.maintenance
 import { loader as sctLoader } from "~/routes/_static.legal.sct";
 import { loader as privacyLoader } from "~/routes/_static.policy.privacy";
 import { loader as securityLoader } from "~/routes/_static.policy.security";
-import { APP_ORIGIN, appCookie, callRoute, locationOf, type RouteFunction } from "./app-requests";
+import { APP_ORIGIN, appCookie, locationOf } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 

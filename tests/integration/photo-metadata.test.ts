@@ -20,7 +20,8 @@ import {
   phonePicture,
   pictureOf,
 } from "../fixtures/jpeg";
-import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, failureOf, streamedUpload } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 

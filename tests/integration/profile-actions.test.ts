@@ -17,15 +17,8 @@ import {
   loader as registerProfileLoader,
 } from "~/routes/_mypage.register.profile";
 import { loader as preEntryResultLoader } from "~/routes/_simple-header-no-footer.pre_entry.result";
-import {
-  APP_ORIGIN,
-  appCookie,
-  callRoute,
-  failureOf,
-  formPost,
-  locationOf,
-  type RouteFunction,
-} from "./app-requests";
+import { APP_ORIGIN, appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import {
   insertIdentityUpload,

@@ -15,7 +15,8 @@ import {
   resetRateLimits,
 } from "~/security/rate-limit.server";
 import { findFreePort, waitForTcp } from "../../scripts/ports";
-import { callRoute, formPost } from "./app-requests";
+import { formPost } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { PASSWORD, insertUser, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 import { logger } from "~/telemetry/logger.server";

@@ -13,7 +13,8 @@ import {
   loader as preEntryLoader,
 } from "~/routes/_mypage.register.pre_entry/route";
 import { deleteSessionsOfUser } from "../../reference-upstream/auth/sessions";
-import { APP_ORIGIN, appCookie, callRoute, formPost } from "./app-requests";
+import { APP_ORIGIN, appCookie, formPost } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { PASSWORD, passwordHash } from "./reference-upstream/accounts-fixtures";
 import { type UserClient, createUserWithSession, loginAs } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { MAX_SLOT_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
-import { appCookie, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
+import { appCookie, applicantWithOneClaim, failureOf, streamedUpload } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import { type UserClient, insertUpload, loginAs } from "./reference-upstream/entry-fixtures";
 

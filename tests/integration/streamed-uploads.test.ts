@@ -19,7 +19,8 @@ import { MAX_UPLOAD_BYTES, UploadRuleMessage } from "~/domain/upload-rules";
 import { newUploadKey, streamedUploadHeaders } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { guardActions } from "~/server/guard-actions.server";
-import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, failureOf } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

@@ -14,7 +14,8 @@ import { action as mailVerifyAction } from "~/routes/_anonymous.company.mail.ver
 import { action as passwordChangeAction } from "~/routes/_mypage.profile_.password.change/route";
 import { action as activationAction } from "~/routes/_mypage.register.activation";
 import { RATE_LIMITS, limitFormAttempt, resetRateLimits } from "~/security/rate-limit.server";
-import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
+import { APP_ORIGIN, appCookie } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 import { PASSWORD, insertUser, passwordHash, uniqueEmail } from "./reference-upstream/accounts-fixtures";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";

@@ -26,7 +26,8 @@ import { guardActions } from "~/server/guard-actions.server";
 import { clientAddressOf } from "~/server/request-gate.server";
 import { serveSlowClients } from "~/security/slow-clients.server";
 import { type Answer, send } from "../e2e/support-http";
-import { APP_ORIGIN, appCookie, callRoute } from "./app-requests";
+import { APP_ORIGIN, appCookie } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import { createUserWithSession } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

@@ -8,15 +8,8 @@ import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { newUploadKey } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as profileAction } from "~/routes/_mypage.profile";
-import {
-  type Applicant,
-  applicantWithOneClaim,
-  callRoute,
-  failureOf,
-  locationOf,
-  type RouteFunction,
-  streamedUpload,
-} from "./app-requests";
+import { type Applicant, applicantWithOneClaim, failureOf, locationOf, streamedUpload } from "./app-requests";
+import { callRoute, type RouteFunction } from "../fixtures/call-route";
 import { useTestUpstream } from "./reference-upstream/harness";
 
 const upstream = useTestUpstream();

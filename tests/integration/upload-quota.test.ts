@@ -9,7 +9,8 @@ import { claimUploadSlot, uploadFieldName } from "~/domain/file-kinds";
 import { stepUploadFileField, stepUploadIntent } from "~/forms/step-upload";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as profileAction } from "~/routes/_mypage.profile";
-import { APP_ORIGIN, applicantWithOneClaim, callRoute, failureOf, streamedUpload } from "./app-requests";
+import { APP_ORIGIN, applicantWithOneClaim, failureOf, streamedUpload } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import type { UserClient } from "./reference-upstream/entry-fixtures";
 import { useTestUpstream } from "./reference-upstream/harness";
 

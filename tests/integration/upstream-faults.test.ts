@@ -26,13 +26,12 @@ import {
   appCookie,
   type Applicant,
   applicantWithOneClaim,
-  callRoute,
   failureOf,
   formPost,
   streamedUpload,
-  wasThrown,
   useFaultProxy,
 } from "./app-requests";
+import { callRoute, wasThrown } from "../fixtures/call-route";
 import type { Fault } from "./fault-proxy";
 import { useTestUpstream } from "./reference-upstream/harness";
 

@@ -12,7 +12,8 @@ import { action as financialAction } from "~/routes/_entry.entry/route";
 import { action as invoiceAction } from "~/routes/_entry.entry_.entry_invoice/route";
 import { action as withdrawalAction } from "~/routes/_entry.entry_.withdrawal_details/route";
 import { FUTURE_PAYMENT_DATE } from "../fixtures/dates";
-import { appCookie, callRoute, failureOf, formPost, locationOf } from "./app-requests";
+import { appCookie, failureOf, formPost, locationOf } from "./app-requests";
+import { callRoute } from "../fixtures/call-route";
 import {
   type UserClient,
   createUserWithSession,

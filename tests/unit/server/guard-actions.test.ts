@@ -5,7 +5,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { guardActions } from "~/server/guard-actions.server";
-import { callRoute } from "../../integration/app-requests";
+import { callRoute } from "../../fixtures/call-route";
 import { MAX_MULTIPART_REQUEST_BYTES, MAX_UPLOAD_REQUEST_BYTES } from "~/forms/multipart-form.server";
 
 const ORIGIN = "http://localhost:3000"; // appConfig()'s default public origin in tests

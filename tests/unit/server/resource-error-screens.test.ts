@@ -6,7 +6,7 @@ import { type ServerBuild, json } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { ERROR_SCREEN_PATH, errorScreenAsked } from "~/request/error-screen-request.server";
 import { withResourceErrorScreens } from "~/server/resource-error-screens.server";
-import { callRoute } from "../../integration/app-requests";
+import { callRoute } from "../../fixtures/call-route";
 
 const NAVIGATION = { "Sec-Fetch-Mode": "navigate", Accept: "text/html", Cookie: "s=1" };
 const FETCH = { "Sec-Fetch-Mode": "cors", Accept: "*/*" };

@@ -12,7 +12,7 @@ import { UpstreamClient } from "~/upstream/client.server";
 import type { ErrorScreenData } from "~/request/context.server";
 import { UpstreamAuthenticationError, UpstreamValidationError } from "~/upstream/errors.server";
 import { fieldErrorsFromUpstream } from "~/forms/form-errors.server";
-import { callRoute } from "../../integration/app-requests";
+import { callRoute } from "../../fixtures/call-route";
 import { type FakeHandler, type FakeUpstream, answer, failure, startFakeUpstream } from "./fake-upstream";
 
 let fake: FakeUpstream;
