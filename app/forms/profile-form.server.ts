@@ -4,7 +4,7 @@ import { type PickerSearchView, isPickerSelect, parsePickerSearch } from "~/form
 import { answerPickerSearch, bankPickerView } from "~/forms/bank-picker.server";
 import type { UploadedFileView } from "./step-upload";
 import { formatZipcode } from "~/domain/contact-formats";
-import { IDENTITY_DOCUMENT_TYPES, type IdentityDocumentType, type Sector } from "~/domain/enumerations";
+import { type IdentityDocumentType, type Sector } from "~/domain/enumerations";
 import { formatJapaneseDate } from "~/domain/japan-date";
 import { lastEntryWithPayoutAccount } from "~/domain/payout-account";
 import { payoutAccount } from "~/lookup/bank-directory.server";
@@ -237,8 +237,4 @@ export function profileRefused(_error: UpstreamValidationError, errors: FormErro
     Object.keys(errors).length > 0 ? errors : { [NON_FIELD_ERRORS]: "保存できませんでした。" },
     400,
   );
-}
-
-export function isIdentityDocumentType(value: unknown): value is IdentityDocumentType {
-  return typeof value === "string" && (IDENTITY_DOCUMENT_TYPES as readonly string[]).includes(value);
 }
